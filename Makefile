@@ -1,0 +1,165 @@
+# cgt: one non-recursive Makefile.  Objects and generated sources go under
+# $(BUILD) (build/ by default; build-asan/ for the sanitizer variant).
+# `make help` lists the targets.
+
+BUILD   ?= build
+CC      ?= cc
+WERROR  ?=
+V       ?= 0
+SAN     ?=
+OPT     ?= -O2
+
+WARN    := -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
+           -Wold-style-definition -Wwrite-strings -Wvla -Wformat=2
+ifeq ($(WERROR),1)
+WARN    += -Werror
+endif
+CFLAGS  ?= $(OPT) -g
+ALL_CFLAGS = -std=c11 -D_DEFAULT_SOURCE $(WARN) $(CFLAGS) $(SAN) -I. -I$(BUILD)/gen -pthread
+LDLIBS  := -lgmp -lreadline -lm -pthread
+
+ifeq ($(V),0)
+Q := @
+else
+Q :=
+endif
+
+# core = the mathematics (no parser, no runtime): unit tests link only this.
+CORE_SRC := $(sort $(wildcard util/*.c algebra/*.c games/*.c))
+RT_SRC   := $(sort $(wildcard runtime/*.c parser/*.c))
+CORE_OBJ := $(patsubst %.c,$(BUILD)/obj/%.o,$(CORE_SRC))
+RT_OBJ   := $(patsubst %.c,$(BUILD)/obj/%.o,$(RT_SRC)) $(BUILD)/obj/main.o \
+            $(BUILD)/obj/gen/lexer.o $(BUILD)/obj/gen/grammar.o
+UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
+UNIT_BIN := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRC))
+ORACLE_SRC := $(sort $(wildcard tests/oracle/*.c))
+ORACLE_BIN := $(patsubst tests/oracle/%.c,$(BUILD)/oracle/%,$(ORACLE_SRC))
+
+CGT := $(BUILD)/cgt
+
+.PHONY: all core deps demo check check-unit check-golden check-slow check-docs check-asan \
+        check-valgrind fuzz bench docs golden-update format clean install help
+
+all: $(CGT) $(UNIT_BIN) $(ORACLE_BIN)
+
+core: $(BUILD)/libcore.a $(UNIT_BIN) $(ORACLE_BIN)
+
+deps:
+	$(Q)sh scripts/deps.sh
+
+$(BUILD)/gen/grammar.c $(BUILD)/gen/grammar.h: parser/grammar.y
+	@mkdir -p $(BUILD)/gen
+	@echo "  BISON   $<"
+	$(Q)bison -Wall -Werror -o $(BUILD)/gen/grammar.c --defines=$(BUILD)/gen/grammar.h $<
+
+$(BUILD)/gen/lexer.c $(BUILD)/gen/lexer.h: parser/lexer.l $(BUILD)/gen/grammar.h
+	@mkdir -p $(BUILD)/gen
+	@echo "  FLEX    $<"
+	$(Q)flex -o $(BUILD)/gen/lexer.c --header-file=$(BUILD)/gen/lexer.h $<
+
+# Generated code is compiled without the pedantic warning set it was not
+# written for.
+$(BUILD)/obj/gen/%.o: $(BUILD)/gen/%.c $(BUILD)/gen/grammar.h $(BUILD)/gen/lexer.h
+	@mkdir -p $(dir $@)
+	@echo "  CC      $<"
+	$(Q)$(CC) -std=c11 -D_DEFAULT_SOURCE $(CFLAGS) $(SAN) -I. -I$(BUILD)/gen -Wno-unused-function -c -o $@ $<
+
+$(RT_OBJ): | $(BUILD)/gen/grammar.h $(BUILD)/gen/lexer.h
+
+$(BUILD)/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	@echo "  CC      $<"
+	$(Q)$(CC) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
+
+$(BUILD)/libcore.a: $(CORE_OBJ)
+	@echo "  AR      $@"
+	$(Q)rm -f $@ && ar rcs $@ $^
+
+$(CGT): $(RT_OBJ) $(BUILD)/libcore.a
+	@echo "  LD      $@"
+	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS)
+
+$(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libcore.a tests/unit/unit.h
+	@mkdir -p $(dir $@)
+	@echo "  CC      $<"
+	$(Q)$(CC) $(ALL_CFLAGS) -Itests/unit -o $@ $< $(BUILD)/libcore.a $(LDLIBS)
+
+# Independent oracles: standalone programs that share no code with cgt.
+$(BUILD)/oracle/%: tests/oracle/%.c
+	@mkdir -p $(dir $@)
+	@echo "  CC      $<"
+	$(Q)$(CC) -std=c11 -D_DEFAULT_SOURCE -O2 -g $(SAN) -o $@ $< -lm
+
+-include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)
+
+check: deps
+	$(Q)$(MAKE) --no-print-directory all
+	$(Q)CGT=$(CGT) BUILD=$(BUILD) sh tests/run
+
+check-slow: deps
+	$(Q)$(MAKE) --no-print-directory all
+	$(Q)CGT=$(CGT) BUILD=$(BUILD) TIER=slow sh tests/run
+
+check-unit: all
+	$(Q)CGT=$(CGT) BUILD=$(BUILD) ONLY=unit sh tests/run
+
+check-golden: all
+	$(Q)CGT=$(CGT) BUILD=$(BUILD) ONLY=golden sh tests/run
+
+check-docs: all
+	$(Q)CGT=$(CGT) BUILD=$(BUILD) ONLY=docs sh tests/run
+
+check-asan: deps
+	$(Q)$(MAKE) --no-print-directory BUILD=build-asan OPT=-O1 \
+	    SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" all
+	$(Q)ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+	    CGT=build-asan/cgt BUILD=build-asan SANITIZED=1 sh tests/run
+
+check-valgrind: all
+	$(Q)CGT="valgrind -q --leak-check=full --error-exitcode=99 $(CGT)" BUILD=$(BUILD) \
+	    ONLY=golden sh tests/run
+
+FUZZ_SECONDS ?= 60
+fuzz:
+	$(Q)sh scripts/deps.sh --fuzz
+	$(Q)sh tests/fuzz/build.sh
+	$(Q)sh tests/fuzz/run.sh $(FUZZ_SECONDS)
+
+bench: all
+	$(Q)sh bench/run.sh
+
+docs: all
+	$(Q)$(CGT) --builtins-markdown > docs/builtins.md
+
+golden-update: all
+	$(Q)CGT=$(CGT) BUILD=$(BUILD) ONLY=golden UPDATE=1 sh tests/run
+
+demo: deps
+	$(Q)$(MAKE) --no-print-directory $(CGT)
+	$(Q)$(CGT) examples/demo.cgt
+
+format:
+	$(Q)clang-format -i $$(git ls-files '*.c' '*.h')
+
+PREFIX ?= /usr/local
+install: $(CGT)
+	install -d $(DESTDIR)$(PREFIX)/bin
+	install -m 755 $(CGT) $(DESTDIR)$(PREFIX)/bin/cgt
+
+clean:
+	rm -rf build build-asan build-cov build-fuzz
+
+help:
+	@echo "make            build build/cgt, unit tests and oracles"
+	@echo "make core       only the mathematics (libcore.a), unit tests and oracles"
+	@echo "make demo       install deps if needed, build, run examples/demo.cgt"
+	@echo "make check      install deps if needed, build, run the fast test tier"
+	@echo "make check-slow the slow tier (large quotients, 7,7,5, GP seeds)"
+	@echo "make check-unit | check-golden | check-docs   one part of the suite"
+	@echo "make check-asan the fast tier under AddressSanitizer + UBSan (build-asan/)"
+	@echo "make check-valgrind  golden scripts under valgrind"
+	@echo "make fuzz       libFuzzer on the parser (FUZZ_SECONDS=60)"
+	@echo "make bench      benchmarks; results go to docs/performance.md by hand"
+	@echo "make docs       regenerate docs/builtins.md from the builtin table"
+	@echo "make golden-update  rewrite golden .out files (review the diff!)"
+	@echo "make format | install | clean    (V=1 shows commands, WERROR=1 -Werror)"

@@ -1,0 +1,67 @@
+/* Commutative words and presentations (word.h). */
+#include "algebra/word.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/xalloc.h"
+
+Presentation *pres_new(int ngens, const char *const *names)
+{
+    Presentation *p = xcalloc(1, sizeof *p);
+    p->ngens = ngens;
+    p->gen_names = xcalloc((size_t)(ngens > 0 ? ngens : 1), sizeof *p->gen_names);
+    for (int i = 0; i < ngens; i++)
+        p->gen_names[i] = xstrdup(names[i]);
+    return p;
+}
+
+void pres_free(Presentation *p)
+{
+    if (!p)
+        return;
+    for (int i = 0; i < p->ngens; i++)
+        free(p->gen_names[i]);
+    free(p->gen_names);
+    free(p->rels);
+    free(p);
+}
+
+void pres_add_relation(Presentation *p, const uint32_t *lhs, const uint32_t *rhs)
+{
+    size_t g = (size_t)p->ngens;
+    if (p->nrels + 1 > p->cap_rels) {
+        p->cap_rels = p->cap_rels ? 2 * p->cap_rels : 8;
+        p->rels = xrealloc(p->rels, p->cap_rels * 2 * (g ? g : 1) * sizeof *p->rels);
+    }
+    memcpy(p->rels + 2 * p->nrels * g, lhs, g * sizeof *lhs);
+    memcpy(p->rels + (2 * p->nrels + 1) * g, rhs, g * sizeof *rhs);
+    p->nrels++;
+}
+
+char *word_format(const uint32_t *w, int ngens, char *const *names, int style)
+{
+    size_t cap = 16, len = 0;
+    char *s = xmalloc(cap);
+    s[0] = '\0';
+    for (int i = 0; i < ngens; i++) {
+        if (w[i] == 0)
+            continue;
+        const char *sep = (style == 0 && len > 0) ? " " : "";
+        size_t need = len + strlen(names[i]) + 24;
+        if (need > cap) {
+            while (cap < need)
+                cap *= 2;
+            s = xrealloc(s, cap);
+        }
+        len += (size_t)sprintf(s + len, "%s%s", sep, names[i]);
+        if (w[i] > 1)
+            len += (size_t)sprintf(s + len, style == 0 ? "^%u" : "%u", w[i]);
+    }
+    if (len == 0) {
+        free(s);
+        return xstrdup(style == 0 ? "1" : "e");
+    }
+    return s;
+}

@@ -1,0 +1,51 @@
+/* Unit tests for util/ and the heap-option container. */
+#include <stdlib.h>
+
+#include "algebra/heapgame.h"
+#include "algebra/word.h"
+#include "unit.h"
+#include "util/rng.h"
+
+int main(void)
+{
+    Rng a, b;
+    rng_seed(&a, 42);
+    rng_seed(&b, 42);
+    int same = 1;
+    for (int i = 0; i < 100; i++)
+        same &= rng_next(&a) == rng_next(&b);
+    CHECK(same);
+    for (int i = 0; i < 1000; i++)
+        CHECK(rng_below(&a, 7) < 7);
+
+    HeapOptions o;
+    heapopts_init(&o);
+    uint32_t p1[] = {3, 0, 1}, p2[] = {1, 3}, p3[] = {0};
+    heapopts_add(&o, p1, 3);
+    heapopts_add(&o, p2, 2);
+    heapopts_add(&o, p3, 1);
+    CHECK_EQ_INT(o.count, 3);
+    CHECK_EQ_INT(o.start[1] - o.start[0], 2);
+    CHECK_EQ_INT(o.parts[0], 1);
+    heapopts_canonicalize(&o);
+    CHECK_EQ_INT(o.count, 2);
+    CHECK_EQ_INT(o.start[1], 0); /* empty option first */
+    heapopts_free(&o);
+
+    const char *names[] = {"x", "z", "w"};
+    uint32_t w[] = {2, 1, 0};
+    char *s0 = word_format(w, 3, (char *const *)names, 0);
+    char *s1 = word_format(w, 3, (char *const *)names, 1);
+    CHECK_EQ_STR(s0, "x^2 z");
+    CHECK_EQ_STR(s1, "x2z");
+    free(s0);
+    free(s1);
+    uint32_t e[] = {0, 0, 0};
+    s0 = word_format(e, 3, (char *const *)names, 0);
+    s1 = word_format(e, 3, (char *const *)names, 1);
+    CHECK_EQ_STR(s0, "1");
+    CHECK_EQ_STR(s1, "e");
+    free(s0);
+    free(s1);
+    UNIT_MAIN_END();
+}

@@ -1,0 +1,41 @@
+/* Interrupts, timeouts and progress for long computations.
+ *
+ * Library loops call cgt_poll() regularly (it is cheap: a flag test, and a
+ * clock read every few thousand calls).  It returns CGT_OK,
+ * CGT_ERR_INTERRUPTED (SIGINT seen) or CGT_ERR_LIMIT (--timeout passed);
+ * on a non-OK result the loop fills its CgtError with cgt_poll_error() and
+ * returns.  Progress lines go through cgt_progress(), which is throttled
+ * and goes to a sink installed by the runtime (stderr, only on a terminal
+ * or with --verbose); the default sink discards them, so library code never
+ * prints. */
+#ifndef CGT_UTIL_POLL_H
+#define CGT_UTIL_POLL_H
+#include <signal.h>
+#include <stdbool.h>
+
+#include "util/error.h"
+
+extern volatile sig_atomic_t cgt_interrupt_flag;
+
+/* Cheap check for Ctrl-C and the deadline. */
+CgtStatus cgt_poll(void);
+/* Fill e for a status returned by cgt_poll (message names `what`). */
+CgtStatus cgt_poll_error(CgtError *e, CgtStatus st, const char *what);
+/* Deadline in seconds from now (0 = none).  Set by the runtime. */
+void cgt_set_timeout(double seconds);
+double cgt_timeout_seconds(void);
+/* Monotonic seconds since an arbitrary origin. */
+double cgt_now(void);
+
+/* Progress: `subsystem` is a short word ("grundy", "quotient").  Lines are
+ * dropped unless at least 0.25 s passed since the last one was shown;
+ * cgt_progress_force() shows its line regardless (for phase changes). */
+typedef void (*CgtProgressSink)(const char *subsystem, const char *line);
+void cgt_set_progress_sink(CgtProgressSink sink);
+bool cgt_progress_enabled(void);
+void cgt_progress(const char *subsystem, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+void cgt_progress_force(const char *subsystem, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+#endif
