@@ -1,0 +1,1299 @@
+/* m,n,k-game solver: Maker-Breaker And-Or search with potential weights,
+ * partial pairing, pairing strategies and vertex domination (seeds/001,
+ * Hsu, Huang, Wu et al.), a strong-game search on top of it, proof-tree
+ * output and a checkpointed transposition table of proven positions.
+ * All state lives in a Solver object made and freed inside mnk_solve. */
+#include "games/mnk.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/hash.h"
+#include "util/poll.h"
+#include "util/rng.h"
+#include "util/xalloc.h"
+
+/* ---------------------------------------------------------------- geometry */
+
+typedef struct Geo {
+    int m, n, k, cells, nlines, nsym;
+    uint64_t full;
+    uint64_t *line;   /* cell mask of each k-line */
+    int *cl_start;    /* lines through cell c: cl_idx[cl_start[c] .. cl_start[c+1]) */
+    int *cl_idx;
+    uint8_t sym[8][MNK_MAX_CELLS];
+    uint64_t zob[8][2][MNK_MAX_CELLS]; /* zob[s][colour][c] = base[colour][sym[s][c]] */
+} Geo;
+
+static void geo_init(Geo *g, int m, int n, int k)
+{
+    memset(g, 0, sizeof *g);
+    g->m = m;
+    g->n = n;
+    g->k = k;
+    g->cells = m * n;
+    g->full = g->cells == 64 ? ~0ULL : (1ULL << g->cells) - 1;
+    static const int dir[4][2] = {{1, 0}, {0, 1}, {1, 1}, {1, -1}};
+    int cap = 4 * g->cells;
+    g->line = xmalloc((size_t)cap * sizeof *g->line);
+    for (int d = 0; d < 4; d++)
+        for (int r = 0; r < n; r++)
+            for (int c = 0; c < m; c++) {
+                int er = r + dir[d][1] * (k - 1), ec = c + dir[d][0] * (k - 1);
+                if (er < 0 || er >= n || ec >= m)
+                    continue;
+                if (k == 1 && d > 0)
+                    continue;
+                uint64_t mask = 0;
+                for (int i = 0; i < k; i++)
+                    mask |= 1ULL << ((r + dir[d][1] * i) * m + c + dir[d][0] * i);
+                g->line[g->nlines++] = mask;
+            }
+    g->cl_start = xcalloc((size_t)g->cells + 1, sizeof(int));
+    for (int l = 0; l < g->nlines; l++)
+        for (int c = 0; c < g->cells; c++)
+            if (g->line[l] >> c & 1)
+                g->cl_start[c + 1]++;
+    for (int c = 0; c < g->cells; c++)
+        g->cl_start[c + 1] += g->cl_start[c];
+    g->cl_idx = xmalloc((size_t)(g->cl_start[g->cells] + 1) * sizeof(int));
+    int *fill = xcalloc((size_t)g->cells, sizeof(int));
+    for (int l = 0; l < g->nlines; l++)
+        for (int c = 0; c < g->cells; c++)
+            if (g->line[l] >> c & 1)
+                g->cl_idx[g->cl_start[c] + fill[c]++] = l;
+    free(fill);
+    /* Board symmetries: 4 for a rectangle, 8 for a square. */
+    g->nsym = m == n ? 8 : 4;
+    for (int s = 0; s < g->nsym; s++)
+        for (int r = 0; r < n; r++)
+            for (int c = 0; c < m; c++) {
+                int x = c, y = r;
+                if (s & 1)
+                    x = m - 1 - x;
+                if (s & 2)
+                    y = n - 1 - y;
+                if (s & 4) {
+                    int t = x;
+                    x = y;
+                    y = t;
+                }
+                g->sym[s][r * m + c] = (uint8_t)(y * m + x);
+            }
+    Rng rng;
+    rng_seed(&rng, 0x6d6e6bULL);
+    uint64_t base[2][MNK_MAX_CELLS];
+    for (int col = 0; col < 2; col++)
+        for (int c = 0; c < MNK_MAX_CELLS; c++)
+            base[col][c] = rng_next(&rng);
+    for (int s = 0; s < g->nsym; s++)
+        for (int col = 0; col < 2; col++)
+            for (int c = 0; c < g->cells; c++)
+                g->zob[s][col][c] = base[col][g->sym[s][c]];
+}
+
+static void geo_free(Geo *g)
+{
+    free(g->line);
+    free(g->cl_start);
+    free(g->cl_idx);
+}
+
+/* Canonical Zobrist key of (x, o) under the board symmetries (minimum of
+ * the 8 or 4 images); salt separates tables that share a key space. */
+static uint64_t geo_key(const Geo *g, uint64_t x, uint64_t o, uint64_t salt)
+{
+    uint64_t h[8] = {0};
+    for (uint64_t b = x; b; b &= b - 1) {
+        int c = __builtin_ctzll(b);
+        for (int s = 0; s < g->nsym; s++)
+            h[s] ^= g->zob[s][0][c];
+    }
+    for (uint64_t b = o; b; b &= b - 1) {
+        int c = __builtin_ctzll(b);
+        for (int s = 0; s < g->nsym; s++)
+            h[s] ^= g->zob[s][1][c];
+    }
+    uint64_t best = h[0];
+    for (int s = 1; s < g->nsym; s++)
+        if (h[s] < best)
+            best = h[s];
+    best = hash_mix64(best ^ salt);
+    return best ? best : 1;
+}
+
+/* ----------------------------------------------------- transposition table */
+
+typedef struct Tt {
+    uint64_t *key;
+    uint8_t *val;
+    size_t cap, used;
+} Tt;
+
+static void tt_init(Tt *t)
+{
+    t->cap = 1u << 16;
+    t->used = 0;
+    t->key = xcalloc(t->cap, sizeof *t->key);
+    t->val = xcalloc(t->cap, 1);
+}
+
+static void tt_free(Tt *t)
+{
+    free(t->key);
+    free(t->val);
+}
+
+static int tt_get(const Tt *t, uint64_t key)
+{
+    size_t i = key & (t->cap - 1);
+    while (t->key[i]) {
+        if (t->key[i] == key)
+            return t->val[i];
+        i = (i + 1) & (t->cap - 1);
+    }
+    return 0;
+}
+
+static void tt_put(Tt *t, uint64_t key, int val);
+
+static void tt_grow(Tt *t)
+{
+    Tt old = *t;
+    t->cap *= 2;
+    t->used = 0;
+    t->key = xcalloc(t->cap, sizeof *t->key);
+    t->val = xcalloc(t->cap, 1);
+    for (size_t i = 0; i < old.cap; i++)
+        if (old.key[i])
+            tt_put(t, old.key[i], old.val[i]);
+    tt_free(&old);
+}
+
+static void tt_put(Tt *t, uint64_t key, int val)
+{
+    if (2 * (t->used + 1) > t->cap)
+        tt_grow(t);
+    size_t i = key & (t->cap - 1);
+    while (t->key[i]) {
+        if (t->key[i] == key) {
+            t->val[i] = (uint8_t)val;
+            return;
+        }
+        i = (i + 1) & (t->cap - 1);
+    }
+    t->key[i] = key;
+    t->val[i] = (uint8_t)val;
+    t->used++;
+}
+
+/* ------------------------------------------------------------------ solver */
+
+enum { V_BREAKER = 1, V_MAKER = 2 };           /* Maker-Breaker table values */
+enum { S_FAILS = 1, S_WINS = 2 };              /* strong table: attacker fails / wins */
+#define SALT_MB 0x9e3779b97f4a7c15ULL
+#define SALT_SA 0x2545f4914f6cdd1dULL          /* strong, attacker to move */
+#define SALT_SD 0x5851f42d4c957f2dULL          /* strong, defender to move */
+
+typedef struct Solver {
+    Geo g;
+    Tt tt;
+    uint64_t nodes, hits, node_limit;
+    double t0, time_limit, next_ckpt, ckpt_every;
+    const char *ckpt;
+    int depth, max_depth;
+    CgtStatus st;
+    CgtError *err;
+} Solver;
+
+static CgtStatus save_checkpoint(Solver *s);
+
+/* Count a node; every 1024 nodes poll for Ctrl-C, deadlines and checkpoints. */
+static bool tick(Solver *s)
+{
+    if (s->st != CGT_OK)
+        return false;
+    s->nodes++;
+    if (s->node_limit && s->nodes > s->node_limit) {
+        s->st = cgt_error_set(s->err, CGT_ERR_LIMIT, "mnk search stopped: node limit of %llu "
+                              "reached", (unsigned long long)s->node_limit);
+        return false;
+    }
+    if ((s->nodes & 1023) == 0) {
+        CgtStatus st = cgt_poll();
+        if (st != CGT_OK) {
+            s->st = cgt_poll_error(s->err, st, "mnk search");
+            return false;
+        }
+        double now = cgt_now();
+        if (s->time_limit > 0 && now - s->t0 > s->time_limit) {
+            s->st = cgt_error_set(s->err, CGT_ERR_LIMIT, "mnk search stopped: time limit of "
+                                  "%g s reached", s->time_limit);
+            return false;
+        }
+        if (s->ckpt && s->ckpt_every > 0 && now >= s->next_ckpt) {
+            s->next_ckpt = now + s->ckpt_every;
+            if (save_checkpoint(s) != CGT_OK) {
+                s->st = CGT_ERR_IO;
+                return false;
+            }
+        }
+        cgt_progress("mnk", "%llu nodes, %.0f nodes/s, depth %d (max %d), %zu proven positions",
+                     (unsigned long long)s->nodes,
+                     (double)s->nodes / (now - s->t0 + 1e-9), s->depth, s->max_depth,
+                     s->tt.used);
+    }
+    return true;
+}
+
+/* Per-position analysis for Maker (attacker) marks x and Breaker marks o:
+ * potential P (eq. (2)), vertex weights w(v) (eq. (3)), threat cells (the
+ * one empty cell of a live line with k-1 Maker marks), whether a line is
+ * complete, and for domination the intersection of the live lines through
+ * each empty cell (seeds/001 sec. 3.2: E(v1) is a subset of E(v2) iff v2
+ * lies on every live line through v1). */
+typedef struct Eval {
+    long pot;
+    bool complete;
+    uint64_t threats;
+    uint64_t live_cells; /* empty cells on at least one live line */
+    long w[MNK_MAX_CELLS];
+    uint64_t inter[MNK_MAX_CELLS];
+} Eval;
+
+static void evaluate(const Geo *g, uint64_t x, uint64_t o, bool want_inter, Eval *e)
+{
+    uint64_t empty = g->full & ~x & ~o;
+    e->pot = 0;
+    e->complete = false;
+    e->threats = 0;
+    e->live_cells = 0;
+    memset(e->w, 0, sizeof(long) * (size_t)g->cells);
+    if (want_inter)
+        for (int c = 0; c < g->cells; c++)
+            e->inter[c] = ~0ULL;
+    for (int l = 0; l < g->nlines; l++) {
+        uint64_t ln = g->line[l];
+        if (ln & o)
+            continue;
+        int cnt = __builtin_popcountll(ln & x);
+        long wt = 1L << cnt;
+        e->pot += wt;
+        if (cnt == g->k) {
+            e->complete = true;
+            continue;
+        }
+        uint64_t em = ln & empty;
+        if (cnt == g->k - 1)
+            e->threats |= em;
+        e->live_cells |= em;
+        for (uint64_t b = em; b; b &= b - 1) {
+            int c = __builtin_ctzll(b);
+            e->w[c] += wt;
+            if (want_inter)
+                e->inter[c] &= ln;
+        }
+    }
+}
+
+/* Cells of `cand` not dominated (Theorem 2): v is dropped when another
+ * empty cell u lies on every live line through v, unless v also lies on
+ * every live line through u and v < u (keep one of a mutual pair). */
+static uint64_t undominated(const Eval *e, uint64_t cand)
+{
+    uint64_t keep = 0;
+    for (uint64_t b = cand; b; b &= b - 1) {
+        int v = __builtin_ctzll(b);
+        uint64_t dom = e->inter[v] & cand & ~(1ULL << v);
+        bool dominated = false;
+        for (uint64_t d = dom; d; d &= d - 1) {
+            int u = __builtin_ctzll(d);
+            if (!(e->inter[u] >> v & 1) || u < v) {
+                dominated = true;
+                break;
+            }
+        }
+        if (!dominated)
+            keep |= 1ULL << v;
+    }
+    return keep;
+}
+
+/* Cells of `cand` sorted by decreasing weight (ties by cell index). */
+static int order_moves(const long *w, uint64_t cand, int *out)
+{
+    int n = 0;
+    for (uint64_t b = cand; b; b &= b - 1) {
+        int c = __builtin_ctzll(b);
+        int i = n++;
+        while (i > 0 && w[out[i - 1]] < w[c]) {
+            out[i] = out[i - 1];
+            i--;
+        }
+        out[i] = c;
+    }
+    return n;
+}
+
+/* Partial-pairing reduction before a Maker move (Theorem 1, Algorithm 2):
+ * empty cells on no live line are redundant, and two mutually dominated
+ * cells (same live lines) form a partial pair.  Both kinds are given to
+ * Breaker, which by Theorem 1 keeps the value of the game: marking every
+ * cell of V_pair for Breaker removes exactly V_pair and E_pair.  Returns
+ * the new Breaker mask; pairs and singles are reported if asked. */
+static uint64_t reduce(const Geo *g, uint64_t x, uint64_t o, int (*pairs)[2], int *npairs,
+                       uint64_t *singles)
+{
+    Eval e;
+    for (;;) {
+        evaluate(g, x, o, true, &e);
+        uint64_t empty = g->full & ~x & ~o;
+        uint64_t dead = empty & ~e.live_cells;
+        uint64_t add = dead;
+        if (singles)
+            *singles |= dead;
+        uint64_t used = dead;
+        for (uint64_t b = e.live_cells; b; b &= b - 1) {
+            int v = __builtin_ctzll(b);
+            if (used >> v & 1)
+                continue;
+            uint64_t cand = e.inter[v] & e.live_cells & ~used & ~(1ULL << v);
+            for (uint64_t d = cand; d; d &= d - 1) {
+                int u = __builtin_ctzll(d);
+                if (e.inter[u] >> v & 1) {
+                    used |= 1ULL << v | 1ULL << u;
+                    add |= 1ULL << v | 1ULL << u;
+                    if (pairs) {
+                        pairs[*npairs][0] = v;
+                        pairs[*npairs][1] = u;
+                        (*npairs)++;
+                    }
+                    break;
+                }
+            }
+        }
+        if (!add)
+            return o;
+        o |= add;
+    }
+}
+
+/* Pairing strategy search (sec. 2.2, in the spirit of Algorithm 3): find
+ * disjoint pairs of empty cells such that every live line holds both cells
+ * of some pair.  Picks the free line with fewest unassigned cells (Greedy
+ * Rule 2 when it has two), tries the pairs covering most free lines first,
+ * and backtracks within a budget. */
+typedef struct PairSearch {
+    const Geo *g;
+    int budget;
+    int npairs;
+    int pairs[MNK_MAX_CELLS / 2][2];
+} PairSearch;
+
+static bool pair_rec(PairSearch *ps, const uint64_t *lines, int nl, uint64_t assigned)
+{
+    if (nl == 0)
+        return true;
+    if (--ps->budget < 0)
+        return false;
+    int best = -1, bestn = 99;
+    for (int i = 0; i < nl; i++) {
+        int c = __builtin_popcountll(lines[i] & ~assigned);
+        if (c < bestn) {
+            bestn = c;
+            best = i;
+        }
+    }
+    if (bestn < 2)
+        return false;
+    uint64_t free_cells = lines[best] & ~assigned;
+    int cells[MNK_MAX_CELLS], nc = 0;
+    for (uint64_t b = free_cells; b; b &= b - 1)
+        cells[nc++] = __builtin_ctzll(b);
+    int na = 0, pa[64], pb[64], sc[64];
+    for (int i = 0; i < nc && na < 64; i++)
+        for (int j = i + 1; j < nc && na < 64; j++) {
+            uint64_t pm = 1ULL << cells[i] | 1ULL << cells[j];
+            int score = 0;
+            for (int l = 0; l < nl; l++) {
+                if ((lines[l] & pm) == pm)
+                    score += 4;
+                else if (lines[l] & pm)
+                    score -= 1;
+            }
+            int p = na++;
+            while (p > 0 && sc[p - 1] < score) {
+                pa[p] = pa[p - 1];
+                pb[p] = pb[p - 1];
+                sc[p] = sc[p - 1];
+                p--;
+            }
+            pa[p] = cells[i];
+            pb[p] = cells[j];
+            sc[p] = score;
+        }
+    int tries = bestn == 2 ? 1 : 3;
+    uint64_t *rest = xmalloc((size_t)nl * sizeof *rest);
+    for (int t = 0; t < na && t < tries; t++) {
+        uint64_t pm = 1ULL << pa[t] | 1ULL << pb[t];
+        int nr = 0;
+        for (int l = 0; l < nl; l++)
+            if ((lines[l] & pm) != pm)
+                rest[nr++] = lines[l];
+        ps->pairs[ps->npairs][0] = pa[t];
+        ps->pairs[ps->npairs][1] = pb[t];
+        ps->npairs++;
+        if (pair_rec(ps, rest, nr, assigned | pm)) {
+            free(rest);
+            return true;
+        }
+        ps->npairs--;
+        if (ps->budget < 0)
+            break;
+    }
+    free(rest);
+    return false;
+}
+
+/* A pairing covering every live line of (x, o), into *ps; false if none found. */
+static bool find_pairing(const Geo *g, uint64_t x, uint64_t o, PairSearch *ps)
+{
+    uint64_t lines[4 * MNK_MAX_CELLS];
+    int nl = 0;
+    uint64_t empty = g->full & ~x & ~o;
+    for (int l = 0; l < g->nlines; l++)
+        if (!(g->line[l] & o))
+            lines[nl++] = g->line[l] & empty;
+    ps->g = g;
+    ps->budget = 64;
+    ps->npairs = 0;
+    return pair_rec(ps, lines, nl, 0);
+}
+
+static bool mb_breaker_node(Solver *s, uint64_t x, uint64_t o, int *reply);
+
+/* Maker to move (Algorithm 4).  Returns true when Breaker wins; *move gets
+ * Maker's winning move when Maker wins. */
+static bool mb_maker_node(Solver *s, uint64_t x, uint64_t o, int *move)
+{
+    const Geo *g = &s->g;
+    if (move)
+        *move = -1;
+    if (!tick(s))
+        return true;
+    o = reduce(g, x, o, NULL, NULL, NULL);
+    Eval e;
+    evaluate(g, x, o, true, &e);
+    if (e.complete)
+        return false;
+    if (e.threats) {
+        if (move)
+            *move = __builtin_ctzll(e.threats);
+        return false;
+    }
+    if (!e.live_cells)
+        return true;
+    uint64_t key = geo_key(g, x, o, SALT_MB);
+    int v = tt_get(&s->tt, key);
+    if (v && !move) {
+        s->hits++;
+        return v == V_BREAKER;
+    }
+    long maxw = 0;
+    for (uint64_t b = e.live_cells; b; b &= b - 1)
+        if (e.w[__builtin_ctzll(b)] > maxw)
+            maxw = e.w[__builtin_ctzll(b)];
+    if (e.pot + maxw < (1L << g->k))
+        return true;
+    PairSearch ps;
+    if (find_pairing(g, x, o, &ps)) {
+        tt_put(&s->tt, key, V_BREAKER);
+        return true;
+    }
+    int mv[MNK_MAX_CELLS];
+    int nm = order_moves(e.w, undominated(&e, e.live_cells), mv);
+    s->depth++;
+    if (s->depth > s->max_depth)
+        s->max_depth = s->depth;
+    bool breaker = true;
+    for (int i = 0; i < nm; i++) {
+        bool r = mb_breaker_node(s, x | 1ULL << mv[i], o, NULL);
+        if (s->st != CGT_OK)
+            break;
+        if (!r) {
+            breaker = false;
+            if (move)
+                *move = mv[i];
+            break;
+        }
+    }
+    s->depth--;
+    if (s->st != CGT_OK)
+        return true;
+    tt_put(&s->tt, key, breaker ? V_BREAKER : V_MAKER);
+    return breaker;
+}
+
+/* Breaker to move (Algorithm 5).  Returns true when Breaker wins; *reply
+ * gets a winning reply (-1 when Property 1 already decides). */
+static bool mb_breaker_node(Solver *s, uint64_t x, uint64_t o, int *reply)
+{
+    const Geo *g = &s->g;
+    if (reply)
+        *reply = -1;
+    if (!tick(s))
+        return true;
+    Eval e;
+    evaluate(g, x, o, true, &e);
+    if (e.complete)
+        return false;
+    if (e.pot < (1L << g->k))
+        return true; /* Property 1 */
+    uint64_t cand;
+    int nt = __builtin_popcountll(e.threats);
+    if (nt >= 2)
+        return false;
+    if (nt == 1)
+        cand = e.threats;
+    else
+        cand = undominated(&e, e.live_cells);
+    int mv[MNK_MAX_CELLS];
+    int nm = order_moves(e.w, cand, mv);
+    s->depth++;
+    if (s->depth > s->max_depth)
+        s->max_depth = s->depth;
+    bool breaker = false;
+    for (int i = 0; i < nm; i++) {
+        bool r = mb_maker_node(s, x, o | 1ULL << mv[i], NULL);
+        if (s->st != CGT_OK)
+            break;
+        if (r) {
+            breaker = true;
+            if (reply)
+                *reply = mv[i];
+            break;
+        }
+    }
+    s->depth--;
+    return breaker;
+}
+
+/* ---------------------------------------------------------- strong game */
+
+/* Strong game: can attacker A (marks a) complete a k-line before defender D
+ * (marks d) does?  A Maker-Breaker Breaker win for D proves A cannot (D's
+ * own lines only help D); forced moves answer single threats; two threats
+ * of the side not to move win for it.  Returns true when A wins. */
+static bool strong_def(Solver *s, uint64_t a, uint64_t d);
+
+static void threats_of(const Geo *g, uint64_t a, uint64_t d, uint64_t *thr, bool *complete)
+{
+    uint64_t empty = g->full & ~a & ~d;
+    *thr = 0;
+    *complete = false;
+    for (int l = 0; l < g->nlines; l++) {
+        uint64_t ln = g->line[l];
+        if (ln & d)
+            continue;
+        int cnt = __builtin_popcountll(ln & a);
+        if (cnt == g->k)
+            *complete = true;
+        else if (cnt == g->k - 1)
+            *thr |= ln & empty;
+    }
+}
+
+static int strong_moves(const Geo *g, uint64_t a, uint64_t d, uint64_t cand, int *mv)
+{
+    Eval ea, ed;
+    evaluate(g, a, d, false, &ea);
+    evaluate(g, d, a, false, &ed);
+    long w[MNK_MAX_CELLS];
+    for (int c = 0; c < g->cells; c++)
+        w[c] = ea.w[c] + ed.w[c];
+    return order_moves(w, cand & (ea.live_cells | ed.live_cells), mv);
+}
+
+static bool strong_att(Solver *s, uint64_t a, uint64_t d, int *move)
+{
+    const Geo *g = &s->g;
+    if (move)
+        *move = -1;
+    if (!tick(s))
+        return false;
+    uint64_t ta, td;
+    bool ca, cd;
+    threats_of(g, a, d, &ta, &ca);
+    threats_of(g, d, a, &td, &cd);
+    if (ca)
+        return true;
+    if (cd)
+        return false;
+    if (ta) {
+        if (move)
+            *move = __builtin_ctzll(ta);
+        return true;
+    }
+    if (__builtin_popcountll(td) >= 2)
+        return false;
+    uint64_t key = geo_key(g, a, d, SALT_SA);
+    int v = tt_get(&s->tt, key);
+    if (v && !move) {
+        s->hits++;
+        return v == S_WINS;
+    }
+    if (mb_maker_node(s, a, d, NULL))
+        return false;
+    if (s->st != CGT_OK)
+        return false;
+    uint64_t empty = g->full & ~a & ~d;
+    int mv[MNK_MAX_CELLS];
+    int nm = strong_moves(g, a, d, td ? td : empty, mv);
+    bool wins = false;
+    s->depth++;
+    for (int i = 0; i < nm; i++) {
+        bool r = strong_def(s, a | 1ULL << mv[i], d);
+        if (s->st != CGT_OK)
+            break;
+        if (r) {
+            wins = true;
+            if (move)
+                *move = mv[i];
+            break;
+        }
+    }
+    s->depth--;
+    if (s->st != CGT_OK)
+        return false;
+    tt_put(&s->tt, key, wins ? S_WINS : S_FAILS);
+    return wins;
+}
+
+static bool strong_def(Solver *s, uint64_t a, uint64_t d)
+{
+    const Geo *g = &s->g;
+    if (!tick(s))
+        return false;
+    uint64_t ta, td;
+    bool ca, cd;
+    threats_of(g, a, d, &ta, &ca);
+    threats_of(g, d, a, &td, &cd);
+    if (ca)
+        return true;
+    if (cd || td)
+        return false;
+    if (__builtin_popcountll(ta) >= 2)
+        return true;
+    uint64_t key = geo_key(g, a, d, SALT_SD);
+    int v = tt_get(&s->tt, key);
+    if (v) {
+        s->hits++;
+        return v == S_WINS;
+    }
+    if (mb_breaker_node(s, a, d, NULL))
+        return false;
+    if (s->st != CGT_OK)
+        return false;
+    uint64_t empty = g->full & ~a & ~d;
+    int mv[MNK_MAX_CELLS];
+    int nm = strong_moves(g, a, d, ta ? ta : empty, mv);
+    bool wins = true;
+    s->depth++;
+    for (int i = 0; i < nm; i++) {
+        bool r = strong_att(s, a, d | 1ULL << mv[i], NULL);
+        if (s->st != CGT_OK)
+            break;
+        if (!r) {
+            wins = false;
+            break;
+        }
+    }
+    s->depth--;
+    if (nm == 0)
+        wins = false;
+    if (s->st != CGT_OK)
+        return false;
+    tt_put(&s->tt, key, wins ? S_WINS : S_FAILS);
+    return wins;
+}
+
+/* ------------------------------------------------------------- proofs out */
+
+/* The proof is a DAG of exact positions, each written once (docs/mnk.md):
+ * R (reduction by a partial pairing), M (all Maker moves with Breaker's
+ * replies), B (Breaker's move at a Breaker-to-move root), W (Maker's
+ * winning move, all Breaker replies follow), D (all Breaker moves at a
+ * Breaker-to-move root of a Maker win). */
+typedef struct ProofOut {
+    FILE *f;
+    Tt seen; /* exact positions already written (keyed without symmetry) */
+    uint64_t lines;
+    Rng salt;
+} ProofOut;
+
+static uint64_t exact_key(uint64_t x, uint64_t o, int kind)
+{
+    uint64_t h = hash_mix64(x * 0x9e3779b97f4a7c15ULL ^ hash_mix64(o + 0x1234567ULL) ^
+                            (uint64_t)kind * 0x5851f42d4c957f2dULL);
+    return h ? h : 1;
+}
+
+static void put_pos(const Geo *g, FILE *f, uint64_t x, uint64_t o)
+{
+    for (int c = 0; c < g->cells; c++)
+        fputc(x >> c & 1 ? 'X' : o >> c & 1 ? 'O' : '.', f);
+}
+
+static bool proof_seen(ProofOut *p, uint64_t x, uint64_t o, int kind)
+{
+    uint64_t k = exact_key(x, o, kind);
+    if (tt_get(&p->seen, k))
+        return true;
+    tt_put(&p->seen, k, 1);
+    return false;
+}
+
+/* Breaker-win proof below a Maker-to-move position. */
+static void proof_breaker(Solver *s, ProofOut *p, uint64_t x, uint64_t o)
+{
+    const Geo *g = &s->g;
+    if (s->st != CGT_OK || proof_seen(p, x, o, 'M'))
+        return;
+    Eval e;
+    evaluate(g, x, o, false, &e);
+    if (!e.live_cells)
+        return; /* no live line: the checker accepts it without a node */
+    int pairs[MNK_MAX_CELLS / 2][2], np = 0;
+    uint64_t singles = 0;
+    uint64_t o2 = reduce(g, x, o, pairs, &np, &singles);
+    PairSearch ps;
+    ps.npairs = 0;
+    bool full = false;
+    if (o2 != o || (full = find_pairing(g, x, o, &ps))) {
+        if (!full && find_pairing(g, x, o2, &ps)) {
+            for (int i = 0; i < ps.npairs; i++) {
+                pairs[np][0] = ps.pairs[i][0];
+                pairs[np][1] = ps.pairs[i][1];
+                np++;
+            }
+            o2 = g->full & ~x;
+        } else if (full) {
+            np = ps.npairs;
+            memcpy(pairs, ps.pairs, sizeof(int) * 2 * (size_t)np);
+            singles = 0;
+            o2 = g->full & ~x;
+        }
+        fputs("R ", p->f);
+        put_pos(g, p->f, x, o);
+        for (int i = 0; i < np; i++)
+            fprintf(p->f, " %d-%d", pairs[i][0], pairs[i][1]);
+        for (uint64_t b = singles; b; b &= b - 1)
+            fprintf(p->f, " %d", __builtin_ctzll(b));
+        if (o2 == (g->full & ~x)) {
+            /* a full pairing: every other empty cell is given to Breaker too */
+            uint64_t inpairs = 0;
+            for (int i = 0; i < np; i++)
+                inpairs |= 1ULL << pairs[i][0] | 1ULL << pairs[i][1];
+            for (uint64_t b = (g->full & ~x & ~o) & ~inpairs & ~singles; b; b &= b - 1)
+                fprintf(p->f, " %d", __builtin_ctzll(b));
+        }
+        fputc('\n', p->f);
+        p->lines++;
+        if (o2 != (g->full & ~x))
+            proof_breaker(s, p, x, o2);
+        return;
+    }
+    /* M node: every empty cell is a Maker move */
+    uint64_t empty = g->full & ~x & ~o;
+    int reply[MNK_MAX_CELLS];
+    for (uint64_t b = empty; b; b &= b - 1) {
+        int v = __builtin_ctzll(b);
+        uint64_t x2 = x | 1ULL << v;
+        Eval e2;
+        evaluate(g, x2, o, false, &e2);
+        reply[v] = -1;
+        if (e2.pot < (1L << g->k))
+            continue;
+        if (!mb_breaker_node(s, x2, o, &reply[v]) || reply[v] < 0) {
+            if (s->st == CGT_OK)
+                s->st = cgt_error_set(s->err, CGT_ERR_INTERNAL, "mnk proof: no Breaker reply "
+                                      "found for a proven position");
+            return;
+        }
+    }
+    fputs("M ", p->f);
+    put_pos(g, p->f, x, o);
+    for (uint64_t b = empty; b; b &= b - 1) {
+        int v = __builtin_ctzll(b);
+        if (reply[v] < 0)
+            fprintf(p->f, " %d:*", v);
+        else
+            fprintf(p->f, " %d:%d", v, reply[v]);
+    }
+    fputc('\n', p->f);
+    p->lines++;
+    for (uint64_t b = empty; b; b &= b - 1) {
+        int v = __builtin_ctzll(b);
+        if (reply[v] >= 0)
+            proof_breaker(s, p, x | 1ULL << v, o | 1ULL << reply[v]);
+    }
+}
+
+/* Maker-win proof below a Maker-to-move position. */
+static void proof_maker(Solver *s, ProofOut *p, uint64_t x, uint64_t o)
+{
+    const Geo *g = &s->g;
+    if (s->st != CGT_OK || proof_seen(p, x, o, 'W'))
+        return;
+    int move = -1;
+    if (mb_maker_node(s, x, o, &move) || move < 0) {
+        if (s->st == CGT_OK)
+            s->st = cgt_error_set(s->err, CGT_ERR_INTERNAL, "mnk proof: no Maker move found "
+                                  "for a proven position");
+        return;
+    }
+    fputs("W ", p->f);
+    put_pos(g, p->f, x, o);
+    fprintf(p->f, " %d\n", move);
+    p->lines++;
+    uint64_t x2 = x | 1ULL << move;
+    Eval e;
+    evaluate(g, x2, o, false, &e);
+    if (e.complete)
+        return;
+    for (uint64_t b = g->full & ~x2 & ~o; b; b &= b - 1)
+        proof_maker(s, p, x2, o | 1ULL << __builtin_ctzll(b));
+}
+
+static CgtStatus write_proof(Solver *s, const char *path, uint64_t x, uint64_t o, bool maker_to_move,
+                             bool breaker_wins, uint64_t *nlines)
+{
+    const Geo *g = &s->g;
+    char *tmp = xasprintf("%s.tmp", path);
+    ProofOut p = {0};
+    p.f = fopen(tmp, "w");
+    if (!p.f) {
+        cgt_error_set(s->err, CGT_ERR_IO, "cannot write proof file '%s'", path);
+        free(tmp);
+        return CGT_ERR_IO;
+    }
+    tt_init(&p.seen);
+    fprintf(p.f, "mnk-proof 1\ngame %d %d %d\nclaim %s\nroot %c ", g->m, g->n, g->k,
+            breaker_wins ? "breaker" : "maker", maker_to_move ? 'X' : 'O');
+    put_pos(g, p.f, x, o);
+    fputc('\n', p.f);
+    if (maker_to_move) {
+        if (breaker_wins)
+            proof_breaker(s, &p, x, o);
+        else
+            proof_maker(s, &p, x, o);
+    } else {
+        uint64_t empty = g->full & ~x & ~o;
+        if (breaker_wins) {
+            int reply = -1;
+            mb_breaker_node(s, x, o, &reply);
+            fputs("B ", p.f);
+            put_pos(g, p.f, x, o);
+            if (reply < 0)
+                fputs(" *\n", p.f);
+            else
+                fprintf(p.f, " %d\n", reply);
+            p.lines++;
+            if (reply >= 0)
+                proof_breaker(s, &p, x, o | 1ULL << reply);
+        } else {
+            fputs("D ", p.f);
+            put_pos(g, p.f, x, o);
+            fputc('\n', p.f);
+            p.lines++;
+            for (uint64_t b = empty; b; b &= b - 1)
+                proof_maker(s, &p, x, o | 1ULL << __builtin_ctzll(b));
+        }
+    }
+    fputs("end\n", p.f);
+    tt_free(&p.seen);
+    bool bad = ferror(p.f) != 0;
+    if (fclose(p.f) != 0)
+        bad = true;
+    if (s->st != CGT_OK) {
+        remove(tmp);
+        free(tmp);
+        return s->st;
+    }
+    if (bad || rename(tmp, path) != 0) {
+        remove(tmp);
+        free(tmp);
+        return cgt_error_set(s->err, CGT_ERR_IO, "cannot write proof file '%s'", path);
+    }
+    free(tmp);
+    *nlines = p.lines;
+    return CGT_OK;
+}
+
+/* ------------------------------------------------------------ checkpoints */
+
+/* Checkpoint file (text, version 1): "cgt-mnk-tt 1", "game m n k", "entries N",
+ * then N lines "KEY VALUE" (hex key, value 1 or 2), then "end".  Written to
+ * PATH.tmp and renamed, so an interrupted save never damages the old file. */
+static CgtStatus save_checkpoint(Solver *s)
+{
+    char *tmp = xasprintf("%s.tmp", s->ckpt);
+    FILE *f = fopen(tmp, "w");
+    if (!f) {
+        free(tmp);
+        return cgt_error_set(s->err, CGT_ERR_IO, "cannot write checkpoint '%s'", s->ckpt);
+    }
+    fprintf(f, "cgt-mnk-tt 1\ngame %d %d %d\nentries %zu\n", s->g.m, s->g.n, s->g.k,
+            s->tt.used);
+    for (size_t i = 0; i < s->tt.cap; i++)
+        if (s->tt.key[i])
+            fprintf(f, "%016llx %d\n", (unsigned long long)s->tt.key[i], s->tt.val[i]);
+    fputs("end\n", f);
+    bool bad = ferror(f) != 0;
+    if (fclose(f) != 0)
+        bad = true;
+    if (bad || rename(tmp, s->ckpt) != 0) {
+        remove(tmp);
+        free(tmp);
+        return cgt_error_set(s->err, CGT_ERR_IO, "cannot write checkpoint '%s'", s->ckpt);
+    }
+    free(tmp);
+    cgt_progress_force("mnk", "checkpoint: %zu proven positions saved to %s", s->tt.used,
+                       s->ckpt);
+    return CGT_OK;
+}
+
+static CgtStatus load_checkpoint(Solver *s)
+{
+    FILE *f = fopen(s->ckpt, "r");
+    if (!f)
+        return CGT_OK; /* nothing to resume */
+    int ver, m, n, k;
+    size_t cnt;
+    CgtStatus st = CGT_OK;
+    if (fscanf(f, "cgt-mnk-tt %d game %d %d %d entries %zu", &ver, &m, &n, &k, &cnt) != 5 ||
+        ver != 1) {
+        st = cgt_error_set(s->err, CGT_ERR_IO, "checkpoint '%s' is not a version 1 mnk "
+                           "checkpoint", s->ckpt);
+    } else if (m != s->g.m || n != s->g.n || k != s->g.k) {
+        st = cgt_error_set(s->err, CGT_ERR_IO, "checkpoint '%s' is for the %d,%d,%d-game, not "
+                           "%d,%d,%d", s->ckpt, m, n, k, s->g.m, s->g.n, s->g.k);
+    } else {
+        for (size_t i = 0; i < cnt; i++) {
+            unsigned long long key;
+            int val;
+            if (fscanf(f, "%llx %d", &key, &val) != 2 || key == 0 || val < 1 || val > 2) {
+                st = cgt_error_set(s->err, CGT_ERR_IO, "checkpoint '%s' is damaged at entry "
+                                   "%zu", s->ckpt, i + 1);
+                break;
+            }
+            tt_put(&s->tt, key, val);
+        }
+    }
+    fclose(f);
+    if (st != CGT_OK)
+        cgt_error_hint(s->err, "delete the file to start afresh");
+    return st;
+}
+
+/* ------------------------------------------------------------------ public */
+
+void mnk_options_init(MnkOptions *o)
+{
+    memset(o, 0, sizeof *o);
+    o->variant = MNK_MAKER_BREAKER;
+    o->threads = 1;
+}
+
+static CgtStatus parse_board(int m, int n, int k, const char *const *rows, int nrows,
+                             uint64_t *x, uint64_t *o, CgtError *err)
+{
+    if (m < 1 || n < 1 || k < 1)
+        return cgt_error_set(err, CGT_ERR_DOMAIN, "mnk needs m, n, k >= 1 (got %d, %d, %d)",
+                             m, n, k);
+    if ((long)m * n > MNK_MAX_CELLS) {
+        cgt_error_set(err, CGT_ERR_DOMAIN, "mnk board %dx%d has %ld cells, more than the "
+                      "limit of %d", m, n, (long)m * n, MNK_MAX_CELLS);
+        cgt_error_hint(err, "boards up to 8x8 are supported");
+        return CGT_ERR_DOMAIN;
+    }
+    *x = *o = 0;
+    if (!rows)
+        return CGT_OK;
+    if (nrows != n)
+        return cgt_error_set(err, CGT_ERR_DOMAIN, "mnk board has %d rows, expected n = %d",
+                             nrows, n);
+    for (int i = 0; i < n; i++) {
+        if ((int)strlen(rows[i]) != m)
+            return cgt_error_set(err, CGT_ERR_DOMAIN, "mnk board row %d has %d cells, "
+                                 "expected m = %d", i + 1, (int)strlen(rows[i]), m);
+        int r = n - 1 - i;
+        for (int c = 0; c < m; c++) {
+            char ch = rows[i][c];
+            uint64_t bit = 1ULL << (r * m + c);
+            if (ch == 'X' || ch == 'x')
+                *x |= bit;
+            else if (ch == 'O' || ch == 'o')
+                *o |= bit;
+            else if (ch != '.') {
+                cgt_error_set(err, CGT_ERR_DOMAIN, "mnk board row %d has '%c'", i + 1, ch);
+                cgt_error_hint(err, "use '.' for empty, 'X' for Maker, 'O' for Breaker");
+                return CGT_ERR_DOMAIN;
+            }
+        }
+    }
+    return CGT_OK;
+}
+
+CgtStatus mnk_potential(int m, int n, int k, const char *const *rows, int nrows, long *out,
+                        CgtError *err)
+{
+    uint64_t x, o;
+    CgtStatus st = parse_board(m, n, k, rows, nrows, &x, &o, err);
+    if (st != CGT_OK)
+        return st;
+    Geo g;
+    geo_init(&g, m, n, k);
+    Eval e;
+    evaluate(&g, x, o, false, &e);
+    *out = e.pot;
+    geo_free(&g);
+    return CGT_OK;
+}
+
+static void solver_finish(Solver *s, MnkReport *rep)
+{
+    rep->nodes = s->nodes;
+    rep->tt_hits = s->hits;
+    rep->tt_entries = s->tt.used;
+    rep->seconds = cgt_now() - s->t0;
+}
+
+/* Root of the Maker-Breaker game: result, method, pairing and first-move table. */
+static void solve_mb_root(Solver *s, uint64_t x, uint64_t o, bool maker_to_move, MnkReport *rep)
+{
+    const Geo *g = &s->g;
+    Eval e;
+    evaluate(g, x, o, false, &e);
+    if (e.complete) {
+        rep->result = MNK_RESULT_MAKER;
+        rep->method = MNK_BY_TERMINAL;
+        return;
+    }
+    if (!maker_to_move) {
+        int reply = -1;
+        bool b = mb_breaker_node(s, x, o, &reply);
+        rep->result = b ? MNK_RESULT_BREAKER : MNK_RESULT_MAKER;
+        rep->method = e.pot < (1L << g->k) ? MNK_BY_POTENTIAL
+                      : __builtin_popcountll(e.threats) >= 2 ? MNK_BY_TERMINAL : MNK_BY_SEARCH;
+        rep->win_move = b ? reply : -1;
+        return;
+    }
+    if (!e.live_cells) {
+        rep->result = MNK_RESULT_BREAKER;
+        rep->method = MNK_BY_TERMINAL;
+        return;
+    }
+    if (e.threats) {
+        rep->result = MNK_RESULT_MAKER;
+        rep->method = MNK_BY_TERMINAL;
+        rep->win_move = __builtin_ctzll(e.threats);
+        return;
+    }
+    PairSearch ps;
+    rep->max_after = -1;
+    long maxw = 0;
+    for (uint64_t b = e.live_cells; b; b &= b - 1)
+        if (e.w[__builtin_ctzll(b)] > maxw)
+            maxw = e.w[__builtin_ctzll(b)];
+    rep->max_after = e.pot + maxw;
+    int move = -1;
+    bool bw;
+    if (e.pot + maxw < (1L << g->k)) {
+        bw = true;
+        rep->method = MNK_BY_POTENTIAL;
+    } else if (find_pairing(g, x, o, &ps)) {
+        bw = true;
+        rep->method = MNK_BY_PAIRING;
+        rep->npairs = ps.npairs;
+        memcpy(rep->pairs, ps.pairs, sizeof(int) * 2 * (size_t)ps.npairs);
+    } else {
+        bw = mb_maker_node(s, x, o, &move);
+        rep->method = MNK_BY_SEARCH;
+    }
+    if (s->st != CGT_OK)
+        return;
+    rep->result = bw ? MNK_RESULT_BREAKER : MNK_RESULT_MAKER;
+    rep->win_move = bw ? -1 : move;
+    if (!bw)
+        return;
+    for (uint64_t b = g->full & ~x & ~o; b; b &= b - 1) {
+        int v = __builtin_ctzll(b);
+        MnkMove *mm = &rep->moves[rep->nmoves++];
+        mm->cell = v;
+        mm->reply = -1;
+        Eval e2;
+        evaluate(g, x | 1ULL << v, o, false, &e2);
+        if (e2.pot < (1L << g->k))
+            continue;
+        int partner = -1;
+        for (int i = 0; i < rep->npairs; i++)
+            if (rep->pairs[i][0] == v || rep->pairs[i][1] == v)
+                partner = rep->pairs[i][0] ^ rep->pairs[i][1] ^ v;
+        if (partner >= 0) {
+            mm->reply = partner;
+            continue;
+        }
+        mb_breaker_node(s, x | 1ULL << v, o, &mm->reply);
+        if (s->st != CGT_OK)
+            return;
+    }
+}
+
+static void solve_strong_root(Solver *s, uint64_t x, uint64_t o, bool x_to_move,
+                              MnkReport *rep)
+{
+    rep->method = MNK_BY_SEARCH;
+    rep->win_move = -1;
+    uint64_t thr;
+    bool cx, co;
+    threats_of(&s->g, x, o, &thr, &cx);
+    threats_of(&s->g, o, x, &thr, &co);
+    if (cx || co) {
+        rep->method = MNK_BY_TERMINAL;
+        rep->result = cx && !co ? MNK_RESULT_FIRST : !cx && co ? MNK_RESULT_SECOND
+                                                                : MNK_RESULT_DRAW;
+        return;
+    }
+    uint64_t mover = x_to_move ? x : o, other = x_to_move ? o : x;
+    int move = -1;
+    if (strong_att(s, mover, other, &move)) {
+        rep->result = x_to_move ? MNK_RESULT_FIRST : MNK_RESULT_SECOND;
+        rep->win_move = move;
+        return;
+    }
+    if (s->st != CGT_OK)
+        return;
+    /* From the empty board the second player cannot win (strategy
+     * stealing, seeds/001 sec. 1); from other positions search it. */
+    if (x == 0 && o == 0) {
+        rep->result = MNK_RESULT_DRAW;
+        return;
+    }
+    bool w = strong_def(s, other, mover);
+    rep->result = !w ? MNK_RESULT_DRAW : x_to_move ? MNK_RESULT_SECOND : MNK_RESULT_FIRST;
+}
+
+CgtStatus mnk_solve(int m, int n, int k, const MnkOptions *opt, MnkReport *rep, CgtError *err)
+{
+    memset(rep, 0, sizeof *rep);
+    rep->win_move = -1;
+    rep->max_after = -1;
+    uint64_t x, o;
+    CgtStatus st = parse_board(m, n, k, opt->rows, opt->nrows, &x, &o, err);
+    if (st != CGT_OK)
+        return st;
+    if (opt->threads != 1 && opt->threads != 0)
+        return cgt_error_set(err, CGT_ERR_DOMAIN, "mnk supports only threads = 1 (got %d)",
+                             opt->threads);
+    if (opt->to_move && opt->to_move != 'X' && opt->to_move != 'O')
+        return cgt_error_set(err, CGT_ERR_DOMAIN, "mnk player to move must be X or O");
+    if (opt->proof_path && opt->variant != MNK_MAKER_BREAKER)
+        return cgt_error_set(err, CGT_ERR_DOMAIN, "mnk proofs are written for the "
+                             "Maker-Breaker variant only");
+    bool x_to_move = opt->to_move ? opt->to_move == 'X'
+                                  : __builtin_popcountll(x) <= __builtin_popcountll(o);
+    rep->m = m;
+    rep->n = n;
+    rep->k = k;
+    rep->variant = opt->variant;
+    rep->to_move = x_to_move ? 'X' : 'O';
+    Solver s;
+    memset(&s, 0, sizeof s);
+    geo_init(&s.g, m, n, k);
+    tt_init(&s.tt);
+    s.err = err;
+    s.node_limit = opt->node_limit;
+    s.time_limit = opt->time_limit;
+    s.ckpt = opt->checkpoint;
+    s.ckpt_every = opt->checkpoint_every;
+    s.t0 = cgt_now();
+    s.next_ckpt = s.t0 + s.ckpt_every;
+    if (s.ckpt)
+        s.st = load_checkpoint(&s);
+    Eval e;
+    evaluate(&s.g, x, o, false, &e);
+    rep->root_potential = e.pot;
+    if (s.st == CGT_OK) {
+        if (opt->variant == MNK_MAKER_BREAKER)
+            solve_mb_root(&s, x, o, x_to_move, rep);
+        else
+            solve_strong_root(&s, x, o, x_to_move, rep);
+    }
+    if (s.st == CGT_OK && opt->proof_path)
+        s.st = write_proof(&s, opt->proof_path, x, o, x_to_move,
+                           rep->result == MNK_RESULT_BREAKER, &rep->proof_lines);
+    if (s.ckpt && (s.st == CGT_OK || s.st == CGT_ERR_LIMIT || s.st == CGT_ERR_INTERRUPTED)) {
+        CgtError e2;
+        cgt_error_clear(&e2);
+        Solver *sp = &s;
+        CgtError *keep = sp->err;
+        sp->err = &e2;
+        if (save_checkpoint(sp) != CGT_OK && s.st == CGT_OK) {
+            *err = e2;
+            s.st = CGT_ERR_IO;
+        }
+        sp->err = keep;
+    }
+    solver_finish(&s, rep);
+    tt_free(&s.tt);
+    geo_free(&s.g);
+    return s.st;
+}
+
+char *mnk_cell_name(int m, int cell, char *buf)
+{
+    int row = (cell / m + 1) % 100; /* at most 64 cells */
+    snprintf(buf, 8, "%c%d", 'A' + cell % m, row);
+    return buf;
+}
+
+char *mnk_pairing_board(const MnkReport *rep, const char *const *rows)
+{
+    int m = rep->m, n = rep->n;
+    char *s = xmalloc((size_t)(m + 1) * (size_t)n + 1);
+    for (int i = 0; i < n; i++) {
+        for (int c = 0; c < m; c++)
+            s[i * (m + 1) + c] = rows ? (char)(rows[i][c] == 'x' ? 'X' : rows[i][c] == 'o'
+                                                                     ? 'O' : rows[i][c])
+                                      : '.';
+        s[i * (m + 1) + m] = '\n';
+    }
+    s[(m + 1) * n] = '\0';
+    static const char letters[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+    for (int p = 0; p < rep->npairs; p++)
+        for (int j = 0; j < 2; j++) {
+            int cell = rep->pairs[p][j];
+            int r = n - 1 - cell / m, c = cell % m;
+            s[r * (m + 1) + c] = letters[p % 52];
+        }
+    return s;
+}
+
+const char *mnk_result_name(MnkResult r)
+{
+    static const char *const names[] = {"maker", "breaker", "first", "second", "draw"};
+    return names[r];
+}
+
+const char *mnk_method_name(MnkMethod m)
+{
+    static const char *const names[] = {"terminal", "potential", "pairing", "search"};
+    return names[m];
+}
+
+const char *mnk_variant_name(MnkVariant v)
+{
+    return v == MNK_STRONG ? "strong" : "maker-breaker";
+}

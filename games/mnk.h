@@ -1,0 +1,118 @@
+/* m,n,k-games: Maker-Breaker and strong k-in-a-row solver (issue 5).
+ *
+ * Conventions (also in docs/mnk.md): m is the number of columns (width), n
+ * the number of rows (height).  Cell index i is column i % m (A, B, ...) and
+ * row i / m + 1 (row 1 at the bottom, as on a chess board).  Board strings
+ * are given top row first, as printed: rows[0] is row n, rows[n-1] is row 1;
+ * '.' empty, 'X' Maker / first player, 'O' Breaker / second player.
+ * Boards are limited to m * n <= 64 cells (one uint64_t bitboard).
+ *
+ * Methods: Hsu, Huang, Wu et al., "Solving 7,7,5-game and 8,8,5-game"
+ * (seeds/001): potential weights and Property 1 (sec. 2.3), partial pairing
+ * (Theorem 1, Algorithm 2), pairing strategies (sec. 2.2, Algorithm 3),
+ * vertex domination (Theorem 2), And-Or search (Algorithms 4-5). */
+#ifndef CGT_GAMES_MNK_H
+#define CGT_GAMES_MNK_H
+#include <stdint.h>
+
+#include "util/error.h"
+
+#define MNK_MAX_CELLS 64
+
+typedef enum { MNK_MAKER_BREAKER, MNK_STRONG } MnkVariant;
+
+typedef enum {
+    MNK_RESULT_MAKER,   /* Maker-Breaker: Maker (X) wins */
+    MNK_RESULT_BREAKER, /* Maker-Breaker: Breaker (O) wins */
+    MNK_RESULT_FIRST,   /* strong: X (the first player from the empty board) wins */
+    MNK_RESULT_SECOND,  /* strong: O wins (only possible from a given start position) */
+    MNK_RESULT_DRAW     /* strong: neither player can force a k-line */
+} MnkResult;
+
+typedef enum {
+    MNK_BY_TERMINAL,  /* decided by the position itself (line complete, nothing left) */
+    MNK_BY_POTENTIAL, /* Property 1 (Beck's potential below 2^k) at the root */
+    MNK_BY_PAIRING,   /* a pairing strategy for the root position */
+    MNK_BY_SEARCH     /* And-Or search */
+} MnkMethod;
+
+typedef struct MnkOptions {
+    MnkVariant variant;
+    /* Start position: nrows strings of m characters, top row first; NULL for
+     * the empty board.  Borrowed for the duration of mnk_solve. */
+    const char *const *rows;
+    int nrows;
+    /* 'X', 'O', or 0: X to move if #X <= #O, else O. */
+    char to_move;
+    uint64_t node_limit;       /* 0 = none; reaching it gives CGT_ERR_LIMIT */
+    double time_limit;         /* seconds, 0 = none (cgt_poll's --timeout also applies) */
+    const char *proof_path;    /* Maker-Breaker only: write the proof there (NULL = no) */
+    const char *checkpoint;    /* transposition-table file: loaded if present, saved
+                                * every checkpoint_every seconds and on any stop */
+    double checkpoint_every;   /* seconds; 0 = only at the end / on a stop */
+    int threads;               /* only 1 is implemented; other values are CGT_ERR_DOMAIN */
+} MnkOptions;
+
+typedef struct MnkMove {
+    int cell;  /* Maker's move (cell index) */
+    int reply; /* Breaker's proven reply, or -1 if Property 1 closes the move */
+} MnkMove;
+
+typedef struct MnkReport {
+    int m, n, k;
+    MnkVariant variant;
+    char to_move; /* 'X' or 'O' at the root */
+    MnkResult result;
+    MnkMethod method;
+    uint64_t nodes;      /* search nodes (Maker-Breaker and strong searches together) */
+    uint64_t tt_hits;    /* transposition-table hits */
+    uint64_t tt_entries; /* proven positions stored at the end */
+    double seconds;
+    long root_potential; /* potential P of the root position (Beck weights, eq. (2)) */
+    long max_after;      /* max potential after one Maker move from the root (Maker to
+                          * move; -1 otherwise) */
+    int win_move;        /* a winning first move when the side to move wins, else -1 */
+    /* Root pairing strategy (method MNK_BY_PAIRING): npairs pairs of cells. */
+    int npairs;
+    int pairs[MNK_MAX_CELLS / 2][2];
+    /* Maker-Breaker, Maker to move, Breaker wins: every Maker move with
+     * Breaker's proven reply, in cell order. */
+    int nmoves;
+    MnkMove moves[MNK_MAX_CELLS];
+    uint64_t proof_lines; /* lines written to proof_path (0 if none) */
+} MnkReport;
+
+/* Fill *o with the defaults: Maker-Breaker, empty board, one thread, no limits. */
+void mnk_options_init(MnkOptions *o);
+
+/* Solve the m,n,k-game (m columns, n rows, k in a row) with the options *opt
+ * (borrowed) and fill *rep.  Errors: CGT_ERR_DOMAIN for bad sizes (m, n,
+ * k < 1, more than 64 cells), a bad board (wrong row count or length,
+ * characters other than . X O) or threads != 1; CGT_ERR_LIMIT for the node
+ * or time limit; CGT_ERR_INTERRUPTED on Ctrl-C; CGT_ERR_IO when the proof or
+ * checkpoint file cannot be written or the checkpoint is unreadable or for
+ * another game.  On a stop the checkpoint (if any) is saved first, so a run
+ * can be resumed with the same options. */
+CgtStatus mnk_solve(int m, int n, int k, const MnkOptions *opt, MnkReport *rep, CgtError *err);
+
+/* Potential of a position (paper eq. (1)-(2)): the sum over k-lines without
+ * an O of 2^(number of X in the line).  rows as in MnkOptions (NULL = empty
+ * board).  Fills *out.  Errors as mnk_solve for bad sizes or boards. */
+CgtStatus mnk_potential(int m, int n, int k, const char *const *rows, int nrows, long *out,
+                        CgtError *err);
+
+/* Name of a cell in the paper's notation ("C3": column letter, row number
+ * from the bottom) into buf (at least 8 bytes); returns buf. */
+char *mnk_cell_name(int m, int cell, char *buf);
+
+/* The root pairing of *rep drawn as the paper's Figure 1: n lines of m
+ * characters, top row first, paired cells lettered a, b, ... (then A, B, ...),
+ * X and O marks, '.' for other cells, each line ended by '\n'.  rows is the
+ * start position (NULL = empty).  Returns a new string owned by the caller. */
+char *mnk_pairing_board(const MnkReport *rep, const char *const *rows);
+
+const char *mnk_result_name(MnkResult r);  /* "maker", "breaker", "first", "second", "draw" */
+const char *mnk_method_name(MnkMethod m);  /* "terminal", "potential", "pairing", "search" */
+const char *mnk_variant_name(MnkVariant v); /* "maker-breaker", "strong" */
+
+#endif
