@@ -1,0 +1,706 @@
+/* Grundy values G(n) of heap rulesets (Sprague-Grundy, Winning Ways ch. 4),
+ * computed incrementally into a growable table.  Plain two-heap codes use the
+ * sparse-space method (rare/common values under a parity mask chosen by a
+ * Walsh-Hadamard transform of the value histogram, heap parity folded in);
+ * see docs/games.md.  Also periodicity detection and checkpoint files. */
+#include "games/grundy.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/poll.h"
+#include "util/xalloc.h"
+
+#define SPARSE_START 256
+
+struct GrundyTable {
+    const Ruleset *rs;
+    uint32_t *g;
+    uint64_t n, cap;
+    uint32_t maxval;
+    /* seen-set as a bitset over values < seen_bits */
+    uint64_t *seen;
+    size_t seen_words;
+    /* engine kind */
+    bool plain;       /* options depend on (k, parts) only */
+    bool three;       /* some move leaves three heaps */
+    uint32_t *splitk; /* k with a two-heap move */
+    size_t nsplitk;
+    /* sparse space */
+    bool sparse;      /* enabled (after SPARSE_START) */
+    bool e_allowed;   /* all split k have equal parity */
+    uint32_t mask;    /* value mask */
+    unsigned e;       /* heap parity folded in */
+    uint32_t *rare;   /* ascending positions a >= 1 with class 0 */
+    size_t nrare, rare_cap;
+    uint64_t *hist;   /* histogram over ext values, 2^(hbits+1) entries */
+    unsigned hbits;
+    uint64_t next_choose;
+    uint64_t *cls[2]; /* cls[c] bitset: values v with parity(v & mask) == c */
+    HeapOptions opts;
+};
+
+static unsigned parity32(uint32_t x)
+{
+    return (unsigned)__builtin_parity(x);
+}
+
+GrundyTable *grundy_new(const Ruleset *rs)
+{
+    GrundyTable *gt = xcalloc(1, sizeof *gt);
+    gt->rs = rs;
+    gt->plain = rs->plain;
+    heapopts_init(&gt->opts);
+    if (gt->plain) {
+        gt->splitk = xmalloc(((size_t)rs->max_take + 1) * sizeof *gt->splitk);
+        for (int k = 0; k <= rs->max_take; k++) {
+            if (rs->kmask[k] & 4)
+                gt->splitk[gt->nsplitk++] = (uint32_t)k;
+            if (rs->kmask[k] & 8)
+                gt->three = true;
+        }
+        gt->e_allowed = true;
+        for (size_t i = 1; i < gt->nsplitk; i++)
+            if ((gt->splitk[i] - gt->splitk[0]) & 1)
+                gt->e_allowed = false;
+    }
+    gt->next_choose = SPARSE_START;
+    return gt;
+}
+
+static void reset_engine(GrundyTable *gt)
+{
+    gt->sparse = false;
+    gt->mask = 0;
+    gt->e = 0;
+    gt->nrare = 0;
+    gt->next_choose = SPARSE_START;
+    free(gt->hist);
+    gt->hist = NULL;
+    gt->hbits = 0;
+}
+
+void grundy_clear(GrundyTable *gt)
+{
+    gt->n = 0;
+    gt->maxval = 0;
+    reset_engine(gt);
+}
+
+void grundy_free(GrundyTable *gt)
+{
+    if (!gt)
+        return;
+    free(gt->g);
+    free(gt->seen);
+    free(gt->splitk);
+    free(gt->rare);
+    free(gt->hist);
+    free(gt->cls[0]);
+    free(gt->cls[1]);
+    heapopts_free(&gt->opts);
+    free(gt);
+}
+
+uint64_t grundy_count(const GrundyTable *gt)
+{
+    return gt->n;
+}
+
+const uint32_t *grundy_values(const GrundyTable *gt)
+{
+    return gt->g;
+}
+
+uint32_t grundy_max(const GrundyTable *gt)
+{
+    return gt->maxval;
+}
+
+void grundy_stats(const GrundyTable *gt, uint32_t *mask, uint64_t *nrare)
+{
+    *mask = gt->sparse ? (gt->mask | (gt->e ? 1u << 31 : 0)) : 0;
+    *nrare = gt->sparse ? gt->nrare : 0;
+}
+
+/* Smallest power of two > maxval (at least 64): the seen-set range; every
+ * nim-sum of values stays below it, and so does every mex we need. */
+static uint32_t value_span(uint32_t maxval)
+{
+    uint32_t s = 64;
+    while (s <= maxval)
+        s *= 2;
+    return s;
+}
+
+static void fill_classes(GrundyTable *gt)
+{
+    for (size_t w = 0; w < gt->seen_words; w++) {
+        uint64_t c1 = 0;
+        for (unsigned b = 0; b < 64; b++)
+            if (parity32(gt->mask & (uint32_t)(w * 64 + b)))
+                c1 |= (uint64_t)1 << b;
+        gt->cls[1][w] = c1;
+        gt->cls[0][w] = ~c1;
+    }
+}
+
+/* Grow the seen-set (and class bitsets) so it covers value_span(maxval)*2. */
+static void ensure_seen(GrundyTable *gt)
+{
+    size_t words = (size_t)value_span(gt->maxval) * 2 / 64;
+    if (words <= gt->seen_words)
+        return;
+    gt->seen = xrealloc(gt->seen, words * sizeof *gt->seen);
+    gt->cls[0] = xrealloc(gt->cls[0], words * sizeof(uint64_t));
+    gt->cls[1] = xrealloc(gt->cls[1], words * sizeof(uint64_t));
+    gt->seen_words = words;
+    fill_classes(gt);
+}
+
+static inline void mark(uint64_t *seen, uint32_t v)
+{
+    seen[v >> 6] |= (uint64_t)1 << (v & 63);
+}
+
+static inline bool is_seen(const uint64_t *seen, uint32_t v)
+{
+    return (seen[v >> 6] >> (v & 63)) & 1;
+}
+
+static uint32_t mex_bits(const uint64_t *seen, size_t words)
+{
+    for (size_t w = 0; w < words; w++)
+        if (~seen[w])
+            return (uint32_t)(w * 64 + (size_t)__builtin_ctzll(~seen[w]));
+    return (uint32_t)(words * 64);
+}
+
+static unsigned pos_class(const GrundyTable *gt, uint64_t a)
+{
+    return parity32(gt->g[a] & gt->mask) ^ (gt->e & (unsigned)(a & 1));
+}
+
+/* Histogram over ext values x = G(a) | (a&1) << hbits, a = 1..n-1. */
+static void rebuild_hist(GrundyTable *gt)
+{
+    unsigned hb = 1;
+    while ((1u << hb) <= gt->maxval)
+        hb++;
+    free(gt->hist);
+    gt->hbits = hb;
+    gt->hist = xcalloc((size_t)2 << hb, sizeof *gt->hist);
+    for (uint64_t a = 1; a < gt->n; a++)
+        gt->hist[gt->g[a] | ((uint32_t)(a & 1) << hb)]++;
+}
+
+/* Choose the mask: W(m) = sum_x hist[x] (-1)^popcount(x&m) is, by the
+ * Walsh-Hadamard transform, #even - #odd positions under m; the number of
+ * rare (class 0) positions is (total + W(m))/2, so take m != 0 minimising
+ * W(m).  Masks with the parity bit are allowed only when all split
+ * remainders of a heap have one parity (then the common class of values is
+ * the same for all of them). */
+static void choose_mask(GrundyTable *gt)
+{
+    rebuild_hist(gt);
+    size_t size = (size_t)2 << gt->hbits;
+    int64_t *w = xmalloc(size * sizeof *w);
+    for (size_t i = 0; i < size; i++)
+        w[i] = (int64_t)gt->hist[i];
+    for (size_t h = 1; h < size; h *= 2)
+        for (size_t i = 0; i < size; i += 2 * h)
+            for (size_t j = i; j < i + h; j++) {
+                int64_t x = w[j], y = w[j + h];
+                w[j] = x + y;
+                w[j + h] = x - y;
+            }
+    size_t lim = gt->e_allowed ? size : size / 2;
+    size_t best = 1;
+    for (size_t m = 2; m < lim; m++)
+        if (w[m] < w[best])
+            best = m;
+    free(w);
+    gt->mask = (uint32_t)(best & ((1u << gt->hbits) - 1));
+    gt->e = (unsigned)(best >> gt->hbits) & 1;
+    gt->sparse = true;
+    gt->nrare = 0;
+    for (uint64_t a = 1; a < gt->n; a++)
+        if (pos_class(gt, a) == 0) {
+            if (gt->nrare == gt->rare_cap) {
+                gt->rare_cap = gt->rare_cap ? 2 * gt->rare_cap : 1024;
+                gt->rare = xrealloc(gt->rare, gt->rare_cap * sizeof *gt->rare);
+            }
+            gt->rare[gt->nrare++] = (uint32_t)a;
+        }
+    if (gt->seen_words)
+        fill_classes(gt);
+}
+
+/* Values of the non-split options of heap n of a plain ruleset. */
+static void mark_simple(GrundyTable *gt, uint32_t n)
+{
+    const unsigned *km = gt->rs->kmask;
+    uint32_t t = (uint32_t)gt->rs->max_take;
+    for (uint32_t k = 1; k <= t && k <= n; k++) {
+        if ((km[k] & 1) && n == k)
+            mark(gt->seen, 0);
+        if ((km[k] & 2) && n > k)
+            mark(gt->seen, gt->g[n - k]);
+    }
+}
+
+/* Plain ruleset, direct: every option. */
+static uint32_t value_plain(GrundyTable *gt, uint32_t n)
+{
+    const uint32_t *g = gt->g;
+    const unsigned *km = gt->rs->kmask;
+    uint32_t t = (uint32_t)gt->rs->max_take;
+    memset(gt->seen, 0, gt->seen_words * sizeof *gt->seen);
+    mark_simple(gt, n);
+    for (size_t i = 0; i < gt->nsplitk; i++) {
+        uint32_t k = gt->splitk[i];
+        if (k > n)
+            break;
+        uint32_t r = n - k;
+        for (uint32_t a = 1; 2 * a <= r; a++)
+            mark(gt->seen, g[a] ^ g[r - a]);
+    }
+    if (gt->three)
+        for (uint32_t k = 0; k <= t && k <= n; k++) {
+            if (!(km[k] & 8))
+                continue;
+            uint32_t r = n - k;
+            for (uint32_t a = 1; 3 * a <= r; a++)
+                for (uint32_t b = a; a + 2 * b <= r; b++)
+                    mark(gt->seen, g[a] ^ g[b] ^ g[r - a - b]);
+        }
+    return mex_bits(gt->seen, gt->seen_words);
+}
+
+/* Sparse-space step for heap n (plain, two-heap splits only).  With class
+ * c(a) = parity(G(a) & mask) ^ (e & a & 1), a split r = a + b has value
+ * v = G(a)^G(b) with parity(v & mask) = c(a) ^ c(b) ^ (e & r & 1).  So the
+ * values of the "common" class C_r (parity 1 ^ (e & r & 1)) come only from
+ * pairs with exactly one rare part: enumerating the rare positions gives all
+ * of them exactly.  Values of the other class below the least missing C_r
+ * value are found by a scan over all pairs that stops as soon as each of
+ * them has been seen (usually after a short prefix). */
+static uint32_t value_sparse(GrundyTable *gt, uint32_t n)
+{
+    const uint32_t *g = gt->g;
+    uint64_t *seen = gt->seen;
+    size_t words = gt->seen_words;
+    memset(seen, 0, words * sizeof *seen);
+    mark_simple(gt, n);
+    uint32_t r0 = n - gt->splitk[0];
+    unsigned cc = 1u ^ (gt->e & (r0 & 1)); /* class (value parity) of C_r */
+    for (size_t i = 0; i < gt->nsplitk; i++) {
+        uint32_t k = gt->splitk[i];
+        if (k + 2 > n)
+            break;
+        uint32_t r = n - k;
+        for (size_t j = 0; j < gt->nrare && gt->rare[j] < r; j++) {
+            uint32_t a = gt->rare[j];
+            mark(seen, g[a] ^ g[r - a]);
+        }
+    }
+    /* least unseen value of class cc */
+    const uint64_t *cm = gt->cls[cc], *om = gt->cls[cc ^ 1];
+    uint32_t mc = (uint32_t)(words * 64);
+    for (size_t w = 0; w < words; w++) {
+        uint64_t x = ~seen[w] & cm[w];
+        if (x) {
+            mc = (uint32_t)(w * 64 + (size_t)__builtin_ctzll(x));
+            break;
+        }
+    }
+    /* unseen values of the other class below mc */
+    size_t need = 0;
+    for (size_t w = 0; w * 64 < mc; w++) {
+        uint64_t x = ~seen[w] & om[w];
+        if ((w + 1) * 64 > mc)
+            x &= ((uint64_t)1 << (mc & 63)) - 1;
+        need += (size_t)__builtin_popcountll(x);
+    }
+    if (need == 0)
+        return mc;
+    for (size_t i = 0; i < gt->nsplitk && need; i++) {
+        uint32_t k = gt->splitk[i];
+        if (k + 2 > n)
+            break;
+        uint32_t r = n - k;
+        for (uint32_t a = 1; 2 * a <= r; a++) {
+            uint32_t v = g[a] ^ g[r - a];
+            if (v < mc && !is_seen(seen, v)) {
+                mark(seen, v);
+                if (--need == 0)
+                    break;
+            }
+        }
+    }
+    return mex_bits(seen, words);
+}
+
+/* Any ruleset: through the option lists. */
+static uint32_t value_general(GrundyTable *gt, uint32_t n)
+{
+    HeapOptions *o = &gt->opts;
+    ruleset_options(gt->rs, n, o, NULL);
+    /* mex <= number of options */
+    uint32_t lim = (uint32_t)o->count + 1;
+    size_t words = lim / 64 + 1;
+    if (words > gt->seen_words) {
+        gt->seen = xrealloc(gt->seen, words * sizeof *gt->seen);
+        gt->cls[0] = xrealloc(gt->cls[0], words * sizeof(uint64_t));
+        gt->cls[1] = xrealloc(gt->cls[1], words * sizeof(uint64_t));
+        gt->seen_words = words;
+        fill_classes(gt);
+    }
+    memset(gt->seen, 0, gt->seen_words * sizeof *gt->seen);
+    for (size_t i = 0; i < o->count; i++) {
+        uint32_t v = 0;
+        for (size_t j = o->start[i]; j < o->start[i + 1]; j++)
+            v ^= gt->g[o->parts[j]];
+        if (v < lim)
+            mark(gt->seen, v);
+    }
+    return mex_bits(gt->seen, gt->seen_words);
+}
+
+CgtStatus grundy_extend(GrundyTable *gt, uint64_t target, CgtError *err)
+{
+    if (target > UINT32_MAX) {
+        cgt_error_set(err, CGT_ERR_LIMIT, "heap %llu is too large for a Grundy table",
+                      (unsigned long long)target);
+        cgt_error_hint(err, "tables hold heaps below 2^32; use a proved period for larger heaps");
+        return CGT_ERR_LIMIT;
+    }
+    if (target <= gt->n)
+        return CGT_OK;
+    if (target > gt->cap) {
+        uint64_t nc = gt->cap ? gt->cap : 1024;
+        while (nc < target)
+            nc *= 2;
+        gt->g = xrealloc(gt->g, nc * sizeof *gt->g);
+        gt->cap = nc;
+    }
+    ensure_seen(gt);
+    bool sparse_ok = gt->plain && gt->nsplitk > 0 && !gt->three;
+    while (gt->n < target) {
+        uint32_t n = (uint32_t)gt->n;
+        if ((n & 1023) == 0) {
+            CgtStatus st = cgt_poll();
+            if (st != CGT_OK)
+                return cgt_poll_error(err, st, "grundy computation");
+            if ((n & 65535) == 0 && n)
+                cgt_progress("grundy", "%s: G(%u) computed, max value %u", gt->rs->name, n,
+                             gt->maxval);
+        }
+        if (sparse_ok && n >= gt->next_choose) {
+            choose_mask(gt);
+            gt->next_choose = (uint64_t)n * 2;
+        }
+        uint32_t v;
+        if (!gt->plain)
+            v = value_general(gt, n);
+        else if (gt->sparse)
+            v = value_sparse(gt, n);
+        else
+            v = value_plain(gt, n);
+        gt->g[n] = v;
+        gt->n++;
+        if (v > gt->maxval) {
+            gt->maxval = v;
+            if (gt->plain)
+                ensure_seen(gt);
+        }
+        if (gt->sparse && n >= 1 && pos_class(gt, n) == 0) {
+            if (gt->nrare == gt->rare_cap) {
+                gt->rare_cap = gt->rare_cap ? 2 * gt->rare_cap : 1024;
+                gt->rare = xrealloc(gt->rare, gt->rare_cap * sizeof *gt->rare);
+            }
+            gt->rare[gt->nrare++] = n;
+            /* Too many rare positions: the mask no longer fits; rechoose. */
+            if (gt->nrare > 64 && gt->nrare * 4 > gt->n && gt->next_choose > gt->n + gt->n / 8)
+                gt->next_choose = gt->n + gt->n / 8;
+        }
+    }
+    return CGT_OK;
+}
+
+/* ---- periodicity ---------------------------------------------------------- */
+
+/* Least i such that g[m+p] - g[m] == s for all i <= m < N-p. */
+static uint64_t tail_start(const uint32_t *g, uint64_t N, uint64_t p, int64_t s)
+{
+    uint64_t m = N - p;
+    while (m > 0 && (int64_t)g[m - 1 + p] - (int64_t)g[m - 1] == s)
+        m--;
+    return m;
+}
+
+static void fill_exceptional(const GrundyTable *gt, GrundyPeriod *out)
+{
+    out->has_exceptional = false;
+    out->last_exceptional = 0;
+    if (out->status == PERIOD_NONE || out->preperiod == 0)
+        return;
+    /* by minimality of the preperiod, preperiod-1 is exceptional */
+    out->has_exceptional = true;
+    out->last_exceptional = out->preperiod - 1;
+    (void)gt;
+}
+
+void grundy_find_period(GrundyTable *gt, GrundyPeriod *out)
+{
+    memset(out, 0, sizeof *out);
+    const uint32_t *g = gt->g;
+    uint64_t N = gt->n;
+    out->checked = N;
+    out->status = PERIOD_NONE;
+    const Ruleset *rs = gt->rs;
+    if (N < 2)
+        return;
+    if (rs->plain) {
+        uint64_t q = rs->max_parts > 1 ? (uint64_t)rs->max_parts : 1;
+        uint64_t t = (uint64_t)rs->max_take;
+        uint64_t p0 = 0, i0 = 0; /* a candidate with a long tail */
+        for (uint64_t p = 1; q * p + t + q <= N; p++) {
+            uint64_t i;
+            if (p0 && p % p0 == 0 && i0 <= N - p)
+                i = tail_start(g, i0 + p, p, 0); /* agrees from i0 on already */
+            else
+                i = tail_start(g, N, p, 0);
+            if (!p0 && N - i >= 2 * p + 64) {
+                p0 = p;
+                i0 = i;
+            }
+            uint64_t ie = i ? i : 1;
+            /* Theorem (docs/games.md): G(n+p) = G(n) for ie <= n < q*ie +
+             * (q-1)*p + t implies it for all n >= ie. */
+            if (q * ie + q * p + t <= N) {
+                out->status = PERIOD_PROVED;
+                out->period = p;
+                out->preperiod = i;
+                out->proof_n = q * ie + q * p + t - 1;
+                break;
+            }
+        }
+        if (out->status == PERIOD_PROVED) {
+            /* a smaller divisor may also be a period of the proved tail */
+            uint64_t P = out->period, iP = out->preperiod;
+            for (uint64_t d = 1; d < P; d++) {
+                if (P % d || N < iP + P + d)
+                    continue;
+                uint64_t id = tail_start(g, N, d, 0);
+                if (id <= iP) {
+                    out->period = d;
+                    out->preperiod = id;
+                    break;
+                }
+            }
+            fill_exceptional(gt, out);
+            return;
+        }
+    }
+    /* Observed periods: the periodic tail repeats at least three times and
+     * covers at least half of the values. */
+    for (int pass = 0; pass < 2; pass++)
+        for (uint64_t p = 1; 3 * p <= N; p++) {
+            int64_t s = pass ? (int64_t)g[N - 1] - (int64_t)g[N - 1 - p] : 0;
+            if (pass && s == 0)
+                continue;
+            uint64_t i = tail_start(g, N, p, s);
+            if (N - i >= 3 * p && 2 * i <= N) {
+                out->status = pass ? PERIOD_ARITH : PERIOD_OBSERVED;
+                out->period = p;
+                out->preperiod = i;
+                out->saltus = s;
+                fill_exceptional(gt, out);
+                return;
+            }
+        }
+}
+
+CgtStatus grundy_run_period(GrundyTable *gt, uint64_t limit, GrundyPeriod *out, CgtError *err)
+{
+    uint64_t next = gt->n < 64 ? 64 : gt->n;
+    for (;;) {
+        if (next > limit)
+            next = limit;
+        CgtStatus st = grundy_extend(gt, next, err);
+        if (st != CGT_OK) {
+            grundy_find_period(gt, out);
+            return st;
+        }
+        if (gt->rs->plain || gt->n >= limit) {
+            grundy_find_period(gt, out);
+            if (out->status == PERIOD_PROVED || gt->n >= limit)
+                return CGT_OK;
+        }
+        next = gt->n + (gt->n / 16 > 64 ? gt->n / 16 : 64);
+    }
+}
+
+static uint64_t periodic_index(const GrundyPeriod *per, uint64_t n)
+{
+    return per->preperiod + (n - per->preperiod) % per->period;
+}
+
+CgtStatus grundy_value_at(const GrundyTable *gt, const GrundyPeriod *per, uint64_t n,
+                          uint32_t *value, CgtError *err)
+{
+    if (n < gt->n) {
+        *value = gt->g[n];
+        return CGT_OK;
+    }
+    if (per && per->status == PERIOD_PROVED && per->period > 0) {
+        *value = gt->g[periodic_index(per, n)];
+        return CGT_OK;
+    }
+    cgt_error_set(err, CGT_ERR_DOMAIN, "G(%llu) is not known: values computed to heap %llu",
+                  (unsigned long long)n, (unsigned long long)(gt->n ? gt->n - 1 : 0));
+    cgt_error_hint(err, "compute further, or prove a period first");
+    return CGT_ERR_DOMAIN;
+}
+
+size_t grundy_exceptional(const GrundyTable *gt, const GrundyPeriod *per, uint64_t **list)
+{
+    if (list)
+        *list = NULL;
+    if (per->status == PERIOD_NONE || per->period == 0)
+        return 0;
+    size_t cnt = 0;
+    uint64_t *l = list ? xmalloc((per->preperiod + 1) * sizeof *l) : NULL;
+    for (uint64_t n = 0; n < per->preperiod && n < gt->n; n++) {
+        uint64_t j = (per->preperiod - n + per->period - 1) / per->period;
+        uint64_t m = n + j * per->period;
+        if (m >= gt->n)
+            continue;
+        int64_t expect = (int64_t)gt->g[m] - (int64_t)j * per->saltus;
+        if ((int64_t)gt->g[n] != expect) {
+            if (l)
+                l[cnt] = n;
+            cnt++;
+        }
+    }
+    if (list)
+        *list = l;
+    return cnt;
+}
+
+CgtStatus grundy_table_row(const GrundyTable *gt, const GrundyPeriod *per, uint64_t r,
+                           uint32_t *row, CgtError *err)
+{
+    for (uint64_t c = 0; c < per->period; c++) {
+        CgtStatus st = grundy_value_at(gt, per, r * per->period + c, &row[c], err);
+        if (st != CGT_OK)
+            return st;
+    }
+    return CGT_OK;
+}
+
+CgtStatus grundy_position(GrundyTable *gt, const uint64_t *heaps, size_t k, uint32_t *value,
+                          CgtError *err)
+{
+    uint64_t mx = 0;
+    for (size_t i = 0; i < k; i++)
+        if (heaps[i] > mx)
+            mx = heaps[i];
+    CgtStatus st = grundy_extend(gt, mx + 1, err);
+    if (st != CGT_OK)
+        return st;
+    uint32_t v = 0;
+    for (size_t i = 0; i < k; i++)
+        v ^= gt->g[heaps[i]];
+    *value = v;
+    return CGT_OK;
+}
+
+/* ---- checkpoints ---------------------------------------------------------- */
+
+CgtStatus grundy_save(const GrundyTable *gt, const char *path, CgtError *err)
+{
+    char *tmp = xasprintf("%s.tmp", path);
+    FILE *f = fopen(tmp, "wb");
+    if (!f) {
+        cgt_error_set(err, CGT_ERR_IO, "cannot write checkpoint '%s'", tmp);
+        free(tmp);
+        return CGT_ERR_IO;
+    }
+    fprintf(f, "cgt-grundy 1\nname %s\ncount %llu\n", gt->rs->name,
+            (unsigned long long)gt->n);
+    bool ok = true;
+    for (uint64_t i = 0; i < gt->n && ok; i++) {
+        unsigned char b[4];
+        for (int j = 0; j < 4; j++)
+            b[j] = (unsigned char)(gt->g[i] >> (8 * j));
+        ok = fwrite(b, 1, 4, f) == 4;
+    }
+    if (fclose(f) != 0)
+        ok = false;
+    if (!ok || rename(tmp, path) != 0) {
+        remove(tmp);
+        cgt_error_set(err, CGT_ERR_IO, "cannot write checkpoint '%s'", path);
+        free(tmp);
+        return CGT_ERR_IO;
+    }
+    free(tmp);
+    return CGT_OK;
+}
+
+CgtStatus grundy_load(GrundyTable *gt, const char *path, CgtError *err)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return cgt_error_set(err, CGT_ERR_IO, "cannot open checkpoint '%s'", path);
+    char line[1024];
+    unsigned long long count = 0;
+    int version = 0;
+    CgtStatus st = CGT_OK;
+    if (!fgets(line, sizeof line, f) || sscanf(line, "cgt-grundy %d", &version) != 1) {
+        st = cgt_error_set(err, CGT_ERR_DOMAIN, "'%s' is not a cgt Grundy checkpoint", path);
+    } else if (version != 1) {
+        st = cgt_error_set(err, CGT_ERR_DOMAIN, "checkpoint '%s' has version %d, expected 1",
+                           path, version);
+    } else if (!fgets(line, sizeof line, f) || strncmp(line, "name ", 5) != 0) {
+        st = cgt_error_set(err, CGT_ERR_DOMAIN, "'%s' is not a cgt Grundy checkpoint", path);
+    } else {
+        line[strcspn(line, "\n")] = '\0';
+        if (strcmp(line + 5, gt->rs->name) != 0) {
+            st = cgt_error_set(err, CGT_ERR_DOMAIN, "checkpoint '%s' is for game %s, not %s",
+                               path, line + 5, gt->rs->name);
+        } else if (!fgets(line, sizeof line, f) || sscanf(line, "count %llu", &count) != 1 ||
+                   count > UINT32_MAX) {
+            st = cgt_error_set(err, CGT_ERR_DOMAIN, "'%s' is not a cgt Grundy checkpoint", path);
+        }
+    }
+    if (st != CGT_OK) {
+        fclose(f);
+        return st;
+    }
+    uint32_t *g = xmalloc((count ? count : 1) * sizeof *g);
+    uint32_t mx = 0;
+    for (unsigned long long i = 0; i < count; i++) {
+        unsigned char b[4];
+        if (fread(b, 1, 4, f) != 4) {
+            free(g);
+            fclose(f);
+            return cgt_error_set(err, CGT_ERR_IO, "checkpoint '%s' is truncated", path);
+        }
+        g[i] = (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 |
+               (uint32_t)b[3] << 24;
+        if (g[i] > mx)
+            mx = g[i];
+    }
+    fclose(f);
+    free(gt->g);
+    gt->g = g;
+    gt->n = gt->cap = count;
+    gt->maxval = mx;
+    reset_engine(gt);
+    /* restart the sparse engine at once if it would be on */
+    gt->next_choose = count > SPARSE_START ? count : SPARSE_START;
+    return CGT_OK;
+}

@@ -1,0 +1,103 @@
+/* Normal-play Grundy values of heap rulesets: a growable table G(0..N-1),
+ * periodicity (the octal periodicity theorem, Winning Ways ch. 4; Guy and
+ * Smith 1956, generalised in docs/games.md to moves leaving q heaps),
+ * arithmetic periodicity (observed only), huge-heap lookups once a period is
+ * proved, and checkpoint files.  Fast path: the sparse-space method for
+ * plain codes (see docs/games.md and grundy.c). */
+#ifndef CGT_GAMES_GRUNDY_H
+#define CGT_GAMES_GRUNDY_H
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "games/ruleset.h"
+#include "util/error.h"
+
+typedef struct GrundyTable GrundyTable;
+
+typedef enum {
+    PERIOD_NONE,      /* nothing found in the values computed */
+    PERIOD_PROVED,    /* pure period proved by the periodicity theorem */
+    PERIOD_OBSERVED,  /* pure period seen in the values, not proved */
+    PERIOD_ARITH      /* arithmetic period (saltus != 0), observed only */
+} PeriodStatus;
+
+typedef struct GrundyPeriod {
+    PeriodStatus status;
+    uint64_t period;      /* p (0 when status == PERIOD_NONE) */
+    uint64_t preperiod;   /* least i with G(n+p) = G(n) + saltus for all n >= i */
+    int64_t saltus;       /* 0 for a pure period */
+    uint64_t proof_n;     /* PROVED: the largest heap whose value the proof used */
+    uint64_t checked;     /* number of values G(0..checked-1) examined */
+    bool has_exceptional; /* some n < preperiod has G(n) != periodic continuation */
+    uint64_t last_exceptional; /* largest such n (= preperiod-1 when preperiod > 0) */
+} GrundyPeriod;
+
+/* New empty table for rs (borrowed: rs must outlive the table).  The caller
+ * owns the table; free with grundy_free. */
+GrundyTable *grundy_new(const Ruleset *rs);
+void grundy_free(GrundyTable *gt);
+/* Drop every computed value (keeps the ruleset). */
+void grundy_clear(GrundyTable *gt);
+
+/* Make sure G(0..n-1) are computed (extends from the current count; never
+ * recomputes).  Polls for Ctrl-C/timeout and reports progress under
+ * "grundy".  Errors: CGT_ERR_INTERRUPTED, CGT_ERR_LIMIT (values computed so
+ * far are kept), CGT_ERR_LIMIT also for n > 2^32-1. */
+CgtStatus grundy_extend(GrundyTable *gt, uint64_t n, CgtError *err);
+
+/* Number of values computed, and the values themselves (borrowed; valid
+ * until the next extend/clear/load). */
+uint64_t grundy_count(const GrundyTable *gt);
+const uint32_t *grundy_values(const GrundyTable *gt);
+/* Largest value computed so far. */
+uint32_t grundy_max(const GrundyTable *gt);
+
+/* Examine the values computed so far (no extension): fills *out with the
+ * smallest proved period if the theorem's bound is met, else an observed
+ * pure or arithmetic period, else PERIOD_NONE. */
+void grundy_find_period(GrundyTable *gt, GrundyPeriod *out);
+
+/* Compute values until a period is proved or `limit` values exist, then
+ * fill *out as grundy_find_period does.  For rulesets where the theorem does
+ * not apply (unbounded take, conditions on parts) it computes all `limit`
+ * values and reports at most an observed period.  Errors as for
+ * grundy_extend (then *out describes the values computed so far). */
+CgtStatus grundy_run_period(GrundyTable *gt, uint64_t limit, GrundyPeriod *out, CgtError *err);
+
+/* G(n) for any n: from the table, or from a proved period (instant for huge
+ * n).  Errors: CGT_ERR_DOMAIN if n is beyond the table and no period is
+ * proved (hint: compute further). */
+CgtStatus grundy_value_at(const GrundyTable *gt, const GrundyPeriod *per, uint64_t n,
+                          uint32_t *value, CgtError *err);
+
+/* Exceptional heaps: the n < preperiod with G(n) differing from the periodic
+ * continuation G(n + j*p), n + j*p >= preperiod.  Returns their number and,
+ * when list != NULL, a new array (caller frees) of them in ascending order. */
+size_t grundy_exceptional(const GrundyTable *gt, const GrundyPeriod *per, uint64_t **list);
+
+/* One row of the periodic table (Winning Ways layout): row[c] = G(r*p + c)
+ * for c = 0..p-1, from the table or the proved period.  Errors as for
+ * grundy_value_at. */
+CgtStatus grundy_table_row(const GrundyTable *gt, const GrundyPeriod *per, uint64_t r,
+                           uint32_t *row, CgtError *err);
+
+/* Nim-sum of heaps[0..k-1]; extends the table as needed.  Errors as for
+ * grundy_extend. */
+CgtStatus grundy_position(GrundyTable *gt, const uint64_t *heaps, size_t k, uint32_t *value,
+                          CgtError *err);
+
+/* Checkpoints: save writes "cgt-grundy 1", the ruleset name and the values
+ * to path.tmp then renames it to path (atomic).  load replaces the table's
+ * values by the file's; the file's name must equal the ruleset's.
+ * Errors: CGT_ERR_IO (cannot open/write/rename, short file), CGT_ERR_DOMAIN
+ * (not a checkpoint, other version, other game). */
+CgtStatus grundy_save(const GrundyTable *gt, const char *path, CgtError *err);
+CgtStatus grundy_load(GrundyTable *gt, const char *path, CgtError *err);
+
+/* Statistics of the last extension (for benchmarks and --stats): the
+ * sparse-space mask (value bits, bit 31 = heap parity folded in; 0 = not
+ * used) and the number of rare positions. */
+void grundy_stats(const GrundyTable *gt, uint32_t *mask, uint64_t *nrare);
+
+#endif

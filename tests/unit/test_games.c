@@ -1,0 +1,374 @@
+/* Unit tests for games/ruleset, games/grundy, games/genus, games/outcome.
+ * Oracles: published values (Winning Ways ch. 4 and 13, ONAG ch. 12) and a
+ * naive mex implementation written here from the code digits, sharing no
+ * code with the module.  CGT_SLOW=1 enables the larger cases. */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+
+#include "games/grundy.h"
+
+#include "games/ruleset.h"
+#include "unit.h"
+
+/* ---- naive oracle: G(0..N-1) straight from the code string ---------------- */
+
+static int digit_of(char c)
+{
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    if (c >= 'A' && c <= 'F')
+        return c - 'A' + 10;
+    return -1;
+}
+
+static int naive_mex(const unsigned char *seen, int lim)
+{
+    int v = 0;
+    while (v < lim && seen[v])
+        v++;
+    return v;
+}
+
+/* Naive Grundy values of a take-and-break code, O(N^2) (O(N^3) with
+ * three-heap digits). */
+static int *naive_code(const char *code, int N)
+{
+    int *g = calloc((size_t)N, sizeof *g);
+    int nd = (int)strlen(code) - 2; /* digits after the point */
+    int d0 = digit_of(code[0]);
+    unsigned char *seen = malloc(65536);
+    for (int n = 0; n < N; n++) {
+        memset(seen, 0, 65536);
+        for (int k = 0; k <= nd && k <= n; k++) {
+            int d = k == 0 ? (d0 & 12) : digit_of(code[1 + k]);
+            int r = n - k;
+            if ((d & 1) && r == 0 && k > 0)
+                seen[0] = 1;
+            if ((d & 2) && r > 0 && k > 0)
+                seen[g[r]] = 1;
+            if (d & 4)
+                for (int a = 1; a <= r - a; a++)
+                    seen[g[a] ^ g[r - a]] = 1;
+            if (d & 8)
+                for (int a = 1; a <= r; a++)
+                    for (int b = a; b <= r - a - b; b++)
+                        seen[g[a] ^ g[b] ^ g[r - a - b]] = 1;
+        }
+        g[n] = naive_mex(seen, 65536);
+    }
+    free(seen);
+    return g;
+}
+
+/* Grundy's game: split a heap into two unequal heaps. */
+static int *naive_grundys_game(int N)
+{
+    int *g = calloc((size_t)N, sizeof *g);
+    unsigned char seen[4096];
+    for (int n = 0; n < N; n++) {
+        memset(seen, 0, sizeof seen);
+        for (int a = 1; 2 * a < n; a++)
+            seen[g[a] ^ g[n - a]] = 1;
+        g[n] = naive_mex(seen, 4096);
+    }
+    return g;
+}
+
+static Ruleset *code(const char *c)
+{
+    Ruleset *rs = NULL;
+    CgtError err;
+    if (ruleset_parse_code(c, &rs, NULL, &err) != CGT_OK) {
+        fprintf(stderr, "parse %s: %s\n", c, err.msg);
+        exit(1);
+    }
+    return rs;
+}
+
+/* Compare the module's table for `c` with the naive oracle up to N. */
+static int cross_check(const char *c, int N)
+{
+    Ruleset *rs = code(c);
+    GrundyTable *gt = grundy_new(rs);
+    CgtError err;
+    int bad = -1;
+    if (grundy_extend(gt, (uint64_t)N, &err) != CGT_OK)
+        bad = 0;
+    int *ng = naive_code(c, N);
+    const uint32_t *g = grundy_values(gt);
+    for (int n = 0; n < N && bad < 0; n++)
+        if ((int)g[n] != ng[n])
+            bad = n;
+    if (bad >= 0)
+        fprintf(stderr, "%s: mismatch at heap %d: %u vs naive %d\n", c, bad, g[bad], ng[bad]);
+    free(ng);
+    grundy_free(gt);
+    ruleset_free(rs);
+    return bad < 0;
+}
+
+static void test_published(void)
+{
+    /* Winning Ways ch. 4: Kayles and Dawson's Kayles, heaps 1..20. */
+    static const int kayles[] = {1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1};
+    static const int dawson[] = {0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3};
+    CgtError err;
+    Ruleset *k = code("0.77"), *d = code("0.07");
+    GrundyTable *gk = grundy_new(k), *gd = grundy_new(d);
+    CHECK(grundy_extend(gk, 21, &err) == CGT_OK);
+    CHECK(grundy_extend(gd, 21, &err) == CGT_OK);
+    for (int n = 1; n <= 20; n++) {
+        CHECK_EQ_INT(grundy_values(gk)[n], kayles[n - 1]);
+        CHECK_EQ_INT(grundy_values(gd)[n], dawson[n - 1]);
+    }
+    GrundyPeriod pk, pd;
+    CHECK(grundy_run_period(gk, 100000, &pk, &err) == CGT_OK);
+    CHECK(grundy_run_period(gd, 100000, &pd, &err) == CGT_OK);
+    CHECK_EQ_INT(pk.status, PERIOD_PROVED);
+    CHECK_EQ_INT(pk.period, 12);
+    CHECK(pk.has_exceptional);
+    CHECK_EQ_INT(pk.last_exceptional, 70);
+    CHECK_EQ_INT(pk.preperiod, 71);
+    CHECK_EQ_INT(pd.status, PERIOD_PROVED);
+    CHECK_EQ_INT(pd.period, 34);
+    CHECK_EQ_INT(pd.last_exceptional, 52);
+    CHECK_EQ_INT(pd.preperiod, 53);
+    /* the exceptional list ends at the last exceptional value */
+    uint64_t *ex = NULL;
+    size_t nex = grundy_exceptional(gk, &pk, &ex);
+    CHECK(nex > 0 && ex[nex - 1] == 70);
+    free(ex);
+    /* huge heaps from the proved period vs the naive oracle on a residue */
+    int *nk = naive_code("0.77", 120);
+    uint32_t v;
+    uint64_t big = 1000000000000000007ULL;
+    CHECK(grundy_value_at(gk, &pk, big, &v, &err) == CGT_OK);
+    CHECK_EQ_INT(v, nk[72 + (big - 72) % 12]);
+    /* periodic table row */
+    uint32_t row[12];
+    CHECK(grundy_table_row(gk, &pk, 1000, row, &err) == CGT_OK);
+    for (int c = 0; c < 12; c++)
+        CHECK_EQ_INT(row[c], nk[72 + (12000 + c - 72) % 12]);
+    free(nk);
+    grundy_free(gk);
+    grundy_free(gd);
+    ruleset_free(k);
+    ruleset_free(d);
+
+    /* subtraction {2,3,7} = 0.0330003: period 5 from 0 */
+    Ruleset *s = NULL;
+    uint32_t set[] = {7, 2, 3};
+    CHECK(ruleset_subtraction(set, 3, false, &s, &err) == CGT_OK);
+    CHECK_EQ_STR(ruleset_name(s), "subtraction {2,3,7}");
+    GrundyTable *gs = grundy_new(s);
+    GrundyPeriod ps;
+    CHECK(grundy_run_period(gs, 10000, &ps, &err) == CGT_OK);
+    CHECK_EQ_INT(ps.status, PERIOD_PROVED);
+    CHECK_EQ_INT(ps.period, 5);
+    CHECK_EQ_INT(ps.preperiod, 0);
+    CHECK(!ps.has_exceptional);
+    int *ns = naive_code("0.0330003", 200);
+    for (int n = 0; n < 200; n++)
+        CHECK_EQ_INT(grundy_values(gs)[n % grundy_count(gs)], ns[n % grundy_count(gs)]);
+    for (int n = 0; n < 200; n++) {
+        CHECK(grundy_value_at(gs, &ps, (uint64_t)n, &v, &err) == CGT_OK);
+        CHECK_EQ_INT(v, ns[n]);
+    }
+    free(ns);
+    grundy_free(gs);
+    ruleset_free(s);
+
+    /* Grundy's game (WW ch. 4), n = 0..20, and the naive oracle to 1000 */
+    static const int gg[] = {0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0};
+    RulesetRange rr = {0, 0};
+    MoveRule mr = {&rr, 1, 0, 0, 4, RULE_UNEQUAL, 0};
+    Ruleset *gr = NULL;
+    CHECK(ruleset_from_rules(&mr, 1, &gr, &err) == CGT_OK);
+    GrundyTable *gg_t = grundy_new(gr);
+    GrundyPeriod pg;
+    CHECK(grundy_run_period(gg_t, 1000, &pg, &err) == CGT_OK);
+    CHECK(pg.status != PERIOD_PROVED);
+    int *ng = naive_grundys_game(1000);
+    for (int n = 0; n <= 20; n++)
+        CHECK_EQ_INT(grundy_values(gg_t)[n], gg[n]);
+    int ok = 1;
+    for (int n = 0; n < 1000; n++)
+        ok &= (int)grundy_values(gg_t)[n] == ng[n];
+    CHECK(ok);
+    free(ng);
+    grundy_free(gg_t);
+    ruleset_free(gr);
+}
+
+static void test_codes(void)
+{
+    /* every two-digit octal code against the naive oracle */
+    int N = getenv("CGT_SLOW") ? 4000 : 2000;
+    char c[8];
+    for (int d1 = 0; d1 < 8; d1++)
+        for (int d2 = 0; d2 < 8; d2++) {
+            if (!d1 && !d2)
+                continue;
+            snprintf(c, sizeof c, "0.%d%d", d1, d2);
+            CHECK(cross_check(c, N));
+        }
+    /* three-digit, d0 != 0, hex */
+    static const char *more[] = {"0.137", "0.106", "0.14", "0.16", "0.127", "0.354", "0.376",
+                                 "4.07",  "4.7",   "0.6",  "0.51", "0.4",   "0.56",  "0.165"};
+    for (size_t i = 0; i < sizeof more / sizeof *more; i++)
+        CHECK(cross_check(more[i], 1500));
+    static const char *hex[] = {"0.4C", "0.8", "0.F", "8.0", "0.B", "0.9F", "C.1"};
+    for (size_t i = 0; i < sizeof hex / sizeof *hex; i++)
+        CHECK(cross_check(hex[i], 120));
+    if (getenv("CGT_SLOW")) {
+        CHECK(cross_check("0.14", 20000));
+        CHECK(cross_check("0.106", 20000));
+        CHECK(cross_check("0.6", 20000));
+    }
+
+    /* 0.137 heap n = 0.07 heap n+1 (Winning Ways ch. 4) */
+    Ruleset *a = code("0.137"), *b = code("0.07");
+    GrundyTable *ga = grundy_new(a), *gb = grundy_new(b);
+    CgtError err;
+    CHECK(grundy_extend(ga, 3000, &err) == CGT_OK);
+    CHECK(grundy_extend(gb, 3001, &err) == CGT_OK);
+    int ok = 1;
+    for (int n = 0; n < 3000; n++)
+        ok &= grundy_values(ga)[n] == grundy_values(gb)[n + 1];
+    CHECK(ok);
+    GrundyPeriod pa;
+    CHECK(grundy_run_period(ga, 100000, &pa, &err) == CGT_OK);
+    CHECK_EQ_INT(pa.status, PERIOD_PROVED);
+    CHECK_EQ_INT(pa.period, 34);
+    CHECK_EQ_INT(pa.last_exceptional, 51);
+    grundy_free(ga);
+    grundy_free(gb);
+    ruleset_free(a);
+    ruleset_free(b);
+}
+
+static void test_ruleset(void)
+{
+    CgtError err;
+    Ruleset *rs = NULL;
+    size_t off = 0;
+    CHECK(ruleset_parse_code("0.0G7", &rs, &off, &err) == CGT_ERR_DOMAIN);
+    CHECK_EQ_INT(off, 3);
+    CHECK(err.hint[0] != '\0');
+    CHECK(ruleset_parse_code("2.07", &rs, &off, &err) == CGT_ERR_DOMAIN);
+    CHECK_EQ_INT(off, 0);
+    CHECK(ruleset_parse_code("0.000", &rs, &off, &err) == CGT_ERR_DOMAIN);
+    CHECK(ruleset_parse_code("007", &rs, &off, &err) == CGT_ERR_DOMAIN);
+    CHECK_EQ_INT(off, 1);
+    CHECK(ruleset_parse_code("0.", &rs, &off, &err) == CGT_ERR_DOMAIN);
+    CHECK(rs == NULL);
+    uint32_t zero = 0;
+    CHECK(ruleset_subtraction(&zero, 1, false, &rs, &err) == CGT_ERR_DOMAIN);
+    RulesetRange loop = {0, 3};
+    MoveRule lr = {&loop, 1, 0, 0, 2, 0, 0};
+    CHECK(ruleset_from_rules(&lr, 1, &rs, &err) == CGT_ERR_DOMAIN);
+    CHECK(ruleset_from_rules(&lr, 0, &rs, &err) == CGT_ERR_DOMAIN);
+
+    rs = code("0.4c0");
+    CHECK_EQ_STR(ruleset_name(rs), "0.4C");
+    CHECK_EQ_INT(rs->max_parts, 3);
+    CHECK_EQ_INT(rs->max_take, 2);
+    ruleset_free(rs);
+
+    /* options of heap 5 of 0.07: remove 2 leaving 0, 1 or 2 heaps */
+    rs = code("0.07");
+    const HeapGame *hg = ruleset_heapgame(rs);
+    CHECK_EQ_INT(hg->max_parts, 2);
+    CHECK_EQ_INT(hg->max_take, 2);
+    HeapOptions o;
+    heapopts_init(&o);
+    CHECK(hg->options(hg->ctx, 5, &o, &err) == CGT_OK);
+    CHECK_EQ_INT(o.count, 2); /* {3}, {1,2} */
+    CHECK_EQ_INT(o.parts[o.start[0]], 3);
+    CHECK_EQ_INT(o.parts[o.start[1]], 1);
+    CHECK_EQ_INT(o.parts[o.start[1] + 1], 2);
+    CHECK(ruleset_options(rs, 2, &o, &err) == CGT_OK);
+    CHECK_EQ_INT(o.count, 1);
+    CHECK_EQ_INT(o.start[1], 0); /* the empty option */
+    heapopts_free(&o);
+    ruleset_free(rs);
+
+    /* all-but subtraction: all but {1} = remove k >= 2; G(n) = floor(n/2)... no:
+     * checked against a naive oracle written here */
+    uint32_t one = 1;
+    CHECK(ruleset_subtraction(&one, 1, true, &rs, &err) == CGT_OK);
+    CHECK_EQ_STR(ruleset_name(rs), "subtraction all but {1}");
+    CHECK_EQ_INT(rs->max_take, -1);
+    GrundyTable *gt = grundy_new(rs);
+    CHECK(grundy_extend(gt, 300, &err) == CGT_OK);
+    int ng[300];
+    unsigned char seen[400];
+    for (int n = 0; n < 300; n++) {
+        memset(seen, 0, sizeof seen);
+        for (int k = 2; k <= n; k++)
+            seen[ng[n - k]] = 1;
+        ng[n] = naive_mex(seen, 400);
+    }
+    int ok = 1;
+    for (int n = 0; n < 300; n++)
+        ok &= (int)grundy_values(gt)[n] == ng[n];
+    CHECK(ok);
+    grundy_free(gt);
+    ruleset_free(rs);
+
+    /* "remove at most half, leave one heap" (a fraction rule) */
+    RulesetRange all = {1, RULESET_UNBOUNDED};
+    MoveRule half = {&all, 1, 1, 2, 2, 0, 0};
+    CHECK(ruleset_from_rules(&half, 1, &rs, &err) == CGT_OK);
+    gt = grundy_new(rs);
+    CHECK(grundy_extend(gt, 300, &err) == CGT_OK);
+    for (int n = 0; n < 300; n++) {
+        memset(seen, 0, sizeof seen);
+        for (int k = 1; 2 * k <= n; k++)
+            seen[ng[n - k]] = 1;
+        ng[n] = naive_mex(seen, 400);
+    }
+    ok = 1;
+    for (int n = 0; n < 300; n++)
+        ok &= (int)grundy_values(gt)[n] == ng[n];
+    CHECK(ok);
+    grundy_free(gt);
+    ruleset_free(rs);
+}
+
+static void test_checkpoint(void)
+{
+    CgtError err;
+    Ruleset *rs = code("0.14"), *other = code("0.07");
+    GrundyTable *a = grundy_new(rs), *b = grundy_new(rs), *c = grundy_new(other);
+    char path[] = "/tmp/cgt_test_games_ckpt_XXXXXX";
+    int fd = mkstemp(path);
+    CHECK(fd >= 0);
+    CHECK(grundy_extend(a, 3000, &err) == CGT_OK);
+    CHECK(grundy_save(a, path, &err) == CGT_OK);
+    CHECK(grundy_load(b, path, &err) == CGT_OK);
+    CHECK_EQ_INT(grundy_count(b), 3000);
+    CHECK(grundy_load(c, path, &err) == CGT_ERR_DOMAIN);
+    CHECK(grundy_extend(a, 6000, &err) == CGT_OK);
+    CHECK(grundy_extend(b, 6000, &err) == CGT_OK);
+    CHECK(memcmp(grundy_values(a), grundy_values(b), 6000 * sizeof(uint32_t)) == 0);
+    CHECK(grundy_load(b, "/nonexistent/x", &err) == CGT_ERR_IO);
+    remove(path);
+    grundy_free(a);
+    grundy_free(b);
+    grundy_free(c);
+    ruleset_free(rs);
+    ruleset_free(other);
+}
+
+int main(void)
+{
+    test_ruleset();
+    test_published();
+    test_codes();
+    test_checkpoint();
+    UNIT_MAIN_END();
+}
