@@ -1,0 +1,102 @@
+/* Knuth–Bendix completion for finitely presented (non-commutative) monoids:
+ * string rewriting under shortlex (Knuth & Bendix 1970; Sims, "Computation
+ * with finitely presented groups", ch. 2; Book & Otto, "String-Rewriting
+ * Systems", §2.4).  Words are arrays of generator indices.  Shortlex with
+ * generator order g0 < g1 < ...: the shorter word is smaller; words of the
+ * same length compare letter by letter from the left. */
+#ifndef CGT_ALGEBRA_NCKB_H
+#define CGT_ALGEBRA_NCKB_H
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "algebra/word.h"
+#include "util/error.h"
+
+/* A non-commutative presentation.  Relation i: lhs = words + lhs_off[i]
+ * (lhs_len[i] letters), rhs likewise.  All arrays owned. */
+typedef struct NcPresentation {
+    int ngens;
+    char **gen_names;
+    size_t nrels;
+    uint32_t *words;
+    size_t nwords, cap_words;
+    size_t *lhs_off, *lhs_len, *rhs_off, *rhs_len;
+    size_t cap_rels;
+} NcPresentation;
+
+/* New empty presentation on ngens generators named `names` (copied). */
+NcPresentation *ncpres_new(int ngens, const char *const *names);
+void ncpres_free(NcPresentation *p);
+/* Append lhs = rhs (copied; lengths may be 0 for the identity). */
+void ncpres_add_relation(NcPresentation *p, const uint32_t *lhs, size_t llen,
+                         const uint32_t *rhs, size_t rlen);
+/* The commutative presentation p read as a monoid presentation: each word
+ * written in declaration order (x^2 z -> x x z), plus the commutation
+ * relations g_j g_i = g_i g_j for i < j.  Owned result. */
+NcPresentation *ncpres_from_commutative(const Presentation *p);
+
+typedef struct NcLimits {
+    size_t max_rules;   /* 0 = 200000 live rules */
+    size_t max_lhs_len; /* 0 = no cap on the length of a left side */
+} NcLimits;
+
+/* A string rewriting system, rules lhs -> rhs with lhs > rhs in shortlex.
+ * After a finished nckb_complete it is the unique reduced confluent
+ * system for shortlex: no lhs contains another lhs as a factor, every rhs
+ * is irreducible, rules sorted by lhs in shortlex.  Read-only for callers;
+ * rule i: lhs = words + lhs_off[i], lhs_len[i] letters; rhs likewise. */
+typedef struct NcSystem {
+    int ngens;
+    char **gen_names;
+    int *rank; /* rank[g]: position of generator g in the order */
+    size_t nrules;
+    uint32_t *words;
+    size_t *lhs_off, *lhs_len, *rhs_off, *rhs_len;
+    bool confluent; /* false: stopped by a limit, partial system */
+    /* internal: rule ids by last letter of lhs */
+    size_t *bucket_start, *bucket_ids;
+} NcSystem;
+
+/* Complete `p` under shortlex with generator order gen_order (NULL =
+ * declaration order; else a permutation listing generators smallest
+ * first).  On CGT_OK *out is owned (nckb_free).  On CGT_ERR_LIMIT
+ * (max_rules, max_lhs_len, --timeout) or CGT_ERR_INTERRUPTED, *out is the
+ * partial system with confluent = false ("not confluent yet").  Other
+ * errors leave *out NULL.  Deterministic. */
+CgtStatus nckb_complete(const NcPresentation *p, const int *gen_order, const NcLimits *lim,
+                        NcSystem **out, CgtError *err);
+/* ncpres_from_commutative(p) then nckb_complete in declaration order. */
+CgtStatus nckb_complete_commutative(const Presentation *p, const NcLimits *lim, NcSystem **out,
+                                    CgtError *err);
+void nckb_free(NcSystem *s);
+
+/* Shortlex comparison of two words under the system's order: <0, 0, >0. */
+int nckb_compare(const NcSystem *s, const uint32_t *a, size_t alen, const uint32_t *b,
+                 size_t blen);
+
+/* Normal form of w[0..len-1]: *out owned (may be NULL when *outlen is 0).
+ * Errors: CGT_ERR_LIMIT if rewriting exceeds max_steps (0 = no cap; only a
+ * partial or hand-made system can fail to terminate). */
+CgtStatus nckb_reduce(const NcSystem *s, const uint32_t *w, size_t len, size_t max_steps,
+                      uint32_t **out, size_t *outlen, CgtError *err);
+
+/* Enumerate the irreducible words in shortlex order (the elements, for a
+ * confluent system), breadth first by length.  On CGT_OK: *count words,
+ * word k = words + offs[k], lens[k] letters (all owned arrays).  Stops
+ * when a length has no irreducible word (so the monoid is finite);
+ * CGT_ERR_LIMIT "more than N elements (the monoid may be infinite)" when
+ * the count passes max_elems (0 = 10^6). */
+CgtStatus nckb_elements(const NcSystem *s, size_t max_elems, uint32_t **words, size_t **offs,
+                        size_t **lens, size_t *count, CgtError *err);
+
+/* Rule i as "[ab,ba]" (style 1: letters concatenated, identity "e") or
+ * "a b = b a" (style 0: names separated by blanks, runs as a^k, identity
+ * "1").  Owned string. */
+char *nckb_format_rule(const NcSystem *s, size_t i, int style);
+/* Whole system: style 1 concatenated, style 0 one rule per line. */
+char *nckb_format_rules(const NcSystem *s, int style);
+/* A word in the same two styles.  Owned string. */
+char *nckb_format_word(const NcSystem *s, const uint32_t *w, size_t len, int style);
+
+#endif
