@@ -1,0 +1,334 @@
+/* Unit tests for algebra/monoid.c.  Oracles: the Dawson note (seed 004):
+ * the elements of Q0.07(24) (Figure 5), its rewriting rules (Figure 6),
+ * its P-portion {x, z^2, wx, vx, vxw} and that of Q0.07(29); and naive
+ * computations written here from the definitions (products by rewriting
+ * with the published rules, idempotents, H-classes, indistinguishability
+ * by quantifying over all z, element orders of products of cyclic
+ * groups). */
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "algebra/kb.h"
+#include "algebra/monoid.h"
+#include "unit.h"
+
+static void rd(const char *letters, const char *s, uint32_t *w)
+{
+    int g = (int)strlen(letters);
+    memset(w, 0, (size_t)g * sizeof *w);
+    if (strcmp(s, "e") == 0)
+        return;
+    while (*s) {
+        const char *p = strchr(letters, *s++);
+        unsigned e = 0;
+        while (*s >= '0' && *s <= '9')
+            e = e * 10 + (unsigned)(*s++ - '0');
+        w[p - letters] += e ? e : 1;
+    }
+}
+
+/* Figure 5 and Figure 6 of the note */
+static const char *FIG5[] = {"e",   "x",   "z",   "w",   "v",    "xz",   "xw",  "xv",
+                             "z2",  "zw",  "zv",  "wv",  "xz2",  "xzw",  "xzv", "xwv",
+                             "z3",  "wz2", "vz2", "zwv", "xvz2", "xzwv", "vz3", "wvz2"};
+static const char *FIG6[] = {"x2", "e",   "w2",  "e",   "v2",   "e",  "z4",
+                             "z2", "wz3", "xz2", "xz3", "wz2", "xwz2", "z3"};
+
+static uint32_t E[24][4], L[7][4], R[7][4];
+
+static void naive_nf(uint32_t *w)
+{
+    for (bool ch = true; ch;) {
+        ch = false;
+        for (int i = 0; i < 7; i++) {
+            int t;
+            for (t = 0; t < 4 && L[i][t] <= w[t]; t++)
+                ;
+            if (t == 4) {
+                for (t = 0; t < 4; t++)
+                    w[t] = w[t] - L[i][t] + R[i][t];
+                ch = true;
+            }
+        }
+    }
+}
+
+static int naive_idx(const uint32_t *w)
+{
+    for (int i = 0; i < 24; i++)
+        if (memcmp(E[i], w, sizeof E[i]) == 0)
+            return i;
+    return -1;
+}
+
+static int nmul(int a, int b)
+{
+    uint32_t w[4];
+    for (int t = 0; t < 4; t++)
+        w[t] = E[a][t] + E[b][t];
+    naive_nf(w);
+    return naive_idx(w);
+}
+
+/* number of elements of each order in C_d1 x ... x C_dk */
+static void cyclic_orders(const uint64_t *d, size_t k, size_t *hist, size_t maxo)
+{
+    memset(hist, 0, (maxo + 1) * sizeof *hist);
+    size_t idx[16] = {0};
+    for (;;) {
+        /* order = lcm of d_i / gcd(d_i, idx_i) */
+        uint64_t o = 1;
+        for (size_t i = 0; i < k; i++) {
+            uint64_t a = d[i], b = idx[i], gg;
+            uint64_t x = a, y = b;
+            while (y) {
+                uint64_t t = x % y;
+                x = y;
+                y = t;
+            }
+            gg = x;
+            uint64_t oi = a / gg, p = o, q = oi;
+            while (q) {
+                uint64_t t = p % q;
+                p = q;
+                q = t;
+            }
+            o = o / p * oi;
+        }
+        if (o <= maxo)
+            hist[o]++;
+        size_t i = 0;
+        while (i < k && ++idx[i] == d[i])
+            idx[i++] = 0;
+        if (i == k)
+            break;
+    }
+}
+
+static void test_q24_monoid(void)
+{
+    for (int i = 0; i < 24; i++)
+        rd("xzwv", FIG5[i], E[i]);
+    for (int i = 0; i < 7; i++) {
+        rd("xzwv", FIG6[2 * i], L[i]);
+        rd("xzwv", FIG6[2 * i + 1], R[i]);
+    }
+    const char *names[] = {"x", "z", "w", "v"};
+    Presentation *p = pres_new(4, names);
+    const char *rels[] = {"x2", "e", "z4", "z2", "w2", "e", "v2", "e", "z2", "wxz3"};
+    for (int i = 0; i < 5; i++) {
+        uint32_t a[4], b[4];
+        rd("xzwv", rels[2 * i], a);
+        rd("xzwv", rels[2 * i + 1], b);
+        pres_add_relation(p, a, b);
+    }
+    KbSystem *s = NULL;
+    CgtError e;
+    CHECK_EQ_INT(kb_complete(p, NULL, NULL, &s, &e), CGT_OK);
+    FiniteMonoid *m = NULL;
+    CHECK_EQ_INT(monoid_from_system(s, 0, 0, &m, &e), CGT_OK);
+    if (!m) {
+        kb_free(s);
+        pres_free(p);
+        return;
+    }
+    CHECK_EQ_INT(m->order, 24);
+    CHECK(m->mul != NULL);
+    /* map the monoid's numbering to Figure 5's */
+    int to_fig[24];
+    for (size_t i = 0; i < 24; i++) {
+        to_fig[i] = naive_idx(m->elems + 4 * i);
+        CHECK(to_fig[i] >= 0);
+    }
+    CHECK_EQ_INT(to_fig[0], 0); /* identity first */
+    int badmul = 0;
+    for (size_t a = 0; a < 24; a++)
+        for (size_t b = 0; b < 24; b++)
+            if (to_fig[monoid_mul(m, a, b)] != nmul(to_fig[a], to_fig[b]))
+                badmul++;
+    CHECK_EQ_INT(badmul, 0);
+    /* idempotents */
+    size_t *ids, nid;
+    monoid_idempotents(m, &ids, &nid);
+    int nnaive = 0;
+    for (int i = 0; i < 24; i++)
+        nnaive += nmul(i, i) == i;
+    CHECK_EQ_INT(nid, nnaive);
+    for (size_t k = 0; k < nid; k++) {
+        int ef = to_fig[ids[k]];
+        CHECK(nmul(ef, ef) == ef);
+        MonoidGroup G;
+        CHECK_EQ_INT(monoid_maximal_subgroup(m, ids[k], &G, &e), CGT_OK);
+        /* naive H-class: x e = x and x y = e for some y */
+        int h = 0;
+        size_t hist_naive[25] = {0};
+        for (int x = 0; x < 24; x++) {
+            if (nmul(x, ef) != x)
+                continue;
+            bool unit = false;
+            for (int y = 0; y < 24; y++)
+                unit |= nmul(x, y) == ef;
+            if (!unit)
+                continue;
+            h++;
+            int o = 1, y = x;
+            while (y != ef) {
+                y = nmul(y, x);
+                o++;
+            }
+            hist_naive[o]++;
+        }
+        CHECK_EQ_INT(G.order, h);
+        size_t hist[25];
+        cyclic_orders(G.invariants, G.ninvariants, hist, 24);
+        CHECK(memcmp(hist, hist_naive, sizeof hist) == 0);
+        uint64_t prod = 1;
+        for (size_t i = 0; i < G.ninvariants; i++) {
+            prod *= G.invariants[i];
+            if (i)
+                CHECK(G.invariants[i] % G.invariants[i - 1] == 0);
+        }
+        CHECK_EQ_INT(prod, h);
+        monoid_group_free(&G);
+    }
+    /* the identity's group: the units of Q(24) are generated by x, w, v
+     * (each of order 2, Figure 6's x2=w2=v2=e): C2 x C2 x C2 */
+    MonoidGroup G;
+    CHECK_EQ_INT(monoid_maximal_subgroup(m, 0, &G, &e), CGT_OK);
+    char *str = monoid_group_structure(&G);
+    CHECK_EQ_STR(str, "C2 x C2 x C2");
+    free(str);
+    monoid_group_free(&G);
+    free(ids);
+    CHECK_EQ_INT(monoid_maximal_subgroup(m, 1, &G, &e) == CGT_OK ? 1 : 0,
+                 monoid_mul(m, 1, 1) == 1);
+    monoid_group_free(&G);
+
+    /* P-portion of Q(24) from the note: a misère quotient, so reduced */
+    const char *P24[] = {"x", "z2", "xw", "xv", "xwv"};
+    bool inp[24] = {0};
+    for (int k = 0; k < 5; k++) {
+        uint32_t w[4];
+        rd("xzwv", P24[k], w);
+        size_t i = monoid_find(m, w);
+        CHECK(i != MONOID_NONE);
+        if (i != MONOID_NONE)
+            inp[i] = true;
+    }
+    MonoidBipartite B;
+    CHECK_EQ_INT(monoid_bipartite(m, inp, &B, &e), CGT_OK);
+    CHECK(B.reduced);
+    CHECK_EQ_INT(B.nclasses, 24);
+    CHECK(B.identity_not_in_p);
+    CHECK(B.could_be_misere);
+    CHECK(B.star_candidate);
+    monoid_bipartite_free(&B);
+
+    /* arbitrary P sets: compare with the definition (quantify over z) */
+    uint64_t st = 7;
+    int bad = 0;
+    for (int round = 0; round < 40; round++) {
+        bool q[24];
+        for (int i = 0; i < 24; i++) {
+            st = st * 6364136223846793005ULL + 1442695040888963407ULL;
+            q[i] = (st >> 60) < (uint64_t)(round % 8 + 1);
+        }
+        CHECK_EQ_INT(monoid_bipartite(m, q, &B, &e), CGT_OK);
+        for (size_t a = 0; a < 24; a++)
+            for (size_t b = 0; b < 24; b++) {
+                bool same = true;
+                for (size_t z = 0; z < 24; z++)
+                    if (q[monoid_mul(m, a, z)] != q[monoid_mul(m, b, z)])
+                        same = false;
+                if (same != (B.cls[a] == B.cls[b]))
+                    bad++;
+            }
+        FiniteMonoid *Q = monoid_quotient(m, &B);
+        CHECK_EQ_INT(Q->order, B.nclasses);
+        for (size_t a = 0; a < 24; a++)
+            for (size_t b = 0; b < 24; b++)
+                if (monoid_mul(Q, B.cls[a], B.cls[b]) != B.cls[monoid_mul(m, a, b)])
+                    bad++;
+        monoid_free(Q);
+        CHECK_EQ_INT(B.identity_not_in_p, !q[0]);
+        monoid_bipartite_free(&B);
+    }
+    CHECK_EQ_INT(bad, 0);
+    /* eval of any word */
+    uint32_t w[4] = {3, 7, 2, 5};
+    size_t i = monoid_eval(m, w);
+    naive_nf(w);
+    CHECK_EQ_INT(to_fig[i], naive_idx(w));
+    monoid_free(m);
+    kb_free(s);
+    pres_free(p);
+}
+
+static void test_q29_bipartite(void)
+{
+    const char *names[] = {"x", "z", "w", "v", "g"};
+    const char *rels[] = {"x2", "e", "z4", "z2", "w2", "e", "v2", "e", "g3", "g2",
+                          "z2", "wxz3", "g2", "g2z2", "gz", "gz3"};
+    Presentation *p = pres_new(5, names);
+    for (int i = 0; i < 8; i++) {
+        uint32_t a[5], b[5];
+        rd("xzwvg", rels[2 * i], a);
+        rd("xzwvg", rels[2 * i + 1], b);
+        pres_add_relation(p, a, b);
+    }
+    KbSystem *s = NULL;
+    FiniteMonoid *m = NULL;
+    CgtError e;
+    CHECK_EQ_INT(kb_complete(p, NULL, NULL, &s, &e), CGT_OK);
+    CHECK_EQ_INT(monoid_from_system(s, 0, 8, &m, &e), CGT_OK);
+    if (m) {
+        CHECK_EQ_INT(m->order, 48);
+        CHECK(m->mul == NULL); /* over the table limit: products by walking */
+        const char *P29[] = {"x", "z2", "xw", "xv", "xwv", "g2", "xzg"};
+        bool *inp = calloc(48, 1);
+        for (int k = 0; k < 7; k++) {
+            uint32_t w[5];
+            rd("xzwvg", P29[k], w);
+            CHECK_EQ_INT(kb_reduce(s, w, 0, &e), CGT_OK);
+            size_t i = monoid_find(m, w);
+            CHECK(i != MONOID_NONE);
+            if (i != MONOID_NONE)
+                inp[i] = true;
+        }
+        MonoidBipartite B;
+        CHECK_EQ_INT(monoid_bipartite(m, inp, &B, &e), CGT_OK);
+        CHECK(B.reduced);
+        CHECK(B.could_be_misere);
+        monoid_bipartite_free(&B);
+        /* P = {1}: fails the identity condition */
+        memset(inp, 0, 48);
+        inp[0] = true;
+        CHECK_EQ_INT(monoid_bipartite(m, inp, &B, &e), CGT_OK);
+        CHECK(!B.identity_not_in_p);
+        CHECK(!B.could_be_misere);
+        monoid_bipartite_free(&B);
+        free(inp);
+    }
+    monoid_free(m);
+    kb_free(s);
+    pres_free(p);
+    /* infinite and non-confluent systems are refused */
+    const char *n2[] = {"x", "z"};
+    uint32_t r[] = {2, 0, 0, 0};
+    KbSystem *t = kb_system_from_rules(2, n2, NULL, r, 1);
+    CHECK_EQ_INT(monoid_from_system(t, 0, 0, &m, &e), CGT_ERR_DOMAIN);
+    t->confluent = true;
+    CHECK_EQ_INT(monoid_from_system(t, 0, 0, &m, &e), CGT_ERR_DOMAIN);
+    CHECK(strstr(e.msg, "infinite") != NULL);
+    kb_free(t);
+}
+
+int main(void)
+{
+    test_q24_monoid();
+    test_q29_bipartite();
+    UNIT_MAIN_END();
+}
