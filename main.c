@@ -1,0 +1,438 @@
+/* cgt: the command line.  Runs script files (all parsed before anything
+ * runs), -e CODE, a script on stdin, or the REPL on a terminal. */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <readline/history.h>
+#include <readline/readline.h>
+
+#include "parser/ast.h"
+#include "runtime/interp.h"
+#include "util/poll.h"
+#include "util/xalloc.h"
+
+#define CGT_VERSION "0.1.0"
+
+static const char usage_text[] =
+    "usage: cgt [OPTIONS] [FILE.cgt ...]\n"
+    "       cgt [OPTIONS] -e CODE\n"
+    "       cgt [OPTIONS] -          (script on standard input)\n"
+    "       cgt                      (REPL on a terminal)\n"
+    "\n"
+    "options:\n"
+    "  -e CODE              run CODE (named <expr> in messages)\n"
+    "  --check              parse only; report syntax errors\n"
+    "  --format=text|json   result format; json prints one object per line\n"
+    "  --timeout=SECONDS    stop any computation after SECONDS (exit 4)\n"
+    "  --seed=N             seed for randomised statements (gp); overrides scripts\n"
+    "  -v, --verbose        progress on stderr even when it is not a terminal\n"
+    "  -q, --quiet          no progress, even on a terminal\n"
+    "  --color=auto|always|never   colour in diagnostics (NO_COLOR is honoured)\n"
+    "  --builtins-markdown  print docs/builtins.md from the builtin table\n"
+    "  --help, --version\n"
+    "\n"
+    "exit status: 0 ok, 1 error or failed check, 2 usage, 3 syntax error,\n"
+    "4 limit or timeout, 70 internal error, 130 interrupted (docs/errors.md)\n";
+
+static void on_sigint(int sig)
+{
+    (void)sig;
+    if (cgt_interrupt_flag) {
+        /* a second Ctrl-C while a computation ignores the first */
+        static const char msg[] = "\ncgt: interrupted\n";
+        ssize_t r = write(2, msg, sizeof msg - 1);
+        (void)r;
+        _exit(130);
+    }
+    cgt_interrupt_flag = 1;
+}
+
+static void install_sigint(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_sigint;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+}
+
+static void progress_sink(const char *subsystem, const char *line)
+{
+    fprintf(stderr, "[%s] %s\n", subsystem, line);
+}
+
+static int usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+static int usage_error(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "cgt: error: ");
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, "\nhint: cgt --help lists the options\n");
+    return 2;
+}
+
+static char *read_stream(FILE *f, size_t *len)
+{
+    size_t cap = 4096, n = 0;
+    char *buf = xmalloc(cap);
+    size_t r;
+    while ((r = fread(buf + n, 1, cap - n, f)) > 0) {
+        n += r;
+        if (n == cap) {
+            cap *= 2;
+            buf = xrealloc(buf, cap);
+        }
+    }
+    *len = n;
+    return buf;
+}
+
+/* Arenas of parsed units live until exit: functions defined in one unit
+ * are called from later ones (REPL lines, later files). */
+static Arena **arenas;
+static size_t narenas;
+
+static void keep_arena(Arena *a)
+{
+    arenas = xrealloc(arenas, (narenas + 1) * sizeof *arenas);
+    arenas[narenas++] = a;
+}
+
+static void free_arenas(void)
+{
+    for (size_t i = 0; i < narenas; i++)
+        arena_free(arenas[i]);
+    free(arenas);
+    arenas = NULL;
+    narenas = 0;
+}
+
+/* Parse a registered source; on a syntax error print it and return NULL. */
+static AstNode *parse_or_report(uint32_t id, bool color)
+{
+    Arena *a = arena_new();
+    keep_arena(a);
+    AstNode *root = NULL;
+    Loc loc;
+    char msg[1024];
+    if (parse_source(id, a, &root, &loc, msg, sizeof msg) != 0) {
+        char *hint = strstr(msg, "\nhint: ");
+        if (hint) {
+            *hint = '\0';
+            hint += 7;
+        }
+        diag_print(stderr, "error", loc, msg, hint, NULL, color);
+        return NULL;
+    }
+    return root;
+}
+
+static int finish_checks(Interp *I, int rc)
+{
+    if (I->checks_failed > 0) {
+        fflush(stdout);
+        fprintf(stderr, "cgt: %d of %d check%s failed\n", I->checks_failed, I->checks_run,
+                I->checks_run == 1 ? "" : "s");
+        if (rc == 0)
+            rc = 1;
+    }
+    return rc;
+}
+
+/* ---- the REPL ---- */
+
+static bool repl_incomplete(const char *msg)
+{
+    return strstr(msg, "unexpected end of file") != NULL;
+}
+
+static void repl_meta(Interp *I, const char *line, bool *quit)
+{
+    char cmd[32] = "", arg[256] = "";
+    sscanf(line + 1, "%31s %255s", cmd, arg);
+    if (strcmp(cmd, "quit") == 0 || strcmp(cmd, "q") == 0 || strcmp(cmd, "exit") == 0) {
+        *quit = true;
+    } else if (strcmp(cmd, "help") == 0 || strcmp(cmd, "h") == 0) {
+        if (arg[0]) {
+            char *t = builtin_help_text(arg);
+            if (t) {
+                fputs(t, stdout);
+                free(t);
+            } else {
+                printf("no builtin named '%s'\n", arg);
+            }
+        } else {
+            printf("Type statements ending with ';' (a missing final ';' is added).\n"
+                   "  :help NAME   documentation of a builtin (help; lists them)\n"
+                   "  :load FILE   run a script file\n"
+                   "  :version     show the version\n"
+                   "  :quit        leave (or Ctrl-D)\n"
+                   "Ctrl-C interrupts a running computation.\n");
+        }
+    } else if (strcmp(cmd, "version") == 0) {
+        printf("cgt %s\n", CGT_VERSION);
+    } else if (strcmp(cmd, "load") == 0 && arg[0]) {
+        FILE *f = fopen(arg, "rb");
+        if (!f) {
+            fprintf(stderr, "cgt: error: cannot open %s: %s\n", arg, strerror(errno));
+            return;
+        }
+        size_t len;
+        char *text = read_stream(f, &len);
+        fclose(f);
+        uint32_t id = source_add(arg, text, len);
+        free(text);
+        AstNode *root = parse_or_report(id, I->color_err);
+        if (root) {
+            interp_run(I, root);
+            finish_checks(I, 0);
+        }
+    } else {
+        printf("unknown command :%s (try :help)\n", cmd);
+    }
+}
+
+static int run_repl(Interp *I)
+{
+    I->repl = true;
+    printf("cgt %s: impartial games and misere quotients. :help for help, :quit to leave.\n",
+           CGT_VERSION);
+    char hist[1024] = "";
+    const char *home = getenv("HOME");
+    if (home) {
+        snprintf(hist, sizeof hist, "%s/.cgt_history", home);
+        read_history(hist);
+    }
+    StrBuf pending;
+    sb_init(&pending);
+    unsigned lineno = 0;
+    bool quit = false;
+    while (!quit) {
+        cgt_interrupt_flag = 0;
+        char *line = readline(pending.len ? "...> " : "cgt> ");
+        if (!line) {
+            putchar('\n');
+            break;
+        }
+        if (line[0])
+            add_history(line);
+        if (pending.len == 0 && line[0] == ':') {
+            repl_meta(I, line, &quit);
+            free(line);
+            continue;
+        }
+        sb_puts(&pending, line);
+        sb_putc(&pending, '\n');
+        free(line);
+        lineno++;
+        /* try as typed, then with a final ';' */
+        char name[32];
+        snprintf(name, sizeof name, "<repl>:%u", lineno);
+        Arena *a = arena_new();
+        AstNode *root = NULL;
+        Loc loc;
+        char msg[1024];
+        uint32_t id = source_add(name, pending.s, pending.len);
+        int rc = parse_source(id, a, &root, &loc, msg, sizeof msg);
+        if (rc != 0) {
+            arena_free(a);
+            StrBuf t;
+            sb_init(&t);
+            sb_puts(&t, pending.s);
+            sb_puts(&t, ";");
+            id = source_add(name, t.s, t.len);
+            sb_free(&t);
+            a = arena_new();
+            char msg2[1024];
+            Loc loc2;
+            if (parse_source(id, a, &root, &loc2, msg2, sizeof msg2) != 0) {
+                arena_free(a);
+                if (repl_incomplete(msg) && repl_incomplete(msg2))
+                    continue; /* read another line */
+                char *hint = strstr(msg, "\nhint: ");
+                if (hint) {
+                    *hint = '\0';
+                    hint += 7;
+                }
+                diag_print(stderr, "error", loc, msg, hint, NULL, I->color_err);
+                pending.len = 0;
+                pending.s[0] = '\0';
+                continue;
+            }
+        }
+        keep_arena(a);
+        pending.len = 0;
+        pending.s[0] = '\0';
+        interp_run(I, root);
+        if (I->checks_failed) {
+            I->checks_failed = 0;
+            I->checks_run = 0;
+        }
+    }
+    sb_free(&pending);
+    if (hist[0])
+        write_history(hist);
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    xalloc_init_gmp();
+    Interp *I = interp_new();
+    const char *code = NULL;
+    bool check_only = false, read_stdin = false, quiet = false;
+    const char *color = "auto";
+    const char **files = xmalloc((size_t)argc * sizeof *files);
+    int nfiles = 0;
+    int rc = 0;
+
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (strcmp(a, "-e") == 0) {
+            if (i + 1 >= argc) {
+                rc = usage_error("%s needs an argument", a);
+                goto out;
+            }
+            code = argv[++i];
+        } else if (strcmp(a, "-") == 0) {
+            read_stdin = true;
+        } else if (strcmp(a, "--check") == 0) {
+            check_only = true;
+        } else if (strncmp(a, "--format=", 9) == 0) {
+            if (strcmp(a + 9, "json") == 0)
+                I->format = FMT_JSON;
+            else if (strcmp(a + 9, "text") == 0)
+                I->format = FMT_TEXT;
+            else {
+                rc = usage_error("unknown format '%s' (text or json)", a + 9);
+                goto out;
+            }
+        } else if (strncmp(a, "--timeout=", 10) == 0) {
+            char *end;
+            double t = strtod(a + 10, &end);
+            if (*end || end == a + 10 || t < 0) {
+                rc = usage_error("bad --timeout value '%s' (seconds)", a + 10);
+                goto out;
+            }
+            cgt_set_timeout(t);
+        } else if (strncmp(a, "--seed=", 7) == 0) {
+            char *end;
+            errno = 0;
+            unsigned long long s = strtoull(a + 7, &end, 10);
+            if (*end || end == a + 7 || errno || a[7] == '-') {
+                rc = usage_error("bad --seed value '%s' (a non-negative integer)", a + 7);
+                goto out;
+            }
+            I->seed = s;
+            I->seed_set = true;
+        } else if (strcmp(a, "-v") == 0 || strcmp(a, "--verbose") == 0 ||
+                   strncmp(a, "--verbose=", 10) == 0) {
+            I->verbose = true;
+        } else if (strcmp(a, "-q") == 0 || strcmp(a, "--quiet") == 0) {
+            quiet = true;
+        } else if (strncmp(a, "--color=", 8) == 0) {
+            color = a + 8;
+            if (strcmp(color, "auto") && strcmp(color, "always") && strcmp(color, "never")) {
+                rc = usage_error("bad --color value '%s' (auto, always or never)", color);
+                goto out;
+            }
+        } else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+            fputs(usage_text, stdout);
+            goto out;
+        } else if (strcmp(a, "--version") == 0) {
+            printf("cgt %s\n", CGT_VERSION);
+            goto out;
+        } else if (strcmp(a, "--builtins-markdown") == 0) {
+            builtin_markdown(stdout);
+            goto out;
+        } else if (a[0] == '-' && a[1]) {
+            rc = usage_error("unknown option '%s'", a);
+            goto out;
+        } else {
+            files[nfiles++] = a;
+        }
+    }
+    if (code && (nfiles || read_stdin)) {
+        rc = usage_error("%s", "-e cannot be combined with script files");
+        goto out;
+    }
+
+    if (strcmp(color, "always") == 0)
+        I->color_err = true;
+    else if (strcmp(color, "auto") == 0)
+        I->color_err = isatty(2) && !getenv("NO_COLOR");
+    if (!quiet && (I->verbose || isatty(2)))
+        cgt_set_progress_sink(progress_sink);
+    install_sigint();
+
+    if (!code && !nfiles && !read_stdin) {
+        if (isatty(0) && !check_only) {
+            rc = run_repl(I);
+            goto out;
+        }
+        read_stdin = true;
+    }
+
+    /* register and parse everything before running anything */
+    size_t nunits = (size_t)nfiles + (code ? 1 : 0) + (read_stdin ? 1 : 0);
+    AstNode **units = xcalloc(nunits ? nunits : 1, sizeof *units);
+    size_t u = 0;
+    bool syntax_failed = false;
+    for (int i = 0; i < nfiles; i++) {
+        FILE *f = fopen(files[i], "rb");
+        if (!f) {
+            fprintf(stderr, "cgt: error: cannot open %s: %s\n", files[i], strerror(errno));
+            free(units);
+            rc = 1;
+            goto out;
+        }
+        size_t len;
+        char *text = read_stream(f, &len);
+        fclose(f);
+        uint32_t id = source_add(files[i], text, len);
+        free(text);
+        if (!(units[u++] = parse_or_report(id, I->color_err)))
+            syntax_failed = true;
+    }
+    if (code) {
+        uint32_t id = source_add("<expr>", code, strlen(code));
+        if (!(units[u++] = parse_or_report(id, I->color_err)))
+            syntax_failed = true;
+    }
+    if (read_stdin) {
+        size_t len;
+        char *text = read_stream(stdin, &len);
+        uint32_t id = source_add("<stdin>", text, len);
+        free(text);
+        if (!(units[u++] = parse_or_report(id, I->color_err)))
+            syntax_failed = true;
+    }
+    if (syntax_failed) {
+        free(units);
+        rc = 3;
+        goto out;
+    }
+    if (!check_only) {
+        for (size_t i = 0; i < u && rc == 0; i++)
+            rc = interp_run(I, units[i]);
+        rc = finish_checks(I, rc);
+    }
+    free(units);
+
+out:
+    fflush(stdout);
+    interp_free(I);
+    free_arenas();
+    source_free_all();
+    free(files);
+    return rc;
+}

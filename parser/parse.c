@@ -1,0 +1,91 @@
+/* Whole-unit parsing: runs the Flex scanner and Bison parser over one
+ * registered source and returns its AST or the first syntax error. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "grammar.h"
+#include "lexer.h"
+#include "parser/ast.h"
+#include "parser/lexstate.h"
+#include "util/xalloc.h"
+
+int cgt_parse(yyscan_t scanner, LexState *st);
+
+/* The token stream the parser sees: the scanner's, plus one virtual ';'
+ * at the end of input when the last token was not ';' or '}', so that the
+ * final statement of a file, of -e CODE or of a REPL line may omit its
+ * ';' (docs/language.md). */
+int cgt_lex(CGT_STYPE *lvalp, Loc *llocp, yyscan_t scanner)
+{
+    LexState *st = cgt_get_extra(scanner);
+    int tok = cgt_lex_raw(lvalp, llocp, scanner);
+    if (tok == 0 && !st->eof_semi && st->last_tok != 0 && st->last_tok != ';' &&
+        st->last_tok != '}') {
+        st->eof_semi = 1;
+        llocp->file = st->file;
+        llocp->start = llocp->end = st->offset;
+        tok = ';';
+    }
+    st->last_tok = tok;
+    return tok;
+}
+
+void lexstate_putc(LexState *s, char c)
+{
+    if (s->buf_len + 1 >= s->buf_cap) {
+        s->buf_cap = s->buf_cap ? 2 * s->buf_cap : 64;
+        s->buf = xrealloc(s->buf, s->buf_cap);
+    }
+    s->buf[s->buf_len++] = c;
+    s->buf[s->buf_len] = '\0';
+}
+
+/* The parser sees LEXERROR as an unexpected token; we replace its message
+ * by the lexer's own. */
+int parse_source(uint32_t file_id, Arena *arena, AstNode **out, Loc *err_loc, char *err_msg,
+                 size_t err_size)
+{
+    const SourceFile *src = source_get(file_id);
+    LexState st;
+    memset(&st, 0, sizeof st);
+    st.file = file_id;
+    st.arena = arena;
+    st.err_msg = err_msg;
+    st.err_size = err_size;
+    err_msg[0] = '\0';
+
+    yyscan_t scanner;
+    cgt_lex_init_extra(&st, &scanner);
+    YY_BUFFER_STATE buf = cgt__scan_bytes(src->text, (int)src->len, scanner);
+    int rc = cgt_parse(scanner, &st);
+    cgt__delete_buffer(buf, scanner);
+    cgt_lex_destroy(scanner);
+    free(st.buf);
+
+    if (rc != 0 || st.failed) {
+        if (st.error) {
+            /* a lexical error: the parser's message names "invalid token" */
+            snprintf(err_msg, err_size, "%s%s%s", st.error, st.hint ? "\nhint: " : "",
+                     st.hint ? st.hint : "");
+        } else if (!err_msg[0]) {
+            snprintf(err_msg, err_size, "syntax error");
+        } else if (strstr(err_msg, "expecting ';'")) {
+            size_t n = strlen(err_msg);
+            snprintf(err_msg + n, err_size - n, "\nhint: statements end with ';'");
+        }
+        *err_loc = st.err_loc;
+        if (st.eof_semi && st.err_loc.start >= src->len && strncmp(err_msg, "unexpected ';'", 14) == 0) {
+            char rest[512];
+            snprintf(rest, sizeof rest, "%s", err_msg + 14);
+            snprintf(err_msg, err_size, "unexpected end of file%s", rest);
+        }
+        if (rc != 0 && !st.failed) {
+            err_loc->file = file_id;
+            err_loc->start = err_loc->end = (uint32_t)src->len;
+        }
+        return -1;
+    }
+    *out = st.root;
+    return 0;
+}

@@ -1,0 +1,1306 @@
+/* The tree-walking evaluator: expressions, statements, user functions,
+ * checks, and the dispatcher that binds command arguments to builtins
+ * according to their declared spec (STYLE.md 3.5). */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "grammar.h"
+#include "runtime/env.h"
+#include "runtime/interp.h"
+#include "util/poll.h"
+#include "util/xalloc.h"
+
+#define MAX_CALL_DEPTH 2000
+
+typedef enum { EX_OK, EX_ERR, EX_RETURN, EX_BREAK, EX_CONTINUE } ExecStatus;
+
+static ExecStatus exec_block(Interp *I, const AstNode *b, Value **ret);
+
+/* ---- interpreter state and errors ---- */
+
+Interp *interp_new(void)
+{
+    Interp *I = xcalloc(1, sizeof *I);
+    I->globals = env_new();
+    sb_init(&I->trace);
+    return I;
+}
+
+void interp_free(Interp *I)
+{
+    if (!I)
+        return;
+    env_free(I->globals);
+    sb_free(&I->trace);
+    free(I);
+}
+
+Value *rt_error(Interp *I, DiagCat cat, Loc loc, const char *fmt, ...)
+{
+    if (I->failed)
+        return NULL;
+    I->failed = true;
+    I->err_cat = cat;
+    I->err_loc = loc;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(I->err_msg, sizeof I->err_msg, fmt, ap);
+    va_end(ap);
+    I->err_hint[0] = '\0';
+    I->trace.len = 0;
+    I->trace.s[0] = '\0';
+    return NULL;
+}
+
+void rt_hint(Interp *I, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(I->err_hint, sizeof I->err_hint, fmt, ap);
+    va_end(ap);
+}
+
+Value *rt_error_from(Interp *I, Loc loc, const CgtError *e)
+{
+    DiagCat cat = DIAG_DOMAIN;
+    switch (e->status) {
+    case CGT_ERR_LIMIT:
+        cat = DIAG_LIMIT;
+        break;
+    case CGT_ERR_INTERRUPTED:
+        cat = DIAG_INTERRUPTED;
+        break;
+    case CGT_ERR_IO:
+        cat = DIAG_IO;
+        break;
+    case CGT_ERR_TYPE:
+        cat = DIAG_TYPE;
+        break;
+    case CGT_ERR_INTERNAL:
+        cat = DIAG_INTERNAL;
+        break;
+    default:
+        break;
+    }
+    rt_error(I, cat, loc, "%s", e->msg[0] ? e->msg : "unknown error");
+    if (e->hint[0])
+        rt_hint(I, "%s", e->hint);
+    return NULL;
+}
+
+int interp_report(Interp *I)
+{
+    if (!I->failed)
+        return 0;
+    char msg[1200];
+    if (I->err_cat == DIAG_INTERNAL)
+        snprintf(msg, sizeof msg, "internal error: %s (please report this bug)", I->err_msg);
+    else
+        snprintf(msg, sizeof msg, "%s", I->err_msg);
+    fflush(stdout);
+    diag_print(stderr, "error", I->err_loc, msg, I->err_hint, I->trace.s, I->color_err);
+    I->failed = false;
+    I->trace.len = 0;
+    I->trace.s[0] = '\0';
+    return diag_exit_code(I->err_cat);
+}
+
+/* ---- output ---- */
+
+void rt_out(Interp *I, const char *text)
+{
+    (void)I;
+    fputs(text, stdout);
+}
+
+void rt_print_value(Interp *I, const Value *v)
+{
+    StrBuf b;
+    sb_init(&b);
+    if (I->format == FMT_JSON) {
+        JsonWriter w;
+        jw_init(&w, &b);
+        val_json(v, &w, true);
+        sb_putc(&b, '\n');
+    } else {
+        val_format(v, &b, true);
+        if (b.len == 0 || b.s[b.len - 1] != '\n')
+            sb_putc(&b, '\n');
+    }
+    fputs(b.s, stdout);
+    sb_free(&b);
+}
+
+/* ---- variables ---- */
+
+static Value *lookup(Interp *I, const char *name)
+{
+    Value *v = NULL;
+    if (I->locals)
+        v = env_get(I->locals, name);
+    if (!v)
+        v = env_get(I->globals, name);
+    return v;
+}
+
+static void assign(Interp *I, const char *name, Value *v)
+{
+    env_set(I->locals ? I->locals : I->globals, name, v);
+}
+
+static Value *undefined_name(Interp *I, const AstNode *e)
+{
+    rt_error(I, DIAG_NAME, e->loc, "undefined variable '%s'", e->text);
+    const Builtin *b = builtin_find(e->text);
+    if (b && (b->flags & BI_FUNC))
+        rt_hint(I, "'%s' is a builtin: call it as %s(...) or use it as a statement", e->text,
+                e->text);
+    else if (b)
+        rt_hint(I, "'%s' is a statement: write it at the start of a statement", e->text);
+    return NULL;
+}
+
+/* ---- integer arithmetic (exact, GMP on overflow) ---- */
+
+static Value *int_arith(Interp *I, int op, const Value *a, const Value *b, Loc loc)
+{
+    int64_t x, y, r;
+    bool small = val_get_i64(a, &x) && val_get_i64(b, &y);
+    if (small) {
+        switch (op) {
+        case '+':
+            if (!__builtin_add_overflow(x, y, &r))
+                return val_int(r);
+            break;
+        case '-':
+            if (!__builtin_sub_overflow(x, y, &r))
+                return val_int(r);
+            break;
+        case '*':
+            if (!__builtin_mul_overflow(x, y, &r))
+                return val_int(r);
+            break;
+        default:
+            break;
+        }
+    }
+    mpz_t za, zb, zr;
+    mpz_inits(za, zb, zr, NULL);
+    val_get_mpz(a, za);
+    val_get_mpz(b, zb);
+    Value *res = NULL;
+    switch (op) {
+    case '+':
+        mpz_add(zr, za, zb);
+        break;
+    case '-':
+        mpz_sub(zr, za, zb);
+        break;
+    case '*':
+        mpz_mul(zr, za, zb);
+        break;
+    case '/':
+    case '%':
+        if (mpz_sgn(zb) == 0) {
+            rt_error(I, DIAG_DOMAIN, loc, "division by zero");
+            goto done;
+        }
+        if (op == '/')
+            mpz_fdiv_q(zr, za, zb);
+        else
+            mpz_fdiv_r(zr, za, zb);
+        break;
+    case '^': {
+        if (mpz_sgn(zb) < 0) {
+            rt_error(I, DIAG_DOMAIN, loc, "negative exponent");
+            rt_hint(I, "integers are exact; there are no fractions");
+            goto done;
+        }
+        bool trivial = mpz_cmpabs_ui(za, 1) <= 0;
+        if (!trivial && (!mpz_fits_ulong_p(zb) || mpz_get_ui(zb) > 10000000UL ||
+                         mpz_sizeinbase(za, 2) * mpz_get_ui(zb) > 64000000UL)) {
+            rt_error(I, DIAG_LIMIT, loc, "result of ^ would be too large");
+            rt_hint(I, "results are capped at about 64 million bits");
+            goto done;
+        }
+        if (trivial && !mpz_fits_ulong_p(zb)) {
+            /* 0^n, 1^n, (-1)^n for huge n */
+            if (mpz_sgn(za) == 0)
+                mpz_set_ui(zr, 0);
+            else if (mpz_sgn(za) > 0 || mpz_even_p(zb))
+                mpz_set_ui(zr, 1);
+            else
+                mpz_set_si(zr, -1);
+        } else {
+            mpz_pow_ui(zr, za, mpz_get_ui(zb));
+        }
+        break;
+    }
+    default:
+        break;
+    }
+    res = val_int_mpz(zr);
+done:
+    mpz_clears(za, zb, zr, NULL);
+    return res;
+}
+
+static int int_cmp(const Value *a, const Value *b)
+{
+    int64_t x, y;
+    if (val_get_i64(a, &x) && val_get_i64(b, &y))
+        return (x > y) - (x < y);
+    mpz_t za, zb;
+    mpz_inits(za, zb, NULL);
+    val_get_mpz(a, za);
+    val_get_mpz(b, zb);
+    int c = mpz_cmp(za, zb);
+    mpz_clears(za, zb, NULL);
+    return (c > 0) - (c < 0);
+}
+
+static const char *op_name(int op)
+{
+    switch (op) {
+    case EQ:
+        return "==";
+    case NE:
+        return "!=";
+    case LE:
+        return "<=";
+    case GE:
+        return ">=";
+    case '<':
+        return "<";
+    case '>':
+        return ">";
+    case '+':
+        return "+";
+    case '-':
+        return "-";
+    case '*':
+        return "*";
+    case '/':
+        return "/";
+    case '%':
+        return "%";
+    case '^':
+        return "^";
+    }
+    return "?";
+}
+
+static Value *binop(Interp *I, int op, Value *a, Value *b, Loc loc)
+{
+    if (op == EQ)
+        return val_bool(val_equal(a, b));
+    if (op == NE)
+        return val_bool(!val_equal(a, b));
+    if (op == '<' || op == '>' || op == LE || op == GE) {
+        int c;
+        if (a->kind == VAL_INT && b->kind == VAL_INT)
+            c = int_cmp(a, b);
+        else if (a->kind == VAL_STR && b->kind == VAL_STR)
+            c = strcmp(a->u.str.s, b->u.str.s);
+        else
+            return rt_error(I, DIAG_TYPE, loc, "cannot compare %s with %s using %s",
+                            val_kind_name(a), val_kind_name(b), op_name(op));
+        bool r = op == '<' ? c < 0 : op == '>' ? c > 0 : op == LE ? c <= 0 : c >= 0;
+        return val_bool(r);
+    }
+    if (a->kind == VAL_INT && b->kind == VAL_INT)
+        return int_arith(I, op, a, b, loc);
+    if (op == '+' && a->kind == VAL_STR && b->kind == VAL_STR) {
+        char *s = xmalloc(a->u.str.len + b->u.str.len + 1);
+        memcpy(s, a->u.str.s, a->u.str.len);
+        memcpy(s + a->u.str.len, b->u.str.s, b->u.str.len + 1);
+        return val_str_own(s);
+    }
+    if (op == '+' && a->kind == VAL_LIST && b->kind == VAL_LIST) {
+        Value *l = val_list();
+        for (size_t i = 0; i < a->u.list.len; i++)
+            val_list_push(l, val_ref(a->u.list.items[i]));
+        for (size_t i = 0; i < b->u.list.len; i++)
+            val_list_push(l, val_ref(b->u.list.items[i]));
+        return l;
+    }
+    rt_error(I, DIAG_TYPE, loc, "cannot apply %s to %s and %s", op_name(op), val_kind_name(a),
+             val_kind_name(b));
+    if (op == '+' && (a->kind == VAL_STR || b->kind == VAL_STR))
+        rt_hint(I, "convert with str(...) first, e.g. \"n = \" + str(n)");
+    return NULL;
+}
+
+/* ---- expressions ---- */
+
+static Value *call_function(Interp *I, const AstNode *call);
+
+static bool to_i64(Interp *I, const Value *v, Loc loc, const char *what, int64_t *out)
+{
+    if (v->kind != VAL_INT) {
+        rt_error(I, DIAG_TYPE, loc, "%s must be an integer, got %s", what, val_kind_name(v));
+        return false;
+    }
+    if (!val_get_i64(v, out)) {
+        rt_error(I, DIAG_LIMIT, loc, "%s is too large", what);
+        return false;
+    }
+    return true;
+}
+
+static Value *index_value(Interp *I, Value *c, Value *idx, Loc loc)
+{
+    int64_t i;
+    if (!to_i64(I, idx, loc, "an index", &i))
+        return NULL;
+    int64_t n;
+    if (c->kind == VAL_LIST)
+        n = (int64_t)c->u.list.len;
+    else if (c->kind == VAL_STR)
+        n = (int64_t)c->u.str.len;
+    else if (c->kind == VAL_RANGE)
+        n = c->u.range.hi >= c->u.range.lo ? c->u.range.hi - c->u.range.lo + 1 : 0;
+    else
+        return rt_error(I, DIAG_TYPE, loc, "cannot index a %s", val_kind_name(c));
+    int64_t j = i < 0 ? n + i : i;
+    if (j < 0 || j >= n) {
+        rt_error(I, DIAG_DOMAIN, loc, "index %lld out of range for a %s of length %lld",
+                 (long long)i, val_kind_name(c), (long long)n);
+        rt_hint(I, "indices start at 0; negative indices count from the end");
+        return NULL;
+    }
+    if (c->kind == VAL_LIST)
+        return val_ref(c->u.list.items[j]);
+    if (c->kind == VAL_STR)
+        return val_str_n(c->u.str.s + j, 1);
+    return val_int(c->u.range.lo + j);
+}
+
+Value *rt_eval(Interp *I, const AstNode *e)
+{
+    switch (e->kind) {
+    case AST_INT:
+        return val_int_str(e->text);
+    case AST_CODE:
+    case AST_STR:
+        return val_str(e->text);
+    case AST_BOOL:
+        return val_bool(e->op != 0);
+    case AST_NULL:
+        return val_null();
+    case AST_IDENT: {
+        Value *v = lookup(I, e->text);
+        if (!v)
+            return undefined_name(I, e);
+        return val_ref(v);
+    }
+    case AST_LIST:
+    case AST_SET: {
+        Value *l = val_list();
+        for (size_t i = 0; i < e->nkids; i++) {
+            Value *x = rt_eval(I, e->kids[i]);
+            if (!x) {
+                val_unref(l);
+                return NULL;
+            }
+            val_list_push(l, x);
+        }
+        return l;
+    }
+    case AST_RANGE: {
+        Value *a = rt_eval(I, e->kids[0]);
+        if (!a)
+            return NULL;
+        Value *b = rt_eval(I, e->kids[1]);
+        if (!b) {
+            val_unref(a);
+            return NULL;
+        }
+        int64_t lo = 0, hi = 0;
+        bool ok = to_i64(I, a, e->kids[0]->loc, "a range bound", &lo) &&
+                  to_i64(I, b, e->kids[1]->loc, "a range bound", &hi);
+        val_unref(a);
+        val_unref(b);
+        return ok ? val_range(lo, hi) : NULL;
+    }
+    case AST_BINOP: {
+        Value *a = rt_eval(I, e->kids[0]);
+        if (!a)
+            return NULL;
+        Value *b = rt_eval(I, e->kids[1]);
+        if (!b) {
+            val_unref(a);
+            return NULL;
+        }
+        Value *r = binop(I, e->op, a, b, e->loc);
+        val_unref(a);
+        val_unref(b);
+        return r;
+    }
+    case AST_UNOP: {
+        Value *a = rt_eval(I, e->kids[0]);
+        if (!a)
+            return NULL;
+        Value *r;
+        if (e->op == '!') {
+            r = val_bool(!val_truthy(a));
+        } else if (a->kind == VAL_INT) {
+            Value *zero = val_int(0);
+            r = int_arith(I, '-', zero, a, e->loc);
+            val_unref(zero);
+        } else {
+            r = rt_error(I, DIAG_TYPE, e->loc, "cannot negate a %s", val_kind_name(a));
+        }
+        val_unref(a);
+        return r;
+    }
+    case AST_AND:
+    case AST_OR: {
+        Value *a = rt_eval(I, e->kids[0]);
+        if (!a)
+            return NULL;
+        bool t = val_truthy(a);
+        val_unref(a);
+        if (e->kind == AST_AND ? !t : t)
+            return val_bool(t);
+        Value *b = rt_eval(I, e->kids[1]);
+        if (!b)
+            return NULL;
+        t = val_truthy(b);
+        val_unref(b);
+        return val_bool(t);
+    }
+    case AST_INDEX: {
+        Value *c = rt_eval(I, e->kids[0]);
+        if (!c)
+            return NULL;
+        Value *i = rt_eval(I, e->kids[1]);
+        if (!i) {
+            val_unref(c);
+            return NULL;
+        }
+        Value *r = index_value(I, c, i, e->kids[1]->loc);
+        val_unref(c);
+        val_unref(i);
+        return r;
+    }
+    case AST_CALL:
+        return call_function(I, e);
+    case AST_RULES:
+    case AST_SEQ:
+    case AST_PRES:
+        return rt_error(I, DIAG_TYPE, e->loc, "a %s is not a value here", ast_kind_name(e->kind));
+    default:
+        return rt_error(I, DIAG_INTERNAL, e->loc, "cannot evaluate a %s node",
+                        ast_kind_name(e->kind));
+    }
+}
+
+/* ---- builtin dispatch ---- */
+
+typedef struct SpecItem {
+    char name[32];  /* option name (options only) */
+    char kind[48];  /* kind, or "" for flags */
+    bool optional;
+    bool option;
+    bool flag;
+} SpecItem;
+
+static size_t parse_spec(const char *spec, SpecItem *items, size_t max)
+{
+    size_t n = 0;
+    const char *p = spec ? spec : "";
+    while (*p && n < max) {
+        while (*p == ' ')
+            p++;
+        if (!*p)
+            break;
+        const char *q = p;
+        while (*q && *q != ' ')
+            q++;
+        SpecItem *it = &items[n++];
+        memset(it, 0, sizeof *it);
+        size_t len = (size_t)(q - p);
+        const char *colon = memchr(p, ':', len);
+        if (colon) {
+            it->option = true;
+            snprintf(it->name, sizeof it->name, "%.*s", (int)(colon - p), p);
+            snprintf(it->kind, sizeof it->kind, "%.*s", (int)(q - colon - 1), colon + 1);
+        } else if (p[len - 1] == '!') {
+            it->option = it->flag = true;
+            snprintf(it->name, sizeof it->name, "%.*s", (int)(len - 1), p);
+        } else {
+            it->optional = p[len - 1] == '?';
+            snprintf(it->kind, sizeof it->kind, "%.*s", (int)(len - (it->optional ? 1 : 0)), p);
+        }
+        p = q;
+    }
+    return n;
+}
+
+static bool kind_matches(const char *kind, Value **vp)
+{
+    Value *v = *vp;
+    char buf[48];
+    snprintf(buf, sizeof buf, "%s", kind);
+    for (char *alt = strtok(buf, "|"); alt; alt = strtok(NULL, "|")) {
+        if (strcmp(alt, "any") == 0)
+            return true;
+        if (strcmp(alt, "int") == 0 && v->kind == VAL_INT)
+            return true;
+        if (strcmp(alt, "range") == 0) {
+            if (v->kind == VAL_RANGE)
+                return true;
+            int64_t x;
+            if (val_get_i64(v, &x)) {
+                *vp = val_range(x, x);
+                val_unref(v);
+                return true;
+            }
+        }
+        if (strcmp(alt, "list") == 0 && v->kind == VAL_LIST)
+            return true;
+        if (strcmp(alt, "str") == 0 && v->kind == VAL_STR)
+            return true;
+        if (strcmp(alt, "bool") == 0 && v->kind == VAL_BOOL)
+            return true;
+        if (strcmp(alt, "fn") == 0 && v->kind == VAL_FUNC)
+            return true;
+        if (v->kind == VAL_OBJ && strcmp(alt, v->u.obj.type->name) == 0)
+            return true;
+    }
+    return false;
+}
+
+static const char *kind_display(const char *kind, char *buf, size_t size)
+{
+    snprintf(buf, size, "%s", kind);
+    for (char *p = buf; *p; p++)
+        if (*p == '|')
+            *p = '/';
+    if (strcmp(kind, "int") == 0)
+        return "integer";
+    if (strcmp(kind, "str") == 0)
+        return "string";
+    if (strcmp(kind, "any") == 0)
+        return "value";
+    return buf;
+}
+
+static bool check_kind(Call *c, const char *kind, Value **vp, Loc loc, int argno,
+                       const char *optname)
+{
+    if (kind_matches(kind, vp))
+        return true;
+    char kb[64];
+    if (optname)
+        rt_error(c->I, DIAG_TYPE, loc, "bad value for option '%s' of '%s' (%s expected, got %s)",
+                 optname, c->bi->name, kind_display(kind, kb, sizeof kb), val_kind_name(*vp));
+    else
+        rt_error(c->I, DIAG_TYPE, loc, "bad argument #%d to '%s' (%s expected, got %s)", argno,
+                 c->bi->name, kind_display(kind, kb, sizeof kb), val_kind_name(*vp));
+    if (c->bi->synopsis)
+        rt_hint(c->I, "usage: %s", c->bi->synopsis);
+    return false;
+}
+
+static void call_release(Call *c)
+{
+    for (size_t i = 0; i < c->nargs; i++)
+        val_unref(c->args[i]);
+    for (size_t i = 0; i < c->nopts; i++)
+        val_unref(c->opts[i]);
+}
+
+static void set_usage_hint(Call *c)
+{
+    if (c->bi->synopsis)
+        rt_hint(c->I, "usage: %s", c->bi->synopsis);
+}
+
+/* Bind the command-form arguments `args` (AST nodes) to the spec. */
+static bool bind_cmd_args(Call *c, AstNode *const *args, size_t nargs)
+{
+    SpecItem spec[CALL_MAX_ARGS];
+    size_t ns = parse_spec(c->bi->spec, spec, CALL_MAX_ARGS);
+    size_t npos = 0;
+    for (size_t i = 0; i < ns; i++)
+        if (!spec[i].option)
+            npos++;
+    c->nopts = 0;
+    for (size_t i = 0; i < ns; i++)
+        if (spec[i].option) {
+            c->opt_names[c->nopts] = c->bi->spec ? strstr(c->bi->spec, spec[i].name) : "";
+            c->opts[c->nopts] = NULL;
+            c->opt_locs[c->nopts] = c->loc;
+            c->nopts++;
+        }
+    size_t pos = 0;
+    for (size_t i = 0; i < nargs; i++) {
+        const AstNode *a = args[i];
+        /* an option word? */
+        if (a->kind == AST_IDENT) {
+            size_t oi = 0;
+            bool found = false;
+            for (size_t s = 0; s < ns; s++) {
+                if (!spec[s].option)
+                    continue;
+                if (strcmp(spec[s].name, a->text) == 0) {
+                    found = true;
+                    if (c->opts[oi]) {
+                        rt_error(c->I, DIAG_TYPE, a->loc, "option '%s' given twice", a->text);
+                        return false;
+                    }
+                    if (spec[s].flag) {
+                        c->opts[oi] = val_bool(true);
+                        c->opt_locs[oi] = a->loc;
+                    } else {
+                        if (i + 1 >= nargs) {
+                            rt_error(c->I, DIAG_TYPE, a->loc, "option '%s' of '%s' needs a value",
+                                     a->text, c->bi->name);
+                            set_usage_hint(c);
+                            return false;
+                        }
+                        i++;
+                        Value *v = rt_eval(c->I, args[i]);
+                        if (!v)
+                            return false;
+                        if (!check_kind(c, spec[s].kind, &v, args[i]->loc, 0, spec[s].name)) {
+                            val_unref(v);
+                            return false;
+                        }
+                        c->opts[oi] = v;
+                        c->opt_locs[oi] = args[i]->loc;
+                    }
+                    break;
+                }
+                oi++;
+            }
+            if (found)
+                continue;
+        }
+        if (pos >= npos) {
+            rt_error(c->I, DIAG_TYPE, a->loc, "too many arguments to '%s'", c->bi->name);
+            set_usage_hint(c);
+            return false;
+        }
+        /* the pos-th positional spec item */
+        const SpecItem *it = NULL;
+        for (size_t s = 0, k = 0; s < ns; s++)
+            if (!spec[s].option && k++ == pos) {
+                it = &spec[s];
+                break;
+            }
+        if (!it)
+            return false;
+        Value *v;
+        if (strcmp(it->kind, "word") == 0) {
+            if (a->kind != AST_IDENT) {
+                rt_error(c->I, DIAG_TYPE, a->loc, "bad argument #%zu to '%s' (a name expected)",
+                         pos + 1, c->bi->name);
+                set_usage_hint(c);
+                return false;
+            }
+            v = val_str(a->text);
+        } else {
+            v = rt_eval(c->I, a);
+            if (!v)
+                return false;
+            if (!check_kind(c, it->kind, &v, a->loc, (int)pos + 1, NULL)) {
+                val_unref(v);
+                return false;
+            }
+        }
+        c->args[pos] = v;
+        c->arg_locs[pos] = a->loc;
+        c->nargs = ++pos;
+    }
+    /* required positionals */
+    size_t k = 0;
+    for (size_t s = 0; s < ns; s++) {
+        if (spec[s].option)
+            continue;
+        if (k >= pos && !spec[s].optional) {
+            char kb[64];
+            Loc end = c->loc;
+            end.start = end.end > 0 ? end.end - 1 : 0;
+            rt_error(c->I, DIAG_TYPE, end, "missing argument #%zu to '%s' (%s expected)", k + 1,
+                     c->bi->name, kind_display(spec[s].kind, kb, sizeof kb));
+            set_usage_hint(c);
+            return false;
+        }
+        k++;
+    }
+    return true;
+}
+
+static Value *invoke(Call *c)
+{
+    CgtStatus st = cgt_poll();
+    if (st == CGT_ERR_INTERRUPTED)
+        return rt_error(c->I, DIAG_INTERRUPTED, c->loc, "interrupted");
+    Value *r = c->bi->fn(c);
+    if (!r && !c->I->failed)
+        return rt_error(c->I, DIAG_INTERNAL, c->loc, "builtin '%s' failed without an error",
+                        c->bi->name);
+    return r;
+}
+
+static const Builtin *find_builtin_or_error(Interp *I, const char *name, Loc loc,
+                                            unsigned need)
+{
+    const Builtin *b = builtin_find(name);
+    if (b && (b->flags & need))
+        return b;
+    if (b) {
+        if (need == BI_FUNC)
+            rt_error(I, DIAG_TYPE, loc, "'%s' is a statement, not a function", name);
+        else if (need == BI_DECL)
+            rt_error(I, DIAG_TYPE, loc, "'%s' cannot declare a name", name);
+        else
+            rt_error(I, DIAG_TYPE, loc, "'%s' is a function: call it as %s(...)", name, name);
+        if (b->synopsis)
+            rt_hint(I, "usage: %s", b->synopsis);
+        return NULL;
+    }
+    if (need == BI_DECL)
+        rt_error(I, DIAG_NAME, loc, "unknown declaration kind '%s'", name);
+    else if (need == BI_FUNC)
+        rt_error(I, DIAG_NAME, loc, "undefined function '%s'", name);
+    else
+        rt_error(I, DIAG_NAME, loc, "unknown statement '%s'", name);
+    const char *s = builtin_suggest(name);
+    if (s)
+        rt_hint(I, "did you mean '%s'?", s);
+    else
+        rt_hint(I, "'help' lists the statements and functions");
+    return NULL;
+}
+
+static Value *run_command(Interp *I, const AstNode *cmd, bool stmt, const char *decl_name)
+{
+    unsigned need = decl_name ? BI_DECL : BI_CMD;
+    Loc name_loc = cmd->loc;
+    const Builtin *b = find_builtin_or_error(I, cmd->text, name_loc, need);
+    if (!b)
+        return NULL;
+    Call c;
+    memset(&c, 0, sizeof c);
+    c.I = I;
+    c.bi = b;
+    c.loc = cmd->loc;
+    c.stmt = stmt;
+    c.decl_name = decl_name;
+    if (b->flags & BI_RAW) {
+        c.raw = cmd;
+    } else if (!bind_cmd_args(&c, cmd->kids, cmd->nkids)) {
+        call_release(&c);
+        return NULL;
+    }
+    Value *r = invoke(&c);
+    call_release(&c);
+    return r;
+}
+
+static Value *call_user(Interp *I, const AstNode *call, Value *fv)
+{
+    const AstNode *def = fv->u.fn.def;
+    const AstNode *params = def->kids[0];
+    if (params->nkids != call->nkids)
+        return rt_error(I, DIAG_TYPE, call->loc, "'%s' takes %zu argument%s, got %zu",
+                        def->text, params->nkids, params->nkids == 1 ? "" : "s", call->nkids);
+    if (I->depth >= MAX_CALL_DEPTH) {
+        rt_error(I, DIAG_LIMIT, call->loc, "recursion deeper than %d calls", MAX_CALL_DEPTH);
+        rt_hint(I, "is there a missing base case?");
+        return NULL;
+    }
+    Env *frame = env_new();
+    for (size_t i = 0; i < call->nkids; i++) {
+        Value *a = rt_eval(I, call->kids[i]);
+        if (!a) {
+            env_free(frame);
+            return NULL;
+        }
+        env_set(frame, params->kids[i]->text, a);
+    }
+    Env *saved = I->locals;
+    I->locals = frame;
+    I->depth++;
+    Value *ret = NULL;
+    ExecStatus st = exec_block(I, def->kids[1], &ret);
+    I->depth--;
+    I->locals = saved;
+    env_free(frame);
+    if (st == EX_ERR) {
+        char where[256];
+        diag_where(call->loc, where, sizeof where);
+        if (I->trace.len < 4000)
+            sb_printf(&I->trace, "  in %s() called at %s\n", def->text, where);
+        val_unref(ret);
+        return NULL;
+    }
+    if (st == EX_BREAK || st == EX_CONTINUE) {
+        val_unref(ret);
+        return rt_error(I, DIAG_TYPE, call->loc, "break or continue outside a loop in '%s'",
+                        def->text);
+    }
+    return ret ? ret : val_null();
+}
+
+static Value *call_function(Interp *I, const AstNode *call)
+{
+    Value *fv = lookup(I, call->text);
+    if (fv && fv->kind == VAL_FUNC)
+        return call_user(I, call, fv);
+    if (fv) {
+        const Builtin *b = builtin_find(call->text);
+        if (!b || !(b->flags & BI_FUNC))
+            return rt_error(I, DIAG_TYPE, call->loc, "'%s' is a %s, not a function", call->text,
+                            val_kind_name(fv));
+    }
+    const Builtin *b = find_builtin_or_error(I, call->text, call->loc, BI_FUNC);
+    if (!b)
+        return NULL;
+    Call c;
+    memset(&c, 0, sizeof c);
+    c.I = I;
+    c.bi = b;
+    c.loc = call->loc;
+    if (b->flags & BI_RAW) {
+        c.raw = call;
+    } else {
+        SpecItem spec[CALL_MAX_ARGS];
+        size_t ns = parse_spec(b->spec, spec, CALL_MAX_ARGS);
+        size_t npos = 0, nreq = 0;
+        for (size_t i = 0; i < ns; i++)
+            if (!spec[i].option) {
+                npos++;
+                if (!spec[i].optional)
+                    nreq = npos;
+            }
+        if (call->nkids < nreq || call->nkids > npos) {
+            rt_error(I, DIAG_TYPE, call->loc, "'%s' takes %zu%s argument%s, got %zu", b->name,
+                     nreq, npos > nreq ? " or more" : "", npos == 1 ? "" : "s", call->nkids);
+            set_usage_hint(&c);
+            return NULL;
+        }
+        for (size_t i = 0, k = 0; i < ns && k < call->nkids; i++) {
+            if (spec[i].option)
+                continue;
+            Value *v = rt_eval(I, call->kids[k]);
+            if (!v) {
+                call_release(&c);
+                return NULL;
+            }
+            c.args[k] = v;
+            c.arg_locs[k] = call->kids[k]->loc;
+            c.nargs = k + 1;
+            if (strcmp(spec[i].kind, "word") == 0) {
+                if (v->kind != VAL_STR) {
+                    check_kind(&c, "str", &c.args[k], call->kids[k]->loc, (int)k + 1, NULL);
+                    call_release(&c);
+                    return NULL;
+                }
+            } else if (!check_kind(&c, spec[i].kind, &c.args[k], call->kids[k]->loc, (int)k + 1,
+                                   NULL)) {
+                call_release(&c);
+                return NULL;
+            }
+            k++;
+        }
+        for (size_t i = 0; i < ns; i++)
+            if (spec[i].option) {
+                c.opt_names[c.nopts] = strstr(b->spec, spec[i].name);
+                c.opt_locs[c.nopts] = c.loc;
+                c.opts[c.nopts++] = NULL;
+            }
+    }
+    Value *r = invoke(&c);
+    call_release(&c);
+    return r;
+}
+
+Value *call_opt(Call *c, const char *name)
+{
+    size_t n = strlen(name);
+    for (size_t i = 0; i < c->nopts; i++)
+        if (c->opt_names[i] && strncmp(c->opt_names[i], name, n) == 0 &&
+            (c->opt_names[i][n] == ':' || c->opt_names[i][n] == '!'))
+            return c->opts[i];
+    return NULL;
+}
+
+Loc call_opt_loc(Call *c, const char *name)
+{
+    size_t n = strlen(name);
+    for (size_t i = 0; i < c->nopts; i++)
+        if (c->opt_names[i] && strncmp(c->opt_names[i], name, n) == 0 &&
+            (c->opt_names[i][n] == ':' || c->opt_names[i][n] == '!'))
+            return c->opt_locs[i];
+    return c->loc;
+}
+
+bool call_int(Call *c, Value *v, Loc loc, const char *what, int64_t lo, int64_t hi,
+              int64_t *out)
+{
+    int64_t x;
+    if (v->kind != VAL_INT) {
+        rt_error(c->I, DIAG_TYPE, loc, "%s must be an integer, got %s", what, val_kind_name(v));
+        return false;
+    }
+    if (!val_get_i64(v, &x) || x < lo || x > hi) {
+        rt_error(c->I, DIAG_DOMAIN, loc, "%s must be between %lld and %lld", what,
+                 (long long)lo, (long long)hi);
+        return false;
+    }
+    *out = x;
+    return true;
+}
+
+/* ---- statements ---- */
+
+static ExecStatus poll_status(Interp *I, Loc loc)
+{
+    CgtStatus st = cgt_poll();
+    if (st == CGT_OK)
+        return EX_OK;
+    CgtError e;
+    cgt_poll_error(&e, st, "script");
+    rt_error_from(I, loc, &e);
+    return EX_ERR;
+}
+
+static void report_check(Interp *I, const AstNode *cond, const char *var, const Value *varval)
+{
+    char *src = diag_source_text(cond->loc);
+    StrBuf msg, detail;
+    sb_init(&msg);
+    sb_init(&detail);
+    if (var) {
+        sb_printf(&msg, "check failed for %s = ", var);
+        val_format(varval, &msg, false);
+        sb_printf(&msg, ": %s", src);
+    } else {
+        sb_printf(&msg, "check failed: %s", src);
+    }
+    if (cond->kind == AST_BINOP) {
+        /* show both sides: re-evaluation is side-effect free for the
+         * expressions a claim can contain */
+        bool saved = I->failed;
+        Value *a = rt_eval(I, cond->kids[0]);
+        Value *b = a ? rt_eval(I, cond->kids[1]) : NULL;
+        for (int side = 0; a && b && side < 2; side++) {
+            const AstNode *k = cond->kids[side];
+            if (k->kind == AST_INT || k->kind == AST_STR || k->kind == AST_BOOL ||
+                k->kind == AST_NULL)
+                continue; /* a literal shows itself */
+            char *ks = diag_source_text(k->loc);
+            sb_printf(&detail, "  %s is ", ks);
+            val_format(side ? b : a, &detail, false);
+            sb_putc(&detail, '\n');
+            free(ks);
+        }
+        val_unref(a);
+        val_unref(b);
+        I->failed = saved;
+    }
+    fflush(stdout);
+    diag_print(stderr, "error", cond->loc, msg.s, NULL, detail.s, I->color_err);
+    free(src);
+    sb_free(&msg);
+    sb_free(&detail);
+    I->checks_failed++;
+}
+
+static ExecStatus exec_check(Interp *I, const AstNode *s)
+{
+    const AstNode *cond = s->kids[0];
+    I->checks_run++;
+    if (s->nkids < 2 || !s->kids[1]) {
+        Value *v = rt_eval(I, cond);
+        if (!v)
+            return EX_ERR;
+        bool ok = val_truthy(v);
+        val_unref(v);
+        if (!ok)
+            report_check(I, cond, NULL, NULL);
+        return EX_OK;
+    }
+    const AstNode *f = s->kids[1];
+    Value *it = rt_eval(I, f->kids[0]);
+    if (!it)
+        return EX_ERR;
+    ExecStatus st = EX_OK;
+    size_t n = it->kind == VAL_LIST    ? it->u.list.len
+               : it->kind == VAL_RANGE ? (size_t)(it->u.range.hi >= it->u.range.lo
+                                                      ? it->u.range.hi - it->u.range.lo + 1
+                                                      : 0)
+                                       : 0;
+    if (it->kind != VAL_LIST && it->kind != VAL_RANGE) {
+        rt_error(I, DIAG_TYPE, f->kids[0]->loc, "cannot iterate over a %s", val_kind_name(it));
+        val_unref(it);
+        return EX_ERR;
+    }
+    for (size_t i = 0; i < n; i++) {
+        Value *x = it->kind == VAL_LIST ? val_ref(it->u.list.items[i])
+                                        : val_int(it->u.range.lo + (int64_t)i);
+        assign(I, f->text, val_ref(x));
+        Value *v = rt_eval(I, cond);
+        if (!v) {
+            val_unref(x);
+            st = EX_ERR;
+            break;
+        }
+        bool ok = val_truthy(v);
+        val_unref(v);
+        if (!ok) {
+            report_check(I, cond, f->text, x);
+            val_unref(x);
+            break;
+        }
+        val_unref(x);
+        if ((st = poll_status(I, s->loc)) != EX_OK)
+            break;
+    }
+    val_unref(it);
+    return st;
+}
+
+static ExecStatus exec_stmt(Interp *I, const AstNode *s, Value **ret);
+
+static ExecStatus exec_for(Interp *I, const AstNode *s, Value **ret)
+{
+    Value *it = rt_eval(I, s->kids[0]);
+    if (!it)
+        return EX_ERR;
+    ExecStatus st = EX_OK;
+    if (it->kind == VAL_RANGE) {
+        for (int64_t x = it->u.range.lo; x <= it->u.range.hi; x++) {
+            assign(I, s->text, val_int(x));
+            st = exec_block(I, s->kids[1], ret);
+            if (st == EX_BREAK) {
+                st = EX_OK;
+                break;
+            }
+            if (st == EX_CONTINUE)
+                st = EX_OK;
+            if (st != EX_OK || (st = poll_status(I, s->loc)) != EX_OK)
+                break;
+            if (x == INT64_MAX)
+                break;
+        }
+    } else if (it->kind == VAL_LIST || it->kind == VAL_STR) {
+        size_t n = it->kind == VAL_LIST ? it->u.list.len : it->u.str.len;
+        for (size_t i = 0; i < n; i++) {
+            assign(I, s->text, it->kind == VAL_LIST ? val_ref(it->u.list.items[i])
+                                                    : val_str_n(it->u.str.s + i, 1));
+            st = exec_block(I, s->kids[1], ret);
+            if (st == EX_BREAK) {
+                st = EX_OK;
+                break;
+            }
+            if (st == EX_CONTINUE)
+                st = EX_OK;
+            if (st != EX_OK || (st = poll_status(I, s->loc)) != EX_OK)
+                break;
+        }
+    } else {
+        rt_error(I, DIAG_TYPE, s->kids[0]->loc, "cannot iterate over a %s", val_kind_name(it));
+        st = EX_ERR;
+    }
+    val_unref(it);
+    return st;
+}
+
+static ExecStatus exec_stmt(Interp *I, const AstNode *s, Value **ret)
+{
+    switch (s->kind) {
+    case AST_EXPR: {
+        const AstNode *e = s->kids[0];
+        /* a bare name that is no variable but a statement: `help;` */
+        if (e->kind == AST_IDENT && !lookup(I, e->text)) {
+            const Builtin *b = builtin_find(e->text);
+            if (b && (b->flags & BI_CMD)) {
+                AstNode cmd = *e;
+                cmd.kind = AST_CMD;
+                cmd.nkids = 0;
+                Value *r = run_command(I, &cmd, true, NULL);
+                if (!r)
+                    return EX_ERR;
+                if (r->kind != VAL_NULL)
+                    rt_print_value(I, r);
+                val_unref(r);
+                return EX_OK;
+            }
+        }
+        Value *v = rt_eval(I, e);
+        if (!v)
+            return EX_ERR;
+        /* expression statements print their value in the REPL only */
+        if (I->repl && v->kind != VAL_NULL)
+            rt_print_value(I, v);
+        val_unref(v);
+        return EX_OK;
+    }
+    case AST_ASSIGN: {
+        Value *v = rt_eval(I, s->kids[0]);
+        if (!v)
+            return EX_ERR;
+        assign(I, s->text, v);
+        return EX_OK;
+    }
+    case AST_CMD: {
+        Value *r = run_command(I, s, true, NULL);
+        if (!r)
+            return EX_ERR;
+        if (r->kind != VAL_NULL)
+            rt_print_value(I, r);
+        val_unref(r);
+        return EX_OK;
+    }
+    case AST_DECL: {
+        Value *r = run_command(I, s->kids[0], false, s->text);
+        if (!r)
+            return EX_ERR;
+        assign(I, s->text, r);
+        return EX_OK;
+    }
+    case AST_PRINT: {
+        if (I->format == FMT_JSON) {
+            for (size_t i = 0; i < s->nkids; i++) {
+                Value *v = rt_eval(I, s->kids[i]);
+                if (!v)
+                    return EX_ERR;
+                rt_print_value(I, v);
+                val_unref(v);
+            }
+            return EX_OK;
+        }
+        StrBuf b;
+        sb_init(&b);
+        for (size_t i = 0; i < s->nkids; i++) {
+            Value *v = rt_eval(I, s->kids[i]);
+            if (!v) {
+                sb_free(&b);
+                return EX_ERR;
+            }
+            if (i)
+                sb_putc(&b, ' ');
+            val_format(v, &b, true);
+            val_unref(v);
+        }
+        if (b.len == 0 || b.s[b.len - 1] != '\n')
+            sb_putc(&b, '\n');
+        fputs(b.s, stdout);
+        sb_free(&b);
+        return EX_OK;
+    }
+    case AST_CHECK:
+        return exec_check(I, s);
+    case AST_ASSERT: {
+        Value *v = rt_eval(I, s->kids[0]);
+        if (!v)
+            return EX_ERR;
+        bool ok = val_truthy(v);
+        val_unref(v);
+        if (!ok) {
+            char *src = diag_source_text(s->kids[0]->loc);
+            rt_error(I, DIAG_CHECK, s->kids[0]->loc, "assertion failed: %s", src);
+            free(src);
+            return EX_ERR;
+        }
+        return EX_OK;
+    }
+    case AST_IF: {
+        Value *c = rt_eval(I, s->kids[0]);
+        if (!c)
+            return EX_ERR;
+        bool t = val_truthy(c);
+        val_unref(c);
+        if (t)
+            return exec_block(I, s->kids[1], ret);
+        if (s->nkids > 2 && s->kids[2])
+            return s->kids[2]->kind == AST_IF ? exec_stmt(I, s->kids[2], ret)
+                                              : exec_block(I, s->kids[2], ret);
+        return EX_OK;
+    }
+    case AST_FOR:
+        return exec_for(I, s, ret);
+    case AST_WHILE:
+        for (;;) {
+            Value *c = rt_eval(I, s->kids[0]);
+            if (!c)
+                return EX_ERR;
+            bool t = val_truthy(c);
+            val_unref(c);
+            if (!t)
+                return EX_OK;
+            ExecStatus st = exec_block(I, s->kids[1], ret);
+            if (st == EX_BREAK)
+                return EX_OK;
+            if (st != EX_OK && st != EX_CONTINUE)
+                return st;
+            if ((st = poll_status(I, s->loc)) != EX_OK)
+                return st;
+        }
+    case AST_FN:
+        if (builtin_find(s->text)) {
+            rt_error(I, DIAG_NAME, s->loc, "cannot redefine the builtin '%s'", s->text);
+            rt_hint(I, "choose another name for your function");
+            return EX_ERR;
+        }
+        assign(I, s->text, val_func(s));
+        return EX_OK;
+    case AST_RETURN:
+        if (!I->locals) {
+            rt_error(I, DIAG_TYPE, s->loc, "return outside a function");
+            return EX_ERR;
+        }
+        if (s->nkids > 0) {
+            *ret = rt_eval(I, s->kids[0]);
+            if (!*ret)
+                return EX_ERR;
+        }
+        return EX_RETURN;
+    case AST_BREAK:
+        return EX_BREAK;
+    case AST_CONTINUE:
+        return EX_CONTINUE;
+    case AST_BLOCK:
+        return exec_block(I, s, ret);
+    default:
+        rt_error(I, DIAG_INTERNAL, s->loc, "cannot execute a %s node", ast_kind_name(s->kind));
+        return EX_ERR;
+    }
+}
+
+static ExecStatus exec_block(Interp *I, const AstNode *b, Value **ret)
+{
+    for (size_t i = 0; i < b->nkids; i++) {
+        ExecStatus st = exec_stmt(I, b->kids[i], ret);
+        if (st != EX_OK)
+            return st;
+    }
+    return EX_OK;
+}
+
+int interp_run(Interp *I, const AstNode *block)
+{
+    for (size_t i = 0; i < block->nkids; i++) {
+        Value *ret = NULL;
+        ExecStatus st = exec_stmt(I, block->kids[i], &ret);
+        val_unref(ret);
+        fflush(stdout);
+        if (st == EX_ERR)
+            return interp_report(I);
+        if (st == EX_BREAK || st == EX_CONTINUE) {
+            rt_error(I, DIAG_TYPE, block->kids[i]->loc, "break or continue outside a loop");
+            return interp_report(I);
+        }
+        if (poll_status(I, block->kids[i]->loc) != EX_OK)
+            return interp_report(I);
+    }
+    return 0;
+}
