@@ -329,8 +329,8 @@ int bit_ga2_formula(const int *heaps, int k)
     return (int)(((s % 3) + 3) % 3);
 }
 
-/* A ga2 heap multiset: heaps >= 2 sorted descending, packed 6 bits each
- * (ten in k0, nine in k1 below the tag). */
+/* A ga2 heap multiset: heaps >= 2 sorted descending, packed 5 bits each
+ * (twelve in k0, eleven in k1 below the tag). */
 typedef struct {
     int h[BIT_GA2_MAX_HEAPS + 4];
     int k;
@@ -377,10 +377,10 @@ static int ga2h_search(BitMemo *memo, const Heaps *x, CgtError *err)
         return 0;
     uint64_t k0 = 0, k1 = 0;
     for (int t = 0; t < x->k; t++) {
-        if (t < 10)
-            k0 |= (uint64_t)x->h[t] << (6 * t);
+        if (t < 12)
+            k0 |= (uint64_t)x->h[t] << (5 * t);
         else
-            k1 |= (uint64_t)x->h[t] << (6 * (t - 10));
+            k1 |= (uint64_t)x->h[t] << (5 * (t - 12));
     }
     k1 = tag_key(TAG_GA2H, k1);
     int v = memo_get(memo, k0, k1);

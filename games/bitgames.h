@@ -21,9 +21,9 @@
 #define BIT_CRAM_MAX_CELLS 64
 #define BIT_ARC_MAX_VERTICES 64
 #define BIT_ARC_MAX_EDGES 1000
-/* Heap-form ga2: heap sizes at most 63, at most 19 heaps of size >= 2. */
-#define BIT_GA2_MAX_HEAP 63
-#define BIT_GA2_MAX_HEAPS 19
+/* Heap-form ga2: heap sizes at most 31, positions of at most 47 stones. */
+#define BIT_GA2_MAX_HEAP 31
+#define BIT_GA2_MAX_HEAPS 23
 
 /* Memo table shared by every search in this module (entries are tagged by
  * game, so one table may serve several games).  Caller owns it. */
@@ -74,7 +74,8 @@ void bit_kayles_values(int max, int *out);
  * heaps[0..k-1] (each >= 1, any order) where a move splits one heap into
  * two or three parts, or two heaps into two parts each (Section 3).  Heaps
  * of size 1 are dropped.  `m` may be NULL.  Errors: CGT_ERR_DOMAIN for a
- * heap < 1 or > BIT_GA2_MAX_HEAP or more than BIT_GA2_MAX_HEAPS heaps >= 2;
+ * heap < 1 or > BIT_GA2_MAX_HEAP, or more than 2 * BIT_GA2_MAX_HEAPS + 1 stones
+ * in heaps >= 2 (every option keeps the stones, so at most that many heaps);
  * interrupts. */
 CgtStatus bit_ga2_heaps_grundy(BitMemo *m, const int *heaps, int k, int *out, CgtError *err);
 
