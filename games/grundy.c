@@ -32,6 +32,7 @@ struct GrundyTable {
     bool e_allowed;   /* all split k have equal parity */
     uint32_t mask;    /* value mask */
     unsigned e;       /* heap parity folded in */
+    unsigned rho;     /* the rare class (the less frequent one) */
     uint32_t *rare;   /* ascending positions a >= 1 with class 0 */
     size_t nrare, rare_cap;
     uint64_t *hist;   /* histogram over ext values, 2^(hbits+1) entries */
@@ -39,6 +40,7 @@ struct GrundyTable {
     uint64_t next_choose;
     uint64_t *cls[2]; /* cls[c] bitset: values v with parity(v & mask) == c */
     HeapOptions opts;
+    uint64_t rare_pairs, scan_pairs; /* work counters for the statistics */
 };
 
 static unsigned parity32(uint32_t x)
@@ -116,6 +118,12 @@ const uint32_t *grundy_values(const GrundyTable *gt)
 uint32_t grundy_max(const GrundyTable *gt)
 {
     return gt->maxval;
+}
+
+void grundy_work(const GrundyTable *gt, uint64_t *rare_pairs, uint64_t *scan_pairs)
+{
+    *rare_pairs = gt->rare_pairs;
+    *scan_pairs = gt->scan_pairs;
 }
 
 void grundy_stats(const GrundyTable *gt, uint32_t *mask, uint64_t *nrare)
@@ -196,9 +204,9 @@ static void rebuild_hist(GrundyTable *gt)
 }
 
 /* Choose the mask: W(m) = sum_x hist[x] (-1)^popcount(x&m) is, by the
- * Walsh-Hadamard transform, #even - #odd positions under m; the number of
- * rare (class 0) positions is (total + W(m))/2, so take m != 0 minimising
- * W(m).  Masks with the parity bit are allowed only when all split
+ * Walsh-Hadamard transform, #class0 - #class1 positions under m; the rare
+ * class is the smaller one, of size (total - |W(m)|)/2, so take m != 0
+ * maximising |W(m)|.  Masks with the parity bit are allowed only when all split
  * remainders of a heap have one parity (then the common class of values is
  * the same for all of them). */
 static void choose_mask(GrundyTable *gt)
@@ -218,15 +226,16 @@ static void choose_mask(GrundyTable *gt)
     size_t lim = gt->e_allowed ? size : size / 2;
     size_t best = 1;
     for (size_t m = 2; m < lim; m++)
-        if (w[m] < w[best])
+        if (llabs(w[m]) > llabs(w[best]))
             best = m;
+    gt->rho = w[best] > 0 ? 1 : 0;
     free(w);
     gt->mask = (uint32_t)(best & ((1u << gt->hbits) - 1));
     gt->e = (unsigned)(best >> gt->hbits) & 1;
     gt->sparse = true;
     gt->nrare = 0;
     for (uint64_t a = 1; a < gt->n; a++)
-        if (pos_class(gt, a) == 0) {
+        if (pos_class(gt, a) == gt->rho) {
             if (gt->nrare == gt->rare_cap) {
                 gt->rare_cap = gt->rare_cap ? 2 * gt->rare_cap : 1024;
                 gt->rare = xrealloc(gt->rare, gt->rare_cap * sizeof *gt->rare);
@@ -281,8 +290,8 @@ static uint32_t value_plain(GrundyTable *gt, uint32_t n)
 /* Sparse-space step for heap n (plain, two-heap splits only).  With class
  * c(a) = parity(G(a) & mask) ^ (e & a & 1), a split r = a + b has value
  * v = G(a)^G(b) with parity(v & mask) = c(a) ^ c(b) ^ (e & r & 1).  So the
- * values of the "common" class C_r (parity 1 ^ (e & r & 1)) come only from
- * pairs with exactly one rare part: enumerating the rare positions gives all
+ * values of the class C_r (parity 1 ^ (e & r & 1)) come only from pairs
+ * with exactly one part in the rare class rho (c(a) != c(b)): enumerating the rare positions gives all
  * of them exactly.  Values of the other class below the least missing C_r
  * value are found by a scan over all pairs that stops as soon as each of
  * them has been seen (usually after a short prefix). */
@@ -304,6 +313,7 @@ static uint32_t value_sparse(GrundyTable *gt, uint32_t n)
             uint32_t a = gt->rare[j];
             mark(seen, g[a] ^ g[r - a]);
         }
+        gt->rare_pairs += gt->nrare;
     }
     /* least unseen value of class cc */
     const uint64_t *cm = gt->cls[cc], *om = gt->cls[cc ^ 1];
@@ -330,7 +340,8 @@ static uint32_t value_sparse(GrundyTable *gt, uint32_t n)
         if (k + 2 > n)
             break;
         uint32_t r = n - k;
-        for (uint32_t a = 1; 2 * a <= r; a++) {
+        uint32_t a;
+        for (a = 1; 2 * a <= r; a++) {
             uint32_t v = g[a] ^ g[r - a];
             if (v < mc && !is_seen(seen, v)) {
                 mark(seen, v);
@@ -338,6 +349,7 @@ static uint32_t value_sparse(GrundyTable *gt, uint32_t n)
                     break;
             }
         }
+        gt->scan_pairs += a;
     }
     return mex_bits(seen, words);
 }
@@ -415,7 +427,7 @@ CgtStatus grundy_extend(GrundyTable *gt, uint64_t target, CgtError *err)
             if (gt->plain)
                 ensure_seen(gt);
         }
-        if (gt->sparse && n >= 1 && pos_class(gt, n) == 0) {
+        if (gt->sparse && n >= 1 && pos_class(gt, n) == gt->rho) {
             if (gt->nrare == gt->rare_cap) {
                 gt->rare_cap = gt->rare_cap ? 2 * gt->rare_cap : 1024;
                 gt->rare = xrealloc(gt->rare, gt->rare_cap * sizeof *gt->rare);

@@ -99,5 +99,8 @@ CgtStatus grundy_load(GrundyTable *gt, const char *path, CgtError *err);
  * sparse-space mask (value bits, bit 31 = heap parity folded in; 0 = not
  * used) and the number of rare positions. */
 void grundy_stats(const GrundyTable *gt, uint32_t *mask, uint64_t *nrare);
+/* Work done by the sparse-space engine so far: pairs enumerated with a rare
+ * part, and pairs looked at by the short scans. */
+void grundy_work(const GrundyTable *gt, uint64_t *rare_pairs, uint64_t *scan_pairs);
 
 #endif
