@@ -218,51 +218,57 @@ typedef struct {
     uint32_t i, j;
 } Pair;
 
-static bool pair_less(const Pair *a, const Pair *b)
+/* Pending pairs grouped by lcm degree (the normal selection strategy of
+ * Buchberger), FIFO inside one degree: a sorted array of degree buckets. */
+typedef struct {
+    uint64_t deg;
+    VEC(Pair) items;
+    size_t head;
+} DegBucket;
+
+typedef struct {
+    VEC(DegBucket) b; /* ascending degree; empty buckets are dropped */
+    size_t len;       /* pairs pending */
+} PairQueue;
+
+static void queue_push(PairQueue *q, Pair p)
 {
-    if (a->deg != b->deg)
-        return a->deg < b->deg;
-    if (a->j != b->j)
-        return a->j < b->j;
-    return a->i < b->i;
+    size_t lo = 0, hi = q->b.len;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (q->b.data[mid].deg < p.deg)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    if (lo == q->b.len || q->b.data[lo].deg != p.deg) {
+        DegBucket nb = {p.deg, {0}, 0};
+        VEC_PUSH(q->b, nb);
+        memmove(q->b.data + lo + 1, q->b.data + lo, (q->b.len - 1 - lo) * sizeof *q->b.data);
+        q->b.data[lo] = nb;
+    }
+    VEC_PUSH(q->b.data[lo].items, p);
+    q->len++;
 }
 
-typedef VEC(Pair) PairHeap;
-
-static void heap_push(PairHeap *h, Pair p)
+static Pair queue_pop(PairQueue *q)
 {
-    VEC_PUSH(*h, p);
-    size_t k = h->len - 1;
-    while (k > 0) {
-        size_t par = (k - 1) / 2;
-        if (!pair_less(&h->data[k], &h->data[par]))
-            break;
-        Pair t = h->data[k];
-        h->data[k] = h->data[par];
-        h->data[par] = t;
-        k = par;
+    DegBucket *d = &q->b.data[0];
+    Pair p = d->items.data[d->head++];
+    q->len--;
+    if (d->head == d->items.len) {
+        VEC_FREE(d->items);
+        memmove(q->b.data, q->b.data + 1, (q->b.len - 1) * sizeof *q->b.data);
+        q->b.len--;
     }
+    return p;
 }
 
-static Pair heap_pop(PairHeap *h)
+static void queue_free(PairQueue *q)
 {
-    Pair top = h->data[0];
-    h->data[0] = h->data[--h->len];
-    size_t k = 0;
-    for (;;) {
-        size_t a = 2 * k + 1, b = a + 1, m = k;
-        if (a < h->len && pair_less(&h->data[a], &h->data[m]))
-            m = a;
-        if (b < h->len && pair_less(&h->data[b], &h->data[m]))
-            m = b;
-        if (m == k)
-            break;
-        Pair t = h->data[k];
-        h->data[k] = h->data[m];
-        h->data[m] = t;
-        k = m;
-    }
-    return top;
+    for (size_t i = 0; i < q->b.len; i++)
+        VEC_FREE(q->b.data[i].items);
+    VEC_FREE(q->b);
 }
 
 /* ----------------------------------------------------------- completion */
@@ -275,8 +281,11 @@ typedef struct {
     VEC(bool) alive;
     VEC(size_t) live;     /* ids of alive rules, ascending */
     bool live_dirty;
+    /* bucket[t]: live rule ids whose left side's first generator is t; a
+     * rule can divide w only if its first generator occurs in w */
+    VEC(size_t) *bucket;
     VEC(uint32_t) eqs;    /* pending equations, 2*g each */
-    PairHeap pairs;
+    PairQueue pairs;
     PairSet done;
     uint32_t *tmp, *tmp2, *lcm;
 } Comp;
@@ -290,14 +299,49 @@ static void comp_refresh_live(Comp *c)
         if (c->alive.data[c->live.data[t]])
             c->live.data[k++] = c->live.data[t];
     c->live.len = k;
+    for (int t = 0; t < c->g; t++) {
+        k = 0;
+        for (size_t u = 0; u < c->bucket[t].len; u++)
+            if (c->alive.data[c->bucket[t].data[u]])
+                c->bucket[t].data[k++] = c->bucket[t].data[u];
+        c->bucket[t].len = k;
+    }
     c->live_dirty = false;
 }
 
+static int first_gen(const uint32_t *w, int g)
+{
+    for (int t = 0; t < g; t++)
+        if (w[t])
+            return t;
+    return 0;
+}
+
+/* Rewrite w to normal form with the live rules, looking only at the
+ * buckets of generators that occur in w. */
 static CgtStatus comp_reduce(Comp *c, uint32_t *w, CgtError *err)
 {
     comp_refresh_live(c);
-    return reduce_with(c->words.data, c->masks.data, c->live.data, c->live.len, c->g, w, 0, NULL,
-                       err);
+    int g = c->g;
+again:;
+    uint64_t wm = word_mask(w, g);
+    for (int t = 0; t < g; t++) {
+        if (!w[t])
+            continue;
+        for (size_t u = 0; u < c->bucket[t].len; u++) {
+            size_t id = c->bucket[t].data[u];
+            if (c->masks.data[id] & ~wm)
+                continue;
+            const uint32_t *l = c->words.data + 2 * id * (size_t)g;
+            if (!divides(l, w, g))
+                continue;
+            if (!apply_rule(w, l, l + g, g))
+                return cgt_error_set(err, CGT_ERR_LIMIT, "exponent larger than %u while "
+                                     "rewriting", KB_MAX_EXP);
+            goto again;
+        }
+    }
+    return CGT_OK;
 }
 
 static uint32_t *rule_lhs(Comp *c, size_t id)
@@ -353,6 +397,7 @@ static CgtStatus add_equation(Comp *c, uint32_t *a, uint32_t *b, CgtError *err)
     }
     comp_refresh_live(c);
     VEC_PUSH(c->live, n);
+    VEC_PUSH(c->bucket[first_gen(nl, g)], n);
     /* right sides divisible by the new left side are rewritten */
     for (size_t t = 0; t + 1 < c->live.len; t++) {
         size_t k = c->live.data[t];
@@ -382,7 +427,7 @@ static CgtStatus add_equation(Comp *c, uint32_t *a, uint32_t *b, CgtError *err)
             continue;
         deg = ord_degree(&c->ord, c->lcm);
         Pair p = {deg, (uint32_t)k, (uint32_t)n};
-        heap_push(&c->pairs, p);
+        queue_push(&c->pairs, p);
     }
     return CGT_OK;
 }
@@ -407,14 +452,18 @@ static bool pair_done(Comp *c, size_t i, size_t k)
 static bool chain_skip(Comp *c, size_t i, size_t j)
 {
     uint64_t lm = word_mask(c->lcm, c->g);
-    for (size_t t = 0; t < c->live.len; t++) {
-        size_t k = c->live.data[t];
-        if (k == i || k == j || (c->masks.data[k] & ~lm))
+    for (int t = 0; t < c->g; t++) {
+        if (!c->lcm[t])
             continue;
-        if (!divides(rule_lhs(c, k), c->lcm, c->g))
-            continue;
-        if (pair_done(c, i, k) && pair_done(c, j, k))
-            return true;
+        for (size_t u = 0; u < c->bucket[t].len; u++) {
+            size_t k = c->bucket[t].data[u];
+            if (k == i || k == j || (c->masks.data[k] & ~lm))
+                continue;
+            if (!divides(rule_lhs(c, k), c->lcm, c->g))
+                continue;
+            if (pair_done(c, i, k) && pair_done(c, j, k))
+                return true;
+        }
     }
     return false;
 }
@@ -536,8 +585,11 @@ static void comp_free(Comp *c)
     VEC_FREE(c->masks);
     VEC_FREE(c->alive);
     VEC_FREE(c->live);
+    for (int t = 0; c->bucket && t < c->g; t++)
+        VEC_FREE(c->bucket[t]);
+    free(c->bucket);
     VEC_FREE(c->eqs);
-    VEC_FREE(c->pairs);
+    queue_free(&c->pairs);
     free(c->done.keys);
     free(c->tmp);
     free(c->tmp2);
@@ -568,6 +620,7 @@ CgtStatus kb_complete(const Presentation *p, const KbOrder *ord, const KbLimits 
     c.tmp = xcalloc((size_t)g, sizeof *c.tmp);
     c.tmp2 = xcalloc((size_t)g, sizeof *c.tmp2);
     c.lcm = xcalloc((size_t)g, sizeof *c.lcm);
+    c.bucket = xcalloc((size_t)g, sizeof *c.bucket);
     /* input relations, last first so that they are taken in order */
     for (size_t i = p->nrels; i-- > 0;)
         push_eq(&c, p->rels + 2 * i * (size_t)g, p->rels + (2 * i + 1) * (size_t)g);
@@ -595,7 +648,7 @@ CgtStatus kb_complete(const Presentation *p, const KbOrder *ord, const KbLimits 
         }
         if (!c.pairs.len)
             break;
-        Pair pr = heap_pop(&c.pairs);
+        Pair pr = queue_pop(&c.pairs);
         if (!c.alive.data[pr.i] || !c.alive.data[pr.j])
             continue;
         comp_refresh_live(&c);
