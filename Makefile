@@ -93,7 +93,7 @@ $(BUILD)/oracle/%: tests/oracle/%.c
 -include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)
 
 check: deps
-	$(Q)$(MAKE) --no-print-directory all
+	$(Q)$(MAKE) --no-print-directory -j2 all
 	$(Q)CGT=$(CGT) BUILD=$(BUILD) sh tests/run
 
 check-slow: deps
@@ -110,7 +110,7 @@ check-docs: all
 	$(Q)CGT=$(CGT) BUILD=$(BUILD) ONLY=docs sh tests/run
 
 check-asan: deps
-	$(Q)$(MAKE) --no-print-directory BUILD=build-asan OPT=-O1 \
+	$(Q)$(MAKE) --no-print-directory -j2 BUILD=build-asan OPT=-O1 \
 	    SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" all
 	$(Q)ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
 	    CGT=build-asan/cgt BUILD=build-asan SANITIZED=1 sh tests/run

@@ -41,6 +41,41 @@ void lexstate_putc(LexState *s, char c)
     s->buf[s->buf_len] = '\0';
 }
 
+/* Name the offending token ("unexpected name 'y'") and add a hint when a
+ * ';' is probably missing at the end of the previous line. */
+static void improve_message(const SourceFile *src, const LexState *st, char *msg, size_t size)
+{
+    static const char *const kinds[] = {"unexpected name", "unexpected integer",
+                                        "unexpected code"};
+    uint32_t a = st->err_loc.start, b = st->err_loc.end;
+    for (size_t k = 0; k < 3; k++) {
+        size_t kl = strlen(kinds[k]);
+        if (strncmp(msg, kinds[k], kl) == 0 && b > a && b <= src->len && b - a < 60) {
+            char rest[512];
+            snprintf(rest, sizeof rest, "%s", msg + kl);
+            snprintf(msg, size, "%s '%.*s'%s", kinds[k], (int)(b - a), src->text + a, rest);
+            break;
+        }
+    }
+    /* the previous non-blank byte, and whether a newline lies between */
+    uint32_t i = a;
+    int newline = 0;
+    while (i > 0 && strchr(" \t\r\n", src->text[i - 1])) {
+        if (src->text[i - 1] == '\n')
+            newline = 1;
+        i--;
+    }
+    size_t n = strlen(msg);
+    if (newline && i > 0 && !strchr(";{}", src->text[i - 1])) {
+        unsigned line = 1;
+        for (uint32_t j = 0; j < i; j++)
+            line += src->text[j] == '\n';
+        snprintf(msg + n, size - n, "\nhint: is a ';' missing at the end of line %u?", line);
+    } else if (strstr(msg, "expecting ';'")) {
+        snprintf(msg + n, size - n, "\nhint: statements end with ';'");
+    }
+}
+
 /* The parser sees LEXERROR as an unexpected token; we replace its message
  * by the lexer's own. */
 int parse_source(uint32_t file_id, Arena *arena, AstNode **out, Loc *err_loc, char *err_msg,
@@ -70,9 +105,8 @@ int parse_source(uint32_t file_id, Arena *arena, AstNode **out, Loc *err_loc, ch
                      st.hint ? st.hint : "");
         } else if (!err_msg[0]) {
             snprintf(err_msg, err_size, "syntax error");
-        } else if (strstr(err_msg, "expecting ';'")) {
-            size_t n = strlen(err_msg);
-            snprintf(err_msg + n, err_size - n, "\nhint: statements end with ';'");
+        } else {
+            improve_message(src, &st, err_msg, err_size);
         }
         *err_loc = st.err_loc;
         if (st.eof_semi && st.err_loc.start >= src->len && strncmp(err_msg, "unexpected ';'", 14) == 0) {

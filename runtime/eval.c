@@ -17,6 +17,7 @@
 typedef enum { EX_OK, EX_ERR, EX_RETURN, EX_BREAK, EX_CONTINUE } ExecStatus;
 
 static ExecStatus exec_block(Interp *I, const AstNode *b, Value **ret);
+static void trace_flush_repeats(Interp *I);
 
 /* ---- interpreter state and errors ---- */
 
@@ -51,6 +52,8 @@ Value *rt_error(Interp *I, DiagCat cat, Loc loc, const char *fmt, ...)
     I->err_hint[0] = '\0';
     I->trace.len = 0;
     I->trace.s[0] = '\0';
+    I->last_frame[0] = '\0';
+    I->frame_repeats = 0;
     return NULL;
 }
 
@@ -100,6 +103,7 @@ int interp_report(Interp *I)
     else
         snprintf(msg, sizeof msg, "%s", I->err_msg);
     fflush(stdout);
+    trace_flush_repeats(I);
     diag_print(stderr, "error", I->err_loc, msg, I->err_hint, I->trace.s, I->color_err);
     I->failed = false;
     I->trace.len = 0;
@@ -804,6 +808,27 @@ static Value *run_command(Interp *I, const AstNode *cmd, bool stmt, const char *
     return r;
 }
 
+/* Append a call frame to the trace, folding identical consecutive frames
+ * (deep recursion) into one line with a count. */
+static void trace_flush_repeats(Interp *I)
+{
+    if (I->frame_repeats > 0)
+        sb_printf(&I->trace, "  ... the line above repeated %u more times\n", I->frame_repeats);
+    I->frame_repeats = 0;
+}
+
+static void trace_add(Interp *I, const char *frame)
+{
+    if (strcmp(frame, I->last_frame) == 0) {
+        I->frame_repeats++;
+        return;
+    }
+    trace_flush_repeats(I);
+    snprintf(I->last_frame, sizeof I->last_frame, "%s", frame);
+    if (I->trace.len < 8000)
+        sb_puts(&I->trace, frame);
+}
+
 static Value *call_user(Interp *I, const AstNode *call, Value *fv)
 {
     const AstNode *def = fv->u.fn.def;
@@ -834,10 +859,10 @@ static Value *call_user(Interp *I, const AstNode *call, Value *fv)
     I->locals = saved;
     env_free(frame);
     if (st == EX_ERR) {
-        char where[256];
+        char where[256], line[320];
         diag_where(call->loc, where, sizeof where);
-        if (I->trace.len < 4000)
-            sb_printf(&I->trace, "  in %s() called at %s\n", def->text, where);
+        snprintf(line, sizeof line, "  in %s() called at %s\n", def->text, where);
+        trace_add(I, line);
         val_unref(ret);
         return NULL;
     }

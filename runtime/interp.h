@@ -59,6 +59,8 @@ typedef struct Interp {
     char err_msg[1024];
     char err_hint[512];
     StrBuf trace;
+    char last_frame[320]; /* last trace line, to fold repeats */
+    unsigned frame_repeats;
     /* statistics */
     int checks_failed;
     int checks_run;

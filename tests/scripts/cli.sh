@@ -1,0 +1,46 @@
+#!/bin/sh
+# Command-line behaviour: usage errors (exit 2), io errors (exit 1), -e,
+# stdin, --check, SIGINT (exit 130), --version/--help.
+set -u
+CGT=${CGT:-build/cgt}
+T=${TMP:-/tmp}
+fail() { echo "FAIL: $*"; exit 1; }
+
+out=$($CGT -e 'print 2^200') || fail "-e exit"
+[ "$out" = 1606938044258990275541962092341162602522202993782792835301376 ] || fail "-e value: $out"
+
+$CGT --bogus >/dev/null 2>"$T/e"; [ $? -eq 2 ] || fail "unknown option exit"
+grep -q "cgt: error: unknown option '--bogus'" "$T/e" || fail "unknown option text"
+$CGT --format=xml -e 'print 1' >/dev/null 2>&1; [ $? -eq 2 ] || fail "bad format exit"
+$CGT --timeout=abc -e 'print 1' >/dev/null 2>&1; [ $? -eq 2 ] || fail "bad timeout exit"
+
+$CGT /nonexistent/x.cgt >/dev/null 2>"$T/e"; [ $? -eq 1 ] || fail "missing file exit"
+grep -q "cannot open /nonexistent/x.cgt" "$T/e" || fail "missing file text"
+
+out=$(printf 'x = 6;\nprint x * 7;\n' | $CGT -) || fail "stdin exit"
+[ "$out" = 42 ] || fail "stdin value: $out"
+out=$(printf 'print 5;' | $CGT) || fail "non-tty stdin exit"
+[ "$out" = 5 ] || fail "non-tty stdin value"
+
+printf 'print 1;\nprint (;\n' >"$T/bad.cgt"
+$CGT --check "$T/bad.cgt" >/dev/null 2>&1; [ $? -eq 3 ] || fail "--check syntax exit"
+printf 'print 1;\n' >"$T/good.cgt"
+out=$($CGT --check "$T/good.cgt") || fail "--check good exit"
+[ -z "$out" ] || fail "--check must not run the script"
+
+# a syntax error in a later file stops earlier files from running
+out=$($CGT "$T/good.cgt" "$T/bad.cgt" 2>/dev/null); [ $? -eq 3 ] || fail "multi-file exit"
+[ -z "$out" ] || fail "multi-file: nothing may run"
+
+# Ctrl-C: exit 130 with a message
+$CGT -e 'while true { }' >/dev/null 2>"$T/e" &
+pid=$!
+sleep 0.5
+kill -INT $pid
+wait $pid; rc=$?
+[ $rc -eq 130 ] || fail "SIGINT exit $rc"
+grep -q "error: script interrupted" "$T/e" || fail "SIGINT message: $(cat "$T/e")"
+
+$CGT --version | grep -q '^cgt [0-9]' || fail "--version"
+$CGT --help | grep -q 'usage: cgt' || fail "--help"
+echo ok
