@@ -426,7 +426,7 @@ CgtStatus gp_data_game(const GpGameSpec *spec, GpValueFn fn, void *ctx, GpData *
         }
     }
     const char *names[GP_MAX_VARS];
-    char nb[GP_MAX_VARS][8];
+    char nb[GP_MAX_VARS][16];
     int nv = kmax + (spec->count_terminal ? 1 : 0);
     for (int v = 0; v < kmax; v++) {
         snprintf(nb[v], sizeof nb[v], "h%d", v + 1);
