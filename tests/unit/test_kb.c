@@ -732,8 +732,63 @@ static void test_random(void)
     CHECK_EQ_INT(bad_count, 0);
 }
 
+/* kb_compare against textbook definitions (Cox–Little–O'Shea, ch. 2 §2)
+ * with the variables ranked v > w > z > x (x<z<w<v): grevlex says a > b iff
+ * the degrees differ in a's favour or, if equal, the LAST nonzero entry of
+ * a - b (the entry of the smallest variable x comes last) is negative;
+ * lex says a > b iff the first nonzero entry (largest variable v first) of
+ * a - b is positive. */
+static void test_orders(void)
+{
+    const char *names[] = {"x", "z", "w", "v"};
+    KbOrder og = {KB_ORDER_DEGREVLEX, NULL, NULL}, ol = {KB_ORDER_LEX, NULL, NULL};
+    KbOrder od = {KB_ORDER_DEGLEX, NULL, NULL};
+    KbSystem *sg = kb_system_from_rules(4, names, &og, NULL, 0);
+    KbSystem *sl = kb_system_from_rules(4, names, &ol, NULL, 0);
+    KbSystem *sd = kb_system_from_rules(4, names, &od, NULL, 0);
+    uint64_t st = 5;
+    int bad = 0;
+    for (int k = 0; k < 3000; k++) {
+        uint32_t a[4], b[4];
+        for (int t = 0; t < 4; t++) {
+            st = st * 6364136223846793005ULL + 1442695040888963407ULL;
+            a[t] = (uint32_t)((st >> 40) % 3);
+            b[t] = (uint32_t)((st >> 50) % 3);
+        }
+        /* variables in decreasing rank: v w z x = indices 3 2 1 0 */
+        int da = 0, db = 0, grev = 0, lex = 0;
+        for (int t = 0; t < 4; t++) {
+            da += (int)a[t];
+            db += (int)b[t];
+        }
+        static const int var[4] = {3, 2, 1, 0};
+        for (int t = 0; t < 4; t++) {
+            int d = (int)a[var[t]] - (int)b[var[t]];
+            if (d && !lex)
+                lex = d > 0 ? 1 : -1;
+            if (d)
+                grev = d < 0 ? 1 : -1; /* last nonzero entry decides */
+        }
+        int want_g = da != db ? (da > db ? 1 : -1) : grev;
+        int want_d = da != db ? (da > db ? 1 : -1) : lex;
+        int got_g = kb_compare(sg, a, b), got_l = kb_compare(sl, a, b);
+        int got_d = kb_compare(sd, a, b);
+        got_g = got_g > 0 ? 1 : got_g < 0 ? -1 : 0;
+        got_l = got_l > 0 ? 1 : got_l < 0 ? -1 : 0;
+        got_d = got_d > 0 ? 1 : got_d < 0 ? -1 : 0;
+        bad += got_g != want_g;
+        bad += got_l != lex;
+        bad += got_d != want_d;
+    }
+    CHECK_EQ_INT(bad, 0);
+    kb_free(sg);
+    kb_free(sl);
+    kb_free(sd);
+}
+
 int main(void)
 {
+    test_orders();
     test_wordparse();
     test_q24();
     test_q29();
