@@ -1,0 +1,740 @@
+/* The misère-quotient engine: Q(n) heap by heap by conservative extension,
+ * expansion with a trial cyclic component, least-failure verification and
+ * recalibration (MISERE.md §3, after Siegel's MisereSolver), plus
+ * periodicity (§5) and checkpoints.  Snapshots live in mqquot.c. */
+#include "algebra/misere.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "algebra/mqint.h"
+#include "algebra/mqquot.h"
+#include "util/poll.h"
+#include "util/xalloc.h"
+
+struct MqEngine {
+    const HeapGame *game;
+    char *name;
+    MqLimits lim;
+    MqOpts opts;
+    MqPret *q;
+    MqAnti tt;
+    bool tt_valid;
+    uint32_t nexp, capexp;
+    uint32_t *exp_heap, *exp_size;
+    MqStats stats;
+};
+
+static MqPret *pret_trivial(void)
+{
+    MqPret *q = xcalloc(1, sizeof *q);
+    q->n = 1;
+    q->nh = 1;
+    q->hl = xmalloc(sizeof *q->hl);
+    q->hl[0] = -1;
+    q->nl = 0;
+    q->act = xmalloc(sizeof *q->act);
+    q->p = xcalloc(1, 8);
+    q->pred = xcalloc(1, sizeof *q->pred);
+    q->predh = xcalloc(1, sizeof *q->predh);
+    return q;
+}
+
+MqEngine *mq_new(const HeapGame *game, const MqLimits *lim)
+{
+    MqEngine *e = xcalloc(1, sizeof *e);
+    e->game = game;
+    e->name = xstrdup(game->name ? game->name : "");
+    if (lim)
+        e->lim = *lim;
+    if (!e->lim.max_size)
+        e->lim.max_size = 1000000;
+    if (!e->lim.max_trial)
+        e->lim.max_trial = 16000000;
+    e->q = pret_trivial();
+    CgtError err0;
+    if (mqopts_extend(&e->opts, game, 1, &err0) != CGT_OK) {
+        mqopts_free(&e->opts);
+        e->opts.o = xcalloc(1, sizeof *e->opts.o);
+        heapopts_init(&e->opts.o[0]);
+        e->opts.nh = 1;
+    }
+    return e;
+}
+
+void mq_free(MqEngine *e)
+{
+    if (!e)
+        return;
+    mqpret_free(e->q);
+    mqanti_free(&e->tt);
+    mqopts_free(&e->opts);
+    free(e->exp_heap);
+    free(e->exp_size);
+    free(e->name);
+    free(e);
+}
+
+uint32_t mq_heaps_done(const MqEngine *e)
+{
+    return e->q->nh - 1;
+}
+
+uint32_t mq_current_size(const MqEngine *e)
+{
+    return e->q->n;
+}
+
+const MqStats *mq_stats(const MqEngine *e)
+{
+    return &e->stats;
+}
+
+static void add_expansion(MqEngine *e, uint32_t h, uint32_t size)
+{
+    if (e->nexp == e->capexp) {
+        e->capexp = e->capexp ? 2 * e->capexp : 8;
+        e->exp_heap = xrealloc(e->exp_heap, e->capexp * sizeof *e->exp_heap);
+        e->exp_size = xrealloc(e->exp_size, e->capexp * sizeof *e->exp_size);
+    }
+    e->exp_heap[e->nexp] = h;
+    e->exp_size[e->nexp++] = size;
+}
+
+/* Elements in an order where pred[x] comes before x. */
+static uint32_t *topo_order(const MqPret *q)
+{
+    uint32_t *depth = xmalloc(q->n * sizeof *depth);
+    uint32_t *stack = xmalloc(q->n * sizeof *stack);
+    for (uint32_t x = 0; x < q->n; x++)
+        depth[x] = UINT32_MAX;
+    depth[0] = 0;
+    uint32_t maxd = 0;
+    for (uint32_t x = 0; x < q->n; x++) {
+        uint32_t sp = 0, y = x;
+        while (depth[y] == UINT32_MAX) {
+            stack[sp++] = y;
+            y = q->pred[y];
+        }
+        while (sp) {
+            uint32_t z = stack[--sp];
+            depth[z] = depth[q->pred[z]] + 1;
+            if (depth[z] > maxd)
+                maxd = depth[z];
+        }
+    }
+    uint32_t *cnt = xcalloc(maxd + 2, sizeof *cnt);
+    for (uint32_t x = 0; x < q->n; x++)
+        cnt[depth[x] + 1]++;
+    for (uint32_t d = 1; d <= maxd + 1; d++)
+        cnt[d] += cnt[d - 1];
+    uint32_t *ord = xmalloc(q->n * sizeof *ord);
+    for (uint32_t x = 0; x < q->n; x++)
+        ord[cnt[depth[x]]++] = x;
+    free(cnt);
+    free(depth);
+    free(stack);
+    return ord;
+}
+
+/* row[z] = x*z for all z (products along the least-game tree). */
+static void product_row(const MqPret *q, const uint32_t *ord, uint32_t x, uint32_t *row)
+{
+    row[0] = x;
+    for (uint32_t i = 1; i < q->n; i++) {
+        uint32_t z = ord[i];
+        row[z] = q->act[q->hl[q->predh[z]]][row[q->pred[z]]];
+    }
+}
+
+static void pret_set_heap(MqPret *q, uint32_t h, int32_t letter)
+{
+    if (h >= q->nh) {
+        q->hl = xrealloc(q->hl, (h + 1) * sizeof *q->hl);
+        for (uint32_t k = q->nh; k <= h; k++)
+            q->hl[k] = -1;
+        q->nh = h + 1;
+    }
+    q->hl[h] = letter;
+}
+
+/* Letter of element x in q, adding a table when x has none yet. */
+static int32_t letter_for(MqPret *q, const uint32_t *ord, uint32_t x)
+{
+    for (uint32_t l = 0; l < q->nl; l++)
+        if (q->act[l][0] == x)
+            return (int32_t)l;
+    q->act = xrealloc(q->act, (q->nl + 1) * sizeof *q->act);
+    uint32_t *a = xmalloc(q->n * sizeof *a);
+    product_row(q, ord, x, a);
+    q->act[q->nl] = a;
+    return (int32_t)q->nl++;
+}
+
+static double now(void)
+{
+    return cgt_now();
+}
+
+/* MISERE.md 3.2: conservative extension.  On success *done = true and the
+ * engine's q covers heap n. */
+static CgtStatus conservative(MqEngine *e, uint32_t n, bool *done, CgtError *err)
+{
+    MqPret *q = e->q;
+    const HeapOptions *ho = &e->opts.o[n];
+    uint32_t N = q->n, W = (N + 63) / 64;
+    uint64_t *trb = xcalloc(W + 1, 8);
+    for (size_t i = 0; i < ho->count; i++) {
+        uint32_t x = 0;
+        for (size_t k = ho->start[i]; k < ho->start[i + 1]; k++)
+            if (q->hl[ho->parts[k]] >= 0)
+                x = q->act[q->hl[ho->parts[k]]][x];
+        trb[x >> 6] |= (uint64_t)1 << (x & 63);
+    }
+    bool heap_p = true;
+    for (uint32_t w = 0; w < W; w++)
+        if (trb[w] & q->p[w])
+            heap_p = false;
+    /* rows Px = {z : xz in P} for mex compatibility (MISERE.md §2) */
+    uint32_t *ord = topo_order(q);
+    uint64_t *px = xcalloc((size_t)N * W + 1, 8);
+    uint32_t *row = xmalloc(N * sizeof *row);
+    for (uint32_t x = 0; x < N; x++) {
+        product_row(q, ord, x, row);
+        for (uint32_t z = 0; z < N; z++)
+            if (mq_bit(q->p, row[z]))
+                px[(size_t)x * W + (z >> 6)] |= (uint64_t)1 << (z & 63);
+    }
+    free(row);
+    uint8_t *cand = xcalloc(N, 1);
+    uint32_t ncand = 0;
+    for (uint32_t x = 0; x < N; x++) {
+        if (mq_bit(q->p, x) != heap_p)
+            continue;
+        bool ok = true;
+        for (uint32_t t = 0; t < N && ok; t++) {
+            if (!mq_bit(trb, t))
+                continue;
+            if (t == x) {
+                ok = false;
+                break;
+            }
+            const uint64_t *a = px + (size_t)x * W, *b = px + (size_t)t * W;
+            for (uint32_t w = 0; w < W; w++)
+                if (a[w] & b[w]) {
+                    ok = false;
+                    break;
+                }
+        }
+        if (ok) {
+            cand[x] = 1;
+            ncand++;
+        }
+    }
+    free(px);
+    CgtStatus st = CGT_OK;
+    *done = false;
+    if (ncand == 0)
+        goto out;
+    MqTr t;
+    bool found, complete;
+    uint32_t *g = xcalloc(n + 2, sizeof *g);
+    if (!e->tt_valid) {
+        mqanti_free(&e->tt);
+        mqanti_init(&e->tt, N);
+        mqtr_build(&t, q, &e->opts);
+        st = mq_least_nfail(q, &t, NULL, &e->tt, &found, g, &complete, err);
+        mqtr_free(&t);
+        if (st != CGT_OK) {
+            mqanti_free(&e->tt);
+            free(g);
+            goto out;
+        }
+        if (found || !complete) {
+            free(g);
+            st = cgt_error_set(err, CGT_ERR_INTERNAL,
+                               "the quotient of heap %u has an N-failure (please report)", n - 1);
+            goto out;
+        }
+        e->tt_valid = true;
+    }
+    for (uint32_t x = 0; x < N && !*done; x++) {
+        if (!cand[x] || !mqanti_covered(&e->tt, x, trb))
+            continue;
+        pret_set_heap(q, n, letter_for(q, ord, x));
+        e->stats.fast_hits++;
+        *done = true;
+    }
+    for (uint32_t x = 0; x < N && !*done; x++) {
+        if (!cand[x])
+            continue;
+        e->stats.slow_tests++;
+        MqPret *c = mqpret_copy(q);
+        pret_set_heap(c, n, letter_for(c, ord, x));
+        mqtr_build(&t, c, &e->opts);
+        bool pf = mq_least_pfail(c, &t, g);
+        MqAnti an;
+        mqanti_init(&an, N);
+        found = false;
+        complete = false;
+        if (!pf)
+            st = mq_least_nfail(c, &t, NULL, &an, &found, g, &complete, err);
+        mqtr_free(&t);
+        if (st != CGT_OK) {
+            mqanti_free(&an);
+            mqpret_free(c);
+            break;
+        }
+        if (!pf && !found && complete) {
+            mqanti_free(&e->tt);
+            e->tt = an;
+            e->tt_valid = true;
+            mqpret_free(e->q);
+            e->q = c;
+            *done = true;
+        } else {
+            mqanti_free(&an);
+            mqpret_free(c);
+            mqanti_free(&e->tt);
+            e->tt_valid = false;
+        }
+    }
+    free(g);
+out:
+    free(cand);
+    free(ord);
+    free(trb);
+    return st;
+}
+
+static uint32_t power_index(const MqPret *q, uint32_t h)
+{
+    if (q->hl[h] < 0)
+        return 0;
+    const uint32_t *a = q->act[q->hl[h]];
+    uint32_t *at = xmalloc(q->n * sizeof *at);
+    for (uint32_t x = 0; x < q->n; x++)
+        at[x] = UINT32_MAX;
+    uint32_t x = 0, k = 0;
+    while (at[x] == UINT32_MAX) {
+        at[x] = k++;
+        x = a[x];
+    }
+    uint32_t idx = at[x];
+    free(at);
+    return idx;
+}
+
+/* MISERE.md 3.5: recalibrate trial *tp on the least failure F. */
+static CgtStatus recalibrate(MqEngine *e, MqPret **tp, const uint32_t *F, CgtError *err)
+{
+    MqPret *T = *tp;
+    uint32_t nh = T->nh;
+    bool should_p = !mq_bit(T->p, mqpret_eval(T, F));
+    uint32_t H[64], nH = 0;
+    for (uint32_t h = 1; h < nh && nH < 64; h++)
+        if (F[h] && T->hl[h] >= 0)
+            H[nH++] = h;
+    bool *keep = xmalloc(nh * sizeof *keep);
+    int32_t *ci = xmalloc(nh * sizeof *ci), *cp = xmalloc(nh * sizeof *cp);
+    uint32_t sel[64];
+    CgtStatus st = CGT_OK;
+    for (uint32_t s = 1; s <= nH; s++) {
+        for (uint32_t i = 0; i < s; i++)
+            sel[i] = i;
+        for (;;) {
+            st = cgt_poll();
+            if (st != CGT_OK) {
+                st = cgt_poll_error(err, st, "misere quotient");
+                goto out;
+            }
+            for (uint32_t h = 0; h < nh; h++) {
+                keep[h] = true;
+                ci[h] = cp[h] = -1;
+            }
+            for (uint32_t i = 0; i < s; i++) {
+                uint32_t h = H[sel[i]];
+                keep[h] = false;
+                uint32_t idx = power_index(T, h);
+                if (F[h] - 1 > idx)
+                    idx = F[h] - 1;
+                ci[h] = (int32_t)idx;
+                cp[h] = idx < 8 ? 2 : 2 * (int32_t)((idx - 4) / 2);
+            }
+            uint32_t rn, rnl;
+            uint32_t **ract;
+            int32_t *rhl;
+            mq_submonoid(T, keep, &rn, &rnl, &ract, &rhl);
+            MqTrial tr = {nh, rn, rnl, ract, rhl, ci, cp};
+            MqPret *R = NULL;
+            e->stats.recalibrations++;
+            st = mq_trial_build(&tr, &e->opts, e->lim.max_trial, &R, err);
+            for (uint32_t l = 0; l < rnl; l++)
+                free(ract[l]);
+            free(ract);
+            free(rhl);
+            if (st != CGT_OK)
+                goto out;
+            if (mq_bit(R->p, mqpret_eval(R, F)) == should_p) {
+                mqpret_free(T);
+                *tp = R;
+                goto out;
+            }
+            mqpret_free(R);
+            /* next s-subset in lexicographic order */
+            int i = (int)s - 1;
+            while (i >= 0 && sel[i] == nH - s + (uint32_t)i)
+                i--;
+            if (i < 0)
+                break;
+            sel[i]++;
+            for (uint32_t j = (uint32_t)i + 1; j < s; j++)
+                sel[j] = sel[j - 1] + 1;
+        }
+    }
+    st = cgt_error_set(err, CGT_ERR_INTERNAL, "failed to recalibrate at heap %u", nh - 1);
+    cgt_error_hint(err, "please report this game; the quotient up to heap %u is kept", nh - 2);
+out:
+    free(keep);
+    free(ci);
+    free(cp);
+    return st;
+}
+
+/* MISERE.md 3.3-3.4: expansion and the verification loop. */
+static CgtStatus expand(MqEngine *e, uint32_t n, CgtError *err)
+{
+    MqPret *q = e->q;
+    uint32_t nh = n + 1;
+    int32_t *bhl = xmalloc(nh * sizeof *bhl), *ci = xmalloc(nh * sizeof *ci);
+    int32_t *cp = xmalloc(nh * sizeof *cp);
+    for (uint32_t h = 0; h < nh; h++) {
+        bhl[h] = h < q->nh ? q->hl[h] : -1;
+        ci[h] = cp[h] = -1;
+    }
+    ci[n] = 2;
+    cp[n] = 2;
+    MqTrial tr = {nh, q->n, q->nl, q->act, bhl, ci, cp};
+    MqPret *T = NULL;
+    double t0 = now();
+    CgtStatus st = mq_trial_build(&tr, &e->opts, e->lim.max_trial, &T, err);
+    e->stats.t_expansion += now() - t0;
+    free(bhl);
+    free(ci);
+    free(cp);
+    if (st != CGT_OK)
+        return st;
+    uint32_t *pf = xcalloc(nh, sizeof *pf), *nf = xcalloc(nh, sizeof *nf);
+    for (;;) {
+        if (T->n > e->lim.max_size) {
+            st = cgt_error_set(err, CGT_ERR_LIMIT,
+                               "trial quotient at heap %u has %u elements, above the cap %u", n,
+                               T->n, e->lim.max_size);
+            cgt_error_hint(err, "raise the size cap; the quotient up to heap %u is kept", n - 1);
+            break;
+        }
+        cgt_progress("quotient", "heap %u: verifying trial |Q|=%u", n, T->n);
+        t0 = now();
+        MqTr t;
+        mqtr_build(&t, T, &e->opts);
+        bool has_pf = mq_least_pfail(T, &t, pf);
+        MqAnti an;
+        mqanti_init(&an, T->n);
+        bool has_nf = false, complete = false;
+        st = mq_least_nfail(T, &t, has_pf ? pf : NULL, &an, &has_nf, nf, &complete, err);
+        mqtr_free(&t);
+        e->stats.t_verification += now() - t0;
+        if (st != CGT_OK) {
+            mqanti_free(&an);
+            break;
+        }
+        if (!has_pf && !has_nf) {
+            mqanti_free(&e->tt);
+            e->tt = an;
+            e->tt_valid = complete;
+            if (!complete)
+                mqanti_free(&e->tt);
+            mqpret_free(e->q);
+            e->q = T;
+            T = NULL;
+            e->stats.expansions++;
+            add_expansion(e, n, e->q->n);
+            break;
+        }
+        mqanti_free(&an);
+        e->stats.failures++;
+        t0 = now();
+        st = recalibrate(e, &T, has_nf ? nf : pf, err);
+        e->stats.t_recalibration += now() - t0;
+        if (st != CGT_OK)
+            break;
+    }
+    mqpret_free(T);
+    free(pf);
+    free(nf);
+    return st;
+}
+
+static CgtStatus extend_one(MqEngine *e, CgtError *err)
+{
+    uint32_t n = e->q->nh;
+    CgtStatus st = mqopts_extend(&e->opts, e->game, n + 1, err);
+    if (st != CGT_OK)
+        return st;
+    if (e->opts.o[n].count == 0) {
+        pret_set_heap(e->q, n, -1);
+        return CGT_OK;
+    }
+    bool done = false;
+    double t0 = now();
+    st = conservative(e, n, &done, err);
+    e->stats.t_conservative += now() - t0;
+    if (st != CGT_OK || done) {
+        if (st == CGT_OK && e->q->nh != n + 1)
+            return cgt_error_set(err, CGT_ERR_INTERNAL, "conservative extension lost heap %u",
+                                 n);
+        return st;
+    }
+    e->tt_valid = false;
+    mqanti_free(&e->tt);
+    return expand(e, n, err);
+}
+
+CgtStatus mq_extend_to(MqEngine *e, uint32_t n, CgtError *err)
+{
+    while (e->q->nh <= n) {
+        CgtStatus st = extend_one(e, err);
+        if (st != CGT_OK)
+            return st;
+        uint32_t np = 0;
+        for (uint32_t w = 0; w < (e->q->n + 63) / 64; w++)
+            np += (uint32_t)__builtin_popcountll(e->q->p[w]);
+        cgt_progress("quotient", "heap %u: |Q|=%u |P|=%u", e->q->nh - 1, e->q->n, np);
+    }
+    return CGT_OK;
+}
+
+/* ---- periodicity (MISERE.md §5) ---- */
+
+MqPeriod mq_period_of(const uint32_t *phi, uint32_t heaps, int max_parts, int max_take)
+{
+    MqPeriod r = {0};
+    r.heaps = heaps;
+    r.last_rogue = -1;
+    if (max_take < 0 || max_parts < 1)
+        return r;
+    uint32_t m = (uint32_t)max_parts + 1, t = (uint32_t)max_take;
+    for (uint32_t p = 1; p < heaps; p++) {
+        /* least preperiod for period p */
+        uint32_t rr = heaps - p;
+        while (rr > 0 && phi[rr - 1] == phi[rr - 1 + p])
+            rr--;
+        if ((uint64_t)m * rr + (uint64_t)m * p + t + m <= heaps) {
+            r.found = true;
+            r.period = p;
+            r.preperiod = rr;
+            return r;
+        }
+    }
+    return r;
+}
+
+static uint32_t *current_phi(const MqPret *q)
+{
+    uint32_t *phi = xmalloc(q->nh * sizeof *phi);
+    for (uint32_t h = 0; h < q->nh; h++)
+        phi[h] = q->hl[h] < 0 ? 0 : q->act[q->hl[h]][0];
+    return phi;
+}
+
+CgtStatus mq_run_until_periodic(MqEngine *e, uint32_t max_heap, MqPeriod *out, CgtError *err)
+{
+    CgtStatus st = CGT_OK;
+    for (;;) {
+        uint32_t *phi = current_phi(e->q);
+        *out = mq_period_of(phi, e->q->nh, e->game->max_parts, e->game->max_take);
+        free(phi);
+        if (out->found || e->q->nh > max_heap)
+            break;
+        st = mq_extend_to(e, e->q->nh, err);
+        if (st != CGT_OK)
+            break;
+    }
+    if (out->found) {
+        Quotient *qq = mq_quotient(e, NULL, 0, err);
+        if (qq) {
+            MqPeriod p2 = quotient_periodicity(qq, e->game->max_parts, e->game->max_take);
+            out->last_rogue = p2.last_rogue;
+            quotient_free(qq);
+        }
+    }
+    return st;
+}
+
+int mq_current_ngens(const MqEngine *e)
+{
+    return mqquot_count_gens(e->q);
+}
+
+Quotient *mq_quotient(const MqEngine *e, const char *const *names, int nnames, CgtError *err)
+{
+    Quotient *q = mqquot_build(e->q, e->exp_heap, e->exp_size, e->nexp, names, nnames, err);
+    if (q) {
+        MqTr t;
+        mqtr_build(&t, e->q, &e->opts);
+        mqquot_set_trans(q, &t);
+        mqtr_free(&t);
+    }
+    return q;
+}
+
+/* ---- checkpoints ---- */
+
+CgtStatus mq_save(const MqEngine *e, const char *path, CgtError *err)
+{
+    char *tmp = xasprintf("%s.tmp", path);
+    FILE *f = fopen(tmp, "w");
+    if (!f) {
+        cgt_error_set(err, CGT_ERR_IO, "cannot write checkpoint '%s'", tmp);
+        free(tmp);
+        return CGT_ERR_IO;
+    }
+    const MqPret *q = e->q;
+    fprintf(f, "cgt-misere-checkpoint 1\ngame %s\nheaps %u\nelements %u\nletters %u\n", e->name,
+            q->nh, q->n, q->nl);
+    fprintf(f, "hl");
+    for (uint32_t h = 0; h < q->nh; h++)
+        fprintf(f, " %d", q->hl[h]);
+    for (uint32_t l = 0; l < q->nl; l++) {
+        fprintf(f, "\nact");
+        for (uint32_t x = 0; x < q->n; x++)
+            fprintf(f, " %u", q->act[l][x]);
+    }
+    fprintf(f, "\np");
+    for (uint32_t x = 0; x < q->n; x++)
+        fprintf(f, " %d", mq_bit(q->p, x) ? 1 : 0);
+    fprintf(f, "\npred");
+    for (uint32_t x = 0; x < q->n; x++)
+        fprintf(f, " %u %u", q->pred[x], q->predh[x]);
+    fprintf(f, "\nexpansions %u", e->nexp);
+    for (uint32_t i = 0; i < e->nexp; i++)
+        fprintf(f, " %u %u", e->exp_heap[i], e->exp_size[i]);
+    fprintf(f, "\nend\n");
+    bool bad = ferror(f) != 0;
+    if (fclose(f) != 0 || bad || rename(tmp, path) != 0) {
+        remove(tmp);
+        cgt_error_set(err, CGT_ERR_IO, "cannot write checkpoint '%s'", path);
+        free(tmp);
+        return CGT_ERR_IO;
+    }
+    free(tmp);
+    return CGT_OK;
+}
+
+static bool rd_word(FILE *f, const char *w)
+{
+    char buf[64];
+    return fscanf(f, "%63s", buf) == 1 && strcmp(buf, w) == 0;
+}
+
+static bool rd_u(FILE *f, uint32_t *v, uint32_t bound)
+{
+    unsigned long x;
+    if (fscanf(f, "%lu", &x) != 1 || x >= bound)
+        return false;
+    *v = (uint32_t)x;
+    return true;
+}
+
+MqEngine *mq_load(const char *path, const HeapGame *game, const MqLimits *lim, CgtError *err)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        cgt_error_set(err, CGT_ERR_IO, "cannot read checkpoint '%s'", path);
+        return NULL;
+    }
+    char name[512];
+    uint32_t nh, n, nl, v, ne;
+    MqEngine *e = NULL;
+    MqPret *q = NULL;
+    if (!rd_word(f, "cgt-misere-checkpoint") || !rd_word(f, "1") || !rd_word(f, "game") ||
+        fscanf(f, " %511[^\n]", name) != 1)
+        goto bad;
+    if (strcmp(name, game->name ? game->name : "") != 0) {
+        fclose(f);
+        cgt_error_set(err, CGT_ERR_DOMAIN, "checkpoint '%s' is for game %s, not %s", path, name,
+                      game->name ? game->name : "(unnamed)");
+        return NULL;
+    }
+    if (!rd_word(f, "heaps") || !rd_u(f, &nh, 1u << 24) || nh == 0 || !rd_word(f, "elements") ||
+        !rd_u(f, &n, 1u << 30) || n == 0 || !rd_word(f, "letters") || !rd_u(f, &nl, nh + 1))
+        goto bad;
+    q = xcalloc(1, sizeof *q);
+    q->nh = nh;
+    q->n = n;
+    q->hl = xmalloc(nh * sizeof *q->hl);
+    q->act = xcalloc(nl + 1, sizeof *q->act);
+    q->p = xcalloc((n + 63) / 64 + 1, 8);
+    q->pred = xmalloc(n * sizeof *q->pred);
+    q->predh = xmalloc(n * sizeof *q->predh);
+    if (!rd_word(f, "hl"))
+        goto bad;
+    for (uint32_t h = 0; h < nh; h++) {
+        int x;
+        if (fscanf(f, "%d", &x) != 1 || x < -1 || x >= (int)nl)
+            goto bad;
+        q->hl[h] = x;
+    }
+    for (uint32_t l = 0; l < nl; l++) {
+        q->act[l] = xmalloc(n * sizeof **q->act);
+        q->nl = l + 1;
+        if (!rd_word(f, "act"))
+            goto bad;
+        for (uint32_t x = 0; x < n; x++)
+            if (!rd_u(f, &q->act[l][x], n))
+                goto bad;
+    }
+    if (!rd_word(f, "p"))
+        goto bad;
+    for (uint32_t x = 0; x < n; x++) {
+        if (!rd_u(f, &v, 2))
+            goto bad;
+        if (v)
+            q->p[x >> 6] |= (uint64_t)1 << (x & 63);
+    }
+    if (!rd_word(f, "pred"))
+        goto bad;
+    for (uint32_t x = 0; x < n; x++)
+        if (!rd_u(f, &q->pred[x], n) || !rd_u(f, &q->predh[x], nh))
+            goto bad;
+    if (!rd_word(f, "expansions") || !rd_u(f, &ne, 1u << 24))
+        goto bad;
+    e = mq_new(game, lim);
+    mqpret_free(e->q);
+    e->q = q;
+    q = NULL;
+    for (uint32_t i = 0; i < ne; i++) {
+        uint32_t h, s;
+        if (!rd_u(f, &h, nh) || !rd_u(f, &s, n + 1))
+            goto bad;
+        add_expansion(e, h, s);
+    }
+    if (!rd_word(f, "end"))
+        goto bad;
+    fclose(f);
+    {
+        CgtStatus st = mqopts_extend(&e->opts, game, nh, err);
+        if (st != CGT_OK) {
+            mq_free(e);
+            return NULL;
+        }
+    }
+    return e;
+bad:
+    fclose(f);
+    mqpret_free(q);
+    mq_free(e);
+    cgt_error_set(err, CGT_ERR_IO, "malformed checkpoint '%s'", path);
+    return NULL;
+}

@@ -1,0 +1,196 @@
+/* Misère quotients Q(n) of heap games (issue 7): an incremental engine that
+ * computes the quotient heap by heap (A. N. Siegel's MisereSolver algorithm
+ * as described in /work/shared/MISERE.md; Plambeck & Siegel, "Misère
+ * quotients for impartial games", JCTA 115 (2008)), immutable Quotient
+ * snapshots with everything needed for printing, an independent
+ * certificate check, checkpoints, and checks of claimed quotients.
+ *
+ * Conventions (docs/misere.md): positions and words are exponent vectors,
+ * ordered by the word order of MISERE.md §0 (highest index decides).
+ * Elements of a Quotient are numbered 0..size-1 in increasing order of
+ * their normal forms; element 0 is the identity. */
+#ifndef CGT_ALGEBRA_MISERE_H
+#define CGT_ALGEBRA_MISERE_H
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "algebra/heapgame.h"
+#include "algebra/word.h"
+#include "util/error.h"
+
+typedef struct MqLimits {
+    uint32_t max_size;  /* cap on |Q| of an accepted quotient; 0 = 1,000,000 */
+    uint64_t max_trial; /* cap on raw trial monoids; 0 = 16,000,000 */
+} MqLimits;
+
+/* Seconds spent per phase and counters (cumulative over the engine). */
+typedef struct MqStats {
+    double t_conservative;  /* conservative-extension checks (fast and slow) */
+    double t_expansion;     /* building trial monoids for new heaps */
+    double t_recalibration; /* recalibration trials */
+    double t_verification;  /* least P-/N-failure searches of trials */
+    uint64_t fast_hits, slow_tests, expansions, recalibrations, failures;
+} MqStats;
+
+/* Periodicity of the pretending function (MISERE.md §5). */
+typedef struct MqPeriod {
+    bool found;          /* criterion m*r + m*p + (t+m) <= heaps computed holds */
+    uint32_t period;     /* p */
+    uint32_t preperiod;  /* r: phi(h) = phi(h+p) for all h >= r */
+    uint32_t heaps;      /* heaps computed, counting heap 0 */
+    int32_t last_rogue;  /* last heap whose image is outside the kernel, -1 if none */
+} MqPeriod;
+
+typedef struct MqEngine MqEngine;
+typedef struct Quotient Quotient;
+
+/* New engine for `game` (borrowed; must outlive the engine) holding Q(0).
+ * `lim` may be NULL (defaults).  Caller frees with mq_free. */
+MqEngine *mq_new(const HeapGame *game, const MqLimits *lim);
+void mq_free(MqEngine *eng);
+/* Extend the quotient to heaps 0..n (no-op if already there).  Errors:
+ * CGT_ERR_LIMIT (size caps, --timeout), CGT_ERR_INTERRUPTED, errors of the
+ * game's option generator, CGT_ERR_INTERNAL if recalibration fails.  On
+ * any error the engine keeps the quotient of the last completed heap. */
+CgtStatus mq_extend_to(MqEngine *eng, uint32_t n, CgtError *err);
+/* Extend heap by heap until the pretending function is proved periodic by
+ * the criterion of MISERE.md §5 or heap max_heap is done.  *out gets the
+ * periodicity found (out->found false if max_heap was reached first).
+ * Errors as mq_extend_to; *out is filled for the last completed heap. */
+CgtStatus mq_run_until_periodic(MqEngine *eng, uint32_t max_heap, MqPeriod *out,
+                                CgtError *err);
+/* Largest heap n for which the engine holds Q(n). */
+uint32_t mq_heaps_done(const MqEngine *eng);
+/* Current |Q| (cheap). */
+uint32_t mq_current_size(const MqEngine *eng);
+/* Statistics (borrowed pointer, valid until the next engine call). */
+const MqStats *mq_stats(const MqEngine *eng);
+/* Snapshot of the current quotient.  `names` (borrowed, may be NULL for
+ * a, b, c, ...) must have exactly as many entries as the quotient has
+ * generators (`nnames`), else CGT_ERR_DOMAIN and NULL.  Caller owns the
+ * result (quotient_free). */
+Quotient *mq_quotient(const MqEngine *eng, const char *const *names, int nnames, CgtError *err);
+/* Number of generators of the current quotient (to check `names`). */
+int mq_current_ngens(const MqEngine *eng);
+/* Checkpoint: write the engine state to `path` (atomically via path.tmp +
+ * rename).  Errors: CGT_ERR_IO. */
+CgtStatus mq_save(const MqEngine *eng, const char *path, CgtError *err);
+/* Resume from a checkpoint; `game` must have the same name as the saved
+ * one (CGT_ERR_DOMAIN otherwise), CGT_ERR_IO for unreadable or malformed
+ * files.  Returns an owned engine or NULL. */
+MqEngine *mq_load(const char *path, const HeapGame *game, const MqLimits *lim, CgtError *err);
+
+/* ---- Quotient snapshots (immutable; all pointers borrowed from q) ---- */
+void quotient_free(Quotient *q);
+uint32_t quotient_size(const Quotient *q);
+uint32_t quotient_psize(const Quotient *q);
+/* Largest heap covered: Q(n). */
+uint32_t quotient_max_heap(const Quotient *q);
+int quotient_ngens(const Quotient *q);
+const char *quotient_gen_name(const Quotient *q, int g);
+char *const *quotient_gen_names(const Quotient *q);
+/* Heap whose image generator g is. */
+uint32_t quotient_gen_heap(const Quotient *q, int g);
+/* Normal form of x: exponent vector of ngens entries. */
+const uint32_t *quotient_word(const Quotient *q, uint32_t x);
+/* Owned string of the normal form of x (style as word_format). */
+char *quotient_format(const Quotient *q, uint32_t x, int style);
+bool quotient_is_p(const Quotient *q, uint32_t x);
+/* x*y: O(1) table look-up for |Q| <= 2048, else O(|word(y)|). */
+uint32_t quotient_mul(const Quotient *q, uint32_t x, uint32_t y);
+/* x*generator g. */
+uint32_t quotient_mul_gen(const Quotient *q, uint32_t x, int g);
+/* phi(h) for 0 <= h <= max_heap. */
+uint32_t quotient_phi(const Quotient *q, uint32_t h);
+/* trans(h): the distinct images of the options of heap h (sorted). */
+const uint32_t *quotient_trans(const Quotient *q, uint32_t h, size_t *count);
+/* Expansion heaps and |Q| right after each (count entries). */
+size_t quotient_expansions(const Quotient *q, const uint32_t **heaps, const uint32_t **sizes);
+/* Presentation in MisereSolver's form (MISERE.md §4), owned by q. */
+const Presentation *quotient_presentation(const Quotient *q);
+/* Tame: |Q| <= 2, or |P| = 2 and |Q|-2 a power of two. */
+bool quotient_is_tame(const Quotient *q);
+/* Periodicity of phi(0..max_heap) with game parameters max_parts, max_take. */
+MqPeriod quotient_periodicity(const Quotient *q, int max_parts, int max_take);
+/* Image of a position given as `k` heap sizes (each <= max_heap), O(k).
+ * Errors: CGT_ERR_DOMAIN for a heap above max_heap. */
+CgtStatus quotient_eval(const Quotient *q, const uint32_t *heaps, size_t k, uint32_t *x,
+                        CgtError *err);
+/* Misère outcome of a position: *is_p true for a P-position (second player
+ * wins).  Errors as quotient_eval. */
+CgtStatus quotient_outcome(const Quotient *q, const uint32_t *heaps, size_t k, bool *is_p,
+                           CgtError *err);
+/* Least position (exponent vector over heaps 0..max_heap, written to g,
+ * max_heap+1 entries) mapping to x. */
+void quotient_least_game(const Quotient *q, uint32_t x, uint32_t *g);
+
+/* ---- moves of a single heap (Dawson's claims, issue 4c) ---- */
+typedef struct MqMove {
+    uint32_t parts[8]; /* heaps left by the move (ascending) */
+    uint32_t nparts;
+    bool is_p;         /* the option is a P-position: a winning move */
+} MqMove;
+/* Options of heap n (n <= max_heap) with their outcomes from the quotient.
+ * *moves is owned by the caller (free).  *heap_is_p = misère outcome of
+ * heap n.  Errors: CGT_ERR_DOMAIN (n too large or an option with more than
+ * 8 parts), game errors. */
+CgtStatus quotient_heap_moves(const Quotient *q, const HeapGame *game, uint32_t n, bool *heap_is_p,
+                              MqMove **moves, size_t *count, CgtError *err);
+
+/* Genus g^{γ0γ1...} (ONAG ch. 12) of the least position of x, computed by
+ * a memoised search over positions (independent of Q).  Returns an owned
+ * string like "1^031"; CGT_ERR_LIMIT if more than max_positions positions
+ * would be needed. */
+CgtStatus quotient_genus(const Quotient *q, const HeapGame *game, uint32_t x, size_t max_positions,
+                         char **out, CgtError *err);
+
+/* ---- certificate (algebra/mqcert.c) ---- */
+typedef struct MqCertInfo {
+    uint64_t pairs;        /* reachable (element, transition set) pairs */
+    bool labelling_ok, reduced_ok, generated_ok;
+} MqCertInfo;
+/* Independent check that q is the misère quotient of `game` on heaps
+ * 0..max_heap: closure of all reachable pairs (element, transition set)
+ * under adding heaps, each labelled consistently; reduced (partition
+ * refinement); generated by heap images.  Returns CGT_OK with info filled
+ * (all three flags true = certified); CGT_ERR_LIMIT if more than max_pairs
+ * pairs (0 = 5,000,000) are reachable. */
+CgtStatus mq_certify(const Quotient *q, const HeapGame *game, uint64_t max_pairs,
+                     MqCertInfo *info, CgtError *err);
+
+/* ---- claimed quotients (issue 4a) ---- */
+typedef struct MqClaim {
+    uint32_t size;       /* elements 0..size-1, identity 0 */
+    int ngens;
+    const uint32_t *act; /* act[g*size + x] = x * generator g */
+    const uint32_t *p;   /* P elements */
+    size_t np;
+    const uint32_t *phi; /* phi(0..n) */
+    uint32_t n;
+} MqClaim;
+
+typedef enum { MQ_CLAIM_OK, MQ_CLAIM_PFAIL, MQ_CLAIM_NFAIL } MqFailKind;
+
+typedef struct MqClaimResult {
+    bool is_quotient;   /* all three conditions hold */
+    bool labelling_ok;  /* every position labelled correctly */
+    bool reduced_ok;
+    bool generated_ok;
+    MqFailKind kind;    /* for a wrong labelling: the least failure */
+    uint32_t *game;     /* owned: exponent vector (n+1 entries) of the least failure */
+    bool true_is_p;     /* its true outcome */
+    /* P-failure: a move to a P-position; heap moved from and what it left */
+    uint32_t move_heap;
+    uint32_t move_parts[8];
+    uint32_t move_nparts;
+    uint32_t same_a, same_b;  /* two indistinguishable elements (if !reduced_ok) */
+    uint32_t unreached;       /* an element not generated by heap images */
+} MqClaimResult;
+/* Check a claimed pretension against the game (MISERE.md §1 searches).
+ * Errors: CGT_ERR_DOMAIN for malformed claims (non-commuting or
+ * out-of-range tables); res->game must be freed by the caller. */
+CgtStatus mq_check_claim(const MqClaim *claim, const HeapGame *game, MqClaimResult *res,
+                         CgtError *err);
+
+#endif

@@ -1,0 +1,250 @@
+/* Unit tests of the misère-quotient engine (algebra/misere.h) against
+ * independent oracles: a brute-force misère outcome search written here
+ * (memoised over sorted multisets of heaps), the Dawson's Chess note
+ * (seed 004: Q(9) and Q(24) of 0.07), and MisereSolver's published
+ * |Q(33)| = 638, |P| = 109 for 0.07 (slow tier, CGT_SLOW set). */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "algebra/misere.h"
+#include "unit.h"
+
+/* ---- a tiny octal-code heap game, independent of games/ ---- */
+typedef struct Oct {
+    int ndig;
+    int dig[16]; /* dig[k] for removing k tokens, k >= 1 */
+    char name[32];
+} Oct;
+
+static Oct oct_make(const char *code)
+{
+    Oct o;
+    memset(&o, 0, sizeof o);
+    snprintf(o.name, sizeof o.name, "%s", code);
+    const char *p = strchr(code, '.') + 1;
+    for (int k = 1; *p; p++, k++) {
+        o.dig[k] = *p - '0';
+        o.ndig = k;
+    }
+    return o;
+}
+
+static CgtStatus oct_options(void *ctx, uint32_t n, HeapOptions *out, CgtError *err)
+{
+    (void)err;
+    const Oct *o = ctx;
+    heapopts_clear(out);
+    for (int k = 1; k <= o->ndig && (uint32_t)k <= n; k++) {
+        uint32_t r = n - (uint32_t)k;
+        int d = o->dig[k];
+        if ((d & 1) && r == 0)
+            heapopts_add(out, NULL, 0);
+        if ((d & 2) && r > 0) {
+            uint32_t a = r;
+            heapopts_add(out, &a, 1);
+        }
+        if (d & 4)
+            for (uint32_t a = 1; 2 * a <= r && r - a >= 1; a++) {
+                uint32_t pr[2] = {a, r - a};
+                if (pr[1] >= 1)
+                    heapopts_add(out, pr, 2);
+            }
+    }
+    return CGT_OK;
+}
+
+static HeapGame oct_game(Oct *o)
+{
+    HeapGame g = {o, oct_options, 2, o->ndig, o->name};
+    int parts = 1;
+    for (int k = 1; k <= o->ndig; k++)
+        if (o->dig[k] & 4)
+            parts = 2;
+    g.max_parts = parts;
+    return g;
+}
+
+/* ---- brute-force misère outcomes (memoised sorted multisets) ---- */
+typedef struct BfEnt {
+    uint8_t key[48];
+    int8_t val; /* 1 = P, 0 = N */
+    uint8_t used;
+} BfEnt;
+
+typedef struct Bf {
+    const Oct *o;
+    BfEnt *tab;
+    size_t cap, cnt;
+} Bf;
+
+static uint64_t bf_hash(const uint8_t *k)
+{
+    uint64_t h = 1469598103934665603ULL;
+    for (int i = 0; i < 48 && k[i]; i++)
+        h = (h ^ k[i]) * 1099511628211ULL;
+    return h;
+}
+
+static int cmp_desc(const void *a, const void *b)
+{
+    return (int)*(const uint8_t *)b - (int)*(const uint8_t *)a;
+}
+
+static BfEnt *bf_slot(Bf *b, const uint8_t *k)
+{
+    size_t i = bf_hash(k) & (b->cap - 1);
+    while (b->tab[i].used && memcmp(b->tab[i].key, k, 48) != 0)
+        i = (i + 1) & (b->cap - 1);
+    return &b->tab[i];
+}
+
+static void bf_grow(Bf *b)
+{
+    BfEnt *old = b->tab;
+    size_t oc = b->cap;
+    b->cap = oc ? oc * 2 : 1 << 16;
+    b->tab = calloc(b->cap, sizeof *b->tab);
+    for (size_t i = 0; i < oc; i++)
+        if (old[i].used)
+            *bf_slot(b, old[i].key) = old[i];
+    free(old);
+}
+
+/* heaps: descending, zero-terminated, all >= 1.  Returns 1 if P. */
+static int bf_outcome(Bf *b, const uint8_t *key)
+{
+    if (2 * (b->cnt + 1) > b->cap)
+        bf_grow(b);
+    BfEnt *e = bf_slot(b, key);
+    if (e->used)
+        return e->val;
+    int len = 0;
+    while (len < 48 && key[len])
+        len++;
+    bool anymove = false, win = false;
+    for (int i = 0; i < len && !win; i++) {
+        if (i > 0 && key[i] == key[i - 1])
+            continue;
+        uint32_t h = key[i];
+        for (int k = 1; k <= b->o->ndig && (uint32_t)k <= h && !win; k++) {
+            uint32_t r = h - (uint32_t)k;
+            int d = b->o->dig[k];
+            for (int kind = 0; kind < 3 && !win; kind++) {
+                if (!(d & (1 << kind)))
+                    continue;
+                uint32_t lo = 0, hi = 0;
+                if (kind == 0 && r != 0)
+                    continue;
+                if (kind == 1 && r == 0)
+                    continue;
+                if (kind == 2) {
+                    lo = 1;
+                    hi = r / 2;
+                }
+                for (uint32_t a = lo; a <= hi && !win; a++) {
+                    uint8_t nk[48] = {0};
+                    int m = 0;
+                    for (int j = 0; j < len; j++)
+                        if (j != i)
+                            nk[m++] = key[j];
+                    if (kind == 1)
+                        nk[m++] = (uint8_t)r;
+                    if (kind == 2) {
+                        if (r - a < 1)
+                            continue;
+                        nk[m++] = (uint8_t)a;
+                        nk[m++] = (uint8_t)(r - a);
+                    }
+                    qsort(nk, (size_t)m, 1, cmp_desc);
+                    anymove = true;
+                    if (bf_outcome(b, nk))
+                        win = true;
+                }
+            }
+        }
+    }
+    int val = anymove ? !win : 0;
+    e = bf_slot(b, key);
+    memcpy(e->key, key, 48);
+    e->used = 1;
+    e->val = (int8_t)val;
+    b->cnt++;
+    return val;
+}
+
+/* Enumerate all positions with heaps in 1..n and total <= tot, comparing
+ * the quotient's outcome with brute force.  Returns mismatches. */
+static long bf_cross(Bf *b, const Quotient *q, uint32_t n, uint32_t tot, uint8_t *key, int len,
+                     uint32_t maxpart, uint32_t left, long *count)
+{
+    long bad = 0;
+    (*count)++;
+    uint32_t hs[48];
+    for (int i = 0; i < len; i++)
+        hs[i] = key[i];
+    bool isp;
+    CgtError err;
+    quotient_outcome(q, hs, (size_t)len, &isp, &err);
+    key[len] = 0;
+    if ((int)isp != bf_outcome(b, key))
+        bad++;
+    if (len >= 46)
+        return bad;
+    for (uint32_t h = (maxpart < left ? maxpart : left); h >= 1; h--) {
+        key[len] = (uint8_t)h;
+        bad += bf_cross(b, q, n, tot, key, len + 1, h, left - h, count);
+        key[len + 1] = 0;
+    }
+    return bad;
+}
+
+static Quotient *compute(HeapGame *g, uint32_t n, const char *const *names, int nn)
+{
+    CgtError err;
+    MqEngine *e = mq_new(g, NULL);
+    CgtStatus st = mq_extend_to(e, n, &err);
+    if (st != CGT_OK)
+        fprintf(stderr, "%s to %u: %s\n", g->name, n, err.msg);
+    CHECK(st == CGT_OK);
+    Quotient *q = mq_quotient(e, names, nn, &err);
+    mq_free(e);
+    return q;
+}
+
+static void check_game(const char *code, uint32_t n, uint32_t tot)
+{
+    Oct o = oct_make(code);
+    HeapGame g = oct_game(&o);
+    Quotient *q = compute(&g, n, NULL, 0);
+    if (!q)
+        return;
+    CgtError err;
+    MqCertInfo ci;
+    CgtStatus st = mq_certify(q, &g, 0, &ci, &err);
+    CHECK(st == CGT_OK);
+    if (!(ci.labelling_ok && ci.reduced_ok && ci.generated_ok))
+        fprintf(stderr, "%s Q(%u): certificate failed (%d %d %d)\n", code, n, ci.labelling_ok,
+                ci.reduced_ok, ci.generated_ok);
+    CHECK(ci.labelling_ok && ci.reduced_ok && ci.generated_ok);
+    Bf b = {&o, NULL, 0, 0};
+    bf_grow(&b);
+    uint8_t key[64] = {0};
+    long count = 0;
+    long bad = bf_cross(&b, q, n, tot, key, 0, n, tot, &count);
+    if (bad)
+        fprintf(stderr, "%s Q(%u): %ld of %ld positions mispredicted\n", code, n, bad, count);
+    CHECK_EQ_INT(bad, 0);
+    free(b.tab);
+    quotient_free(q);
+}
+
+int main(void)
+{
+    bool slow = getenv("CGT_SLOW") != NULL;
+    const char *codes[] = {"0.07", "0.77", "0.137", "0.31", "0.73", "0.6", "0.35", "0.64",
+                           "0.16", "0.127", "0.4", "0.51", "0.33", "0.75", "0.17", "0.26"};
+    for (size_t i = 0; i < sizeof codes / sizeof *codes; i++)
+        check_game(codes[i], 14, slow ? 40 : 24);
+    UNIT_MAIN_END();
+}
