@@ -1,0 +1,396 @@
+/* Independent checker for m,n,k proof files (format in docs/mnk.md).  It
+ * shares no code with games/: it rebuilds the k-lines, recomputes every
+ * potential from scratch and checks each node of the proof DAG locally; as
+ * every child has more marks than its parent, local checks plus "every
+ * referenced child is a node" prove the root.
+ * Usage: mnk_check FILE   (prints "ok ..." and exits 0, or "FAIL ..." and 1) */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAXC 64
+#define MAXL 512
+
+static int M, N, K, C, NL;
+static int lcell[MAXL][MAXC];
+
+typedef struct {
+    char type;
+    char *pos;
+    char *rest;
+    int lineno;
+} Node;
+
+static Node *nodes;
+static int nnodes, capnodes;
+static int *htab;
+static int hcap;
+
+static int fail(int lineno, const char *why)
+{
+    printf("FAIL: line %d: %s\n", lineno, why);
+    exit(1);
+}
+
+static void build_lines(void)
+{
+    int d[4][2] = {{1, 0}, {0, 1}, {1, 1}, {1, -1}};
+    NL = 0;
+    for (int r = 0; r < N; r++)
+        for (int c = 0; c < M; c++)
+            for (int di = 0; di < 4; di++) {
+                if (K == 1 && di > 0)
+                    continue;
+                int ok = 1;
+                for (int i = 0; i < K; i++) {
+                    int rr = r + d[di][1] * i, cc = c + d[di][0] * i;
+                    if (rr < 0 || rr >= N || cc < 0 || cc >= M)
+                        ok = 0;
+                }
+                if (!ok)
+                    continue;
+                if (NL >= MAXL)
+                    fail(0, "too many lines");
+                for (int i = 0; i < K; i++)
+                    lcell[NL][i] = (r + d[di][1] * i) * M + c + d[di][0] * i;
+                NL++;
+            }
+}
+
+static int has_o(const char *p, int l)
+{
+    for (int i = 0; i < K; i++)
+        if (p[lcell[l][i]] == 'O')
+            return 1;
+    return 0;
+}
+
+static int count_x(const char *p, int l)
+{
+    int n = 0;
+    for (int i = 0; i < K; i++)
+        n += p[lcell[l][i]] == 'X';
+    return n;
+}
+
+static int complete(const char *p)
+{
+    for (int l = 0; l < NL; l++)
+        if (count_x(p, l) == K)
+            return 1;
+    return 0;
+}
+
+static long potential(const char *p)
+{
+    long s = 0;
+    for (int l = 0; l < NL; l++)
+        if (!has_o(p, l))
+            s += 1L << count_x(p, l);
+    return s;
+}
+
+static int all_lines_dead(const char *p)
+{
+    for (int l = 0; l < NL; l++)
+        if (!has_o(p, l))
+            return 0;
+    return 1;
+}
+
+static unsigned long hstr(const char *s, char t)
+{
+    unsigned long h = 1469598103934665603UL ^ (unsigned char)t;
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 1099511628211UL;
+    return h;
+}
+
+static int find(const char *pos, char t)
+{
+    unsigned long h = hstr(pos, t) % (unsigned long)hcap;
+    while (htab[h] >= 0) {
+        Node *nd = &nodes[htab[h]];
+        if (nd->type == t && strcmp(nd->pos, pos) == 0)
+            return htab[h];
+        h = (h + 1) % (unsigned long)hcap;
+    }
+    return -1;
+}
+
+static void insert(int idx)
+{
+    unsigned long h = hstr(nodes[idx].pos, nodes[idx].type) % (unsigned long)hcap;
+    while (htab[h] >= 0) {
+        if (nodes[htab[h]].type == nodes[idx].type && strcmp(nodes[htab[h]].pos, nodes[idx].pos) == 0)
+            fail(nodes[idx].lineno, "position listed twice");
+        h = (h + 1) % (unsigned long)hcap;
+    }
+    htab[h] = idx;
+}
+
+/* Breaker-win claim: a Maker-to-move position is covered. */
+static int breaker_covered(const char *p)
+{
+    if (complete(p))
+        return 0;
+    if (all_lines_dead(p))
+        return 1;
+    return find(p, 'R') >= 0 || find(p, 'M') >= 0;
+}
+
+static int cell_arg(const char *s, int lineno)
+{
+    char *end;
+    long v = strtol(s, &end, 10);
+    if (end == s || v < 0 || v >= C)
+        fail(lineno, "bad cell number");
+    return (int)v;
+}
+
+static void check_R(Node *nd)
+{
+    char q[MAXC + 1];
+    strcpy(q, nd->pos);
+    if (complete(q))
+        fail(nd->lineno, "R: Maker has already completed a line");
+    int partner[MAXC], used[MAXC] = {0};
+    for (int i = 0; i < C; i++)
+        partner[i] = -1;
+    char *save, *tok, *rest = strdup(nd->rest);
+    for (tok = strtok_r(rest, " \n", &save); tok; tok = strtok_r(NULL, " \n", &save)) {
+        char *dash = strchr(tok, '-');
+        int a = cell_arg(tok, nd->lineno), b = -1;
+        if (dash)
+            b = cell_arg(dash + 1, nd->lineno);
+        if (used[a] || (b >= 0 && (used[b] || b == a)))
+            fail(nd->lineno, "R: cell used twice");
+        if (q[a] != '.' || (b >= 0 && q[b] != '.'))
+            fail(nd->lineno, "R: cell not empty");
+        used[a] = 1;
+        if (b >= 0) {
+            used[b] = 1;
+            partner[a] = b;
+            partner[b] = a;
+        }
+    }
+    free(rest);
+    /* Theorem 1 condition: every live line meeting V_pair holds a whole pair. */
+    for (int l = 0; l < NL; l++) {
+        if (has_o(q, l))
+            continue;
+        int meets = 0, haspair = 0;
+        for (int i = 0; i < K; i++) {
+            int c = lcell[l][i];
+            if (used[c])
+                meets = 1;
+            if (partner[c] >= 0)
+                for (int j = 0; j < K; j++)
+                    if (lcell[l][j] == partner[c])
+                        haspair = 1;
+        }
+        if (meets && !haspair)
+            fail(nd->lineno, "R: a live line meets the pairing set without holding a pair");
+    }
+    for (int c = 0; c < C; c++)
+        if (used[c])
+            q[c] = 'O';
+    if (!breaker_covered(q))
+        fail(nd->lineno, "R: reduced position is not in the proof");
+}
+
+static void check_M(Node *nd)
+{
+    char q[MAXC + 1];
+    if (complete(nd->pos))
+        fail(nd->lineno, "M: Maker has already completed a line");
+    int seen[MAXC] = {0};
+    char *save, *tok, *rest = strdup(nd->rest);
+    for (tok = strtok_r(rest, " \n", &save); tok; tok = strtok_r(NULL, " \n", &save)) {
+        char *colon = strchr(tok, ':');
+        if (!colon)
+            fail(nd->lineno, "M: expected MOVE:REPLY");
+        int v = cell_arg(tok, nd->lineno);
+        if (nd->pos[v] != '.' || seen[v])
+            fail(nd->lineno, "M: Maker move on a marked cell or listed twice");
+        seen[v] = 1;
+        strcpy(q, nd->pos);
+        q[v] = 'X';
+        if (complete(q))
+            fail(nd->lineno, "M: a Maker move completes a line");
+        if (colon[1] == '*') {
+            if (potential(q) >= 1L << K)
+                fail(nd->lineno, "M: potential after the Maker move is not below 2^k");
+            continue;
+        }
+        int b = cell_arg(colon + 1, nd->lineno);
+        if (q[b] != '.')
+            fail(nd->lineno, "M: Breaker reply on a marked cell");
+        q[b] = 'O';
+        if (!breaker_covered(q))
+            fail(nd->lineno, "M: position after a reply is not in the proof");
+    }
+    free(rest);
+    for (int c = 0; c < C; c++)
+        if (nd->pos[c] == '.' && !seen[c])
+            fail(nd->lineno, "M: a Maker move is not covered");
+}
+
+static void check_B(Node *nd)
+{
+    char q[MAXC + 1];
+    strcpy(q, nd->pos);
+    if (complete(q))
+        fail(nd->lineno, "B: Maker has already completed a line");
+    const char *r = nd->rest;
+    while (*r == ' ')
+        r++;
+    if (*r == '*') {
+        if (potential(q) >= 1L << K)
+            fail(nd->lineno, "B: potential is not below 2^k");
+        return;
+    }
+    int b = cell_arg(r, nd->lineno);
+    if (q[b] != '.')
+        fail(nd->lineno, "B: Breaker move on a marked cell");
+    q[b] = 'O';
+    if (!breaker_covered(q))
+        fail(nd->lineno, "B: position after Breaker's move is not in the proof");
+}
+
+static void check_W(Node *nd)
+{
+    char q[MAXC + 1];
+    strcpy(q, nd->pos);
+    if (complete(q))
+        return;
+    int v = cell_arg(nd->rest, nd->lineno);
+    if (q[v] != '.')
+        fail(nd->lineno, "W: Maker move on a marked cell");
+    q[v] = 'X';
+    if (complete(q))
+        return;
+    int any = 0;
+    for (int b = 0; b < C; b++) {
+        if (q[b] != '.')
+            continue;
+        any = 1;
+        q[b] = 'O';
+        if (find(q, 'W') < 0)
+            fail(nd->lineno, "W: a Breaker reply leads to a position not in the proof");
+        q[b] = '.';
+    }
+    if (!any)
+        fail(nd->lineno, "W: board full without a Maker line");
+}
+
+static void check_D(Node *nd)
+{
+    char q[MAXC + 1];
+    strcpy(q, nd->pos);
+    if (complete(q))
+        return;
+    int any = 0;
+    for (int b = 0; b < C; b++) {
+        if (q[b] != '.')
+            continue;
+        any = 1;
+        q[b] = 'O';
+        if (find(q, 'W') < 0)
+            fail(nd->lineno, "D: a Breaker move leads to a position not in the proof");
+        q[b] = '.';
+    }
+    if (!any)
+        fail(nd->lineno, "D: board full without a Maker line");
+}
+
+int main(int argc, char **argv)
+{
+    if (argc != 2) {
+        fprintf(stderr, "usage: mnk_check PROOF-FILE\n");
+        return 2;
+    }
+    FILE *f = fopen(argv[1], "r");
+    if (!f) {
+        printf("FAIL: cannot open %s\n", argv[1]);
+        return 1;
+    }
+    static char buf[1 << 16];
+    char claim[16] = "", rootmove = 0, rootpos[MAXC + 2] = "";
+    int ver = 0, lineno = 0, ended = 0;
+    if (!fgets(buf, sizeof buf, f) || sscanf(buf, "mnk-proof %d", &ver) != 1 || ver != 1)
+        fail(1, "not a version 1 mnk proof");
+    if (!fgets(buf, sizeof buf, f) || sscanf(buf, "game %d %d %d", &M, &N, &K) != 3 || M < 1 ||
+        N < 1 || K < 1 || M * N > MAXC)
+        fail(2, "bad game line");
+    C = M * N;
+    if (!fgets(buf, sizeof buf, f) || sscanf(buf, "claim %15s", claim) != 1 ||
+        (strcmp(claim, "breaker") && strcmp(claim, "maker")))
+        fail(3, "bad claim line");
+    if (!fgets(buf, sizeof buf, f) || sscanf(buf, "root %c %65s", &rootmove, rootpos) != 2 ||
+        (int)strlen(rootpos) != C || (rootmove != 'X' && rootmove != 'O'))
+        fail(4, "bad root line");
+    lineno = 4;
+    build_lines();
+    while (fgets(buf, sizeof buf, f)) {
+        lineno++;
+        if (strcmp(buf, "end\n") == 0) {
+            ended = 1;
+            break;
+        }
+        char t = buf[0];
+        if (!strchr("RMBWD", t) || buf[1] != ' ' || strlen(buf) < (size_t)C + 2)
+            fail(lineno, "bad node line");
+        for (int i = 0; i < C; i++)
+            if (!strchr(".XO", buf[2 + i]))
+                fail(lineno, "bad position");
+        if (nnodes == capnodes) {
+            capnodes = capnodes ? 2 * capnodes : 1024;
+            nodes = realloc(nodes, (size_t)capnodes * sizeof *nodes);
+        }
+        Node *nd = &nodes[nnodes++];
+        nd->type = t;
+        nd->pos = strndup(buf + 2, (size_t)C);
+        nd->rest = strdup(buf + 2 + C);
+        nd->lineno = lineno;
+    }
+    fclose(f);
+    if (!ended)
+        fail(lineno, "missing end line (truncated proof)");
+    hcap = 4 * nnodes + 16;
+    htab = malloc((size_t)hcap * sizeof *htab);
+    for (int i = 0; i < hcap; i++)
+        htab[i] = -1;
+    for (int i = 0; i < nnodes; i++)
+        insert(i);
+    int breaker = strcmp(claim, "breaker") == 0;
+    for (int i = 0; i < nnodes; i++) {
+        Node *nd = &nodes[i];
+        if (breaker != (strchr("RMB", nd->type) != NULL))
+            fail(nd->lineno, "node type does not match the claim");
+        switch (nd->type) {
+        case 'R': check_R(nd); break;
+        case 'M': check_M(nd); break;
+        case 'B': check_B(nd); break;
+        case 'W': check_W(nd); break;
+        default: check_D(nd); break;
+        }
+    }
+    int root_ok;
+    if (breaker)
+        root_ok = rootmove == 'X' ? breaker_covered(rootpos) : find(rootpos, 'B') >= 0;
+    else
+        root_ok = rootmove == 'X' ? find(rootpos, 'W') >= 0 || complete(rootpos)
+                                  : find(rootpos, 'D') >= 0 || complete(rootpos);
+    if (!root_ok)
+        fail(4, "the root position is not proven");
+    printf("ok: %s wins the %d,%d,%d-game from the root; %d nodes verified\n", claim, M, N, K,
+           nnodes);
+    for (int i = 0; i < nnodes; i++) {
+        free(nodes[i].pos);
+        free(nodes[i].rest);
+    }
+    free(nodes);
+    free(htab);
+    return 0;
+}
