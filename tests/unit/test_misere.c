@@ -239,12 +239,231 @@ static void check_game(const char *code, uint32_t n, uint32_t tot)
     quotient_free(q);
 }
 
+/* ---- the note's quotients as rewriting systems (seed 004, Figure 6) ---- */
+typedef struct Rule {
+    int l[4], r[4];
+} Rule;
+
+static void rw_reduce(int *w, const Rule *rules, int nr, int ng)
+{
+    for (bool again = true; again;) {
+        again = false;
+        for (int i = 0; i < nr && !again; i++) {
+            bool div = true;
+            for (int g = 0; g < ng; g++)
+                div = div && rules[i].l[g] <= w[g];
+            if (!div)
+                continue;
+            for (int g = 0; g < ng; g++)
+                w[g] += rules[i].r[g] - rules[i].l[g];
+            again = true;
+        }
+    }
+}
+
+/* note word like "xz2" over names "xzwv" -> exponents */
+static void parse_note(const char *s, int *w)
+{
+    const char *nm = "xzwv";
+    memset(w, 0, 4 * sizeof *w);
+    for (; *s; s++) {
+        if (*s == 'e')
+            continue;
+        int g = (int)(strchr(nm, *s) - nm), e = 1;
+        if (s[1] >= '0' && s[1] <= '9')
+            e = *++s - '0';
+        w[g] += e;
+    }
+}
+
+/* Check that q is isomorphic to the note's monoid with the note's phi and
+ * P, by mapping every element through its least position. */
+static void check_note_iso(const Quotient *q, const Rule *rules, int nr, const char **phi_note,
+                           const char **p_note, int np, uint32_t order)
+{
+    CHECK_EQ_INT(quotient_size(q), order);
+    uint32_t n = quotient_size(q), maxh = quotient_max_heap(q);
+    int (*img)[4] = calloc(n, sizeof *img);
+    uint32_t *g = calloc(maxh + 1, sizeof *g);
+    int ph[64][4];
+    for (uint32_t h = 0; h <= maxh; h++) {
+        parse_note(phi_note[h], ph[h]);
+        rw_reduce(ph[h], rules, nr, 4);
+    }
+    for (uint32_t y = 0; y < n; y++) {
+        quotient_least_game(q, y, g);
+        int w[4] = {0};
+        for (uint32_t h = 0; h <= maxh; h++)
+            for (uint32_t k = 0; k < g[h]; k++)
+                for (int j = 0; j < 4; j++)
+                    w[j] += ph[h][j];
+        rw_reduce(w, rules, nr, 4);
+        memcpy(img[y], w, sizeof w);
+    }
+    int inj = 1, hom = 1, pok = 1;
+    for (uint32_t y = 0; y < n; y++)
+        for (uint32_t z = 0; z < y; z++)
+            if (memcmp(img[y], img[z], sizeof img[y]) == 0)
+                inj = 0;
+    for (uint32_t y = 0; y < n; y++)
+        for (uint32_t h = 1; h <= maxh; h++) {
+            uint32_t one = h, x;
+            CgtError err;
+            uint32_t pos[64];
+            quotient_least_game(q, y, g);
+            size_t k = 0;
+            for (uint32_t a = 0; a <= maxh; a++)
+                for (uint32_t b = 0; b < g[a]; b++)
+                    pos[k++] = a;
+            pos[k++] = one;
+            quotient_eval(q, pos, k, &x, &err);
+            int w[4];
+            for (int j = 0; j < 4; j++)
+                w[j] = img[y][j] + ph[h][j];
+            rw_reduce(w, rules, nr, 4);
+            if (memcmp(w, img[x], sizeof w) != 0)
+                hom = 0;
+        }
+    for (uint32_t y = 0; y < n; y++) {
+        bool in = false;
+        for (int i = 0; i < np; i++) {
+            int w[4];
+            parse_note(p_note[i], w);
+            rw_reduce(w, rules, nr, 4);
+            if (memcmp(w, img[y], sizeof w) == 0)
+                in = true;
+        }
+        if (in != quotient_is_p(q, y))
+            pok = 0;
+    }
+    CHECK(inj);
+    CHECK(hom);
+    CHECK(pok);
+    CHECK_EQ_INT(quotient_psize(q), np);
+    free(img);
+    free(g);
+}
+
+static void test_note(void)
+{
+    Oct o = oct_make("0.07");
+    HeapGame g = oct_game(&o);
+    const Rule r9[] = {{{2, 0, 0, 0}, {0, 0, 0, 0}}, {{0, 3, 0, 0}, {0, 1, 0, 0}}};
+    const char *phi9[] = {"e", "e", "x", "x", "z", "e", "xz", "x", "x", "e"};
+    const char *p9[] = {"x", "z2"};
+    Quotient *q = compute(&g, 9, NULL, 0);
+    check_note_iso(q, r9, 2, phi9, p9, 2, 6);
+    quotient_free(q);
+    const Rule r24[] = {{{2, 0, 0, 0}, {0, 0, 0, 0}}, {{0, 0, 2, 0}, {0, 0, 0, 0}},
+                        {{0, 0, 0, 2}, {0, 0, 0, 0}}, {{0, 4, 0, 0}, {0, 2, 0, 0}},
+                        {{0, 3, 1, 0}, {1, 2, 0, 0}}, {{1, 3, 0, 0}, {0, 2, 1, 0}},
+                        {{1, 2, 1, 0}, {0, 3, 0, 0}}};
+    const char *phi24[] = {"e",  "e",  "x", "x",  "z",  "e",  "xz", "x", "x",
+                           "e",  "w",  "xz", "wx", "z", "v",  "e",  "vx", "wx",
+                           "z",  "w",  "xz", "z2", "x", "xz2", "w"};
+    const char *p24[] = {"x", "z2", "wx", "vx", "vxw"};
+    const char *names[] = {"x", "z", "w", "v"};
+    q = compute(&g, 24, names, 4);
+    check_note_iso(q, r24, 7, phi24, p24, 5, 24);
+    CHECK_EQ_STR(quotient_gen_name(q, 2), "w");
+    quotient_free(q);
+    /* wrong number of names */
+    CgtError err;
+    MqEngine *e = mq_new(&g, NULL);
+    mq_extend_to(e, 24, &err);
+    CHECK(mq_quotient(e, names, 3, &err) == NULL);
+    CHECK_EQ_INT(err.status, CGT_ERR_DOMAIN);
+    mq_free(e);
+    /* 0.137 heap n = 0.07 heap n+1 */
+    Oct o2 = oct_make("0.137");
+    HeapGame g2 = oct_game(&o2);
+    Quotient *a = compute(&g, 25, NULL, 0), *b = compute(&g2, 24, NULL, 0);
+    CHECK_EQ_INT(quotient_size(a), quotient_size(b));
+    CHECK_EQ_INT(quotient_psize(a), quotient_psize(b));
+    int same = 1;
+    for (uint32_t h = 1; h <= 24; h++)
+        same &= quotient_is_p(a, quotient_phi(a, h + 1)) == quotient_is_p(b, quotient_phi(b, h));
+    CHECK(same);
+    quotient_free(a);
+    quotient_free(b);
+}
+
+/* Tame games: |P| = 2 and |Q| - 2 a power of two (checked by brute force
+ * above); 0.31 and 0.73 have the 6-element tame quotient T_2. */
+static void test_tame(void)
+{
+    const char *codes[] = {"0.31", "0.73"};
+    for (int i = 0; i < 2; i++) {
+        Oct o = oct_make(codes[i]);
+        HeapGame g = oct_game(&o);
+        Quotient *q = compute(&g, 60, NULL, 0);
+        CHECK_EQ_INT(quotient_size(q), 6);
+        CHECK_EQ_INT(quotient_psize(q), 2);
+        CHECK(quotient_is_tame(q));
+        quotient_free(q);
+    }
+}
+
+/* Checkpoint: save at heap 20, resume to 30, compare with a direct run. */
+static void test_checkpoint(void)
+{
+    Oct o = oct_make("0.07");
+    HeapGame g = oct_game(&o);
+    CgtError err;
+    MqEngine *e = mq_new(&g, NULL);
+    CHECK(mq_extend_to(e, 20, &err) == CGT_OK);
+    const char *path = "/tmp/cgt_test_misere.ckpt";
+    CHECK(mq_save(e, path, &err) == CGT_OK);
+    mq_free(e);
+    e = mq_load(path, &g, NULL, &err);
+    CHECK(e != NULL);
+    if (!e)
+        return;
+    CHECK_EQ_INT(mq_heaps_done(e), 20);
+    CHECK(mq_extend_to(e, 30, &err) == CGT_OK);
+    Quotient *a = mq_quotient(e, NULL, 0, &err), *b = compute(&g, 30, NULL, 0);
+    CHECK_EQ_INT(quotient_size(a), quotient_size(b));
+    int same = 1;
+    for (uint32_t h = 0; h <= 30; h++)
+        same &= quotient_phi(a, h) == quotient_phi(b, h);
+    CHECK(same);
+    quotient_free(a);
+    quotient_free(b);
+    mq_free(e);
+    Oct o2 = oct_make("0.77");
+    HeapGame g2 = oct_game(&o2);
+    CHECK(mq_load(path, &g2, NULL, &err) == NULL);
+    CHECK_EQ_INT(err.status, CGT_ERR_DOMAIN);
+    remove(path);
+}
+
+/* Published: MisereSolver reaches heap 33 of 0.07 with |Q| = 638, |P| = 109. */
+static void test_q33(void)
+{
+    Oct o = oct_make("0.07");
+    HeapGame g = oct_game(&o);
+    Quotient *q = compute(&g, 33, NULL, 0);
+    CHECK_EQ_INT(quotient_size(q), 638);
+    CHECK_EQ_INT(quotient_psize(q), 109);
+    MqCertInfo ci;
+    CgtError err;
+    CHECK(mq_certify(q, &g, 0, &ci, &err) == CGT_OK);
+    CHECK(ci.labelling_ok && ci.reduced_ok && ci.generated_ok);
+    quotient_free(q);
+}
+
 int main(void)
 {
     bool slow = getenv("CGT_SLOW") != NULL;
     const char *codes[] = {"0.07", "0.77", "0.137", "0.31", "0.73", "0.6", "0.35", "0.64",
                            "0.16", "0.127", "0.4", "0.51", "0.33", "0.75", "0.17", "0.26"};
+    const uint32_t heaps[] = {14, 14, 14, 14, 14, 14, 12, 12, 14, 11, 14, 14, 14, 14, 14, 14};
     for (size_t i = 0; i < sizeof codes / sizeof *codes; i++)
-        check_game(codes[i], 14, slow ? 40 : 24);
+        check_game(codes[i], heaps[i], slow ? 40 : 22);
+    test_note();
+    test_tame();
+    test_checkpoint();
+    if (slow)
+        test_q33();
     UNIT_MAIN_END();
 }
