@@ -641,17 +641,18 @@ static void test_checks(void)
 static void test_random(void)
 {
     uint64_t st = 0x1234567;
-    int nrounds = getenv("CGT_SLOW") ? 600 : 120;
+    bool slow = getenv("CGT_SLOW") != NULL;
+    int nrounds = slow ? 3000 : 120;
     int bad_conf = 0, bad_rel = 0, bad_count = 0, bad_orient = 0;
     for (int round = 0; round < nrounds; round++) {
         st = st * 6364136223846793005ULL + 1442695040888963407ULL;
         uint64_t r = st >> 11;
-        int g = 2 + (int)(r % 3);
-        const char *letters = "abcd";
-        char lt[5];
+        int g = 2 + (int)(r % (slow ? 6 : 3));
+        const char *letters = "abcdefg";
+        char lt[8];
         memcpy(lt, letters, (size_t)g);
         lt[g] = 0;
-        uint32_t rl[12][MAXG], rr[12][MAXG];
+        uint32_t rl[16][MAXG], rr[16][MAXG];
         size_t nrel = 0;
         for (int t = 0; t < g; t++) { /* a^k = a^j, j < k <= 3 */
             st = st * 6364136223846793005ULL + 1442695040888963407ULL;
@@ -662,7 +663,7 @@ static void test_random(void)
             rr[nrel][t] = (uint32_t)((r >> 8) % rl[nrel][t]);
             nrel++;
         }
-        int extra = 1 + (int)((r >> 16) % 3);
+        int extra = 1 + (int)((r >> 16) % (slow ? 7 : 3));
         for (int k = 0; k < extra; k++) {
             memset(rl[nrel], 0, sizeof rl[nrel]);
             memset(rr[nrel], 0, sizeof rr[nrel]);
@@ -685,7 +686,7 @@ static void test_random(void)
         for (size_t k = 0; k < nrel; k++)
             pres_add_relation(p, rl[k], rr[k]);
         int kind = round % 5;
-        uint32_t wts[MAXG] = {2, 1, 3, 1};
+        uint32_t wts[MAXG] = {2, 1, 3, 1, 2, 5, 1};
         KbOrder o = {(KbOrderKind)kind, NULL, wts};
         KbSystem *s = NULL;
         CgtError e;
@@ -713,7 +714,9 @@ static void test_random(void)
         }
         uint32_t *el;
         size_t n;
-        if (kb_elements(s, 0, &el, &n, &e) == CGT_OK) {
+        if (g > 4) {
+            /* too many words for the box closure: confluence checks only */
+        } else if (kb_elements(s, 0, &el, &n, &e) == CGT_OK) {
             Box bx;
             box_init(&bx, g, 8, (const uint32_t(*)[MAXG])rl, (const uint32_t(*)[MAXG])rr, nrel);
             if (box_classes(&bx, 3) != n || !box_agrees(&bx, 3, s))
