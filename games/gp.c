@@ -1550,6 +1550,16 @@ CgtStatus gp_run(const GpParams *p, const GpData *train, const GpData *test, GpR
         return cgt_error_set(err, CGT_ERR_DOMAIN,
                              "held-out set has %d variables, training set %d", test->nvars,
                              train->nvars);
+    if (p->selection == GP_SEL_LEXICASE &&
+        (double)p->population * (double)train->nrows > GP_LEXICASE_MAX_CELLS) {
+        cgt_error_set(err, CGT_ERR_LIMIT,
+                      "lexicase selection on %zu rows with population %d needs too much memory",
+                      train->nrows, p->population);
+        cgt_error_hint(err, "use selection tournament, fewer positions or a smaller population "
+                            "(population x rows at most %d)",
+                       GP_LEXICASE_MAX_CELLS);
+        return CGT_ERR_LIMIT;
+    }
     double t0 = cgt_now();
     Gen g;
     memset(&g, 0, sizeof g);

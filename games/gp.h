@@ -58,6 +58,10 @@ typedef enum {
      (1u << GP_XOR) | (1u << GP_EQUAL) | (1u << GP_LESS) | (1u << GP_GREATER))
 #define GP_ALL_FUNCTIONS ((1u << GP_NFUNCS) - 1)
 
+/* Lexicase keeps every program's error on every row: population x rows is
+ * capped (about 10 bytes per cell). */
+#define GP_LEXICASE_MAX_CELLS 20000000
+
 #define GP_MAX_VARS 16
 #define GP_MAX_CONSTS 32
 #define GP_MAX_LENGTH 1024
@@ -178,6 +182,8 @@ typedef struct GpResult {
 /* Run GP on `train` (and report the accuracy of the best program on `test`,
  * which may be NULL).  `test` must have the same number of variables.
  * Errors: CGT_ERR_DOMAIN for bad parameters or an empty training set;
+ * CGT_ERR_LIMIT when lexicase would need population x rows above
+ * GP_LEXICASE_MAX_CELLS;
  * CGT_ERR_INTERRUPTED / CGT_ERR_LIMIT from cgt_poll between generations.
  * Progress: one cgt_progress("gp", ...) line per generation.  The caller
  * owns res (gp_result_free). */

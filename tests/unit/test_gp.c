@@ -252,6 +252,13 @@ static void test_errors(void)
     gp_params_default(&p);
     p.threads = 3;
     CHECK(gp_params_check(&p, &err) == CGT_ERR_DOMAIN);
+    gp_params_default(&p);
+    p.population = 20000;
+    GpData *many = gp_data_new(1, nm);
+    for (int i = 0; i < 1001; i++)
+        gp_data_add(many, x, 0);
+    CHECK(gp_run(&p, many, NULL, &r, &err) == CGT_ERR_LIMIT);
+    gp_data_free(many);
     GpGame g;
     CHECK(gp_game_lookup("ga3", &g, &err) == CGT_ERR_DOMAIN);
     GpGameSpec sp = {GP_GAME_GA2, 2, 2, 5, 3, false, 0};
