@@ -237,7 +237,7 @@ static void test_ga1(void)
     bit_ga1_heap_values(300, hv);
     nv_prop23(300, p23);
     nv_octal(300, kay, 0);
-    int maxn = slow ? 15 : 11;
+    int maxn = slow ? 15 : 13;
     int bad_search = 0, bad_heap = 0, bad_prop = 0;
     for (int n = 1; n <= maxn; n++) {
         int *t = nv_table(1, n);
@@ -278,7 +278,7 @@ static void test_ga2(void)
 {
     BitMemo *m = bitmemo_new();
     CgtError err;
-    int maxn = slow ? 14 : 11;
+    int maxn = slow ? 14 : 12;
     int bad_search = 0, bad_heap = 0, bad_thm = 0;
     for (int n = 1; n <= maxn; n++) {
         int *t = nv_table(2, n);
