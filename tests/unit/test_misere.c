@@ -452,6 +452,88 @@ static void test_q33(void)
     quotient_free(q);
 }
 
+/* Claims: the note's Q(24) of 0.07 as explicit tables is accepted; with a
+ * wrong phi(24) the least failure is reported and brute force confirms
+ * its true outcome. */
+static void test_claim(void)
+{
+    const Rule r24[] = {{{2, 0, 0, 0}, {0, 0, 0, 0}}, {{0, 0, 2, 0}, {0, 0, 0, 0}},
+                        {{0, 0, 0, 2}, {0, 0, 0, 0}}, {{0, 4, 0, 0}, {0, 2, 0, 0}},
+                        {{0, 3, 1, 0}, {1, 2, 0, 0}}, {{1, 3, 0, 0}, {0, 2, 1, 0}},
+                        {{1, 2, 1, 0}, {0, 3, 0, 0}}};
+    int el[64][4], ne = 0;
+    for (int a = 0; a < 2; a++)
+        for (int b = 0; b < 4; b++)
+            for (int cc = 0; cc < 2; cc++)
+                for (int d = 0; d < 2; d++) {
+                    int w[4] = {a, b, cc, d};
+                    rw_reduce(w, r24, 7, 4);
+                    int f = -1;
+                    for (int i = 0; i < ne; i++)
+                        if (memcmp(el[i], w, sizeof w) == 0)
+                            f = i;
+                    if (f < 0)
+                        memcpy(el[ne++], w, sizeof w);
+                }
+    CHECK_EQ_INT(ne, 24);
+    uint32_t act[4 * 24];
+    for (int g = 0; g < 4; g++)
+        for (int i = 0; i < ne; i++) {
+            int w[4];
+            memcpy(w, el[i], sizeof w);
+            w[g]++;
+            rw_reduce(w, r24, 7, 4);
+            for (int j = 0; j < ne; j++)
+                if (memcmp(el[j], w, sizeof w) == 0)
+                    act[g * 24 + i] = (uint32_t)j;
+        }
+    const char *phi24[] = {"e",  "e",  "x", "x",  "z",  "e",  "xz", "x", "x",
+                           "e",  "w",  "xz", "wx", "z", "v",  "e",  "vx", "wx",
+                           "z",  "w",  "xz", "z2", "x", "xz2", "w"};
+    const char *p24[] = {"x", "z2", "wx", "vx", "vxw"};
+    uint32_t phi[25], pp[5];
+    for (int h = 0; h < 25; h++) {
+        int w[4];
+        parse_note(phi24[h], w);
+        rw_reduce(w, r24, 7, 4);
+        for (int j = 0; j < ne; j++)
+            if (memcmp(el[j], w, sizeof w) == 0)
+                phi[h] = (uint32_t)j;
+    }
+    for (int i = 0; i < 5; i++) {
+        int w[4];
+        parse_note(p24[i], w);
+        rw_reduce(w, r24, 7, 4);
+        for (int j = 0; j < ne; j++)
+            if (memcmp(el[j], w, sizeof w) == 0)
+                pp[i] = (uint32_t)j;
+    }
+    Oct o = oct_make("0.07");
+    HeapGame g = oct_game(&o);
+    MqClaim c = {24, 4, act, pp, 5, phi, 24};
+    MqClaimResult r;
+    CgtError err;
+    CHECK(mq_check_claim(&c, &g, &r, &err) == CGT_OK);
+    CHECK(r.is_quotient);
+    free(r.game);
+    phi[24] = phi[22]; /* claim heap 24 behaves as heap 22 (x) */
+    CHECK(mq_check_claim(&c, &g, &r, &err) == CGT_OK);
+    CHECK(!r.labelling_ok);
+    if (r.game) {
+        uint8_t key[48] = {0};
+        int k = 0;
+        for (int h = 24; h >= 1; h--)
+            for (uint32_t m = 0; m < r.game[h] && k < 47; m++)
+                key[k++] = (uint8_t)h;
+        Bf b = {&o, NULL, 0, 0};
+        bf_grow(&b);
+        CHECK_EQ_INT(bf_outcome(&b, key), r.true_is_p);
+        CHECK(r.game[24] > 0);
+        free(b.tab);
+    }
+    free(r.game);
+}
+
 int main(void)
 {
     bool slow = getenv("CGT_SLOW") != NULL;
@@ -463,6 +545,7 @@ int main(void)
     test_note();
     test_tame();
     test_checkpoint();
+    test_claim();
     if (slow)
         test_q33();
     UNIT_MAIN_END();
