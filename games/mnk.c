@@ -193,6 +193,7 @@ static void tt_put(Tt *t, uint64_t key, int val)
 enum { V_BREAKER = 1, V_MAKER = 2 };           /* Maker-Breaker table values */
 enum { S_FAILS = 1, S_WINS = 2 };              /* strong table: attacker fails / wins */
 #define SALT_MB 0x9e3779b97f4a7c15ULL
+#define SALT_MBB 0xd1b54a32d192ed03ULL         /* Maker-Breaker, Breaker to move */
 #define SALT_SA 0x2545f4914f6cdd1dULL          /* strong, attacker to move */
 #define SALT_SD 0x5851f42d4c957f2dULL          /* strong, defender to move */
 
@@ -434,7 +435,7 @@ static bool pair_rec(PairSearch *ps, const uint64_t *lines, int nl, uint64_t ass
             sc[p] = score;
         }
     int tries = bestn == 2 ? 1 : 3;
-    uint64_t *rest = xmalloc((size_t)nl * sizeof *rest);
+    uint64_t rest[4 * MNK_MAX_CELLS];
     for (int t = 0; t < na && t < tries; t++) {
         uint64_t pm = 1ULL << pa[t] | 1ULL << pb[t];
         int nr = 0;
@@ -444,15 +445,12 @@ static bool pair_rec(PairSearch *ps, const uint64_t *lines, int nl, uint64_t ass
         ps->pairs[ps->npairs][0] = pa[t];
         ps->pairs[ps->npairs][1] = pb[t];
         ps->npairs++;
-        if (pair_rec(ps, rest, nr, assigned | pm)) {
-            free(rest);
+        if (pair_rec(ps, rest, nr, assigned | pm))
             return true;
-        }
         ps->npairs--;
         if (ps->budget < 0)
             break;
     }
-    free(rest);
     return false;
 }
 
@@ -475,42 +473,59 @@ static bool mb_breaker_node(Solver *s, uint64_t x, uint64_t o, int *reply);
 
 /* Maker to move (Algorithm 4).  Returns true when Breaker wins; *move gets
  * Maker's winning move when Maker wins. */
-static bool mb_maker_node(Solver *s, uint64_t x, uint64_t o, int *move)
+/* The cheap tests of a Maker-to-move position: reduction (Theorem 1),
+ * immediate Maker wins, the table, Property 1 for every Maker move, and a
+ * pairing strategy.  Returns V_BREAKER, V_MAKER or 0 (undecided); *o gets
+ * the reduced Breaker mask, *e and *key its analysis when undecided. */
+static int maker_quick(Solver *s, uint64_t x, uint64_t *op, Eval *e, uint64_t *key, int *move,
+                       bool use_tt)
 {
     const Geo *g = &s->g;
+    uint64_t o = reduce(g, x, *op, NULL, NULL, NULL);
+    *op = o;
+    evaluate(g, x, o, true, e);
+    if (e->complete)
+        return V_MAKER;
+    if (e->threats) {
+        if (move)
+            *move = __builtin_ctzll(e->threats);
+        return V_MAKER;
+    }
+    if (!e->live_cells)
+        return V_BREAKER;
+    *key = geo_key(g, x, o, SALT_MB);
+    int v = tt_get(&s->tt, *key);
+    if (v && use_tt) {
+        s->hits++;
+        return v;
+    }
+    long maxw = 0;
+    for (uint64_t b = e->live_cells; b; b &= b - 1)
+        if (e->w[__builtin_ctzll(b)] > maxw)
+            maxw = e->w[__builtin_ctzll(b)];
+    if (e->pot + maxw < (1L << g->k))
+        return V_BREAKER;
+    PairSearch ps;
+    if (find_pairing(g, x, o, &ps)) {
+        tt_put(&s->tt, *key, V_BREAKER);
+        return V_BREAKER;
+    }
+    return 0;
+}
+
+/* Maker to move (Algorithm 4).  Returns true when Breaker wins; *move gets
+ * Maker's winning move when Maker wins. */
+static bool mb_maker_node(Solver *s, uint64_t x, uint64_t o, int *move)
+{
     if (move)
         *move = -1;
     if (!tick(s))
         return true;
-    o = reduce(g, x, o, NULL, NULL, NULL);
     Eval e;
-    evaluate(g, x, o, true, &e);
-    if (e.complete)
-        return false;
-    if (e.threats) {
-        if (move)
-            *move = __builtin_ctzll(e.threats);
-        return false;
-    }
-    if (!e.live_cells)
-        return true;
-    uint64_t key = geo_key(g, x, o, SALT_MB);
-    int v = tt_get(&s->tt, key);
-    if (v && !move) {
-        s->hits++;
-        return v == V_BREAKER;
-    }
-    long maxw = 0;
-    for (uint64_t b = e.live_cells; b; b &= b - 1)
-        if (e.w[__builtin_ctzll(b)] > maxw)
-            maxw = e.w[__builtin_ctzll(b)];
-    if (e.pot + maxw < (1L << g->k))
-        return true;
-    PairSearch ps;
-    if (find_pairing(g, x, o, &ps)) {
-        tt_put(&s->tt, key, V_BREAKER);
-        return true;
-    }
+    uint64_t key = 0;
+    int q = maker_quick(s, x, &o, &e, &key, move, move == NULL);
+    if (q)
+        return q == V_BREAKER;
     int mv[MNK_MAX_CELLS];
     int nm = order_moves(e.w, undominated(&e, e.live_cells), mv);
     s->depth++;
@@ -560,6 +575,23 @@ static bool mb_breaker_node(Solver *s, uint64_t x, uint64_t o, int *reply)
         cand = undominated(&e, e.live_cells);
     int mv[MNK_MAX_CELLS];
     int nm = order_moves(e.w, cand, mv);
+    uint64_t key = geo_key(g, x, o, SALT_MBB);
+    int tv = tt_get(&s->tt, key);
+    if (tv && !reply) {
+        s->hits++;
+        return tv == V_BREAKER;
+    }
+    /* Try the replies that the cheap tests close before any deep search. */
+    for (int i = 0; i < nm; i++) {
+        Eval e2;
+        uint64_t o2 = o | 1ULL << mv[i], k2 = 0;
+        if (maker_quick(s, x, &o2, &e2, &k2, NULL, true) == V_BREAKER) {
+            if (reply)
+                *reply = mv[i];
+            tt_put(&s->tt, key, V_BREAKER);
+            return true;
+        }
+    }
     s->depth++;
     if (s->depth > s->max_depth)
         s->max_depth = s->depth;
@@ -576,6 +608,9 @@ static bool mb_breaker_node(Solver *s, uint64_t x, uint64_t o, int *reply)
         }
     }
     s->depth--;
+    if (s->st != CGT_OK)
+        return true;
+    tt_put(&s->tt, key, breaker ? V_BREAKER : V_MAKER);
     return breaker;
 }
 

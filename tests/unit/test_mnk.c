@@ -374,18 +374,18 @@ static void test_checkpoint(void)
     MnkOptions o;
     mnk_options_init(&o);
     o.checkpoint = path;
-    o.node_limit = 5000;
+    o.node_limit = 500;
     MnkReport r;
     CgtError e;
     cgt_error_clear(&e);
     /* stopped by the node limit: the table is saved, and the resumed run
      * starts from it and needs fewer new nodes than a fresh one */
-    CHECK_EQ_INT(mnk_solve(7, 6, 5, &o, &r, &e), CGT_ERR_LIMIT);
+    CHECK_EQ_INT(mnk_solve(5, 5, 4, &o, &r, &e), CGT_ERR_LIMIT);
     CHECK(access(path, R_OK) == 0);
     o.node_limit = 0;
-    CHECK_EQ_INT(mnk_solve(7, 6, 5, &o, &r, &e), CGT_OK);
+    CHECK_EQ_INT(mnk_solve(5, 5, 4, &o, &r, &e), CGT_OK);
     MnkReport fresh;
-    solve(7, 6, 5, MNK_MAKER_BREAKER, NULL, 0, &fresh);
+    solve(5, 5, 4, MNK_MAKER_BREAKER, NULL, 0, &fresh);
     CHECK_EQ_INT(r.result, fresh.result);
     CHECK(r.nodes < fresh.nodes);
     /* a checkpoint of another game is refused */
@@ -394,7 +394,7 @@ static void test_checkpoint(void)
     FILE *f = fopen(path, "w");
     fputs("garbage\n", f);
     fclose(f);
-    CHECK_EQ_INT(mnk_solve(7, 6, 5, &o, &r, &e), CGT_ERR_IO);
+    CHECK_EQ_INT(mnk_solve(5, 5, 4, &o, &r, &e), CGT_ERR_IO);
     remove(path);
 }
 
