@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "algebra/nckb.h"
 #include "util/vec.h"
 #include "util/xalloc.h"
 
@@ -188,13 +189,67 @@ static size_t skip_space(const char *s, size_t pos)
     return pos;
 }
 
-CgtStatus wordparse_presentation(const char *text, Presentation **out, size_t *bad_offset,
-                                 CgtError *err)
+/* What the shared presentation parser builds: one callback per relation
+ * side, given the text span of the word. */
+typedef struct {
+    bool nc;
+    Presentation *p;
+    NcPresentation *q;
+    const char *const *names;
+    int g;
+    uint32_t *a, *b;          /* commutative: previous and current word */
+    uint32_t *na, *nb;        /* non-commutative words (owned) */
+    size_t nal, nbl;
+} PresBuild;
+
+static CgtStatus build_word(PresBuild *pb, const char *text, size_t start, size_t end, bool first,
+                            size_t *bad_offset, CgtError *err)
 {
-    *out = NULL;
+    size_t off = 0;
+    CgtStatus st;
+    if (!pb->nc) {
+        st = wordparse_compact_n(text + start, end - start, pb->names, pb->g,
+                                 first ? pb->a : pb->b, &off, err);
+    } else {
+        uint32_t *w;
+        size_t wl;
+        st = wordparse_nc(text + start, end - start, pb->names, pb->g, &w, &wl, &off, err);
+        if (st == CGT_OK) {
+            if (first) {
+                free(pb->na);
+                pb->na = w;
+                pb->nal = wl;
+            } else {
+                free(pb->nb);
+                pb->nb = w;
+                pb->nbl = wl;
+            }
+        }
+    }
+    if (st != CGT_OK && bad_offset)
+        *bad_offset = start + off;
+    return st;
+}
+
+static void build_relation(PresBuild *pb)
+{
+    if (!pb->nc) {
+        pres_add_relation(pb->p, pb->a, pb->b);
+        memcpy(pb->a, pb->b, (size_t)pb->g * sizeof *pb->a);
+    } else {
+        ncpres_add_relation(pb->q, pb->na, pb->nal, pb->nb, pb->nbl);
+        free(pb->na);
+        pb->na = pb->nb;
+        pb->nal = pb->nbl;
+        pb->nb = NULL;
+        pb->nbl = 0;
+    }
+}
+
+static CgtStatus parse_presentation(const char *text, PresBuild *pb, size_t *bad_offset,
+                                    CgtError *err)
+{
     VEC(char *) names = {0};
-    Presentation *p = NULL;
-    uint32_t *a = NULL, *b = NULL;
     CgtStatus st = CGT_OK;
     size_t pos = skip_space(text, 0);
     bool angle = text[pos] == '<';
@@ -231,9 +286,16 @@ CgtStatus wordparse_presentation(const char *text, Presentation **out, size_t *b
         goto done;
     }
     int g = (int)names.len;
-    p = pres_new(g, (const char *const *)names.data);
-    a = xcalloc((size_t)g, sizeof *a);
-    b = xcalloc((size_t)g, sizeof *b);
+    pb->g = g;
+    if (pb->nc) {
+        pb->q = ncpres_new(g, (const char *const *)names.data);
+        pb->names = (const char *const *)pb->q->gen_names;
+    } else {
+        pb->p = pres_new(g, (const char *const *)names.data);
+        pb->names = (const char *const *)pb->p->gen_names;
+    }
+    pb->a = xcalloc((size_t)g, sizeof *pb->a);
+    pb->b = xcalloc((size_t)g, sizeof *pb->b);
     if (text[pos] == '|') {
         pos++;
         /* relations: chains separated by ',' */
@@ -246,20 +308,11 @@ CgtStatus wordparse_presentation(const char *text, Presentation **out, size_t *b
                 size_t start = pos;
                 while (text[pos] && text[pos] != '=' && text[pos] != ',' && text[pos] != '>')
                     pos++;
-                size_t off = 0;
-                uint32_t *dst = nwords == 0 ? a : b;
-                st = wordparse_compact_n(text + start, pos - start, (const char *const *)p->gen_names, g,
-                                         dst, &off,
-                                         err);
-                if (st != CGT_OK) {
-                    if (bad_offset)
-                        *bad_offset = start + off;
+                st = build_word(pb, text, start, pos, nwords == 0, bad_offset, err);
+                if (st != CGT_OK)
                     goto done;
-                }
-                if (nwords > 0) {
-                    pres_add_relation(p, a, b);
-                    memcpy(a, b, (size_t)g * sizeof *a);
-                }
+                if (nwords > 0)
+                    build_relation(pb);
                 nwords++;
                 if (text[pos] != '=')
                     break;
@@ -281,18 +334,42 @@ CgtStatus wordparse_presentation(const char *text, Presentation **out, size_t *b
         pos++;
     }
     pos = skip_space(text, pos);
-    if (text[pos] != '\0') {
+    if (text[pos] != '\0')
         st = fail(err, bad_offset, pos, "unexpected text after the presentation");
-        goto done;
-    }
-    *out = p;
-    p = NULL;
 done:
     for (size_t i = 0; i < names.len; i++)
         free(names.data[i]);
     VEC_FREE(names);
-    free(a);
-    free(b);
-    pres_free(p);
+    free(pb->a);
+    free(pb->b);
+    free(pb->na);
+    free(pb->nb);
+    return st;
+}
+
+CgtStatus wordparse_presentation(const char *text, Presentation **out, size_t *bad_offset,
+                                 CgtError *err)
+{
+    PresBuild pb = {0};
+    CgtStatus st = parse_presentation(text, &pb, bad_offset, err);
+    if (st != CGT_OK) {
+        pres_free(pb.p);
+        pb.p = NULL;
+    }
+    *out = pb.p;
+    return st;
+}
+
+CgtStatus wordparse_nc_presentation(const char *text, NcPresentation **out, size_t *bad_offset,
+                                    CgtError *err)
+{
+    PresBuild pb = {0};
+    pb.nc = true;
+    CgtStatus st = parse_presentation(text, &pb, bad_offset, err);
+    if (st != CGT_OK) {
+        ncpres_free(pb.q);
+        pb.q = NULL;
+    }
+    *out = pb.q;
     return st;
 }

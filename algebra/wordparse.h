@@ -15,6 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "algebra/nckb.h"
 #include "algebra/word.h"
 #include "util/error.h"
 
@@ -52,5 +53,11 @@ CgtStatus wordparse_nc(const char *text, size_t textlen, const char *const *name
  * without `=`, or a bad word (offset of the offending character). */
 CgtStatus wordparse_presentation(const char *text, Presentation **out, size_t *bad_offset,
                                  CgtError *err);
+
+/* The same for a non-commutative presentation `< a, b | ab = ba, a^3 = 1 >`:
+ * letters keep their order.  *out owned (ncpres_free).  Errors as above,
+ * plus CGT_ERR_LIMIT for words longer than WORDPARSE_MAX_NCLEN. */
+CgtStatus wordparse_nc_presentation(const char *text, NcPresentation **out, size_t *bad_offset,
+                                    CgtError *err);
 
 #endif

@@ -257,8 +257,35 @@ static void test_random(void)
     CHECK(done > n / 2);
 }
 
+static void test_parse(void)
+{
+    NcPresentation *p = NULL;
+    size_t off = 0;
+    CgtError e;
+    CHECK_EQ_INT(wordparse_nc_presentation("< a, b | ab = ba, a^3 = 1, b b = b >", &p, &off, &e),
+                 CGT_OK);
+    if (p) {
+        CHECK_EQ_INT(p->nrels, 3);
+        CHECK(p->lhs_len[0] == 2 && p->words[p->lhs_off[0]] == 0);
+        CHECK(p->lhs_len[1] == 3 && p->rhs_len[1] == 0);
+        NcSystem *s = NULL;
+        CHECK_EQ_INT(nckb_complete(p, NULL, NULL, &s, &e), CGT_OK);
+        if (s)
+            CHECK_EQ_INT(order_of(s), 6);
+        nckb_free(s);
+        ncpres_free(p);
+    }
+    CHECK_EQ_INT(wordparse_nc_presentation("< a, b | ab = bc >", &p, &off, &e), CGT_ERR_DOMAIN);
+    CHECK_EQ_INT(off, 15);
+    CHECK(p == NULL);
+    CHECK_EQ_INT(wordparse_nc_presentation("< a, b | ab = ba = >", &p, &off, &e),
+                 CGT_ERR_DOMAIN);
+    CHECK(p == NULL);
+}
+
 int main(void)
 {
+    test_parse();
     test_groups();
     test_q24_commutative();
     test_limits();
