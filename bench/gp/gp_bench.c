@@ -4,7 +4,8 @@
  * Build and cases: bench/gp/run.sh.  Options (all optional):
  *   -g ga1|ga2|kayles  -k MIN[..MAX] heaps  -s LO..HI sizes  -n (count terminal)
  *   -S FIRST..LAST seeds  -t THREADS  -T (tournament)  -f FUNCS  -F (no early stop)
- *   -p POP  -G GENS  -x EXTRA (held-out sizes beyond HI, default 2) */
+ *   -p POP  -G GENS  -x EXTRA (held-out sizes beyond HI, default 2)
+ *   -c FORMULA: only report the accuracy of FORMULA (functional notation) */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,6 +25,7 @@ int main(int argc, char **argv)
     GpParams p;
     gp_params_default(&p);
     int s0 = 0, s1 = 9;
+    const char *check = NULL;
     CgtError err;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : "";
@@ -47,6 +49,8 @@ int main(int argc, char **argv)
             p.population = atoi(v), i++;
         else if (!strcmp(a, "-G"))
             p.generations = atoi(v), i++;
+        else if (!strcmp(a, "-c"))
+            check = v, i++;
         else if (!strcmp(a, "-x"))
             sp.heldout_extra = atoi(v), i++;
         else if (!strcmp(a, "-f")) {
@@ -64,6 +68,17 @@ int main(int argc, char **argv)
     if (gp_data_game(&sp, NULL, NULL, &tr, &te, &err) != CGT_OK) {
         fprintf(stderr, "gp_bench: %s\n", err.msg);
         return 1;
+    }
+    if (check) {
+        double acc = 0;
+        if (gp_formula_accuracy(check, tr, &acc, &err) != CGT_OK) {
+            fprintf(stderr, "gp_bench: %s\n", err.msg);
+            return 1;
+        }
+        printf("%s: accuracy %.3f on %zu rows\n", check, acc, tr->nrows);
+        gp_data_free(tr);
+        gp_data_free(te);
+        return 0;
     }
     int ok = 0, runs = 0;
     double secs = 0;
