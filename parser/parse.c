@@ -13,15 +13,15 @@
 int cgt_parse(yyscan_t scanner, LexState *st);
 
 /* The token stream the parser sees: the scanner's, plus one virtual ';'
- * at the end of input when the last token was not ';' or '}', so that the
+ * at the end of input when the last token was not ';' (after a block it is
+ * an empty statement), so that the
  * final statement of a file, of -e CODE or of a REPL line may omit its
  * ';' (docs/language.md). */
 int cgt_lex(CGT_STYPE *lvalp, Loc *llocp, yyscan_t scanner)
 {
     LexState *st = cgt_get_extra(scanner);
     int tok = cgt_lex_raw(lvalp, llocp, scanner);
-    if (tok == 0 && !st->eof_semi && st->last_tok != 0 && st->last_tok != ';' &&
-        st->last_tok != '}') {
+    if (tok == 0 && !st->eof_semi && st->last_tok != 0 && st->last_tok != ';') {
         st->eof_semi = 1;
         llocp->file = st->file;
         llocp->start = llocp->end = st->offset;

@@ -1,0 +1,1055 @@
+/* Builtins of the heap-games module: the `game` declaration, grundy,
+ * period, table, genus, outcome and moves (docs/games.md). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "runtime/builtins.h"
+#include "runtime/gameobj.h"
+#include "util/poll.h"
+#include "util/xalloc.h"
+
+/* ---- the game object ---- */
+
+static void game_free(void *p)
+{
+    GameObj *g = p;
+    if (g->gt)
+        grundy_free(g->gt);
+    if (g->oc)
+        outcome_free(g->oc);
+    if (g->gc)
+        genus_free(g->gc);
+    if (g->memo)
+        bitmemo_free(g->memo);
+    if (g->rs)
+        ruleset_free(g->rs);
+    free(g->name);
+    free(g);
+}
+
+static void game_text(const void *p, StrBuf *out)
+{
+    sb_printf(out, "game %s", ((const GameObj *)p)->name);
+}
+
+static void game_json(const void *p, JsonWriter *w)
+{
+    const GameObj *g = p;
+    jw_obj_begin(w);
+    jw_kv_str(w, "kind", "game");
+    jw_kv_str(w, "name", g->name);
+    jw_obj_end(w);
+}
+
+const ObjType game_type = {"game", game_free, game_text, game_json};
+
+Value *game_value(GameKind kind, const char *name, Ruleset *rs)
+{
+    GameObj *g = xcalloc(1, sizeof *g);
+    g->kind = kind;
+    g->name = xstrdup(name);
+    g->rs = rs;
+    if (kind != GAME_HEAP)
+        g->memo = bitmemo_new();
+    return val_obj(&game_type, g);
+}
+
+GameObj *game_of(const Value *v)
+{
+    return v->u.obj.ptr;
+}
+
+GrundyTable *game_grundy(GameObj *g)
+{
+    if (!g->gt)
+        g->gt = grundy_new(g->rs);
+    return g->gt;
+}
+
+OutcomeCache *game_outcome(GameObj *g)
+{
+    if (!g->oc)
+        g->oc = outcome_new(ruleset_heapgame(g->rs));
+    return g->oc;
+}
+
+GenusCache *game_genus(GameObj *g)
+{
+    if (!g->gc)
+        g->gc = genus_new(ruleset_heapgame(g->rs));
+    return g->gc;
+}
+
+GameObj *game_heap_or_error(Interp *I, const Value *v, Loc loc, const char *what)
+{
+    GameObj *g = game_of(v);
+    if (g->kind == GAME_HEAP)
+        return g;
+    rt_error(I, DIAG_TYPE, loc, "%s needs a heap game, and %s is not one", what, g->name);
+    rt_hint(I, "heap games are declared with octal, subtraction or rules");
+    return NULL;
+}
+
+/* ---- `game NAME = ...` ---- */
+
+Value *bi_game_paper(Call *c, const char *kind, const AstNode *const *args, size_t nargs);
+
+static Value *decl_error(Call *c, Loc loc, const char *msg, const char *hint)
+{
+    rt_error(c->I, DIAG_DOMAIN, loc, "%s", msg);
+    if (hint)
+        rt_hint(c->I, "%s", hint);
+    return NULL;
+}
+
+/* Collect non-negative integers from an integer, range, set or list AST
+ * node into a bitmask over 0..63 (for leave counts) or a range list. */
+typedef struct Ranges {
+    RulesetRange r[64];
+    size_t n;
+} Ranges;
+
+static bool eval_u32(Call *c, const AstNode *e, uint32_t *out)
+{
+    Value *v = rt_eval(c->I, e);
+    if (!v)
+        return false;
+    int64_t x;
+    bool ok = call_int(c, v, e->loc, "a token count", 0, 1000000000, &x);
+    val_unref(v);
+    if (ok)
+        *out = (uint32_t)x;
+    return ok;
+}
+
+static bool ranges_of(Call *c, const AstNode *e, Ranges *rg)
+{
+    if (e->kind == AST_SET || e->kind == AST_LIST) {
+        for (size_t i = 0; i < e->nkids; i++)
+            if (!ranges_of(c, e->kids[i], rg))
+                return false;
+        return true;
+    }
+    if (rg->n >= 64) {
+        rt_error(c->I, DIAG_LIMIT, e->loc, "too many ranges in one rule (at most 64)");
+        return false;
+    }
+    RulesetRange *r = &rg->r[rg->n];
+    if (e->kind == AST_RANGE) {
+        if (!eval_u32(c, e->kids[0], &r->lo))
+            return false;
+        const AstNode *hi = e->kids[1];
+        if (hi->kind == AST_IDENT && strcmp(hi->text, "inf") == 0)
+            r->hi = RULESET_UNBOUNDED;
+        else if (!eval_u32(c, hi, &r->hi))
+            return false;
+        if (r->hi < r->lo) {
+            rt_error(c->I, DIAG_DOMAIN, e->loc, "empty range");
+            return false;
+        }
+    } else {
+        if (!eval_u32(c, e, &r->lo))
+            return false;
+        r->hi = r->lo;
+    }
+    rg->n++;
+    return true;
+}
+
+static bool rule_word(const AstNode *a, const char *w)
+{
+    return a->kind == AST_IDENT && strcmp(a->text, w) == 0;
+}
+
+static bool parse_rule(Call *c, const AstNode *seq, MoveRule *mr, RulesetRange *store,
+                       size_t *nstore)
+{
+    memset(mr, 0, sizeof *mr);
+    Ranges take = {.n = 0}, leave = {.n = 0};
+    bool have_take = false, have_leave = false;
+    for (size_t i = 0; i < seq->nkids; i++) {
+        const AstNode *a = seq->kids[i];
+        bool needs_value = rule_word(a, "take") || rule_word(a, "leave") ||
+                           rule_word(a, "split") || rule_word(a, "min");
+        if (needs_value && i + 1 >= seq->nkids) {
+            rt_error(c->I, DIAG_DOMAIN, a->loc, "'%s' needs a value", a->text);
+            return false;
+        }
+        if (rule_word(a, "take")) {
+            if (have_take) {
+                rt_error(c->I, DIAG_DOMAIN, a->loc, "'take' given twice in one rule");
+                return false;
+            }
+            have_take = true;
+            if (!ranges_of(c, seq->kids[++i], &take))
+                return false;
+        } else if (rule_word(a, "leave") || rule_word(a, "split")) {
+            if (have_leave) {
+                rt_error(c->I, DIAG_DOMAIN, a->loc, "'leave' or 'split' given twice in one rule");
+                return false;
+            }
+            have_leave = true;
+            if (rule_word(a, "split")) {
+                if (have_take) {
+                    rt_error(c->I, DIAG_DOMAIN, a->loc, "'split' means take 0: drop the 'take'");
+                    return false;
+                }
+                have_take = true;
+                take.r[0].lo = take.r[0].hi = 0;
+                take.n = 1;
+            }
+            if (!ranges_of(c, seq->kids[++i], &leave))
+                return false;
+        } else if (rule_word(a, "half")) {
+            mr->frac_num = 1;
+            mr->frac_den = 2;
+        } else if (rule_word(a, "unequal")) {
+            mr->flags |= RULE_UNEQUAL;
+        } else if (rule_word(a, "equal")) {
+            mr->flags |= RULE_EQUAL;
+        } else if (rule_word(a, "min")) {
+            if (!eval_u32(c, seq->kids[++i], &mr->min_part))
+                return false;
+        } else {
+            rt_error(c->I, DIAG_DOMAIN, a->loc, "unknown word in a move rule");
+            rt_hint(c->I, "rules use take K, leave P, split P, half, unequal, equal, min M");
+            return false;
+        }
+    }
+    if (!have_take) {
+        rt_error(c->I, DIAG_DOMAIN, seq->loc, "a move rule needs 'take K' or 'split P'");
+        rt_hint(c->I, "for example: rules { take 1..2 leave 0..2; }");
+        return false;
+    }
+    if (!have_leave) {
+        mr->parts_mask = 3; /* leave nothing or one heap */
+    } else {
+        for (size_t i = 0; i < leave.n; i++) {
+            if (leave.r[i].hi > 3) {
+                rt_error(c->I, DIAG_DOMAIN, seq->loc, "a move leaves at most 3 heaps");
+                return false;
+            }
+            for (uint32_t p = leave.r[i].lo; p <= leave.r[i].hi; p++)
+                mr->parts_mask |= 1u << p;
+        }
+    }
+    mr->ranges = store + *nstore;
+    memcpy(mr->ranges, take.r, take.n * sizeof *take.r);
+    mr->nranges = take.n;
+    *nstore += take.n;
+    return true;
+}
+
+static Value *game_from_rules(Call *c, const AstNode *block)
+{
+    if (block->kind != AST_RULES && !(block->kind == AST_SET && block->nkids == 0)) {
+        return decl_error(c, block->loc, "expected a rule block { RULE; RULE; ... }",
+                          "for example: rules { take 1..2 leave 0..2; }");
+    }
+    size_t n = block->nkids;
+    MoveRule *rules = xcalloc(n ? n : 1, sizeof *rules);
+    RulesetRange *store = xcalloc(64 * (n ? n : 1), sizeof *store);
+    size_t nstore = 0;
+    Value *res = NULL;
+    for (size_t i = 0; i < n; i++)
+        if (!parse_rule(c, block->kids[i], &rules[i], store, &nstore))
+            goto done;
+    Ruleset *rs;
+    CgtError err;
+    cgt_error_clear(&err);
+    if (ruleset_from_rules(rules, n, &rs, &err) != CGT_OK) {
+        rt_error_from(c->I, block->loc, &err);
+        goto done;
+    }
+    res = game_value(GAME_HEAP, ruleset_name(rs), rs);
+done:
+    free(rules);
+    free(store);
+    return res;
+}
+
+static Value *game_from_code(Call *c, const AstNode *code)
+{
+    if (code->kind != AST_CODE && code->kind != AST_STR && code->kind != AST_INT)
+        return decl_error(c, code->loc, "expected a code such as 0.07",
+                          "octal codes are written d0.d1d2..., e.g. octal 0.137");
+    Ruleset *rs;
+    size_t bad = (size_t)-1;
+    CgtError err;
+    cgt_error_clear(&err);
+    if (ruleset_parse_code(code->text, &rs, &bad, &err) != CGT_OK) {
+        Loc l = code->loc;
+        if (bad != (size_t)-1 && code->kind != AST_STR && bad < strlen(code->text)) {
+            l.start += (uint32_t)bad;
+            l.end = l.start + 1;
+        } else if (bad != (size_t)-1 && code->kind == AST_STR && bad < strlen(code->text)) {
+            l.start += (uint32_t)bad + 1;
+            l.end = l.start + 1;
+        }
+        return rt_error_from(c->I, l, &err);
+    }
+    return game_value(GAME_HEAP, ruleset_name(rs), rs);
+}
+
+static Value *game_from_subtraction(Call *c, const AstNode *const *args, size_t nargs, Loc loc)
+{
+    bool all_but = false;
+    size_t i = 0;
+    if (i < nargs && rule_word(args[i], "allbut")) {
+        all_but = true;
+        i++;
+    }
+    if (i + 1 != nargs)
+        return decl_error(c, i < nargs ? args[i]->loc : loc, "expected one set of numbers",
+                          "for example: subtraction {2, 3, 7} or subtraction allbut {1}");
+    Value *v = rt_eval(c->I, args[i]);
+    if (!v)
+        return NULL;
+    if (v->kind != VAL_LIST) {
+        val_unref(v);
+        return decl_error(c, args[i]->loc, "expected a set such as {2, 3, 7}", NULL);
+    }
+    size_t n = v->u.list.len;
+    uint32_t *set = xcalloc(n ? n : 1, sizeof *set);
+    for (size_t k = 0; k < n; k++) {
+        int64_t x;
+        if (!call_int(c, v->u.list.items[k], args[i]->loc, "a subtraction", 0, 1000000000,
+                      &x)) {
+            free(set);
+            val_unref(v);
+            return NULL;
+        }
+        set[k] = (uint32_t)x;
+    }
+    val_unref(v);
+    Ruleset *rs;
+    CgtError err;
+    cgt_error_clear(&err);
+    CgtStatus st = ruleset_subtraction(set, n, all_but, &rs, &err);
+    free(set);
+    if (st != CGT_OK)
+        return rt_error_from(c->I, args[i]->loc, &err);
+    return game_value(GAME_HEAP, ruleset_name(rs), rs);
+}
+
+Value *bi_game(Call *c)
+{
+    const AstNode *cmd = c->raw;
+    if (cmd->nkids == 0 || cmd->kids[0]->kind != AST_IDENT)
+        return decl_error(c, cmd->nkids ? cmd->kids[0]->loc : cmd->loc,
+                          "expected the kind of game (octal, hex, subtraction, rules, ...)",
+                          "for example: game g = octal 0.07;");
+    const char *kind = cmd->kids[0]->text;
+    const AstNode *const *args = (const AstNode *const *)cmd->kids + 1;
+    size_t nargs = cmd->nkids - 1;
+    if (strcmp(kind, "octal") == 0 || strcmp(kind, "hex") == 0 || strcmp(kind, "code") == 0) {
+        if (nargs != 1)
+            return decl_error(c, cmd->loc, "expected one code after octal",
+                              "for example: game g = octal 0.07;");
+        return game_from_code(c, args[0]);
+    }
+    if (strcmp(kind, "subtraction") == 0)
+        return game_from_subtraction(c, args, nargs, cmd->loc);
+    if (strcmp(kind, "rules") == 0) {
+        if (nargs != 1)
+            return decl_error(c, cmd->loc, "expected one rule block after rules",
+                              "for example: rules { take 1..2 leave 0..2; }");
+        return game_from_rules(c, args[0]);
+    }
+    if (strcmp(kind, "ga1") == 0 || strcmp(kind, "ga2") == 0 ||
+        strcmp(kind, "crossover_mutation") == 0 || strcmp(kind, "arc_kayles") == 0 ||
+        strcmp(kind, "cram") == 0)
+        return bi_game_paper(c, kind, args, nargs);
+    rt_error(c->I, DIAG_DOMAIN, cmd->kids[0]->loc, "unknown kind of game '%s'", kind);
+    rt_hint(c->I, "kinds: octal, hex, subtraction, rules, ga1, ga2, crossover_mutation, "
+                  "arc_kayles, cram");
+    return NULL;
+}
+
+/* ---- grundy ---- */
+
+static int digits_u(uint64_t x)
+{
+    int d = 1;
+    while (x >= 10) {
+        x /= 10;
+        d++;
+    }
+    return d;
+}
+
+static void rows_text(StrBuf *b, const uint32_t *vals, uint64_t from, uint64_t n, uint64_t per)
+{
+    uint32_t mx = 0;
+    for (uint64_t i = 0; i < n; i++)
+        if (vals[i] > mx)
+            mx = vals[i];
+    int w = digits_u(mx) + 1;
+    if (w < 3)
+        w = 3;
+    int iw = digits_u(from + n) < 4 ? 4 : digits_u(from + n);
+    for (uint64_t i = 0; i < n; i += per) {
+        sb_printf(b, "%*llu:", iw, (unsigned long long)(from + i));
+        for (uint64_t j = i; j < i + per && j < n; j++)
+            sb_printf(b, "%*u", w, vals[j]);
+        sb_putc(b, '\n');
+    }
+}
+
+static Value *grundy_lib_error(Call *c, CgtError *e)
+{
+    return rt_error_from(c->I, c->loc, e);
+}
+
+/* Extend the table to n values; with a checkpoint path, resume from it and
+ * save every few seconds and at the end (also when stopped). */
+static bool grundy_fill(Call *c, GameObj *g, uint64_t n, const char *ckpt)
+{
+    GrundyTable *gt = game_grundy(g);
+    CgtError err;
+    cgt_error_clear(&err);
+    if (ckpt && grundy_count(gt) == 0) {
+        FILE *f = fopen(ckpt, "rb");
+        if (f) {
+            fclose(f);
+            if (grundy_load(gt, ckpt, &err) != CGT_OK) {
+                grundy_lib_error(c, &err);
+                return false;
+            }
+            cgt_progress_force("grundy", "resumed %s from %s at %llu values", g->name, ckpt,
+                               (unsigned long long)grundy_count(gt));
+        }
+    }
+    if (!ckpt) {
+        if (grundy_extend(gt, n, &err) != CGT_OK) {
+            grundy_lib_error(c, &err);
+            return false;
+        }
+        return true;
+    }
+    double last = cgt_now();
+    while (grundy_count(gt) < n) {
+        uint64_t have = grundy_count(gt);
+        uint64_t step = have < 1000000 ? 1000000 : have / 4;
+        uint64_t target = have + step < n ? have + step : n;
+        CgtStatus st = grundy_extend(gt, target, &err);
+        if (st != CGT_OK || cgt_now() - last > 5 || grundy_count(gt) >= n) {
+            CgtError serr;
+            cgt_error_clear(&serr);
+            if (grundy_save(gt, ckpt, &serr) != CGT_OK) {
+                grundy_lib_error(c, &serr);
+                return false;
+            }
+            last = cgt_now();
+        }
+        if (st != CGT_OK) {
+            grundy_lib_error(c, &err);
+            if (c->I->failed)
+                rt_hint(c->I, "the %llu values computed are saved in %s; run again to resume",
+                        (unsigned long long)grundy_count(gt), ckpt);
+            return false;
+        }
+    }
+    return true;
+}
+
+static Value *grundy_range(Call *c, GameObj *g, int64_t lo, int64_t hi, const char *ckpt)
+{
+    if (lo < 0 || hi < lo)
+        return rt_error(c->I, DIAG_DOMAIN, c->arg_locs[1], "expected a range a..b with 0 <= a <= b");
+    if (hi >= 4000000000LL)
+        return rt_error(c->I, DIAG_LIMIT, c->arg_locs[1], "heap bound %lld is too large",
+                        (long long)hi);
+    if (!grundy_fill(c, g, (uint64_t)hi + 1, ckpt))
+        return NULL;
+    const uint32_t *vals = grundy_values(game_grundy(g)) + lo;
+    uint64_t n = (uint64_t)(hi - lo + 1);
+    if (!c->stmt) {
+        Value *l = val_list();
+        for (uint64_t i = 0; i < n; i++)
+            val_list_push(l, val_int(vals[i]));
+        return l;
+    }
+    StrBuf b;
+    sb_init(&b);
+    if (c->I->format == FMT_JSON) {
+        JsonWriter w;
+        jw_init(&w, &b);
+        jw_obj_begin(&w);
+        jw_kv_str(&w, "kind", "grundy");
+        jw_kv_str(&w, "game", g->name);
+        jw_kv_int(&w, "from", lo);
+        jw_key(&w, "values");
+        jw_arr_begin(&w);
+        for (uint64_t i = 0; i < n; i++)
+            jw_uint(&w, vals[i]);
+        jw_arr_end(&w);
+        jw_obj_end(&w);
+        sb_putc(&b, '\n');
+    } else {
+        sb_printf(&b, "%s: Grundy values for n = %lld..%lld\n", g->name, (long long)lo,
+                  (long long)hi);
+        rows_text(&b, vals, (uint64_t)lo, n, 10);
+    }
+    rt_out(c->I, b.s);
+    sb_free(&b);
+    return val_null();
+}
+
+static Value *int_result(Call *c, const char *game, const char *label, uint64_t v,
+                         const Value *pos)
+{
+    if (!c->stmt)
+        return val_int((int64_t)v);
+    StrBuf b;
+    sb_init(&b);
+    if (c->I->format == FMT_JSON) {
+        JsonWriter w;
+        jw_init(&w, &b);
+        jw_obj_begin(&w);
+        jw_kv_str(&w, "kind", "grundy");
+        jw_kv_str(&w, "game", game);
+        jw_key(&w, "position");
+        val_json(pos, &w, false);
+        jw_key(&w, "value");
+        jw_uint(&w, v);
+        jw_obj_end(&w);
+        sb_putc(&b, '\n');
+    } else {
+        sb_printf(&b, "%s: G(%s) = %llu\n", game, label, (unsigned long long)v);
+    }
+    rt_out(c->I, b.s);
+    sb_free(&b);
+    return val_null();
+}
+
+Value *bi_game_paper_grundy(Call *c, GameObj *g, Value *pos);
+
+Value *bi_grundy(Call *c)
+{
+    GameObj *g = game_of(c->args[0]);
+    Value *a = c->args[1];
+    Value *ck = call_opt(c, "checkpoint");
+    const char *ckpt = ck ? ck->u.str.s : NULL;
+    if (g->kind != GAME_HEAP)
+        return bi_game_paper_grundy(c, g, a);
+    CgtError err;
+    cgt_error_clear(&err);
+    if (a->kind == VAL_RANGE)
+        return grundy_range(c, g, a->u.range.lo, a->u.range.hi, ckpt);
+    if (a->kind == VAL_INT) {
+        int64_t n;
+        if (!call_int(c, a, c->arg_locs[1], "a heap size", 0, INT64_MAX, &n))
+            return NULL;
+        uint32_t v;
+        GrundyTable *gt = game_grundy(g);
+        if ((uint64_t)n >= grundy_count(gt) && !(g->period_done && g->period.status == PERIOD_PROVED)) {
+            if (n >= 4000000000LL) {
+                rt_error(c->I, DIAG_LIMIT, c->arg_locs[1],
+                         "heap %lld is beyond what can be tabulated", (long long)n);
+                rt_hint(c->I, "prove a period first with `period G;`; then any heap is instant");
+                return NULL;
+            }
+            if (!grundy_fill(c, g, (uint64_t)n + 1, ckpt))
+                return NULL;
+        }
+        if (grundy_value_at(gt, g->period_done ? &g->period : NULL, (uint64_t)n, &v, &err) !=
+            CGT_OK)
+            return rt_error_from(c->I, c->arg_locs[1], &err);
+        char label[32];
+        snprintf(label, sizeof label, "%lld", (long long)n);
+        return int_result(c, g->name, label, v, a);
+    }
+    if (a->kind == VAL_LIST) {
+        size_t k = a->u.list.len;
+        uint64_t *heaps = xcalloc(k ? k : 1, sizeof *heaps);
+        StrBuf label;
+        sb_init(&label);
+        for (size_t i = 0; i < k; i++) {
+            int64_t h;
+            if (!call_int(c, a->u.list.items[i], c->arg_locs[1], "a heap size", 0, 3999999999LL,
+                          &h)) {
+                free(heaps);
+                sb_free(&label);
+                return NULL;
+            }
+            heaps[i] = (uint64_t)h;
+            sb_printf(&label, "%s%lld", i ? " + " : "", (long long)h);
+        }
+        uint32_t v;
+        CgtStatus st = grundy_position(game_grundy(g), heaps, k, &v, &err);
+        free(heaps);
+        if (st != CGT_OK) {
+            sb_free(&label);
+            return rt_error_from(c->I, c->arg_locs[1], &err);
+        }
+        Value *r = int_result(c, g->name, k ? label.s : "0", v, a);
+        sb_free(&label);
+        return r;
+    }
+    rt_error(c->I, DIAG_TYPE, c->arg_locs[1],
+             "bad argument #2 to 'grundy' (range, integer or list of heaps expected, got %s)",
+             val_kind_name(a));
+    rt_hint(c->I, "usage: %s", c->bi->synopsis);
+    return NULL;
+}
+
+/* ---- period and table ---- */
+
+static bool ensure_period(Call *c, GameObj *g, uint64_t limit)
+{
+    if (g->period_done && g->period.status == PERIOD_PROVED)
+        return true;
+    CgtError err;
+    cgt_error_clear(&err);
+    if (grundy_run_period(game_grundy(g), limit, &g->period, &err) != CGT_OK) {
+        rt_error_from(c->I, c->loc, &err);
+        return false;
+    }
+    g->period_done = true;
+    return true;
+}
+
+static const char *period_status_word(PeriodStatus s)
+{
+    switch (s) {
+    case PERIOD_PROVED:
+        return "proved";
+    case PERIOD_OBSERVED:
+        return "observed";
+    case PERIOD_ARITH:
+        return "observed";
+    default:
+        return "none";
+    }
+}
+
+Value *bi_period(Call *c)
+{
+    GameObj *g = game_heap_or_error(c->I, c->args[0], c->arg_locs[0], "period");
+    if (!g)
+        return NULL;
+    int64_t limit = 1048576;
+    Value *lv = call_opt(c, "limit");
+    if (lv && !call_int(c, lv, call_opt_loc(c, "limit"), "the limit", 1, 3999999999LL, &limit))
+        return NULL;
+    if (!ensure_period(c, g, (uint64_t)limit))
+        return NULL;
+    const GrundyPeriod *p = &g->period;
+    uint64_t *exc = NULL;
+    size_t nexc = p->status == PERIOD_NONE ? 0 : grundy_exceptional(game_grundy(g), p, &exc);
+    if (!c->stmt) {
+        free(exc);
+        return p->status == PERIOD_NONE ? val_null() : val_int((int64_t)p->period);
+    }
+    StrBuf b;
+    sb_init(&b);
+    if (c->I->format == FMT_JSON) {
+        JsonWriter w;
+        jw_init(&w, &b);
+        jw_obj_begin(&w);
+        jw_kv_str(&w, "kind", "period");
+        jw_kv_str(&w, "game", g->name);
+        jw_key(&w, "period");
+        if (p->status == PERIOD_NONE)
+            jw_null(&w);
+        else
+            jw_uint(&w, p->period);
+        jw_key(&w, "preperiod");
+        if (p->status == PERIOD_NONE)
+            jw_null(&w);
+        else
+            jw_uint(&w, p->preperiod);
+        jw_key(&w, "proved_at");
+        if (p->status == PERIOD_PROVED)
+            jw_uint(&w, p->proof_n);
+        else
+            jw_null(&w);
+        jw_kv_int(&w, "saltus", (long long)p->saltus);
+        jw_kv_str(&w, "status", period_status_word(p->status));
+        jw_key(&w, "checked");
+        jw_uint(&w, p->checked);
+        jw_key(&w, "exceptional");
+        jw_arr_begin(&w);
+        for (size_t i = 0; i < nexc; i++)
+            jw_uint(&w, exc[i]);
+        jw_arr_end(&w);
+        jw_obj_end(&w);
+        sb_putc(&b, '\n');
+    } else if (p->status == PERIOD_NONE) {
+        sb_printf(&b, "%s: no period found in the first %llu values\n", g->name,
+                  (unsigned long long)p->checked);
+    } else {
+        sb_printf(&b, "%s: period %llu, preperiod %llu", g->name,
+                  (unsigned long long)p->period, (unsigned long long)p->preperiod);
+        if (p->saltus)
+            sb_printf(&b, ", saltus %lld", (long long)p->saltus);
+        if (p->status == PERIOD_PROVED)
+            sb_printf(&b, ", proved at heap %llu by the periodicity theorem\n",
+                      (unsigned long long)p->proof_n);
+        else
+            sb_printf(&b, ", observed in %llu values, not proved\n",
+                      (unsigned long long)p->checked);
+        if (nexc == 0)
+            sb_puts(&b, "  no exceptional values\n");
+        else
+            sb_printf(&b, "  last exceptional value at heap %llu (%zu exceptional heap%s)\n",
+                      (unsigned long long)exc[nexc - 1], nexc, nexc == 1 ? "" : "s");
+    }
+    free(exc);
+    rt_out(c->I, b.s);
+    sb_free(&b);
+    return val_null();
+}
+
+Value *bi_table(Call *c)
+{
+    GameObj *g = game_heap_or_error(c->I, c->args[0], c->arg_locs[0], "table");
+    if (!g)
+        return NULL;
+    if (!ensure_period(c, g, 1048576))
+        return NULL;
+    const GrundyPeriod *p = &g->period;
+    if (p->status != PERIOD_PROVED) {
+        rt_error(c->I, DIAG_DOMAIN, c->loc, "no proved period for %s", g->name);
+        rt_hint(c->I, "`period %s limit N;` computes further", g->name);
+        return NULL;
+    }
+    uint64_t per = p->period;
+    uint64_t rows = (p->preperiod + per - 1) / per + 2;
+    Value *rv = call_opt(c, "rows");
+    int64_t r64;
+    if (rv) {
+        if (!call_int(c, rv, call_opt_loc(c, "rows"), "rows", 1, 100000, &r64))
+            return NULL;
+        rows = (uint64_t)r64;
+    }
+    if (per * rows > 10000000)
+        return rt_error(c->I, DIAG_LIMIT, c->loc, "table too large (%llu values)",
+                        (unsigned long long)(per * rows));
+    uint32_t *vals = xcalloc(per * rows, sizeof *vals);
+    CgtError err;
+    cgt_error_clear(&err);
+    for (uint64_t r = 0; r < rows; r++)
+        if (grundy_table_row(game_grundy(g), p, r, vals + r * per, &err) != CGT_OK) {
+            free(vals);
+            return rt_error_from(c->I, c->loc, &err);
+        }
+    StrBuf b;
+    sb_init(&b);
+    if (c->I->format == FMT_JSON) {
+        JsonWriter w;
+        jw_init(&w, &b);
+        jw_obj_begin(&w);
+        jw_kv_str(&w, "kind", "table");
+        jw_kv_str(&w, "game", g->name);
+        jw_kv_int(&w, "period", (long long)per);
+        jw_kv_int(&w, "preperiod", (long long)p->preperiod);
+        jw_key(&w, "rows");
+        jw_arr_begin(&w);
+        for (uint64_t r = 0; r < rows; r++) {
+            jw_arr_begin(&w);
+            for (uint64_t j = 0; j < per; j++)
+                jw_uint(&w, vals[r * per + j]);
+            jw_arr_end(&w);
+        }
+        jw_arr_end(&w);
+        jw_obj_end(&w);
+        sb_putc(&b, '\n');
+    } else {
+        sb_printf(&b, "%s: period %llu, preperiod %llu\n", g->name, (unsigned long long)per,
+                  (unsigned long long)p->preperiod);
+        rows_text(&b, vals, 0, per * rows, per);
+    }
+    free(vals);
+    rt_out(c->I, b.s);
+    sb_free(&b);
+    return val_null();
+}
+
+/* ---- genus ---- */
+
+Value *bi_genus(Call *c)
+{
+    GameObj *g = game_heap_or_error(c->I, c->args[0], c->arg_locs[0], "genus");
+    if (!g)
+        return NULL;
+    Value *a = c->args[1];
+    CgtError err;
+    cgt_error_clear(&err);
+    StrBuf b;
+    sb_init(&b);
+    JsonWriter w;
+    jw_init(&w, &b);
+    bool json = c->I->format == FMT_JSON;
+    if (a->kind == VAL_LIST) {
+        size_t k = a->u.list.len;
+        uint32_t *heaps = xcalloc(k ? k : 1, sizeof *heaps);
+        for (size_t i = 0; i < k; i++) {
+            int64_t h;
+            if (!call_int(c, a->u.list.items[i], c->arg_locs[1], "a heap size", 0, 100000,
+                          &h)) {
+                free(heaps);
+                sb_free(&b);
+                return NULL;
+            }
+            heaps[i] = (uint32_t)h;
+        }
+        Genus gen;
+        CgtStatus st = genus_position(game_genus(g), heaps, k, &gen, &err);
+        free(heaps);
+        if (st != CGT_OK) {
+            sb_free(&b);
+            return rt_error_from(c->I, c->arg_locs[1], &err);
+        }
+        char *s = genus_format(&gen);
+        if (json) {
+            jw_obj_begin(&w);
+            jw_kv_str(&w, "kind", "genus");
+            jw_kv_str(&w, "game", g->name);
+            jw_key(&w, "position");
+            val_json(a, &w, false);
+            jw_kv_str(&w, "genus", s);
+            jw_kv_int(&w, "misere_value", gen.gamma[0]);
+            jw_obj_end(&w);
+            sb_putc(&b, '\n');
+        } else {
+            StrBuf pos;
+            sb_init(&pos);
+            val_format(a, &pos, false);
+            sb_printf(&b, "%s %s: genus %s\n", g->name, pos.s, s);
+            sb_free(&pos);
+        }
+        free(s);
+    } else {
+        int64_t lo = a->u.range.lo, hi = a->u.range.hi;
+        if (lo < 0 || hi < lo || hi > 100000) {
+            sb_free(&b);
+            return rt_error(c->I, DIAG_DOMAIN, c->arg_locs[1],
+                            "expected a range a..b with 0 <= a <= b <= 100000");
+        }
+        if (json) {
+            jw_obj_begin(&w);
+            jw_kv_str(&w, "kind", "genus");
+            jw_kv_str(&w, "game", g->name);
+            jw_kv_int(&w, "from", lo);
+            jw_key(&w, "values");
+            jw_arr_begin(&w);
+        } else {
+            sb_printf(&b, "%s: genus for n = %lld..%lld\n", g->name, (long long)lo,
+                      (long long)hi);
+        }
+        StrBuf mis;
+        sb_init(&mis);
+        for (int64_t n = lo; n <= hi; n++) {
+            Genus gen;
+            if (genus_heap(game_genus(g), (uint32_t)n, &gen, &err) != CGT_OK) {
+                sb_free(&b);
+                sb_free(&mis);
+                return rt_error_from(c->I, c->arg_locs[1], &err);
+            }
+            char *s = genus_format(&gen);
+            if (json) {
+                jw_str(&w, s);
+                sb_printf(&mis, "%s%u", n > lo ? "," : "", gen.gamma[0]);
+            } else {
+                sb_printf(&b, "%4lld: %s\n", (long long)n, s);
+            }
+            free(s);
+        }
+        if (json) {
+            jw_arr_end(&w);
+            jw_key(&w, "misere_values");
+            sb_printf(&b, "[%s]", mis.s);
+            jw_obj_end(&w);
+            sb_putc(&b, '\n');
+        }
+        sb_free(&mis);
+    }
+    rt_out(c->I, b.s);
+    sb_free(&b);
+    return val_null();
+}
+
+/* ---- outcome and moves ---- */
+
+static bool heaps_of(Call *c, const Value *a, Loc loc, uint32_t **out, size_t *k)
+{
+    *k = a->u.list.len;
+    *out = xcalloc(*k ? *k : 1, sizeof **out);
+    for (size_t i = 0; i < *k; i++) {
+        int64_t h;
+        if (!call_int(c, a->u.list.items[i], loc, "a heap size", 0, 1000000, &h)) {
+            free(*out);
+            return false;
+        }
+        (*out)[i] = (uint32_t)h;
+    }
+    return true;
+}
+
+static void format_parts(StrBuf *b, const uint32_t *p, size_t n, const char *sep,
+                         const char *empty)
+{
+    if (n == 0) {
+        sb_puts(b, empty);
+        return;
+    }
+    for (size_t i = 0; i < n; i++)
+        sb_printf(b, "%s%u", i ? sep : "", p[i]);
+}
+
+Value *bi_outcome(Call *c)
+{
+    GameObj *g = game_heap_or_error(c->I, c->args[0], c->arg_locs[0], "outcome");
+    if (!g)
+        return NULL;
+    uint32_t *heaps;
+    size_t k;
+    if (!heaps_of(c, c->args[1], c->arg_locs[1], &heaps, &k))
+        return NULL;
+    OutcomeCache *oc = game_outcome(g);
+    CgtError err;
+    cgt_error_clear(&err);
+    Outcome res[2];
+    bool found[2] = {false, false};
+    OutcomeMove mv[2];
+    for (int m = 0; m < 2; m++) {
+        CgtStatus st = m ? outcome_misere(oc, heaps, k, &res[m], &err)
+                         : outcome_normal(oc, heaps, k, &res[m], &err);
+        if (st == CGT_OK && res[m] == OUTCOME_N && c->stmt)
+            st = outcome_winning_move(oc, m == 1, heaps, k, &found[m], &mv[m], &err);
+        if (st != CGT_OK) {
+            if (m == 1 && found[0])
+                outcome_move_free(&mv[0]);
+            free(heaps);
+            return rt_error_from(c->I, c->arg_locs[1], &err);
+        }
+    }
+    free(heaps);
+    if (!c->stmt) {
+        Value *l = val_list();
+        val_list_push(l, val_str(res[0] == OUTCOME_P ? "P" : "N"));
+        val_list_push(l, val_str(res[1] == OUTCOME_P ? "P" : "N"));
+        return l;
+    }
+    StrBuf b;
+    sb_init(&b);
+    static const char *const conv[2] = {"normal", "misere"};
+    if (c->I->format == FMT_JSON) {
+        JsonWriter w;
+        jw_init(&w, &b);
+        jw_obj_begin(&w);
+        jw_kv_str(&w, "kind", "outcome");
+        jw_kv_str(&w, "game", g->name);
+        jw_key(&w, "position");
+        val_json(c->args[1], &w, false);
+        for (int m = 0; m < 2; m++) {
+            jw_kv_str(&w, conv[m], res[m] == OUTCOME_P ? "P" : "N");
+            char key[32];
+            snprintf(key, sizeof key, "%s_move", conv[m]);
+            jw_key(&w, key);
+            if (found[m]) {
+                jw_obj_begin(&w);
+                jw_kv_int(&w, "heap", mv[m].heap);
+                jw_key(&w, "result");
+                jw_arr_begin(&w);
+                for (size_t i = 0; i < mv[m].nresult; i++)
+                    jw_uint(&w, mv[m].result[i]);
+                jw_arr_end(&w);
+                jw_obj_end(&w);
+            } else {
+                jw_null(&w);
+            }
+        }
+        jw_obj_end(&w);
+        sb_putc(&b, '\n');
+    } else {
+        StrBuf pos;
+        sb_init(&pos);
+        val_format(c->args[1], &pos, false);
+        sb_printf(&b, "%s %s:", g->name, pos.s);
+        sb_free(&pos);
+        for (int m = 0; m < 2; m++) {
+            sb_printf(&b, "%s %s %s", m ? "," : "", conv[m], res[m] == OUTCOME_P ? "P" : "N");
+            if (found[m]) {
+                /* the heaps the moved heap became: result minus the others */
+                sb_printf(&b, " (move heap %u -> ", mv[m].heap);
+                const HeapOptions *opts;
+                CgtError e2;
+                if (outcome_heap_options(oc, mv[m].heap, &opts, &e2) == CGT_OK &&
+                    mv[m].option < opts->count) {
+                    size_t s0 = opts->start[mv[m].option], s1 = opts->start[mv[m].option + 1];
+                    format_parts(&b, opts->parts + s0, s1 - s0, " + ", "nothing");
+                } else {
+                    sb_puts(&b, "?");
+                }
+                sb_puts(&b, ")");
+            }
+        }
+        sb_putc(&b, '\n');
+    }
+    for (int m = 0; m < 2; m++)
+        if (found[m])
+            outcome_move_free(&mv[m]);
+    rt_out(c->I, b.s);
+    sb_free(&b);
+    return val_null();
+}
+
+Value *bi_moves(Call *c)
+{
+    GameObj *g = game_heap_or_error(c->I, c->args[0], c->arg_locs[0], "moves");
+    if (!g)
+        return NULL;
+    int64_t n;
+    if (!call_int(c, c->args[1], c->arg_locs[1], "a heap size", 0, 1000000, &n))
+        return NULL;
+    HeapOptions o;
+    heapopts_init(&o);
+    CgtError err;
+    cgt_error_clear(&err);
+    if (ruleset_options(g->rs, (uint32_t)n, &o, &err) != CGT_OK) {
+        heapopts_free(&o);
+        return rt_error_from(c->I, c->arg_locs[1], &err);
+    }
+    Value *l = val_list();
+    for (size_t i = 0; i < o.count; i++) {
+        Value *opt = val_list();
+        for (size_t j = o.start[i]; j < o.start[i + 1]; j++)
+            val_list_push(opt, val_int(o.parts[j]));
+        val_list_push(l, opt);
+    }
+    heapopts_free(&o);
+    if (!c->stmt)
+        return l;
+    StrBuf b;
+    sb_init(&b);
+    if (c->I->format == FMT_JSON) {
+        JsonWriter w;
+        jw_init(&w, &b);
+        jw_obj_begin(&w);
+        jw_kv_str(&w, "kind", "moves");
+        jw_kv_str(&w, "game", g->name);
+        jw_kv_int(&w, "heap", n);
+        jw_key(&w, "options");
+        val_json(l, &w, false);
+        jw_obj_end(&w);
+        sb_putc(&b, '\n');
+    } else {
+        sb_printf(&b, "%s heap %lld: ", g->name, (long long)n);
+        if (l->u.list.len == 0)
+            sb_puts(&b, "no moves");
+        for (size_t i = 0; i < l->u.list.len; i++) {
+            if (i)
+                sb_puts(&b, ", ");
+            val_format(l->u.list.items[i], &b, false);
+        }
+        sb_putc(&b, '\n');
+    }
+    val_unref(l);
+    rt_out(c->I, b.s);
+    sb_free(&b);
+    return val_null();
+}
