@@ -145,6 +145,10 @@ CgtStatus quotient_heap_moves(const Quotient *q, const HeapGame *game, uint32_t 
 CgtStatus quotient_genus(const Quotient *q, const HeapGame *game, uint32_t x, size_t max_positions,
                          char **out, CgtError *err);
 
+/* Genus of an arbitrary position given as k heap sizes (same search). */
+CgtStatus mq_genus_position(const HeapGame *game, const uint32_t *heaps, size_t k,
+                            size_t max_positions, char **out, CgtError *err);
+
 /* ---- certificate (algebra/mqcert.c) ---- */
 typedef struct MqCertInfo {
     uint64_t pairs;        /* reachable (element, transition set) pairs */

@@ -534,6 +534,72 @@ static void test_claim(void)
     free(r.game);
 }
 
+/* Genera of the P-position types of Q(24) of 0.07 (seed 004): x 1^031,
+ * z^2 0^02, wx 2^0520, vx 5^057, vxw 6^064; and the claim that positions
+ * with the same image share a genus, checked on small positions. */
+static long genus_walk(const Quotient *q, HeapGame *g, char **gen_of, uint32_t *pos, int len,
+                       uint32_t maxpart, uint32_t left)
+{
+    long bad = 0;
+    uint32_t x;
+    CgtError err;
+    quotient_eval(q, pos, (size_t)len, &x, &err);
+    char *s = NULL;
+    if (mq_genus_position(g, pos, (size_t)len, 0, &s, &err) == CGT_OK) {
+        if (!gen_of[x])
+            gen_of[x] = s;
+        else {
+            bad += strcmp(gen_of[x], s) != 0;
+            free(s);
+        }
+    }
+    for (uint32_t h = (maxpart < left ? maxpart : left); h >= 1; h--) {
+        pos[len] = h;
+        bad += genus_walk(q, g, gen_of, pos, len + 1, h, left - h);
+    }
+    return bad;
+}
+
+static void test_genus(void)
+{
+    Oct o = oct_make("0.07");
+    HeapGame g = oct_game(&o);
+    const char *names[] = {"x", "z", "w", "v"};
+    Quotient *q = compute(&g, 24, names, 4);
+    const char *types[] = {"x", "z2", "xw", "xv", "xwv"};
+    const char *genera[] = {"1^031", "0^02", "2^0520", "5^057", "6^064"};
+    int matched = 0;
+    CgtError err;
+    for (uint32_t x = 0; x < quotient_size(q); x++) {
+        if (!quotient_is_p(q, x))
+            continue;
+        char *w = quotient_format(q, x, 1), *gs = NULL;
+        CHECK(quotient_genus(q, &g, x, 0, &gs, &err) == CGT_OK);
+        for (int i = 0; i < 5; i++)
+            if (strcmp(w, types[i]) == 0) {
+                CHECK_EQ_STR(gs, genera[i]);
+                matched++;
+            }
+        free(w);
+        free(gs);
+    }
+    CHECK_EQ_INT(matched, 5);
+    char *e = NULL;
+    CHECK(mq_genus_position(&g, NULL, 0, 0, &e, &err) == CGT_OK);
+    CHECK_EQ_STR(e, "0^120");
+    free(e);
+    char **gen_of = calloc(quotient_size(q), sizeof *gen_of);
+    uint32_t pos[64];
+    long bad = genus_walk(q, &g, gen_of, pos, 0, 24, getenv("CGT_SLOW") ? 30 : 18);
+    if (bad)
+        fprintf(stderr, "genus differs within an image class %ld times\n", bad);
+    CHECK_EQ_INT(bad, 0);
+    for (uint32_t x = 0; x < quotient_size(q); x++)
+        free(gen_of[x]);
+    free(gen_of);
+    quotient_free(q);
+}
+
 int main(void)
 {
     bool slow = getenv("CGT_SLOW") != NULL;
@@ -546,6 +612,7 @@ int main(void)
     test_tame();
     test_checkpoint();
     test_claim();
+    test_genus();
     if (slow)
         test_q33();
     UNIT_MAIN_END();
