@@ -14,6 +14,16 @@
 #include "util/rng.h"
 #include "util/xalloc.h"
 
+/* Population count without relying on a popcnt instruction (the portable
+ * build has none, and libgcc's fallback is slow). */
+static inline int pc64(uint64_t v)
+{
+    v = v - ((v >> 1) & 0x5555555555555555ULL);
+    v = (v & 0x3333333333333333ULL) + ((v >> 2) & 0x3333333333333333ULL);
+    v = (v + (v >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+    return (int)((v * 0x0101010101010101ULL) >> 56);
+}
+
 /* ---------------------------------------------------------------- geometry */
 
 typedef struct Geo {
@@ -278,7 +288,7 @@ static void evaluate(const Geo *g, uint64_t x, uint64_t o, bool want_inter, Eval
         uint64_t ln = g->line[l];
         if (ln & o)
             continue;
-        int cnt = __builtin_popcountll(ln & x);
+        int cnt = pc64(ln & x);
         long wt = 1L << cnt;
         e->pot += wt;
         if (cnt == g->k) {
@@ -385,6 +395,10 @@ static uint64_t reduce(const Geo *g, uint64_t x, uint64_t o, int (*pairs)[2], in
  * of some pair.  Picks the free line with fewest unassigned cells (Greedy
  * Rule 2 when it has two), tries the pairs covering most free lines first,
  * and backtracks within a budget. */
+#ifndef PAIR_BUDGET
+#define PAIR_BUDGET 64
+#endif
+
 typedef struct PairSearch {
     const Geo *g;
     int budget;
@@ -400,7 +414,7 @@ static bool pair_rec(PairSearch *ps, const uint64_t *lines, int nl, uint64_t ass
         return false;
     int best = -1, bestn = 99;
     for (int i = 0; i < nl; i++) {
-        int c = __builtin_popcountll(lines[i] & ~assigned);
+        int c = pc64(lines[i] & ~assigned);
         if (c < bestn) {
             bestn = c;
             best = i;
@@ -464,7 +478,7 @@ static bool find_pairing(const Geo *g, uint64_t x, uint64_t o, PairSearch *ps)
         if (!(g->line[l] & o))
             lines[nl++] = g->line[l] & empty;
     ps->g = g;
-    ps->budget = 64;
+    ps->budget = PAIR_BUDGET;
     ps->npairs = 0;
     return pair_rec(ps, lines, nl, 0);
 }
@@ -566,7 +580,7 @@ static bool mb_breaker_node(Solver *s, uint64_t x, uint64_t o, int *reply)
     if (e.pot < (1L << g->k))
         return true; /* Property 1 */
     uint64_t cand;
-    int nt = __builtin_popcountll(e.threats);
+    int nt = pc64(e.threats);
     if (nt >= 2)
         return false;
     if (nt == 1)
@@ -631,7 +645,7 @@ static void threats_of(const Geo *g, uint64_t a, uint64_t d, uint64_t *thr, bool
         uint64_t ln = g->line[l];
         if (ln & d)
             continue;
-        int cnt = __builtin_popcountll(ln & a);
+        int cnt = pc64(ln & a);
         if (cnt == g->k)
             *complete = true;
         else if (cnt == g->k - 1)
@@ -670,7 +684,7 @@ static bool strong_att(Solver *s, uint64_t a, uint64_t d, int *move)
             *move = __builtin_ctzll(ta);
         return true;
     }
-    if (__builtin_popcountll(td) >= 2)
+    if (pc64(td) >= 2)
         return false;
     uint64_t key = geo_key(g, a, d, SALT_SA);
     int v = tt_get(&s->tt, key);
@@ -718,7 +732,7 @@ static bool strong_def(Solver *s, uint64_t a, uint64_t d)
         return true;
     if (cd || td)
         return false;
-    if (__builtin_popcountll(ta) >= 2)
+    if (pc64(ta) >= 2)
         return true;
     uint64_t key = geo_key(g, a, d, SALT_SD);
     int v = tt_get(&s->tt, key);
@@ -1121,7 +1135,7 @@ static void solve_mb_root(Solver *s, uint64_t x, uint64_t o, bool maker_to_move,
         bool b = mb_breaker_node(s, x, o, &reply);
         rep->result = b ? MNK_RESULT_BREAKER : MNK_RESULT_MAKER;
         rep->method = e.pot < (1L << g->k) ? MNK_BY_POTENTIAL
-                      : __builtin_popcountll(e.threats) >= 2 ? MNK_BY_TERMINAL : MNK_BY_SEARCH;
+                      : pc64(e.threats) >= 2 ? MNK_BY_TERMINAL : MNK_BY_SEARCH;
         rep->win_move = b ? reply : -1;
         return;
     }
@@ -1238,7 +1252,7 @@ CgtStatus mnk_solve(int m, int n, int k, const MnkOptions *opt, MnkReport *rep, 
         return cgt_error_set(err, CGT_ERR_DOMAIN, "mnk proofs are written for the "
                              "Maker-Breaker variant only");
     bool x_to_move = opt->to_move ? opt->to_move == 'X'
-                                  : __builtin_popcountll(x) <= __builtin_popcountll(o);
+                                  : pc64(x) <= pc64(o);
     rep->m = m;
     rep->n = n;
     rep->k = k;
