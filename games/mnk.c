@@ -778,15 +778,7 @@ typedef struct ProofOut {
     FILE *f;
     Tt seen; /* exact positions already written (keyed without symmetry) */
     uint64_t lines;
-    Rng salt;
 } ProofOut;
-
-static uint64_t exact_key(uint64_t x, uint64_t o, int kind)
-{
-    uint64_t h = hash_mix64(x * 0x9e3779b97f4a7c15ULL ^ hash_mix64(o + 0x1234567ULL) ^
-                            (uint64_t)kind * 0x5851f42d4c957f2dULL);
-    return h ? h : 1;
-}
 
 static void put_pos(const Geo *g, FILE *f, uint64_t x, uint64_t o)
 {
@@ -794,9 +786,11 @@ static void put_pos(const Geo *g, FILE *f, uint64_t x, uint64_t o)
         fputc(x >> c & 1 ? 'X' : o >> c & 1 ? 'O' : '.', f);
 }
 
-static bool proof_seen(ProofOut *p, uint64_t x, uint64_t o, int kind)
+/* Positions equal up to a board symmetry are written once: the checker
+ * looks children up under all symmetries. */
+static bool proof_seen(const Geo *g, ProofOut *p, uint64_t x, uint64_t o, int kind)
 {
-    uint64_t k = exact_key(x, o, kind);
+    uint64_t k = geo_key(g, x, o, (uint64_t)kind * 0x9e3779b97f4a7c15ULL);
     if (tt_get(&p->seen, k))
         return true;
     tt_put(&p->seen, k, 1);
@@ -807,7 +801,7 @@ static bool proof_seen(ProofOut *p, uint64_t x, uint64_t o, int kind)
 static void proof_breaker(Solver *s, ProofOut *p, uint64_t x, uint64_t o)
 {
     const Geo *g = &s->g;
-    if (s->st != CGT_OK || proof_seen(p, x, o, 'M'))
+    if (s->st != CGT_OK || proof_seen(g, p, x, o, 'M'))
         return;
     Eval e;
     evaluate(g, x, o, false, &e);
@@ -893,7 +887,7 @@ static void proof_breaker(Solver *s, ProofOut *p, uint64_t x, uint64_t o)
 static void proof_maker(Solver *s, ProofOut *p, uint64_t x, uint64_t o)
 {
     const Geo *g = &s->g;
-    if (s->st != CGT_OK || proof_seen(p, x, o, 'W'))
+    if (s->st != CGT_OK || proof_seen(g, p, x, o, 'W'))
         return;
     int move = -1;
     if (mb_maker_node(s, x, o, &move) || move < 0) {

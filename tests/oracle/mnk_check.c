@@ -106,7 +106,7 @@ static unsigned long hstr(const char *s, char t)
     return h;
 }
 
-static int find(const char *pos, char t)
+static int find_exact(const char *pos, char t)
 {
     unsigned long h = hstr(pos, t) % (unsigned long)hcap;
     while (htab[h] >= 0) {
@@ -114,6 +114,31 @@ static int find(const char *pos, char t)
         if (nd->type == t && strcmp(nd->pos, pos) == 0)
             return htab[h];
         h = (h + 1) % (unsigned long)hcap;
+    }
+    return -1;
+}
+
+/* A position is found when it or one of its images under the board's
+ * symmetries (4 for a rectangle, 8 for a square) is a node. */
+static int find(const char *pos, char t)
+{
+    char img[MAXC + 1];
+    int nsym = M == N ? 8 : 4;
+    for (int s = 0; s < nsym; s++) {
+        for (int r = 0; r < N; r++)
+            for (int c = 0; c < M; c++) {
+                int x = s & 1 ? M - 1 - c : c, y = s & 2 ? N - 1 - r : r;
+                if (s & 4) {
+                    int t2 = x;
+                    x = y;
+                    y = t2;
+                }
+                img[y * M + x] = pos[r * M + c];
+            }
+        img[C] = '\0';
+        int i = find_exact(img, t);
+        if (i >= 0)
+            return i;
     }
     return -1;
 }
