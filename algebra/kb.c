@@ -777,6 +777,55 @@ static bool irreducible(const KbSystem *sys, const uint32_t *w)
     return true;
 }
 
+typedef struct {
+    size_t *start; /* ngens + 1 */
+    size_t *ids;
+} GenIndex;
+
+static void genindex_build(const KbSystem *sys, GenIndex *ix)
+{
+    size_t g = (size_t)sys->ngens, tot = 0;
+    ix->start = xcalloc(g + 2, sizeof *ix->start);
+    for (size_t i = 0; i < sys->nrules; i++)
+        for (size_t t = 0; t < g; t++)
+            if (sys->rules[2 * i * g + t]) {
+                ix->start[t + 1]++;
+                tot++;
+            }
+    for (size_t t = 0; t < g; t++)
+        ix->start[t + 1] += ix->start[t];
+    ix->ids = xmalloc((tot + 1) * sizeof *ix->ids);
+    size_t *fill = xcalloc(g + 1, sizeof *fill);
+    for (size_t i = 0; i < sys->nrules; i++)
+        for (size_t t = 0; t < g; t++)
+            if (sys->rules[2 * i * g + t])
+                ix->ids[ix->start[t] + fill[t]++] = i;
+    free(fill);
+}
+
+static void genindex_free(GenIndex *ix)
+{
+    free(ix->start);
+    free(ix->ids);
+}
+
+/* w with w - x irreducible: is w irreducible?  Only left sides with
+ * l_x = w_x can divide w. */
+static bool irreducible_ext(const KbSystem *sys, const GenIndex *ix, int x, const uint32_t *w,
+                            uint64_t wm)
+{
+    int g = sys->ngens;
+    for (size_t u = ix->start[x]; u < ix->start[x + 1]; u++) {
+        size_t i = ix->ids[u];
+        const uint32_t *l = sys->rules + 2 * i * (size_t)g;
+        if (l[x] != w[x] || (sys->masks[i] & ~wm))
+            continue;
+        if (divides(l, w, g))
+            return false;
+    }
+    return true;
+}
+
 CgtStatus kb_elements(const KbSystem *sys, size_t max_elems, uint32_t **elems, size_t *count,
                       CgtError *err)
 {
@@ -796,6 +845,10 @@ CgtStatus kb_elements(const KbSystem *sys, size_t max_elems, uint32_t **elems, s
      * generators >= its last one so that each word is made once; the
      * irreducible words are closed under division, so pruning at the
      * first reducible word loses nothing. */
+    /* rules by generator in their left side: w irreducible, w*x is reducible
+     * only by a left side l with l_x = w_x + 1 */
+    GenIndex byg;
+    genindex_build(sys, &byg);
     VEC(uint32_t) out = {0};
     VEC(int) stack_last = {0};
     VEC(uint32_t) stack = {0};
@@ -820,9 +873,10 @@ CgtStatus kb_elements(const KbSystem *sys, size_t max_elems, uint32_t **elems, s
         VEC_RESERVE(out, out.len + gg);
         memcpy(out.data + out.len, w, gg * sizeof *w);
         out.len += gg;
+        uint64_t wm = word_mask(w, g);
         for (int x = g - 1; x >= last; x--) {
             w[x]++;
-            if (irreducible(sys, w)) {
+            if (irreducible_ext(sys, &byg, x, w, wm | 1ULL << (x & 63))) {
                 VEC_RESERVE(stack, stack.len + gg);
                 memcpy(stack.data + stack.len, w, gg * sizeof *w);
                 stack.len += gg;
@@ -832,6 +886,7 @@ CgtStatus kb_elements(const KbSystem *sys, size_t max_elems, uint32_t **elems, s
         }
     }
     free(w);
+    genindex_free(&byg);
     VEC_FREE(stack);
     VEC_FREE(stack_last);
     if (st != CGT_OK) {
