@@ -1149,8 +1149,11 @@ static Ex *ex_simplify(Ex *e)
             return ex_const(e, 0);
         if (is_const(b, 0))
             return ex_take(e, 0);
-        if (ex_equal(a, b))
+        if (ex_equal(a, b) || is_const(a, 0))
             return ex_const(e, 0);
+        /* (x mod c) mod c = x mod c */
+        if (b->kind == EX_CONST && a->kind == EX_FN && a->op == GP_MOD && ex_equal(a->b, b))
+            return ex_take(e, 0);
         break;
     case GP_XOR:
         if (ex_equal(a, b))
@@ -1205,18 +1208,25 @@ static int is_sum(const Ex *e)
     return e->kind == EX_FN && (e->op == GP_ADD || e->op == GP_SUB || e->op == GP_PLUS1);
 }
 
-static void sum_collect(Sum *s, const Ex *e, int64_t sign)
+/* With modc >= 2 the sum is taken modulo modc, and a term "x mod modc"
+ * contributes x itself. */
+static void sum_collect(Sum *s, const Ex *e, int64_t sign, int64_t modc)
 {
+    if (modc >= 2 && e->kind == EX_FN && e->op == GP_MOD && e->b->kind == EX_CONST &&
+        e->b->val == modc) {
+        sum_collect(s, e->a, sign, modc);
+        return;
+    }
     if (e->kind == EX_CONST) {
         s->c = wrap((uint64_t)s->c + (uint64_t)sign * (uint64_t)e->val);
         return;
     }
     if (is_sum(e)) {
-        sum_collect(s, e->a, sign);
+        sum_collect(s, e->a, sign, modc);
         if (e->op == GP_ADD)
-            sum_collect(s, e->b, sign);
+            sum_collect(s, e->b, sign, modc);
         else if (e->op == GP_SUB)
-            sum_collect(s, e->b, -sign);
+            sum_collect(s, e->b, -sign, modc);
         else
             s->c = wrap((uint64_t)s->c + (uint64_t)sign);
         return;
@@ -1249,7 +1259,7 @@ static int ex_level(const Ex *e)
     case GP_SUB:
     case GP_PLUS1: {
         Sum s = {0};
-        sum_collect(&s, e, 1);
+        sum_collect(&s, e, 1, 0);
         int nz = 0, last = -1, lev = 3;
         for (int i = 0; i < s.n; i++)
             if (s.coef[i] != 0) {
@@ -1280,10 +1290,38 @@ static int ex_level(const Ex *e)
     }
 }
 
-static void sum_print(Buf *b, const Ex *e, char *const *names)
+/* Print a sum; with modulus c >= 2 (the sum is the left side of "mod c")
+ * reduce every coefficient to the residue of least absolute value and the
+ * constant to 0..c-1, which is the integer identity (a mod c = b mod c
+ * when a = b mod c); it can differ from the wrapping 64-bit program only
+ * when an intermediate value overflows. */
+static void sum_print(Buf *b, const Ex *e, char *const *names, int64_t c)
 {
     Sum s = {0};
-    sum_collect(&s, e, 1);
+    sum_collect(&s, e, 1, c);
+    if (c >= 2) {
+        for (int i = 0; i < s.n; i++) {
+            int64_t r = op_mod(s.coef[i], c);
+            s.coef[i] = 2 * r > c ? r - c : r;
+        }
+        s.c = op_mod(s.c, c);
+    }
+    /* variables first, in variable order; other terms keep their order */
+    for (int i = 1; i < s.n; i++) {
+        const Ex *t = s.t[i];
+        int64_t k = s.coef[i];
+        int key = t->kind == EX_VAR ? t->op : GP_MAX_VARS, j = i;
+        while (j > 0) {
+            const Ex *u = s.t[j - 1];
+            if ((u->kind == EX_VAR ? u->op : GP_MAX_VARS) <= key)
+                break;
+            s.t[j] = s.t[j - 1];
+            s.coef[j] = s.coef[j - 1];
+            j--;
+        }
+        s.t[j] = t;
+        s.coef[j] = k;
+    }
     int first = 1;
     for (int i = 0; i < s.n; i++) {
         int64_t k = s.coef[i];
@@ -1294,7 +1332,9 @@ static void sum_print(Buf *b, const Ex *e, char *const *names)
         else
             buf_add(b, k < 0 ? " - " : " + ");
         uint64_t m = k < 0 ? 0 - (uint64_t)k : (uint64_t)k;
-        if (m != 1) {
+        if (m == 1 && first && k < 0) {
+            ex_infix(b, s.t[i], 5, names); /* -(x mod 3), never -x mod 3 */
+        } else if (m != 1) {
             buf_add(b, "%llu*", (unsigned long long)m);
             ex_infix(b, s.t[i], 5, names);
         } else {
@@ -1329,11 +1369,24 @@ static void ex_infix(Buf *b, const Ex *e, int minlevel, char *const *names)
         case GP_ADD:
         case GP_SUB:
         case GP_PLUS1:
-            sum_print(b, e, names);
+            sum_print(b, e, names, 0);
             break;
+        case GP_MOD:
+            if (e->b->kind == EX_CONST && e->b->val >= 2 &&
+                (is_sum(e->a) || (e->a->kind == EX_FN && e->a->op == GP_MOD))) {
+                Buf t = {0};
+                sum_print(&t, e->a, names, e->b->val);
+                int wrap_it = t.s[0] == '-' || strchr(t.s, ' ') != NULL;
+                buf_add(b, wrap_it ? "(" : "");
+                buf_add(b, "%s", t.s);
+                buf_add(b, wrap_it ? ")" : "");
+                buf_add(b, " mod %lld", (long long)e->b->val);
+                free(t.s);
+                break;
+            }
+            /* fall through */
         case GP_TIMES:
         case GP_DIVIDE:
-        case GP_MOD:
             ex_infix(b, e->a, 4, names);
             buf_add(b, "%s", sym[e->op]);
             ex_infix(b, e->b, 5, names);
@@ -1450,8 +1503,7 @@ static Ex *parse_ex(Parser *p, int depth)
     return e;
 }
 
-CgtStatus gp_formula_accuracy(const char *formula, const GpData *d, double *accuracy,
-                              CgtError *err)
+static Ex *parse_formula(const char *formula, const GpData *d, CgtError *err)
 {
     Parser p = {formula, 0, d, err, 0};
     Ex *e = parse_ex(&p, 0);
@@ -1464,8 +1516,30 @@ CgtStatus gp_formula_accuracy(const char *formula, const GpData *d, double *accu
     }
     if (p.failed) {
         ex_free(e);
-        return CGT_ERR_DOMAIN;
+        return NULL;
     }
+    return e;
+}
+
+CgtStatus gp_formula_infix(const char *formula, const GpData *d, char **infix, CgtError *err)
+{
+    Ex *e = parse_formula(formula, d, err);
+    if (!e)
+        return CGT_ERR_DOMAIN;
+    Buf b = {0};
+    e = ex_simplify(e);
+    ex_infix(&b, e, 0, d->names);
+    ex_free(e);
+    *infix = b.s;
+    return CGT_OK;
+}
+
+CgtStatus gp_formula_accuracy(const char *formula, const GpData *d, double *accuracy,
+                              CgtError *err)
+{
+    Ex *e = parse_formula(formula, d, err);
+    if (!e)
+        return CGT_ERR_DOMAIN;
     long hits = 0;
     for (size_t r = 0; r < d->nrows; r++)
         hits += ex_eval(e, d->x + r * (size_t)d->nvars) == d->y[r];

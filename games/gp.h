@@ -200,4 +200,9 @@ void gp_result_free(GpResult *res);
 CgtStatus gp_formula_accuracy(const char *formula, const GpData *d, double *accuracy,
                               CgtError *err);
 
+/* The simplified infix form (as GpResult.infix) of a formula in functional
+ * notation over the variable names of d; *infix is owned by the caller.
+ * CGT_ERR_DOMAIN for a syntax error or unknown name. */
+CgtStatus gp_formula_infix(const char *formula, const GpData *d, char **infix, CgtError *err);
+
 #endif

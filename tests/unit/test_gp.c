@@ -172,6 +172,37 @@ static void test_semantics(void)
     gp_data_free(d);
 }
 
+/* simplified infix, worked out by hand */
+static void test_infix(void)
+{
+    const char *names[3] = {"h1", "h2", "h3"};
+    GpData *d = gp_data_new(3, names);
+    static const char *const cases[][2] = {
+        {"MOD(SUB(PLUS1(h1),ADD(h2,h2)),3)", "(h1 + h2 + 1) mod 3"},
+        {"MOD(ADD(ADD(h1,h2),h3),ADD(3,SUB(0,0)))", "(h1 + h2 + h3) mod 3"},
+        {"MOD(PLUS1(SUB(ADD(h1,h2),XOR(h1,h1))),PLUS1(PLUS1(EQUAL(h1,h1))))",
+         "(h1 + h2 + 1) mod 3"},
+        {"MOD(ADD(PLUS1(h1),MOD(h2,3)),3)", "(h1 + h2 + 1) mod 3"},
+        {"SUB(0,MOD(h1,3))", "-(h1 mod 3)"},
+        {"ADD(TIMES(2,3),h1)", "h1 + 6"},
+        {"TIMES(h1,SUB(0,3))", "h1 * (-3)"},
+        {"LESS(ADD(h1,1),h2)", "h1 + 1 < h2"},
+        {"XOR(h1,h1)", "0"},
+        {"MOD(MOD(h2,3),3)", "h2 mod 3"},
+        {"ADD(h2,ADD(h1,h2))", "h1 + 2*h2"},
+        {"XOR(XOR(h1,h2),h3)", "(h1 xor h2) xor h3"},
+        {"DIVIDE(LOG(h1),NOT(h2))", "log2(h1) div not(h2)"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char *s = NULL;
+        CgtError err;
+        CHECK(gp_formula_infix(cases[i][0], d, &s, &err) == CGT_OK);
+        CHECK_EQ_STR(s, cases[i][1]);
+        free(s);
+    }
+    gp_data_free(d);
+}
+
 /* data sets against the naive search; the paper's formulas on them */
 static void test_data(void)
 {
@@ -341,6 +372,7 @@ static void test_seeds(void)
 int main(void)
 {
     test_semantics();
+    test_infix();
     test_data();
     test_errors();
     test_run();
