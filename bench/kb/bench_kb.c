@@ -190,7 +190,8 @@ int main(int argc, char **argv)
                 double t2 = now();
                 CgtStatus st2 = nckb_complete_commutative(p, &lim, &ns, &e);
                 double t3 = now();
-                printf("  %-8zu %.4f%s", ns ? ns->nrules : 0, t3 - t2, st2 == CGT_OK ? "" : " (limit)");
+                printf("  %-8zu %.4f%s", ns ? ns->nrules : 0, t3 - t2,
+                       st2 == CGT_OK ? "" : " (limit)");
                 nckb_free(ns);
             }
             printf("\n");
