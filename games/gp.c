@@ -489,7 +489,19 @@ typedef struct {
     double raw, fit;
     long hits;
     uint32_t *err; /* per-row errors (lexicase selection only) */
+    int cap;       /* allocated bytes of code */
 } Prog;
+
+/* Copy code into p, reusing its buffer (populations are double-buffered). */
+static void prog_set(Prog *p, const uint8_t *code, int len)
+{
+    if (p->cap < len) {
+        p->cap = len + 16;
+        p->code = xrealloc(p->code, (size_t)p->cap);
+    }
+    memcpy(p->code, code, (size_t)len);
+    p->len = len;
+}
 
 typedef struct {
     size_t nrows;
@@ -707,6 +719,19 @@ static int bits_count(const uint64_t *b, size_t nw)
     return c;
 }
 
+/* Whether the bit set has at least two members. */
+static int several(const uint64_t *b, size_t nw)
+{
+    int seen = 0;
+    for (size_t w = 0; w < nw; w++)
+        if (b[w]) {
+            if (seen || (b[w] & (b[w] - 1)))
+                return 1;
+            seen = 1;
+        }
+    return 0;
+}
+
 /* The candidates are a bit set over the distinct error vectors; for each
  * case the sets "error <= k" (k < LEX_LEVELS) are precomputed, so most
  * filtering steps are a few word operations. */
@@ -751,8 +776,9 @@ static int lexicase(Gen *g)
                         cand[w] &= ~(1ULL << (u % 64));
                 }
         }
-        nc = bits_count(cand, nw);
+        nc = several(cand, nw) ? 2 : 1;
     }
+    nc = bits_count(cand, nw);
     int k = (int)rng_below(&g->rng, (uint64_t)nc);
     for (size_t w = 0;; w++) {
         int c = __builtin_popcountll(cand[w]);
@@ -906,8 +932,7 @@ static void eval_range(EvalJob *j)
         if (j->parents) {
             rng_seed(&j->gen.rng, j->seeds[i]);
             offspring(&j->gen, j->parents, j->nparents, &j->code, &j->tmp);
-            p->code = dup_code(j->code.data, j->code.len);
-            p->len = (int)j->code.len;
+            prog_set(p, j->code.data, (int)j->code.len);
         }
         const int64_t *out = eval_prog(j->cols, &j->scratch, p->code, p->len);
         if (j->par->selection == GP_SEL_LEXICASE && !p->err)
@@ -1665,12 +1690,11 @@ CgtStatus gp_run(const GpParams *p, const GpData *train, const GpData *test, GpR
         jobs[t].scratch.nrows = cols.nrows;
     }
     int n = p->population;
-    Prog *pop = xcalloc((size_t)n, sizeof *pop);
+    Prog *pop = xcalloc((size_t)n, sizeof *pop), *next = xcalloc((size_t)n, sizeof *next);
     Code code = {0}, tmp = {0};
     for (int i = 0; i < n; i++) {
         build_program(&g, &code);
-        pop[i].code = dup_code(code.data, code.len);
-        pop[i].len = (int)code.len;
+        prog_set(&pop[i], code.data, (int)code.len);
     }
     for (int t = 0; t < 2; t++) {
         jobs[t].gen = g;
@@ -1716,15 +1740,18 @@ CgtStatus gp_run(const GpParams *p, const GpData *train, const GpData *test, GpR
             for (int t = 0; t < 2; t++)
                 jobs[t].gen.nuniq = g.nuniq;
         }
-        Prog *next = xcalloc((size_t)n, sizeof *next);
         int start = 0;
         for (; start < p->elitism; start++) {
             const Prog *e = &pop[elite[start]];
-            next[start] = *e;
-            next[start].code = dup_code(e->code, (size_t)e->len);
+            Prog *d = &next[start];
+            prog_set(d, e->code, e->len);
+            d->raw = e->raw;
+            d->fit = e->fit;
+            d->hits = e->hits;
             if (e->err) {
-                next[start].err = xmalloc(cols.nrows * sizeof *e->err);
-                memcpy(next[start].err, e->err, cols.nrows * sizeof *e->err);
+                if (!d->err)
+                    d->err = xmalloc(cols.nrows * sizeof *e->err);
+                memcpy(d->err, e->err, cols.nrows * sizeof *e->err);
             }
         }
         for (int i = start; i < n; i++)
@@ -1732,8 +1759,9 @@ CgtStatus gp_run(const GpParams *p, const GpData *train, const GpData *test, GpR
         /* elites keep their fitness; only the offspring are bred and evaluated */
         eval_pop(jobs, p->threads, next + start, n - start, pop, n, seeds);
         evaluated += n - start;
-        pop_free(pop, n);
+        Prog *swap = pop;
         pop = next;
+        next = swap;
         gen++;
     }
     if (st == CGT_OK) {
@@ -1771,6 +1799,7 @@ CgtStatus gp_run(const GpParams *p, const GpData *train, const GpData *test, GpR
     free(g.et);
     free(g.lev);
     pop_free(pop, n);
+    pop_free(next, n);
     VEC_FREE(code);
     VEC_FREE(tmp);
     for (int t = 0; t < 2; t++) {
