@@ -38,6 +38,7 @@ int main(int argc, char **argv)
                mnk_variant_name(o.variant), mnk_result_name(r.result),
                mnk_method_name(r.method), (unsigned long long)r.nodes,
                (unsigned long long)r.tt_hits, r.seconds);
+        printf(", P %ld, max after %ld", r.root_potential, r.max_after);
         if (o.proof_path)
             printf(", proof %llu lines", (unsigned long long)r.proof_lines);
         printf("\n");
