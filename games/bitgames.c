@@ -189,8 +189,8 @@ static CgtStatus parse_bits(const char *s, int maxlen, uint64_t *b, int *n, CgtE
 {
     size_t len = strlen(s);
     if ((int)len > maxlen || len > 64)
-        return cgt_error_set(err, CGT_ERR_DOMAIN, "bit string of length %zu is too long (at most %d)",
-                             len, maxlen);
+        return cgt_error_set(err, CGT_ERR_DOMAIN,
+                             "bit string of length %zu is too long (at most %d)", len, maxlen);
     *b = 0;
     for (size_t i = 0; i < len; i++) {
         if (s[i] == '1')

@@ -398,7 +398,8 @@ CgtStatus gp_data_game(const GpGameSpec *spec, GpValueFn fn, void *ctx, GpData *
     *train = NULL;
     if (test)
         *test = NULL;
-    int kmax = spec->max_heaps, top = spec->hi + (spec->heldout_extra > 0 ? spec->heldout_extra : 0);
+    int kmax = spec->max_heaps;
+    int top = spec->hi + (spec->heldout_extra > 0 ? spec->heldout_extra : 0);
     if (spec->min_heaps < 1 || kmax < spec->min_heaps || kmax > GP_MAX_VARS - 1)
         return cgt_error_set(err, CGT_ERR_DOMAIN, "number of heaps %d..%d must lie in 1..%d",
                              spec->min_heaps, kmax, GP_MAX_VARS - 1);
@@ -1471,7 +1472,8 @@ static Ex *parse_ex(Parser *p, int depth)
         p->failed = 1;
         return NULL;
     }
-    if (isdigit((unsigned char)s[p->i]) || (s[p->i] == '-' && isdigit((unsigned char)s[p->i + 1]))) {
+    if (isdigit((unsigned char)s[p->i]) ||
+        (s[p->i] == '-' && isdigit((unsigned char)s[p->i + 1]))) {
         char *end;
         long long v = strtoll(s + p->i, &end, 10);
         p->i = (size_t)(end - s);

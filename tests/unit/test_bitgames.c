@@ -446,7 +446,8 @@ static void test_cram(void)
             for (unsigned i = 0; i < (1u << cells); i++)
                 memo[i] = -1;
             unsigned full = (1u << cells) - 1;
-            if (bit_cram_grundy(m, r, c, NULL, &v, &err) != CGT_OK || v != nv_cram(full, r, c, memo))
+            if (bit_cram_grundy(m, r, c, NULL, &v, &err) != CGT_OK ||
+                v != nv_cram(full, r, c, memo))
                 bad++;
             for (int rep = 0; rep < 20; rep++) {
                 char board[80];
