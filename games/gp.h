@@ -3,8 +3,9 @@
  * programming to combinatorial game theory" (arXiv 2021), which used
  * gplearn (Stephens 2015).  Tree programs over exact 64-bit integers
  * (semantics of every function in docs/gp.md), ramped half-and-half
- * initialisation, tournament selection, subtree crossover, subtree / hoist
- * / point mutation, elitism and parsimony pressure.  Programs are stored as
+ * initialisation, lexicase (default) or tournament selection, subtree
+ * crossover, subtree / hoist / point mutation, elitism and parsimony
+ * pressure.  Programs are stored as
  * prefix arrays; read backwards they are postfix code, evaluated over all
  * data rows at once.  Fitness evaluation is pure and may use several
  * threads; the RNG (util/rng.h) is used by the calling thread only, so a
