@@ -5,9 +5,12 @@
  * All state lives in a Solver object made and freed inside mnk_solve. */
 #include "games/mnk.h"
 
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "util/hash.h"
 #include "util/poll.h"
@@ -216,6 +219,10 @@ typedef struct Solver {
     int depth, max_depth;
     CgtStatus st;
     CgtError *err;
+    bool is_main;           /* polls, reports progress and saves checkpoints */
+    atomic_int *stop;       /* set when another root worker decided the root */
+    bool cancelled;         /* st was set because of *stop, not an error */
+    atomic_int *root_left;  /* root moves not yet decided (progress only) */
 } Solver;
 
 static CgtStatus save_checkpoint(Solver *s);
@@ -231,12 +238,19 @@ static bool tick(Solver *s)
                               "reached", (unsigned long long)s->node_limit);
         return false;
     }
+    if (s->stop && atomic_load_explicit(s->stop, memory_order_relaxed)) {
+        s->st = CGT_ERR_LIMIT;
+        s->cancelled = true;
+        return false;
+    }
+    if (!s->is_main)
+        return true;
+    CgtStatus st = cgt_poll();
+    if (st != CGT_OK) {
+        s->st = cgt_poll_error(s->err, st, "mnk search");
+        return false;
+    }
     if ((s->nodes & 1023) == 0) {
-        CgtStatus st = cgt_poll();
-        if (st != CGT_OK) {
-            s->st = cgt_poll_error(s->err, st, "mnk search");
-            return false;
-        }
         double now = cgt_now();
         if (s->time_limit > 0 && now - s->t0 > s->time_limit) {
             s->st = cgt_error_set(s->err, CGT_ERR_LIMIT, "mnk search stopped: time limit of "
@@ -250,10 +264,10 @@ static bool tick(Solver *s)
                 return false;
             }
         }
-        cgt_progress("mnk", "%llu nodes, %.0f nodes/s, depth %d (max %d), %zu proven positions",
-                     (unsigned long long)s->nodes,
+        cgt_progress("mnk", "%llu nodes, %.0f nodes/s, depth %d (max %d), %d root moves open, "
+                     "%zu proven positions", (unsigned long long)s->nodes,
                      (double)s->nodes / (now - s->t0 + 1e-9), s->depth, s->max_depth,
-                     s->tt.used);
+                     s->root_left ? atomic_load(s->root_left) : 0, s->tt.used);
     }
     return true;
 }
@@ -1113,8 +1127,154 @@ static void solver_finish(Solver *s, MnkReport *rep)
     rep->seconds = cgt_now() - s->t0;
 }
 
+/* ----------------------------------------------------------- root workers */
+
+/* The root Maker node is split between workers (plain root splitting; the
+ * search of seeds/001 is sequential): worker i takes the candidate moves
+ * i, i + T, i + 2T, ...  Each worker has its own Solver and table, so
+ * nothing is shared but the stop flag and the open-move counter; a Maker
+ * win found by one worker stops the others.  The result does not depend on
+ * the thread count; node counts and the reported winning move may. */
+typedef struct Worker {
+    Solver *s;
+    uint64_t x, o;
+    const int *mv;
+    int nm, start, step, found;
+    atomic_int *stop, *done;
+} Worker;
+
+static void *worker_run(void *arg)
+{
+    Worker *w = arg;
+    for (int i = w->start; i < w->nm; i += w->step) {
+        if (atomic_load(w->stop))
+            break;
+        bool r = mb_breaker_node(w->s, w->x | 1ULL << w->mv[i], w->o, NULL);
+        if (w->s->st != CGT_OK) {
+            if (!w->s->cancelled)
+                atomic_store(w->stop, 1);
+            break;
+        }
+        atomic_fetch_sub(w->s->root_left, 1);
+        if (!r) {
+            w->found = w->mv[i];
+            atomic_store(w->stop, 1);
+            break;
+        }
+    }
+    atomic_store(w->done, 1);
+    return NULL;
+}
+
+static void tt_merge(Tt *into, const Tt *from)
+{
+    for (size_t i = 0; i < from->cap; i++)
+        if (from->key[i])
+            tt_put(into, from->key[i], from->val[i]);
+}
+
+/* Maker-to-move root: true when Breaker wins; *move gets a winning move. */
+static bool root_search(Solver *s, uint64_t x, uint64_t o, int threads, int *move)
+{
+    Eval e;
+    uint64_t key = 0;
+    *move = -1;
+    if (!tick(s))
+        return true;
+    int q = maker_quick(s, x, &o, &e, &key, move, false);
+    if (q)
+        return q == V_BREAKER;
+    int mv[MNK_MAX_CELLS];
+    int nm = order_moves(e.w, undominated(&e, e.live_cells), mv);
+    atomic_int stop, left;
+    atomic_int done[MNK_MAX_THREADS];
+    atomic_init(&stop, 0);
+    atomic_init(&left, nm);
+    Worker w[MNK_MAX_THREADS];
+    Solver ws[MNK_MAX_THREADS];
+    CgtError werr[MNK_MAX_THREADS];
+    pthread_t tid[MNK_MAX_THREADS];
+    bool started[MNK_MAX_THREADS] = {false};
+    s->root_left = &left;
+    s->stop = &stop;
+    s->depth = 1;
+    for (int t = 0; t < threads; t++) {
+        atomic_init(&done[t], 0);
+        w[t] = (Worker){.s = t ? &ws[t] : s, .x = x, .o = o, .mv = mv, .nm = nm, .start = t,
+                        .step = threads, .found = -1, .stop = &stop, .done = &done[t]};
+        if (t == 0)
+            continue;
+        memset(&ws[t], 0, sizeof ws[t]);
+        geo_init(&ws[t].g, s->g.m, s->g.n, s->g.k);
+        tt_init(&ws[t].tt);
+        tt_merge(&ws[t].tt, &s->tt);
+        cgt_error_clear(&werr[t]);
+        ws[t].err = &werr[t];
+        ws[t].node_limit = s->node_limit;
+        ws[t].t0 = s->t0;
+        ws[t].stop = &stop;
+        ws[t].root_left = &left;
+        started[t] = pthread_create(&tid[t], NULL, worker_run, &w[t]) == 0;
+    }
+    /* Worker 0 runs here with the main solver (it polls, reports progress
+     * and saves checkpoints), then polls until the others are done. */
+    worker_run(&w[0]);
+    for (int t = 1; t < threads; t++) {
+        if (!started[t]) {
+            worker_run(&w[t]); /* no thread could be made: do its share here */
+            continue;
+        }
+        while (!atomic_load(&done[t])) {
+            CgtStatus st = CGT_OK;
+            for (int j = 0; j < 1024 && st == CGT_OK; j++)
+                st = cgt_poll();
+            if (st != CGT_OK && s->st == CGT_OK) {
+                s->st = cgt_poll_error(s->err, st, "mnk search");
+                atomic_store(&stop, 1);
+            }
+            nanosleep(&(struct timespec){0, 2000000}, NULL);
+        }
+        pthread_join(tid[t], NULL);
+    }
+    s->stop = NULL;
+    s->root_left = NULL;
+    s->depth = 0;
+    bool breaker = true;
+    for (int t = 0; t < threads; t++)
+        if (w[t].found >= 0 && breaker) {
+            breaker = false;
+            *move = w[t].found;
+        }
+    if (!breaker) {
+        /* a Maker win stands even if another worker was cut short */
+        s->st = CGT_OK;
+        s->cancelled = false;
+    } else if (s->st == CGT_OK || s->cancelled) {
+        for (int t = 1; t < threads; t++)
+            if (ws[t].st != CGT_OK && !ws[t].cancelled) {
+                *s->err = werr[t];
+                s->st = ws[t].st;
+                break;
+            }
+    }
+    for (int t = 1; t < threads; t++) {
+        s->nodes += ws[t].nodes;
+        s->hits += ws[t].hits;
+        if (ws[t].max_depth > s->max_depth)
+            s->max_depth = ws[t].max_depth;
+        tt_merge(&s->tt, &ws[t].tt);
+        tt_free(&ws[t].tt);
+        geo_free(&ws[t].g);
+    }
+    s->cancelled = false;
+    if (s->st == CGT_OK)
+        tt_put(&s->tt, key, breaker ? V_BREAKER : V_MAKER);
+    return breaker;
+}
+
 /* Root of the Maker-Breaker game: result, method, pairing and first-move table. */
-static void solve_mb_root(Solver *s, uint64_t x, uint64_t o, bool maker_to_move, MnkReport *rep)
+static void solve_mb_root(Solver *s, uint64_t x, uint64_t o, bool maker_to_move, int threads,
+                          MnkReport *rep)
 {
     const Geo *g = &s->g;
     Eval e;
@@ -1162,7 +1322,7 @@ static void solve_mb_root(Solver *s, uint64_t x, uint64_t o, bool maker_to_move,
         rep->npairs = ps.npairs;
         memcpy(rep->pairs, ps.pairs, sizeof(int) * 2 * (size_t)ps.npairs);
     } else {
-        bw = mb_maker_node(s, x, o, &move);
+        bw = root_search(s, x, o, threads, &move);
         rep->method = MNK_BY_SEARCH;
     }
     if (s->st != CGT_OK)
@@ -1237,9 +1397,9 @@ CgtStatus mnk_solve(int m, int n, int k, const MnkOptions *opt, MnkReport *rep, 
     CgtStatus st = parse_board(m, n, k, opt->rows, opt->nrows, &x, &o, err);
     if (st != CGT_OK)
         return st;
-    if (opt->threads != 1 && opt->threads != 0)
-        return cgt_error_set(err, CGT_ERR_DOMAIN, "mnk supports only threads = 1 (got %d)",
-                             opt->threads);
+    if (opt->threads < 0 || opt->threads > MNK_MAX_THREADS)
+        return cgt_error_set(err, CGT_ERR_DOMAIN, "mnk threads must be 1 to %d (got %d)",
+                             MNK_MAX_THREADS, opt->threads);
     if (opt->to_move && opt->to_move != 'X' && opt->to_move != 'O')
         return cgt_error_set(err, CGT_ERR_DOMAIN, "mnk player to move must be X or O");
     if (opt->proof_path && opt->variant != MNK_MAKER_BREAKER)
@@ -1262,6 +1422,7 @@ CgtStatus mnk_solve(int m, int n, int k, const MnkOptions *opt, MnkReport *rep, 
     s.ckpt = opt->checkpoint;
     s.ckpt_every = opt->checkpoint_every;
     s.t0 = cgt_now();
+    s.is_main = true;
     s.next_ckpt = s.t0 + s.ckpt_every;
     if (s.ckpt)
         s.st = load_checkpoint(&s);
@@ -1270,7 +1431,7 @@ CgtStatus mnk_solve(int m, int n, int k, const MnkOptions *opt, MnkReport *rep, 
     rep->root_potential = e.pot;
     if (s.st == CGT_OK) {
         if (opt->variant == MNK_MAKER_BREAKER)
-            solve_mb_root(&s, x, o, x_to_move, rep);
+            solve_mb_root(&s, x, o, x_to_move, opt->threads > 1 ? opt->threads : 1, rep);
         else
             solve_strong_root(&s, x, o, x_to_move, rep);
     }

@@ -18,6 +18,7 @@
 #include "util/error.h"
 
 #define MNK_MAX_CELLS 64
+#define MNK_MAX_THREADS 8
 
 typedef enum { MNK_MAKER_BREAKER, MNK_STRONG } MnkVariant;
 
@@ -50,7 +51,9 @@ typedef struct MnkOptions {
     const char *checkpoint;    /* transposition-table file: loaded if present, saved
                                 * every checkpoint_every seconds and on any stop */
     double checkpoint_every;   /* seconds; 0 = only at the end / on a stop */
-    int threads;               /* only 1 is implemented; other values are CGT_ERR_DOMAIN */
+    int threads;               /* 1 (default, deterministic) to MNK_MAX_THREADS: the root
+                                * Maker moves are split between threads; same result,
+                                * node counts and the winning move shown may differ */
 } MnkOptions;
 
 typedef struct MnkMove {
@@ -88,7 +91,7 @@ void mnk_options_init(MnkOptions *o);
 /* Solve the m,n,k-game (m columns, n rows, k in a row) with the options *opt
  * (borrowed) and fill *rep.  Errors: CGT_ERR_DOMAIN for bad sizes (m, n,
  * k < 1, more than 64 cells), a bad board (wrong row count or length,
- * characters other than . X O) or threads != 1; CGT_ERR_LIMIT for the node
+ * characters other than . X O) or threads outside 1..MNK_MAX_THREADS; CGT_ERR_LIMIT for the node
  * or time limit; CGT_ERR_INTERRUPTED on Ctrl-C; CGT_ERR_IO when the proof or
  * checkpoint file cannot be written or the checkpoint is unreadable or for
  * another game.  On a stop the checkpoint (if any) is saved first, so a run

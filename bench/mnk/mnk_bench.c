@@ -1,6 +1,6 @@
 /* Benchmark driver for games/mnk: solves the m,n,k-games named on the
  * command line and prints result, method, nodes and seconds (one per line).
- * Build: see bench/mnk/run.sh.  Usage: mnk_bench [-s] [-p PROOF] m n k ... */
+ * Build: see bench/mnk/run.sh.  Usage: mnk_bench [-s] [-t THREADS] [-p PROOF] [-c CKPT] [-n NODES] m n k ... */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +19,8 @@ int main(int argc, char **argv)
             o.proof_path = argv[++i];
         else if (strcmp(argv[i], "-c") == 0 && i + 1 < argc)
             o.checkpoint = argv[++i];
+        else if (strcmp(argv[i], "-t") == 0 && i + 1 < argc)
+            o.threads = atoi(argv[++i]);
         else if (strcmp(argv[i], "-n") == 0 && i + 1 < argc)
             o.node_limit = strtoull(argv[++i], NULL, 10);
     }

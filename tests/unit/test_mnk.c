@@ -362,8 +362,34 @@ static void test_errors(void)
     CHECK_EQ_INT(mnk_solve(7, 7, 5, &o, &r, &e), CGT_ERR_LIMIT);
     CHECK(strstr(e.msg, "node limit") != NULL);
     mnk_options_init(&o);
-    o.threads = 3;
+    o.threads = 99;
     CHECK_EQ_INT(mnk_solve(3, 3, 3, &o, &r, &e), CGT_ERR_DOMAIN);
+}
+
+/* Two threads split the root moves: the results must not change. */
+static void test_threads(void)
+{
+    static const int g[][3] = {{5, 5, 4}, {7, 6, 5}, {5, 4, 4}, {4, 4, 3}, {6, 6, 5}};
+    for (size_t i = 0; i < sizeof g / sizeof g[0]; i++) {
+        MnkOptions o;
+        mnk_options_init(&o);
+        MnkReport one, two;
+        CgtError e;
+        cgt_error_clear(&e);
+        CHECK_EQ_INT(mnk_solve(g[i][0], g[i][1], g[i][2], &o, &one, &e), CGT_OK);
+        o.threads = 2;
+        CHECK_EQ_INT(mnk_solve(g[i][0], g[i][1], g[i][2], &o, &two, &e), CGT_OK);
+        CHECK_EQ_INT(one.result, two.result);
+    }
+    MnkOptions o;
+    mnk_options_init(&o);
+    o.threads = 2;
+    o.node_limit = 300;
+    MnkReport r;
+    CgtError e;
+    cgt_error_clear(&e);
+    CHECK_EQ_INT(mnk_solve(7, 7, 5, &o, &r, &e), CGT_ERR_LIMIT);
+    CHECK(strstr(e.msg, "node limit") != NULL);
 }
 
 static void test_checkpoint(void)
@@ -460,6 +486,7 @@ int main(int argc, char **argv)
     STEP(test_naive_random(slow ? 300 : 18));
     STEP(test_pairing_board());
     STEP(test_errors());
+    STEP(test_threads());
     STEP(test_checkpoint());
     CHECK(access(checker, X_OK) == 0);
     STEP(test_proofs(slow));
