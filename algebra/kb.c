@@ -137,14 +137,26 @@ static CgtStatus reduce_with(const uint32_t *base, const uint64_t *masks, const 
             size_t id = ids ? ids[t] : t;
             if (masks[id] & ~wm)
                 continue;
+            if (masks[id] == 0) {
+                if (capped)
+                    *capped = true;
+                return cgt_error_set(err, CGT_ERR_DOMAIN, "rule %zu has the identity as its "
+                                     "left side, so rewriting never stops", id + 1);
+            }
             const uint32_t *l = base + 2 * id * (size_t)g;
             if (!divides(l, w, g))
                 continue;
-            if (max_steps && ++steps > max_steps) {
+            steps++;
+            if (max_steps && steps > max_steps) {
                 if (capped)
                     *capped = true;
                 return cgt_error_set(err, CGT_ERR_LIMIT,
                                      "rewriting did not stop after %zu steps", max_steps);
+            }
+            if ((steps & 0xffff) == 0) {
+                CgtStatus st = cgt_poll();
+                if (st != CGT_OK)
+                    return cgt_poll_error(err, st, "rewriting");
             }
             if (!apply_rule(w, l, l + g, g))
                 return cgt_error_set(err, CGT_ERR_LIMIT, "exponent larger than %u while "
@@ -918,6 +930,8 @@ CgtStatus kb_check(const KbSystem *sys, size_t max_steps, KbCheck *out, CgtError
     CgtError e2;
     for (size_t i = 0; i < n && st == CGT_OK; i++) {
         const uint32_t *li = sys->rules + 2 * i * gg;
+        if (sys->masks[i] == 0)
+            out->terminated = false; /* 1 -> r rewrites forever */
         for (size_t j = 0; j < n; j++) {
             const uint32_t *lj = sys->rules + 2 * j * gg;
             if (j != i && divides(lj, li, g)) {
@@ -978,6 +992,14 @@ CgtStatus kb_check(const KbSystem *sys, size_t max_steps, KbCheck *out, CgtError
         return st;
     }
     return CGT_OK;
+}
+
+bool kb_accept_check(KbSystem *sys, const KbCheck *c)
+{
+    if (c->locally_confluent && c->terminated)
+        sys->confluent = true;
+    sys->reduced = sys->confluent && c->interreduced;
+    return sys->confluent;
 }
 
 void kb_check_free(KbCheck *c)

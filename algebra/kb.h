@@ -108,7 +108,9 @@ void kb_free(KbSystem *sys);
 /* Reduce w (ngens exponents) in place to its normal form.  Rewriting
  * stops with CGT_ERR_LIMIT after max_steps rule applications (0 = no cap;
  * a cap matters only for systems not known to terminate, see
- * kb_system_from_rules).  Exponents beyond KB_MAX_EXP: CGT_ERR_LIMIT. */
+ * kb_system_from_rules; uncapped rewriting still polls for Ctrl-C and
+ * --timeout).  Exponents beyond KB_MAX_EXP: CGT_ERR_LIMIT.  A rule whose
+ * left side is the identity: CGT_ERR_DOMAIN. */
 CgtStatus kb_reduce(const KbSystem *sys, uint32_t *w, size_t max_steps, CgtError *err);
 
 /* out = normal form of a*b.  out may alias a or b. */
@@ -157,6 +159,11 @@ typedef struct KbCheck {
  * Errors: CGT_ERR_INTERRUPTED / CGT_ERR_LIMIT from cgt_poll. */
 CgtStatus kb_check(const KbSystem *sys, size_t max_steps, KbCheck *out, CgtError *err);
 void kb_check_free(KbCheck *c);
+/* After kb_check: mark sys confluent when every critical pair resolved and
+ * every rewrite terminated (so that kb_elements / monoid_from_system accept
+ * it; termination is then evidence, not proof, see kb_check), and reduced
+ * when also inter-reduced.  Returns sys->confluent. */
+bool kb_accept_check(KbSystem *sys, const KbCheck *c);
 
 /* Format rule i as "[x2,e]" (style 1, the note's) or "x^2 = 1" (style 0).
  * Owned string. */

@@ -618,6 +618,17 @@ static void test_checks(void)
     uint32_t w[2] = {1, 0};
     CHECK_EQ_INT(kb_reduce(s, w, 50, &e), CGT_ERR_LIMIT);
     kb_free(s);
+    /* a left side equal to the identity is refused, not looped on */
+    uint32_t r3[] = {0, 0, 1, 0};
+    s = kb_system_from_rules(2, names, NULL, r3, 1);
+    w[0] = 2;
+    CHECK_EQ_INT(kb_reduce(s, w, 0, &e), CGT_ERR_DOMAIN);
+    CHECK(strstr(e.msg, "identity") != NULL);
+    CHECK_EQ_INT(kb_check(s, 0, &ck, &e), CGT_OK);
+    CHECK(!ck.terminated);
+    CHECK(!kb_accept_check(s, &ck));
+    kb_check_free(&ck);
+    kb_free(s);
     /* infinite monoid */
     uint32_t rl[4][MAXG], rr[4][MAXG];
     const char *rels[] = {"x2", "e", "xz", "z"};

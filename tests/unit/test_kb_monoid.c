@@ -433,8 +433,9 @@ static void test_q31_figures(void)
     CgtError e;
     CHECK_EQ_INT(kb_check(s, 0, &ck, &e), CGT_OK);
     CHECK(ck.locally_confluent && ck.terminated);
+    CHECK(kb_accept_check(s, &ck)); /* locally confluent + terminating (Newman) */
+    CHECK(!s->reduced);
     kb_check_free(&ck);
-    s->confluent = true; /* locally confluent + terminating (Newman) */
     FiniteMonoid *m = NULL;
     CHECK_EQ_INT(monoid_from_system(s, 0, 0, &m, &e), CGT_OK);
     if (m) {
