@@ -548,6 +548,58 @@ CgtStatus bit_cm_grundy(BitMemo *m, const char *a, const char *b, int *out, CgtE
     return CGT_OK;
 }
 
+/* A mutation of bit i (0-based) is legal iff every existing neighbour of
+ * the bit equals it; a crossover at k (1..n-1) iff a_k != b_k and both
+ * boundaries k are equal pairs.  A mutation kills exactly the moves at its
+ * two boundaries, a crossover those at boundary k of both strings (and
+ * swaps the parts left of k, which are then disconnected from the rest):
+ * hence the game is arc kayles on this graph. */
+CgtStatus bit_cm_arc_graph(const char *a, const char *b, int *nv, int *edges, int cap, int *ne,
+                           CgtError *err)
+{
+    uint64_t x, y;
+    int n, n2;
+    CgtStatus st = parse_bits(a, BIT_CM_MAX_LEN, &x, &n, err);
+    if (st == CGT_OK)
+        st = parse_bits(b, BIT_CM_MAX_LEN, &y, &n2, err);
+    if (st != CGT_OK)
+        return st;
+    if (n != n2)
+        return cgt_error_set(err, CGT_ERR_DOMAIN,
+                             "crossover-mutation strings have different lengths (%d and %d)", n,
+                             n2);
+    int m = 0;
+    uint64_t s[2] = {x, y};
+    for (int t = 0; t < 2; t++)
+        for (int i = 0; i < n; i++) {
+            int bit = (int)(s[t] >> i & 1);
+            int left = i == 0 || (int)(s[t] >> (i - 1) & 1) == bit;
+            int right = i == n - 1 || (int)(s[t] >> (i + 1) & 1) == bit;
+            if (n >= 2 && left && right) {
+                if (m == cap)
+                    return cgt_error_set(err, CGT_ERR_DOMAIN, "cm graph needs more than %d edges",
+                                         cap);
+                edges[2 * m] = t * (n + 1) + i;
+                edges[2 * m + 1] = t * (n + 1) + i + 1;
+                m++;
+            }
+        }
+    for (int k = 1; k < n; k++) {
+        int ak = (int)(x >> (k - 1) & 1), bk = (int)(y >> (k - 1) & 1);
+        int aeq = ak == (int)(x >> k & 1), beq = bk == (int)(y >> k & 1);
+        if (ak != bk && aeq && beq) {
+            if (m == cap)
+                return cgt_error_set(err, CGT_ERR_DOMAIN, "cm graph needs more than %d edges", cap);
+            edges[2 * m] = k;
+            edges[2 * m + 1] = n + 1 + k;
+            m++;
+        }
+    }
+    *nv = 2 * (n + 1);
+    *ne = m;
+    return CGT_OK;
+}
+
 /* ---- arc kayles: a move deletes both endpoints of an edge */
 
 typedef struct {

@@ -90,6 +90,17 @@ int bit_ga2_formula(const int *heaps, int k);
  * characters, different lengths or n > BIT_CM_MAX_LEN; interrupts. */
 CgtStatus bit_cm_grundy(BitMemo *m, const char *a, const char *b, int *out, CgtError *err);
 
+/* The arc kayles graph of a cm position (Theorem 4.3, made explicit in
+ * docs/gp.md): vertices 0..n are the boundaries of a (vertex i lies between
+ * positions i and i+1, 0 and n are the ends), n+1..2n+1 those of b; an edge
+ * joins the two boundaries of every bit whose flip is a legal mutation, and
+ * boundary k of a to boundary k of b for every legal crossover at k.
+ * Writes *nv and up to `cap` edges as pairs into edges[0..2*cap-1]; *ne is
+ * the number of edges.  Errors as bit_cm_grundy, and CGT_ERR_DOMAIN when
+ * more than `cap` edges would be needed. */
+CgtStatus bit_cm_arc_graph(const char *a, const char *b, int *nv, int *edges, int cap, int *ne,
+                           CgtError *err);
+
 /* Grundy value of arc kayles (Ruleset 4.2: remove an edge and every edge
  * sharing an endpoint with it) on the graph with vertices 0..nv-1 and the
  * `ne` edges edges[2i], edges[2i+1].  Loops and repeated edges are
