@@ -4,6 +4,7 @@
  * every child has more marks than its parent, local checks plus "every
  * referenced child is a node" prove the root.
  * Usage: mnk_check FILE   (prints "ok ..." and exits 0, or "FAIL ..." and 1) */
+#define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
