@@ -24,7 +24,20 @@ struct MqEngine {
     uint32_t nexp, capexp;
     uint32_t *exp_heap, *exp_size;
     MqStats stats;
+    uint64_t *px;   /* cached rows {z : xz in P} of q (MISERE.md §2), or NULL */
+    uint32_t *ord;  /* cached least-game-tree order of q, or NULL */
 };
+
+/* Replace the pretension; cached data of the old one is dropped. */
+static void set_pret(MqEngine *e, MqPret *q)
+{
+    mqpret_free(e->q);
+    e->q = q;
+    free(e->px);
+    free(e->ord);
+    e->px = NULL;
+    e->ord = NULL;
+}
 
 static MqPret *pret_trivial(void)
 {
@@ -68,6 +81,8 @@ void mq_free(MqEngine *e)
     if (!e)
         return;
     mqpret_free(e->q);
+    free(e->px);
+    free(e->ord);
     mqanti_free(&e->tt);
     mqopts_free(&e->opts);
     free(e->exp_heap);
@@ -197,16 +212,20 @@ static CgtStatus conservative(MqEngine *e, uint32_t n, bool *done, CgtError *err
         if (trb[w] & q->p[w])
             heap_p = false;
     /* rows Px = {z : xz in P} for mex compatibility (MISERE.md §2) */
-    uint32_t *ord = topo_order(q);
-    uint64_t *px = xcalloc((size_t)N * W + 1, 8);
-    uint32_t *row = xmalloc(N * sizeof *row);
-    for (uint32_t x = 0; x < N; x++) {
-        product_row(q, ord, x, row);
-        for (uint32_t z = 0; z < N; z++)
-            if (mq_bit(q->p, row[z]))
-                px[(size_t)x * W + (z >> 6)] |= (uint64_t)1 << (z & 63);
+    if (!e->ord) {
+        e->ord = topo_order(q);
+        e->px = xcalloc((size_t)N * W + 1, 8);
+        uint32_t *row = xmalloc(N * sizeof *row);
+        for (uint32_t x = 0; x < N; x++) {
+            product_row(q, e->ord, x, row);
+            for (uint32_t z = 0; z < N; z++)
+                if (mq_bit(q->p, row[z]))
+                    e->px[(size_t)x * W + (z >> 6)] |= (uint64_t)1 << (z & 63);
+        }
+        free(row);
     }
-    free(row);
+    const uint32_t *ord = e->ord;
+    const uint64_t *px = e->px;
     uint8_t *cand = xcalloc(N, 1);
     uint32_t ncand = 0;
     for (uint32_t x = 0; x < N; x++) {
@@ -232,7 +251,6 @@ static CgtStatus conservative(MqEngine *e, uint32_t n, bool *done, CgtError *err
             ncand++;
         }
     }
-    free(px);
     CgtStatus st = CGT_OK;
     *done = false;
     if (ncand == 0)
@@ -290,6 +308,7 @@ static CgtStatus conservative(MqEngine *e, uint32_t n, bool *done, CgtError *err
             mqanti_free(&e->tt);
             e->tt = an;
             e->tt_valid = true;
+            /* same elements and P: the cached rows stay valid */
             mqpret_free(e->q);
             e->q = c;
             *done = true;
@@ -303,7 +322,6 @@ static CgtStatus conservative(MqEngine *e, uint32_t n, bool *done, CgtError *err
     free(g);
 out:
     free(cand);
-    free(ord);
     free(trb);
     return st;
 }
@@ -455,8 +473,7 @@ static CgtStatus expand(MqEngine *e, uint32_t n, CgtError *err)
             e->tt_valid = complete;
             if (!complete)
                 mqanti_free(&e->tt);
-            mqpret_free(e->q);
-            e->q = T;
+            set_pret(e, T);
             T = NULL;
             e->stats.expansions++;
             add_expansion(e, n, e->q->n);
@@ -711,8 +728,7 @@ MqEngine *mq_load(const char *path, const HeapGame *game, const MqLimits *lim, C
     if (!rd_word(f, "expansions") || !rd_u(f, &ne, 1u << 24))
         goto bad;
     e = mq_new(game, lim);
-    mqpret_free(e->q);
-    e->q = q;
+    set_pret(e, q);
     q = NULL;
     for (uint32_t i = 0; i < ne; i++) {
         uint32_t h, s;

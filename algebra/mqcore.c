@@ -484,6 +484,9 @@ uint32_t mq_minimise(uint32_t n, uint32_t nl, uint32_t *const *act, const uint64
         hsz *= 2;
     uint32_t *tab = xmalloc(hsz * sizeof *tab);
     uint32_t *rep = xmalloc((n ? n : 1) * sizeof *rep);
+    uint64_t *mult = xmalloc((nl + 1) * sizeof *mult);
+    for (uint32_t l = 0; l < nl; l++)
+        mult[l] = ((0x9e3779b97f4a7c15ULL * (l + 1)) ^ ((uint64_t)(l + 7) << 33)) | 1;
     /* initial partition by P, numbered by first occurrence */
     int first = -1;
     uint32_t count = 0;
@@ -501,8 +504,10 @@ uint32_t mq_minimise(uint32_t n, uint32_t nl, uint32_t *const *act, const uint64
         for (uint32_t x = 0; x < n; x++) {
             uint64_t hv = cls[x] * 0x9e3779b97f4a7c15ULL;
             for (uint32_t l = 0; l < nl; l++)
-                hv = (hv ^ cls[act[l][x]]) * 0x100000001b3ULL + l;
+                hv += (uint64_t)cls[act[l][x]] * mult[l];
             hv ^= hv >> 29;
+            hv *= 0xbf58476d1ce4e5b9ULL;
+            hv ^= hv >> 32;
             size_t i = (size_t)hv & (hsz - 1);
             for (;;) {
                 uint32_t r = tab[i];
@@ -531,6 +536,7 @@ uint32_t mq_minimise(uint32_t n, uint32_t nl, uint32_t *const *act, const uint64
     free(nc);
     free(tab);
     free(rep);
+    free(mult);
     return count;
 }
 

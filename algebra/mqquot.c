@@ -117,6 +117,20 @@ static int cmp_words(const uint32_t *a, const uint32_t *b, int ng)
     return 0;
 }
 
+/* Value of an arbitrary word (exponents over generators). */
+static uint32_t eval_word(const Quotient *Q, const uint32_t *w)
+{
+    uint32_t x = 0;
+    for (int g = 0; g < Q->ng; g++)
+        for (uint32_t k = 0; k < w[g]; k++)
+            x = Q->gact[g][x];
+    return x;
+}
+
+/* Non-normal words are closed upwards (the word order is a monomial
+ * order), so word(x)+g is a divisibility-minimal non-normal word iff it is
+ * non-normal and removing any one letter gives a normal form.  Each
+ * minimal word is taken once, from its lowest generator. */
 static void build_presentation(Quotient *Q)
 {
     int ng = Q->ng;
@@ -131,10 +145,21 @@ static void build_presentation(Quotient *Q)
             uint32_t y = Q->gact[g][x];
             if (cmp_words(w, Q->words + (size_t)y * ng, ng) == 0)
                 continue;
-            bool dup = false;
-            for (size_t i = 0; i < m && !dup; i++)
-                dup = cmp_words(lhs + i * ng, w, ng) == 0;
-            if (dup)
+            int low = 0;
+            while (!w[low])
+                low++;
+            if (low != g)
+                continue; /* the same word is taken from its lowest generator */
+            bool minimal = true;
+            for (int h = g + 1; h < ng && minimal; h++) {
+                if (!w[h])
+                    continue;
+                w[h]--;
+                uint32_t z = eval_word(Q, w);
+                minimal = cmp_words(w, Q->words + (size_t)z * ng, ng) == 0;
+                w[h]++;
+            }
+            if (!minimal)
                 continue;
             if (m == cap) {
                 cap *= 2;
@@ -144,23 +169,10 @@ static void build_presentation(Quotient *Q)
             memcpy(lhs + m * ng, w, ng * sizeof *w);
             rhs[m++] = y;
         }
-    /* keep divisibility-minimal left sides */
-    uint8_t *drop = xcalloc(m + 1, 1);
+    size_t *idx = xmalloc((m + 1) * sizeof *idx);
     for (size_t i = 0; i < m; i++)
-        for (size_t j = 0; j < m && !drop[i]; j++) {
-            if (i == j || drop[j])
-                continue;
-            bool div = true;
-            for (int g = 0; g < ng && div; g++)
-                div = lhs[j * ng + g] <= lhs[i * ng + g];
-            if (div)
-                drop[i] = 1;
-        }
-    size_t *idx = xmalloc((m + 1) * sizeof *idx), k = 0;
-    for (size_t i = 0; i < m; i++)
-        if (!drop[i])
-            idx[k++] = i;
-    for (size_t i = 1; i < k; i++)
+        idx[i] = i;
+    for (size_t i = 1; i < m; i++)
         for (size_t j = i; j > 0 && cmp_words(lhs + idx[j] * ng, lhs + idx[j - 1] * ng, ng) < 0;
              j--) {
             size_t t = idx[j];
@@ -168,10 +180,9 @@ static void build_presentation(Quotient *Q)
             idx[j - 1] = t;
         }
     Q->pres = pres_new(ng, (const char *const *)Q->names);
-    for (size_t i = 0; i < k; i++)
+    for (size_t i = 0; i < m; i++)
         pres_add_relation(Q->pres, lhs + idx[i] * ng, Q->words + (size_t)rhs[idx[i]] * ng);
     free(idx);
-    free(drop);
     free(w);
     free(lhs);
     free(rhs);
