@@ -900,8 +900,12 @@ static void format_parts(StrBuf *b, const uint32_t *p, size_t n, const char *sep
         sb_printf(b, "%s%u", i ? sep : "", p[i]);
 }
 
+Value *quotient_outcome_stmt(Call *c, const Value *qv, const Value *pos, Loc loc);
+
 Value *bi_outcome(Call *c)
 {
+    if (strcmp(val_kind_name(c->args[0]), "quotient") == 0)
+        return quotient_outcome_stmt(c, c->args[0], c->args[1], c->arg_locs[1]);
     GameObj *g = game_heap_or_error(c->I, c->args[0], c->arg_locs[0], "outcome");
     if (!g)
         return NULL;

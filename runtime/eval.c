@@ -1187,8 +1187,12 @@ static ExecStatus exec_stmt(Interp *I, const AstNode *s, Value **ret)
     }
     case AST_DECL: {
         Value *r = run_command(I, s->kids[0], false, s->text);
-        if (!r)
+        if (!r) {
+            if (I->partial)
+                assign(I, s->text, I->partial);
+            I->partial = NULL;
             return EX_ERR;
+        }
         assign(I, s->text, r);
         return EX_OK;
     }

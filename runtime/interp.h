@@ -61,6 +61,9 @@ typedef struct Interp {
     StrBuf trace;
     char last_frame[320]; /* last trace line, to fold repeats */
     unsigned frame_repeats;
+    /* a partial result a failed declaration leaves behind (bound to the
+     * declared name, e.g. a quotient stopped by --timeout) */
+    Value *partial;
     /* statistics */
     int checks_failed;
     int checks_run;

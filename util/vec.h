@@ -3,6 +3,7 @@
 #ifndef CGT_UTIL_VEC_H
 #define CGT_UTIL_VEC_H
 #include <stddef.h>
+#include <stdint.h>
 
 #include "util/xalloc.h"
 
@@ -35,5 +36,7 @@
         (v).data = NULL;                                                                          \
         (v).len = (v).cap = 0;                                                                    \
     } while (0)
+
+typedef VEC(uint32_t) VEC_U32;
 
 #endif

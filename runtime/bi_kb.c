@@ -1,0 +1,819 @@
+/* Builtins of the presentations module (docs/kb.md): `semigroup` and
+ * `monoid` declarations, Knuth–Bendix completion (`kb`), elements,
+ * normal forms, rule-list checks, idempotents, maximal subgroups,
+ * multiplication tables and bipartite quotients.  kb_print_system is also
+ * how `rewriting q` prints a quotient's system, so both share one notation. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "algebra/wordparse.h"
+#include "runtime/builtins.h"
+#include "runtime/semiobj.h"
+#include "util/vec.h"
+#include "util/xalloc.h"
+
+static void semi_free(void *p)
+{
+    SemiObj *s = p;
+    presdata_free(&s->data);
+    if (s->nc)
+        ncpres_free(s->nc);
+    if (s->sys)
+        kb_free(s->sys);
+    if (s->mon)
+        monoid_free(s->mon);
+    free(s->text);
+    free(s->name);
+    free(s);
+}
+
+static void semi_text(const void *p, StrBuf *b)
+{
+    const SemiObj *s = p;
+    sb_printf(b, "%s %s", s->commutative ? "semigroup" : "monoid", s->text);
+}
+
+static void semi_json(const void *p, JsonWriter *w)
+{
+    const SemiObj *s = p;
+    jw_obj_begin(w);
+    jw_kv_str(w, "kind", s->commutative ? "semigroup" : "monoid");
+    jw_kv_str(w, "presentation", s->text);
+    jw_obj_end(w);
+}
+
+const ObjType semigroup_type = {"semigroup", semi_free, semi_text, semi_json};
+
+KbSystem *semi_system(Interp *I, SemiObj *s, Loc loc)
+{
+    if (s->sys)
+        return s->sys;
+    CgtError err;
+    cgt_error_clear(&err);
+    KbSystem *sys = NULL;
+    if (kb_complete(s->data.pres, NULL, NULL, &sys, &err) != CGT_OK) {
+        if (sys)
+            kb_free(sys);
+        rt_error_from(I, loc, &err);
+        return NULL;
+    }
+    s->sys = sys;
+    return sys;
+}
+
+FiniteMonoid *semi_monoid(Interp *I, SemiObj *s, Loc loc)
+{
+    if (s->mon)
+        return s->mon;
+    KbSystem *sys = semi_system(I, s, loc);
+    if (!sys)
+        return NULL;
+    CgtError err;
+    cgt_error_clear(&err);
+    if (monoid_from_system(sys, 0, 0, &s->mon, &err) != CGT_OK) {
+        s->mon = NULL;
+        rt_error_from(I, loc, &err);
+        return NULL;
+    }
+    return s->mon;
+}
+
+/* ---- declarations ---- */
+
+static bool nc_word(Interp *I, const AstNode *word, const NcPresentation *p, VEC_U32 *out);
+
+static Value *declare(Call *c, bool commutative)
+{
+    const AstNode *cmd = c->raw;
+    if (cmd->nkids != 1 || cmd->kids[0]->kind != AST_PRES) {
+        rt_error(c->I, DIAG_TYPE, cmd->nkids ? cmd->kids[0]->loc : cmd->loc,
+                 "expected a presentation < generators | relations >");
+        rt_hint(c->I, "for example: %s S = < x, z | x^2 = 1, z^3 = z >;",
+                commutative ? "semigroup" : "monoid");
+        return NULL;
+    }
+    const AstNode *pa = cmd->kids[0];
+    if (pa->kids[0]->nkids == 0) {
+        rt_error(c->I, DIAG_DOMAIN, pa->loc, "a presentation needs at least one generator");
+        return NULL;
+    }
+    SemiObj *s = xcalloc(1, sizeof *s);
+    s->commutative = commutative;
+    s->name = xstrdup(c->decl_name ? c->decl_name : "S");
+    s->text = diag_source_text(pa->loc);
+    if (!presdata_from_ast(c->I, pa, &s->data)) {
+        semi_free(s);
+        return NULL;
+    }
+    if (!commutative) {
+        const Presentation *cp = s->data.pres;
+        s->nc = ncpres_new(cp->ngens, (const char *const *)cp->gen_names);
+        const AstNode *rels = pa->kids[1];
+        for (size_t r = 0; r < rels->nkids; r++) {
+            const AstNode *rel = rels->kids[r];
+            VEC_U32 a = {0}, b = {0};
+            if (!nc_word(c->I, rel->kids[0], s->nc, &a)) {
+                semi_free(s);
+                return NULL;
+            }
+            for (size_t k = 1; k < rel->nkids; k++) {
+                b.len = 0;
+                if (!nc_word(c->I, rel->kids[k], s->nc, &b)) {
+                    VEC_FREE(a);
+                    VEC_FREE(b);
+                    semi_free(s);
+                    return NULL;
+                }
+                ncpres_add_relation(s->nc, a.data, a.len, b.data, b.len);
+                a.len = 0;
+                for (size_t i = 0; i < b.len; i++)
+                    VEC_PUSH(a, b.data[i]);
+            }
+            VEC_FREE(a);
+            VEC_FREE(b);
+        }
+    }
+    return val_obj(&semigroup_type, s);
+}
+
+static bool nc_word(Interp *I, const AstNode *word, const NcPresentation *p, VEC_U32 *out)
+{
+    for (size_t i = 0; i < word->nkids; i++) {
+        const AstNode *f = word->kids[i];
+        uint32_t *w = NULL;
+        size_t len = 0, bad = 0;
+        CgtError err;
+        cgt_error_clear(&err);
+        if (wordparse_nc(f->text, strlen(f->text), (const char *const *)p->gen_names, p->ngens,
+                         &w, &len, &bad, &err) != CGT_OK) {
+            Loc l = f->loc;
+            if (bad < strlen(f->text)) {
+                l.start += (uint32_t)bad;
+                l.end = l.start + 1;
+            }
+            rt_error_from(I, l, &err);
+            return false;
+        }
+        unsigned long e = f->op == -1 ? strtoul(f->kids[0]->text, NULL, 10) : 1;
+        if (e * len > 100000) {
+            free(w);
+            rt_error(I, DIAG_LIMIT, f->loc, "word longer than 100000 letters");
+            return false;
+        }
+        for (unsigned long k = 0; k < e; k++)
+            for (size_t j = 0; j < len; j++)
+                VEC_PUSH(*out, w[j]);
+        free(w);
+    }
+    return true;
+}
+
+Value *bi_semigroup(Call *c)
+{
+    return declare(c, true);
+}
+
+Value *bi_monoid(Call *c)
+{
+    return declare(c, false);
+}
+
+static SemiObj *semi_of(const Value *v)
+{
+    return v->u.obj.ptr;
+}
+
+/* ---- printing a system ---- */
+
+static const char *order_name(KbOrderKind k)
+{
+    static const char *const n[] = {"shortlex", "degrevlex", "deglex", "lex", "weighted"};
+    return n[k];
+}
+
+Value *kb_print_system(Call *c, const KbSystem *sys, const char *what);
+
+Value *kb_print_system(Call *c, const KbSystem *sys, const char *what)
+{
+    StrBuf b;
+    sb_init(&b);
+    int g = sys->ngens;
+    if (c->I->format == FMT_JSON) {
+        JsonWriter w;
+        jw_init(&w, &b);
+        jw_obj_begin(&w);
+        jw_kv_str(&w, "kind", "kb");
+        jw_kv_str(&w, "of", what);
+        jw_kv_str(&w, "order", order_name(sys->kind));
+        jw_key(&w, "generators");
+        jw_arr_begin(&w);
+        for (int r = 0; r < g; r++)
+            jw_str(&w, sys->gen_names[sys->perm[r]]);
+        jw_arr_end(&w);
+        jw_key(&w, "rules");
+        jw_arr_begin(&w);
+        for (size_t i = 0; i < sys->nrules; i++) {
+            jw_arr_begin(&w);
+            for (int side = 0; side < 2; side++) {
+                char *s = word_format(sys->rules + (2 * i + (size_t)side) * (size_t)g, g,
+                                      sys->gen_names, 0);
+                jw_str(&w, s);
+                free(s);
+            }
+            jw_arr_end(&w);
+        }
+        jw_arr_end(&w);
+        jw_kv_bool(&w, "confluent", sys->confluent);
+        jw_obj_end(&w);
+        sb_putc(&b, '\n');
+    } else {
+        sb_printf(&b, "rewriting system of %s: %s ", what, order_name(sys->kind));
+        for (int r = 0; r < g; r++)
+            sb_printf(&b, "%s%s", r ? "<" : "", sys->gen_names[sys->perm[r]]);
+        sb_printf(&b, ", %zu rule%s%s\n", sys->nrules, sys->nrules == 1 ? "" : "s",
+                  sys->confluent ? ", confluent" : ", NOT confluent yet (partial)");
+        for (size_t i = 0; i < sys->nrules; i++) {
+            char *s = kb_format_rule(sys, i, 1);
+            sb_printf(&b, "  %s\n", s);
+            free(s);
+        }
+    }
+    rt_out(c->I, b.s);
+    sb_free(&b);
+    return val_null();
+}
+
+static bool parse_order(Call *c, const SemiObj *s, KbOrder *ord, int **perm, uint32_t **weights)
+{
+    *ord = kb_order_default();
+    *perm = NULL;
+    *weights = NULL;
+    Value *ov = call_opt(c, "order"), *gv = call_opt(c, "gens"), *wv = call_opt(c, "weights");
+    int ng = s->data.pres->ngens;
+    if (ov) {
+        const char *o = ov->u.str.s;
+        if (strcmp(o, "shortlex") == 0)
+            ord->kind = KB_ORDER_SHORTLEX;
+        else if (strcmp(o, "degrevlex") == 0)
+            ord->kind = KB_ORDER_DEGREVLEX;
+        else if (strcmp(o, "deglex") == 0)
+            ord->kind = KB_ORDER_DEGLEX;
+        else if (strcmp(o, "lex") == 0)
+            ord->kind = KB_ORDER_LEX;
+        else if (strcmp(o, "weighted") == 0)
+            ord->kind = KB_ORDER_WEIGHTED;
+        else {
+            rt_error(c->I, DIAG_DOMAIN, call_opt_loc(c, "order"), "unknown order '%s'", o);
+            rt_hint(c->I, "orders: shortlex, degrevlex, deglex, lex, weighted");
+            return false;
+        }
+    }
+    if (gv) {
+        *perm = xcalloc((size_t)ng, sizeof **perm);
+        char *t = xstrdup(gv->u.str.s);
+        int k = 0;
+        for (char *tok = strtok(t, " ,<"); tok; tok = strtok(NULL, " ,<")) {
+            int f = -1;
+            for (int i = 0; i < ng; i++)
+                if (strcmp(s->data.pres->gen_names[i], tok) == 0)
+                    f = i;
+            for (int j = 0; j < k && f >= 0; j++)
+                if ((*perm)[j] == f)
+                    f = -2;
+            if (f < 0 || k >= ng) {
+                free(t);
+                rt_error(c->I, DIAG_DOMAIN, call_opt_loc(c, "gens"),
+                         f == -2 ? "generator '%s' listed twice" : "'%s' is not a generator",
+                         tok);
+                return false;
+            }
+            (*perm)[k++] = f;
+        }
+        free(t);
+        if (k != ng) {
+            rt_error(c->I, DIAG_DOMAIN, call_opt_loc(c, "gens"),
+                     "the generator order must list all %d generators", ng);
+            return false;
+        }
+        ord->gen_order = *perm;
+    }
+    if (ord->kind == KB_ORDER_WEIGHTED) {
+        if (!wv || wv->u.list.len != (size_t)ng) {
+            rt_error(c->I, DIAG_DOMAIN, wv ? call_opt_loc(c, "weights") : c->loc,
+                     "the weighted order needs `weights [...]` with %d positive integers", ng);
+            return false;
+        }
+        *weights = xcalloc((size_t)ng, sizeof **weights);
+        for (int i = 0; i < ng; i++) {
+            int64_t x;
+            if (!call_int(c, wv->u.list.items[i], call_opt_loc(c, "weights"), "a weight", 1,
+                          1000000, &x))
+                return false;
+            (*weights)[i] = (uint32_t)x;
+        }
+        ord->weights = *weights;
+    }
+    return true;
+}
+
+static Value *kb_nc(Call *c, SemiObj *s)
+{
+    CgtError err;
+    cgt_error_clear(&err);
+    NcSystem *sys = NULL;
+    Value *mr = call_opt(c, "max_rules");
+    int64_t maxr = 0;
+    if (mr && !call_int(c, mr, call_opt_loc(c, "max_rules"), "max_rules", 1, 100000000, &maxr))
+        return NULL;
+    NcLimits lim = {.max_rules = (size_t)maxr, .max_lhs_len = 0};
+    CgtStatus st = nckb_complete(s->nc, NULL, &lim, &sys, &err);
+    if (st != CGT_OK && !sys)
+        return rt_error_from(c->I, c->loc, &err);
+    StrBuf b;
+    sb_init(&b);
+    if (c->I->format == FMT_JSON) {
+        JsonWriter w;
+        jw_init(&w, &b);
+        jw_obj_begin(&w);
+        jw_kv_str(&w, "kind", "kb");
+        jw_kv_str(&w, "of", s->name);
+        jw_kv_str(&w, "order", "shortlex");
+        jw_kv_bool(&w, "commutative", false);
+        jw_key(&w, "rules");
+        jw_arr_begin(&w);
+        for (size_t i = 0; i < sys->nrules; i++) {
+            jw_arr_begin(&w);
+            char *l = nckb_format_word(sys, sys->words + sys->lhs_off[i], sys->lhs_len[i], 0);
+            char *r = nckb_format_word(sys, sys->words + sys->rhs_off[i], sys->rhs_len[i], 0);
+            jw_str(&w, l);
+            jw_str(&w, r);
+            free(l);
+            free(r);
+            jw_arr_end(&w);
+        }
+        jw_arr_end(&w);
+        jw_kv_bool(&w, "confluent", sys->confluent);
+        jw_obj_end(&w);
+        sb_putc(&b, '\n');
+    } else {
+        sb_printf(&b, "rewriting system of %s: shortlex (non-commutative), %zu rule%s%s\n",
+                  s->name, sys->nrules, sys->nrules == 1 ? "" : "s",
+                  sys->confluent ? ", confluent" : ", NOT confluent yet (partial)");
+        for (size_t i = 0; i < sys->nrules; i++) {
+            char *r = nckb_format_rule(sys, i, 1);
+            sb_printf(&b, "  %s\n", r);
+            free(r);
+        }
+    }
+    rt_out(c->I, b.s);
+    sb_free(&b);
+    nckb_free(sys);
+    if (st != CGT_OK)
+        return rt_error_from(c->I, c->loc, &err);
+    return val_null();
+}
+
+Value *bi_kb(Call *c)
+{
+    SemiObj *s = semi_of(c->args[0]);
+    if (!s->commutative)
+        return kb_nc(c, s);
+    KbOrder ord;
+    int *perm;
+    uint32_t *weights;
+    if (!parse_order(c, s, &ord, &perm, &weights)) {
+        free(perm);
+        free(weights);
+        return NULL;
+    }
+    Value *mr = call_opt(c, "max_rules");
+    int64_t maxr = 0;
+    if (mr && !call_int(c, mr, call_opt_loc(c, "max_rules"), "max_rules", 1, 100000000, &maxr)) {
+        free(perm);
+        free(weights);
+        return NULL;
+    }
+    KbLimits lim = {.max_rules = (size_t)maxr};
+    KbSystem *sys = NULL;
+    CgtError err;
+    cgt_error_clear(&err);
+    CgtStatus st = kb_complete(s->data.pres, &ord, &lim, &sys, &err);
+    free(perm);
+    free(weights);
+    if (st != CGT_OK && !sys)
+        return rt_error_from(c->I, c->loc, &err);
+    Value *r = kb_print_system(c, sys, s->name);
+    kb_free(sys);
+    if (st != CGT_OK) {
+        rt_error_from(c->I, c->loc, &err);
+        return NULL;
+    }
+    return r;
+}
+
+/* ---- elements, reduce ---- */
+
+Value *quotient_elements(Call *c, const Value *v);
+
+Value *bi_elements(Call *c)
+{
+    if (strcmp(val_kind_name(c->args[0]), "quotient") == 0)
+        return quotient_elements(c, c->args[0]);
+    SemiObj *s = semi_of(c->args[0]);
+    CgtError err;
+    cgt_error_clear(&err);
+    StrBuf b;
+    sb_init(&b);
+    Value *list = val_list();
+    size_t count = 0;
+    if (s->commutative) {
+        KbSystem *sys = semi_system(c->I, s, c->arg_locs[0]);
+        if (!sys)
+            goto fail;
+        char *why = NULL;
+        if (!kb_is_finite(sys, &why)) {
+            if (c->stmt && c->I->format == FMT_TEXT) {
+                sb_printf(&b, "%s is infinite: %s\n", s->name, why);
+                free(why);
+                val_unref(list);
+                rt_out(c->I, b.s);
+                sb_free(&b);
+                return val_null();
+            }
+            rt_error(c->I, DIAG_DOMAIN, c->arg_locs[0], "%s is infinite: %s", s->name, why);
+            free(why);
+            goto fail;
+        }
+        uint32_t *el;
+        if (kb_elements(sys, 0, &el, &count, &err) != CGT_OK) {
+            rt_error_from(c->I, c->arg_locs[0], &err);
+            goto fail;
+        }
+        for (size_t i = 0; i < count; i++)
+            val_list_push(list, val_str_own(word_format(el + i * (size_t)sys->ngens, sys->ngens,
+                                                        sys->gen_names, 0)));
+        free(el);
+    } else {
+        NcSystem *sys = NULL;
+        if (nckb_complete(s->nc, NULL, NULL, &sys, &err) != CGT_OK) {
+            if (sys)
+                nckb_free(sys);
+            rt_error_from(c->I, c->arg_locs[0], &err);
+            goto fail;
+        }
+        uint32_t *words;
+        size_t *offs, *lens;
+        if (nckb_elements(sys, 0, &words, &offs, &lens, &count, &err) != CGT_OK) {
+            nckb_free(sys);
+            rt_error_from(c->I, c->arg_locs[0], &err);
+            goto fail;
+        }
+        for (size_t i = 0; i < count; i++)
+            val_list_push(list, val_str_own(nckb_format_word(sys, words + offs[i], lens[i], 0)));
+        free(words);
+        free(offs);
+        free(lens);
+        nckb_free(sys);
+    }
+    if (!c->stmt) {
+        sb_free(&b);
+        return list;
+    }
+    if (c->I->format == FMT_JSON) {
+        JsonWriter w;
+        jw_init(&w, &b);
+        jw_obj_begin(&w);
+        jw_kv_str(&w, "kind", "elements");
+        jw_kv_int(&w, "order", (long long)count);
+        jw_key(&w, "elements");
+        val_json(list, &w, false);
+        jw_obj_end(&w);
+        sb_putc(&b, '\n');
+    } else {
+        sb_printf(&b, "%zu elements of %s:\n ", count, s->name);
+        for (size_t i = 0; i < count; i++) {
+            sb_printf(&b, " %s%s", list->u.list.items[i]->u.str.s, i + 1 < count ? "," : "");
+            if (i % 10 == 9 && i + 1 < count)
+                sb_puts(&b, "\n ");
+        }
+        sb_putc(&b, '\n');
+    }
+    val_unref(list);
+    rt_out(c->I, b.s);
+    sb_free(&b);
+    return val_null();
+fail:
+    val_unref(list);
+    sb_free(&b);
+    return NULL;
+}
+
+Value *bi_reduce(Call *c)
+{
+    SemiObj *s = semi_of(c->args[0]);
+    if (!s->commutative)
+        return rt_error(c->I, DIAG_TYPE, c->arg_locs[0],
+                        "reduce works on commutative presentations (semigroup)");
+    KbSystem *sys = semi_system(c->I, s, c->arg_locs[0]);
+    if (!sys)
+        return NULL;
+    int g = sys->ngens;
+    uint32_t *w = xcalloc((size_t)g, sizeof *w);
+    size_t bad = 0;
+    CgtError err;
+    cgt_error_clear(&err);
+    if (wordparse_compact(c->args[1]->u.str.s, (const char *const *)sys->gen_names, g, w, &bad,
+                          &err) != CGT_OK ||
+        kb_reduce(sys, w, 0, &err) != CGT_OK) {
+        free(w);
+        return rt_error_from(c->I, c->arg_locs[1], &err);
+    }
+    char *s0 = word_format(w, g, sys->gen_names, 0);
+    free(w);
+    if (!c->stmt)
+        return val_str_own(s0);
+    StrBuf b;
+    sb_init(&b);
+    sb_printf(&b, "%s -> %s\n", c->args[1]->u.str.s, s0);
+    if (c->I->format == FMT_JSON) {
+        b.len = 0;
+        b.s[0] = '\0';
+        JsonWriter jw;
+        jw_init(&jw, &b);
+        jw_obj_begin(&jw);
+        jw_kv_str(&jw, "kind", "reduce");
+        jw_kv_str(&jw, "word", c->args[1]->u.str.s);
+        jw_kv_str(&jw, "normal_form", s0);
+        jw_obj_end(&jw);
+        sb_putc(&b, '\n');
+    }
+    free(s0);
+    rt_out(c->I, b.s);
+    sb_free(&b);
+    return val_null();
+}
+
+/* ---- the relations as a rule list, unchanged ---- */
+
+Value *bi_confluent(Call *c)
+{
+    SemiObj *s = semi_of(c->args[0]);
+    if (!s->commutative)
+        return rt_error(c->I, DIAG_TYPE, c->arg_locs[0],
+                        "confluent works on commutative presentations (semigroup)");
+    const Presentation *p = s->data.pres;
+    KbOrder ord = kb_order_default();
+    KbSystem *sys = kb_system_from_rules(p->ngens, (const char *const *)p->gen_names, &ord,
+                                         p->rels, p->nrels);
+    KbCheck chk;
+    CgtError err;
+    cgt_error_clear(&err);
+    if (kb_check(sys, 0, &chk, &err) != CGT_OK) {
+        kb_free(sys);
+        return rt_error_from(c->I, c->loc, &err);
+    }
+    StrBuf b;
+    sb_init(&b);
+    bool json = c->I->format == FMT_JSON;
+    if (json) {
+        JsonWriter w;
+        jw_init(&w, &b);
+        jw_obj_begin(&w);
+        jw_kv_str(&w, "kind", "confluence");
+        jw_kv_int(&w, "rules", (long long)p->nrels);
+        jw_kv_bool(&w, "locally_confluent", chk.locally_confluent);
+        jw_kv_bool(&w, "terminated", chk.terminated);
+        jw_kv_bool(&w, "interreduced", chk.interreduced);
+        jw_kv_int(&w, "divisible_left_sides", (long long)chk.ndiv);
+        jw_kv_int(&w, "reducible_right_sides", (long long)chk.nred);
+        jw_obj_end(&w);
+        sb_putc(&b, '\n');
+    } else {
+        sb_printf(&b, "the %zu relations of %s as rules left -> right:\n", p->nrels, s->name);
+        sb_printf(&b, "  %s (%zu critical pairs checked%s)\n",
+                  chk.locally_confluent ? "confluent" : "NOT confluent", chk.pairs_checked,
+                  chk.terminated ? "" : "; some rewrites hit the step cap");
+        if (!chk.locally_confluent) {
+            char *a = word_format(chk.bad_nf1, p->ngens, p->gen_names, 0);
+            char *d = word_format(chk.bad_nf2, p->ngens, p->gen_names, 0);
+            char *r1 = kb_format_rule(sys, chk.bad_i, 1), *r2 = kb_format_rule(sys, chk.bad_j, 1);
+            sb_printf(&b, "  the overlap of %s and %s rewrites to both %s and %s\n", r1, r2, a,
+                      d);
+            free(a);
+            free(d);
+            free(r1);
+            free(r2);
+        }
+        if (chk.interreduced) {
+            sb_puts(&b, "  inter-reduced\n");
+        } else {
+            sb_printf(&b, "  NOT inter-reduced: %zu left side%s divisible by another, %zu "
+                          "reducible right side%s\n",
+                      chk.ndiv, chk.ndiv == 1 ? "" : "s", chk.nred, chk.nred == 1 ? "" : "s");
+            for (size_t i = 0; i < chk.ndiv && i < 10; i++) {
+                char *r1 = kb_format_rule(sys, chk.div_pairs[2 * i], 1);
+                char *r2 = kb_format_rule(sys, chk.div_pairs[2 * i + 1], 1);
+                sb_printf(&b, "    left side of %s is divisible by that of %s\n", r1, r2);
+                free(r1);
+                free(r2);
+            }
+            if (chk.ndiv > 10)
+                sb_printf(&b, "    ... and %zu more\n", chk.ndiv - 10);
+        }
+    }
+    kb_check_free(&chk);
+    kb_free(sys);
+    rt_out(c->I, b.s);
+    sb_free(&b);
+    return val_null();
+}
+
+/* ---- finite monoid structure ---- */
+
+static char *elem_name(const FiniteMonoid *m, size_t x)
+{
+    return word_format(m->elems + x * (size_t)m->ngens, m->ngens, m->gen_names, 0);
+}
+
+Value *bi_idempotents(Call *c)
+{
+    SemiObj *s = semi_of(c->args[0]);
+    FiniteMonoid *m = s->commutative ? semi_monoid(c->I, s, c->arg_locs[0]) : NULL;
+    if (!m)
+        return s->commutative ? NULL
+                              : rt_error(c->I, DIAG_TYPE, c->arg_locs[0],
+                                         "idempotents works on commutative presentations");
+    size_t *ids, n;
+    monoid_idempotents(m, &ids, &n);
+    StrBuf b;
+    sb_init(&b);
+    bool json = c->I->format == FMT_JSON;
+    JsonWriter w;
+    jw_init(&w, &b);
+    if (json) {
+        jw_obj_begin(&w);
+        jw_kv_str(&w, "kind", "idempotents");
+        jw_key(&w, "groups");
+        jw_arr_begin(&w);
+    } else {
+        sb_printf(&b, "%zu idempotents of %s, with their maximal subgroups:\n", n, s->name);
+    }
+    for (size_t i = 0; i < n; i++) {
+        MonoidGroup grp;
+        CgtError err;
+        cgt_error_clear(&err);
+        if (monoid_maximal_subgroup(m, ids[i], &grp, &err) != CGT_OK) {
+            free(ids);
+            sb_free(&b);
+            return rt_error_from(c->I, c->loc, &err);
+        }
+        char *e = elem_name(m, ids[i]);
+        char *st = monoid_group_structure(&grp);
+        if (json) {
+            jw_obj_begin(&w);
+            jw_kv_str(&w, "idempotent", e);
+            jw_kv_int(&w, "order", (long long)grp.order);
+            jw_kv_str(&w, "structure", st);
+            jw_obj_end(&w);
+        } else {
+            sb_printf(&b, "  %-12s group of order %zu (%s)\n", e, grp.order, st);
+        }
+        free(e);
+        free(st);
+        monoid_group_free(&grp);
+    }
+    if (json) {
+        jw_arr_end(&w);
+        jw_obj_end(&w);
+        sb_putc(&b, '\n');
+    }
+    free(ids);
+    rt_out(c->I, b.s);
+    sb_free(&b);
+    return val_null();
+}
+
+Value *bi_multable(Call *c)
+{
+    SemiObj *s = semi_of(c->args[0]);
+    FiniteMonoid *m = s->commutative ? semi_monoid(c->I, s, c->arg_locs[0]) : NULL;
+    if (!m)
+        return s->commutative ? NULL
+                              : rt_error(c->I, DIAG_TYPE, c->arg_locs[0],
+                                         "multable works on commutative presentations");
+    if (m->order > 64)
+        return rt_error(c->I, DIAG_LIMIT, c->arg_locs[0],
+                        "%zu elements: the table is printed for at most 64", m->order);
+    StrBuf b;
+    sb_init(&b);
+    size_t n = m->order, w = 1;
+    char **names = xcalloc(n, sizeof *names);
+    for (size_t i = 0; i < n; i++) {
+        names[i] = elem_name(m, i);
+        if (strlen(names[i]) > w)
+            w = strlen(names[i]);
+    }
+    if (c->I->format == FMT_JSON) {
+        JsonWriter jw;
+        jw_init(&jw, &b);
+        jw_obj_begin(&jw);
+        jw_kv_str(&jw, "kind", "multable");
+        jw_key(&jw, "elements");
+        jw_arr_begin(&jw);
+        for (size_t i = 0; i < n; i++)
+            jw_str(&jw, names[i]);
+        jw_arr_end(&jw);
+        jw_key(&jw, "table");
+        jw_arr_begin(&jw);
+        for (size_t i = 0; i < n; i++) {
+            jw_arr_begin(&jw);
+            for (size_t j = 0; j < n; j++)
+                jw_uint(&jw, monoid_mul(m, i, j));
+            jw_arr_end(&jw);
+        }
+        jw_arr_end(&jw);
+        jw_obj_end(&jw);
+        sb_putc(&b, '\n');
+    } else {
+        sb_printf(&b, "%*s |", (int)w, "");
+        for (size_t j = 0; j < n; j++)
+            sb_printf(&b, " %-*s", (int)w, names[j]);
+        sb_putc(&b, '\n');
+        for (size_t i = 0; i < n; i++) {
+            sb_printf(&b, "%-*s |", (int)w, names[i]);
+            for (size_t j = 0; j < n; j++)
+                sb_printf(&b, " %-*s", (int)w, names[monoid_mul(m, i, j)]);
+            while (b.len && b.s[b.len - 1] == ' ')
+                b.s[--b.len] = '\0';
+            sb_putc(&b, '\n');
+        }
+    }
+    for (size_t i = 0; i < n; i++)
+        free(names[i]);
+    free(names);
+    rt_out(c->I, b.s);
+    sb_free(&b);
+    return val_null();
+}
+
+Value *bi_bipartite(Call *c)
+{
+    SemiObj *s = semi_of(c->args[0]);
+    const PresWith *pw = presdata_with(&s->data, "P");
+    if (!s->commutative || !pw)
+        return rt_error(c->I, DIAG_DOMAIN, c->arg_locs[0],
+                        "bipartite needs a commutative presentation `with P = {...}`");
+    FiniteMonoid *m = semi_monoid(c->I, s, c->arg_locs[0]);
+    if (!m)
+        return NULL;
+    bool *inp = xcalloc(m->order, sizeof *inp);
+    for (size_t i = 0; i < pw->n; i++)
+        inp[monoid_eval(m, pw->words + i * (size_t)m->ngens)] = true;
+    MonoidBipartite bp;
+    CgtError err;
+    cgt_error_clear(&err);
+    if (monoid_bipartite(m, inp, &bp, &err) != CGT_OK) {
+        free(inp);
+        return rt_error_from(c->I, c->loc, &err);
+    }
+    free(inp);
+    StrBuf b;
+    sb_init(&b);
+    if (c->I->format == FMT_JSON) {
+        JsonWriter w;
+        jw_init(&w, &b);
+        jw_obj_begin(&w);
+        jw_kv_str(&w, "kind", "bipartite");
+        jw_kv_int(&w, "order", (long long)m->order);
+        jw_kv_int(&w, "classes", (long long)bp.nclasses);
+        jw_kv_bool(&w, "reduced", bp.reduced);
+        jw_kv_bool(&w, "identity_not_in_p", bp.identity_not_in_p);
+        jw_kv_bool(&w, "could_be_misere_quotient", bp.could_be_misere);
+        jw_obj_end(&w);
+        sb_putc(&b, '\n');
+    } else {
+        sb_printf(&b, "bipartite monoid %s: %zu elements, %zu classes after reduction (%s)\n",
+                  s->name, m->order, bp.nclasses, bp.reduced ? "already reduced" : "merged");
+        for (size_t k = 0; k < bp.nclasses && !bp.reduced; k++) {
+            sb_puts(&b, "  {");
+            bool first = true;
+            for (size_t x = 0; x < m->order; x++)
+                if (bp.cls[x] == k) {
+                    char *e = elem_name(m, x);
+                    sb_printf(&b, "%s%s", first ? "" : ", ", e);
+                    free(e);
+                    first = false;
+                }
+            sb_printf(&b, "}%s\n", bp.class_in_p[k] ? " in P" : "");
+        }
+        sb_printf(&b, "  identity %s P; %s\n", bp.identity_not_in_p ? "not in" : "IN",
+                  bp.could_be_misere
+                      ? "the necessary conditions for a misere quotient hold"
+                      : "not a misere quotient presentation (see docs/kb.md)");
+    }
+    monoid_bipartite_free(&bp);
+    rt_out(c->I, b.s);
+    sb_free(&b);
+    return val_null();
+}

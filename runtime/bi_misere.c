@@ -1,0 +1,1041 @@
+/* Builtins of the misère-quotient module (docs/misere.md): the `quotient`
+ * declaration, printing (print, rewriting, ptypes, pretend, elements),
+ * products and outcomes in a quotient, checks of claimed quotients
+ * (`verify`) and of Dawson's claims (`dawson`). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "algebra/kb.h"
+#include "algebra/misere.h"
+#include "algebra/wordparse.h"
+#include "runtime/builtins.h"
+#include "runtime/gameobj.h"
+#include "runtime/semiobj.h"
+#include "util/poll.h"
+#include "util/xalloc.h"
+
+typedef struct QuotObj {
+    Value *game;     /* the game value (keeps the ruleset alive) */
+    MqEngine *eng;
+    Quotient *q;
+    MqCertInfo cert;
+    bool cert_done;
+    bool certified;
+    char cert_note[600];
+    bool have_period;
+    MqPeriod period;
+    bool partial;
+    char partial_note[700];
+} QuotObj;
+
+static GameObj *qgame(const QuotObj *o)
+{
+    return game_of(o->game);
+}
+
+static void quot_free(void *p)
+{
+    QuotObj *o = p;
+    if (o->q)
+        quotient_free(o->q);
+    if (o->eng)
+        mq_free(o->eng);
+    val_unref(o->game);
+    free(o);
+}
+
+/* Compact word in MisereSolver's notation: `ab2`, identity `1`. */
+static char *qword(const Quotient *q, uint32_t x)
+{
+    char *s = quotient_format(q, x, 1);
+    if (strcmp(s, "e") == 0) {
+        free(s);
+        return xstrdup("1");
+    }
+    return s;
+}
+
+static char *pword(const Presentation *p, const uint32_t *w)
+{
+    char *s = word_format(w, p->ngens, p->gen_names, 1);
+    if (strcmp(s, "e") == 0) {
+        free(s);
+        return xstrdup("1");
+    }
+    return s;
+}
+
+static void quot_text(const void *ptr, StrBuf *b)
+{
+    const QuotObj *o = ptr;
+    const Quotient *q = o->q;
+    uint32_t n = quotient_max_heap(q);
+    sb_printf(b, "Q(%u) of %s: |Q| = %u, |P| = %u%s\n", n, qgame(o)->name, quotient_size(q),
+              quotient_psize(q), quotient_is_tame(q) ? " (tame)" : "");
+    if (o->partial)
+        sb_printf(b, "  partial result: %s\n", o->partial_note);
+    if (o->certified)
+        sb_printf(b, "  verified to heap %u by certificate\n", n);
+    else
+        sb_printf(b, "  NOT certified: %s\n", o->cert_note);
+    const Presentation *p = quotient_presentation(q);
+    sb_puts(b, "  < ");
+    for (int g = 0; g < p->ngens; g++)
+        sb_printf(b, "%s%s", g ? "," : "", p->gen_names[g]);
+    if (p->nrels)
+        sb_puts(b, " | ");
+    for (size_t r = 0; r < p->nrels; r++) {
+        char *l = pword(p, p->rels + 2 * r * (size_t)p->ngens);
+        char *rr = pword(p, p->rels + (2 * r + 1) * (size_t)p->ngens);
+        sb_printf(b, "%s%s=%s", r ? ", " : "", l, rr);
+        free(l);
+        free(rr);
+    }
+    sb_puts(b, " >\n  P = {");
+    bool first = true;
+    for (uint32_t x = 0; x < quotient_size(q); x++)
+        if (quotient_is_p(q, x)) {
+            char *s = qword(q, x);
+            sb_printf(b, "%s%s", first ? "" : ", ", s);
+            free(s);
+            first = false;
+        }
+    sb_puts(b, "}\n  Phi (heaps 0..");
+    sb_printf(b, "%u):\n", n);
+    size_t w = 1;
+    for (uint32_t h = 0; h <= n; h++) {
+        char *s = qword(q, quotient_phi(q, h));
+        if (strlen(s) > w)
+            w = strlen(s);
+        free(s);
+    }
+    for (uint32_t h = 0; h <= n; h++) {
+        if (h % 10 == 0)
+            sb_printf(b, "  %4u:", h);
+        char *s = qword(q, quotient_phi(q, h));
+        sb_printf(b, " %-*s", (int)w, s);
+        free(s);
+        if (h % 10 == 9 || h == n) {
+            while (b->len > 0 && b->s[b->len - 1] == ' ')
+                b->s[--b->len] = '\0';
+            sb_putc(b, '\n');
+        }
+    }
+    const uint32_t *eh, *es;
+    size_t ne = quotient_expansions(q, &eh, &es);
+    sb_puts(b, "  expansions (heap: |Q|):");
+    for (size_t i = 0; i < ne; i++)
+        sb_printf(b, " %u:%u", eh[i], es[i]);
+    if (ne == 0)
+        sb_puts(b, " none");
+    sb_putc(b, '\n');
+    if (o->have_period) {
+        if (o->period.found)
+            sb_printf(b,
+                      "  pretending function periodic: period %u, preperiod %u (proved at "
+                      "%u heaps; last rogue heap %d)\n",
+                      o->period.period, o->period.preperiod, o->period.heaps,
+                      o->period.last_rogue);
+        else
+            sb_printf(b, "  no periodicity proved up to heap %u\n", n);
+    }
+    if (b->len && b->s[b->len - 1] == '\n')
+        b->s[--b->len] = '\0';
+}
+
+static void json_word_list(JsonWriter *w, const Quotient *q, bool only_p)
+{
+    jw_arr_begin(w);
+    for (uint32_t x = 0; x < quotient_size(q); x++)
+        if (!only_p || quotient_is_p(q, x)) {
+            char *s = quotient_format(q, x, 0);
+            jw_str(w, s);
+            free(s);
+        }
+    jw_arr_end(w);
+}
+
+static void quot_json(const void *ptr, JsonWriter *w)
+{
+    const QuotObj *o = ptr;
+    const Quotient *q = o->q;
+    uint32_t n = quotient_max_heap(q);
+    jw_obj_begin(w);
+    jw_kv_str(w, "kind", "quotient");
+    jw_kv_str(w, "game", qgame(o)->name);
+    jw_kv_int(w, "heap", n);
+    jw_kv_int(w, "order", quotient_size(q));
+    jw_kv_int(w, "p_count", quotient_psize(q));
+    const Presentation *p = quotient_presentation(q);
+    jw_key(w, "generators");
+    jw_arr_begin(w);
+    for (int g = 0; g < p->ngens; g++)
+        jw_str(w, p->gen_names[g]);
+    jw_arr_end(w);
+    jw_key(w, "relations");
+    jw_arr_begin(w);
+    for (size_t r = 0; r < p->nrels; r++) {
+        jw_arr_begin(w);
+        for (int side = 0; side < 2; side++) {
+            char *s = word_format(p->rels + (2 * r + (size_t)side) * (size_t)p->ngens, p->ngens,
+                                  p->gen_names, 0);
+            jw_str(w, s);
+            free(s);
+        }
+        jw_arr_end(w);
+    }
+    jw_arr_end(w);
+    jw_key(w, "p_portion");
+    json_word_list(w, q, true);
+    jw_key(w, "phi");
+    jw_arr_begin(w);
+    for (uint32_t h = 0; h <= n; h++) {
+        char *s = quotient_format(q, quotient_phi(q, h), 0);
+        jw_str(w, s);
+        free(s);
+    }
+    jw_arr_end(w);
+    const uint32_t *eh, *es;
+    size_t ne = quotient_expansions(q, &eh, &es);
+    jw_key(w, "expansions");
+    jw_arr_begin(w);
+    for (size_t i = 0; i < ne; i++) {
+        jw_arr_begin(w);
+        jw_int(w, eh[i]);
+        jw_int(w, es[i]);
+        jw_arr_end(w);
+    }
+    jw_arr_end(w);
+    jw_kv_bool(w, "tame", quotient_is_tame(q));
+    jw_kv_bool(w, "certified", o->certified);
+    jw_key(w, "certificate_pairs");
+    jw_uint(w, o->cert.pairs);
+    jw_kv_bool(w, "partial", o->partial);
+    if (o->have_period) {
+        jw_key(w, "period");
+        if (o->period.found) {
+            jw_obj_begin(w);
+            jw_kv_int(w, "period", o->period.period);
+            jw_kv_int(w, "preperiod", o->period.preperiod);
+            jw_kv_int(w, "last_rogue", o->period.last_rogue);
+            jw_obj_end(w);
+        } else {
+            jw_null(w);
+        }
+    }
+    jw_obj_end(w);
+}
+
+const ObjType quotient_type = {"quotient", quot_free, quot_text, quot_json};
+
+/* ---- construction ---- */
+
+static char **split_names(const char *s, int *count)
+{
+    char **out = NULL;
+    int n = 0;
+    const char *p = s;
+    while (*p) {
+        while (*p == ' ' || *p == ',')
+            p++;
+        if (!*p)
+            break;
+        const char *q = p;
+        while (*q && *q != ' ' && *q != ',')
+            q++;
+        out = xrealloc(out, (size_t)(n + 1) * sizeof *out);
+        out[n++] = xstrndup(p, (size_t)(q - p));
+        p = q;
+    }
+    *count = n;
+    return out;
+}
+
+static void free_names(char **names, int n)
+{
+    for (int i = 0; i < n; i++)
+        free(names[i]);
+    free(names);
+}
+
+/* Snapshot, certificate and periodicity of the engine's current state. */
+static bool quot_snapshot(Call *c, QuotObj *o, char **names, int nnames, Loc loc)
+{
+    CgtError err;
+    cgt_error_clear(&err);
+    if (names && nnames != mq_current_ngens(o->eng)) {
+        rt_error(c->I, DIAG_DOMAIN, loc, "%d names given, but Q(%u) has %d generators", nnames,
+                 mq_heaps_done(o->eng), mq_current_ngens(o->eng));
+        rt_hint(c->I, "omit `names` to see the generators first");
+        return false;
+    }
+    o->q = mq_quotient(o->eng, (const char *const *)names, names ? nnames : 0, &err);
+    if (!o->q) {
+        rt_error_from(c->I, loc, &err);
+        return false;
+    }
+    const HeapGame *hg = ruleset_heapgame(qgame(o)->rs);
+    CgtStatus st = mq_certify(o->q, hg, 0, &o->cert, &err);
+    o->cert_done = true;
+    if (st != CGT_OK) {
+        snprintf(o->cert_note, sizeof o->cert_note, "certificate check stopped: %s", err.msg);
+    } else {
+        o->certified = o->cert.labelling_ok && o->cert.reduced_ok && o->cert.generated_ok;
+        if (!o->certified)
+            snprintf(o->cert_note, sizeof o->cert_note,
+                     "certificate FAILED (labelling %s, reduced %s, generated %s): please report",
+                     o->cert.labelling_ok ? "ok" : "wrong", o->cert.reduced_ok ? "yes" : "no",
+                     o->cert.generated_ok ? "yes" : "no");
+    }
+    o->period = quotient_periodicity(o->q, hg->max_parts, hg->max_take);
+    o->have_period = true;
+    return true;
+}
+
+Value *bi_quotient(Call *c)
+{
+    GameObj *g = game_heap_or_error(c->I, c->args[0], c->arg_locs[0], "quotient");
+    if (!g)
+        return NULL;
+    Value *to = call_opt(c, "to"), *nv = call_opt(c, "names"), *ck = call_opt(c, "checkpoint");
+    Value *ms = call_opt(c, "max_size"), *lim = call_opt(c, "limit");
+    int64_t n = -1, maxsize = 0, limit = 200;
+    if (to && !call_int(c, to, call_opt_loc(c, "to"), "the heap bound", 0, 100000, &n))
+        return NULL;
+    if (ms && !call_int(c, ms, call_opt_loc(c, "max_size"), "max_size", 1, 100000000, &maxsize))
+        return NULL;
+    if (lim && !call_int(c, lim, call_opt_loc(c, "limit"), "limit", 1, 100000, &limit))
+        return NULL;
+    int nnames = 0;
+    char **names = nv ? split_names(nv->u.str.s, &nnames) : NULL;
+    const HeapGame *hg = ruleset_heapgame(g->rs);
+    MqLimits ml = {.max_size = (uint32_t)maxsize, .max_trial = 0};
+    CgtError err;
+    cgt_error_clear(&err);
+    QuotObj *o = xcalloc(1, sizeof *o);
+    o->game = val_ref(c->args[0]);
+    const char *ckpt = ck ? ck->u.str.s : NULL;
+    if (ckpt) {
+        FILE *f = fopen(ckpt, "rb");
+        if (f) {
+            fclose(f);
+            o->eng = mq_load(ckpt, hg, &ml, &err);
+            if (!o->eng) {
+                quot_free(o);
+                free_names(names, nnames);
+                return rt_error_from(c->I, call_opt_loc(c, "checkpoint"), &err);
+            }
+            cgt_progress_force("quotient", "resumed %s from %s at heap %u", g->name, ckpt,
+                               mq_heaps_done(o->eng));
+        }
+    }
+    if (!o->eng)
+        o->eng = mq_new(hg, &ml);
+    CgtStatus st = CGT_OK;
+    double last_save = cgt_now();
+    if (n >= 0) {
+        for (uint32_t h = mq_heaps_done(o->eng) + 1; h <= (uint32_t)n && st == CGT_OK; h++) {
+            st = mq_extend_to(o->eng, h, &err);
+            if (ckpt && (st != CGT_OK || cgt_now() - last_save > 30 || h == (uint32_t)n)) {
+                CgtError e2;
+                cgt_error_clear(&e2);
+                if (mq_save(o->eng, ckpt, &e2) != CGT_OK) {
+                    quot_free(o);
+                    free_names(names, nnames);
+                    return rt_error_from(c->I, call_opt_loc(c, "checkpoint"), &e2);
+                }
+                last_save = cgt_now();
+            }
+        }
+    } else {
+        MqPeriod per;
+        st = mq_run_until_periodic(o->eng, (uint32_t)limit, &per, &err);
+        if (ckpt) {
+            CgtError e2;
+            cgt_error_clear(&e2);
+            mq_save(o->eng, ckpt, &e2);
+        }
+    }
+    if (st != CGT_OK) {
+        /* keep the last completed heap as a labelled partial result */
+        Loc l = c->loc;
+        rt_error_from(c->I, l, &err);
+        if (st == CGT_ERR_LIMIT || st == CGT_ERR_INTERRUPTED) {
+            bool saved_failed = c->I->failed;
+            c->I->failed = false;
+            snprintf(o->partial_note, sizeof o->partial_note,
+                     "only heaps 0..%u; heap %u was not completed (%s)", mq_heaps_done(o->eng),
+                     mq_heaps_done(o->eng) + 1, err.msg);
+            o->partial = true;
+            bool ok = quot_snapshot(c, o, NULL, 0, l);
+            c->I->failed = saved_failed;
+            if (ok) {
+                if (ckpt)
+                    rt_hint(c->I, "the computation is saved in %s; run again to resume", ckpt);
+                else
+                    rt_hint(c->I, "%s holds the partial result Q(%u)",
+                            c->decl_name ? c->decl_name : "the quotient",
+                            mq_heaps_done(o->eng));
+                c->I->partial = val_obj(&quotient_type, o);
+                free_names(names, nnames);
+                return NULL;
+            }
+        }
+        quot_free(o);
+        free_names(names, nnames);
+        return NULL;
+    }
+    bool ok = quot_snapshot(c, o, names, nnames, nv ? call_opt_loc(c, "names") : c->loc);
+    free_names(names, nnames);
+    if (!ok) {
+        quot_free(o);
+        return NULL;
+    }
+    return val_obj(&quotient_type, o);
+}
+
+static QuotObj *quot_of(const Value *v)
+{
+    return v->u.obj.ptr;
+}
+
+/* ---- printing statements ---- */
+
+static void emit(Call *c, StrBuf *b)
+{
+    rt_out(c->I, b->s);
+    sb_free(b);
+}
+
+Value *kb_print_system(Call *c, const KbSystem *sys, const char *what);
+
+Value *bi_rewriting(Call *c)
+{
+    QuotObj *o = quot_of(c->args[0]);
+    KbSystem *sys = NULL;
+    CgtError err;
+    cgt_error_clear(&err);
+    if (kb_complete(quotient_presentation(o->q), NULL, NULL, &sys, &err) != CGT_OK) {
+        if (sys)
+            kb_free(sys);
+        return rt_error_from(c->I, c->loc, &err);
+    }
+    char what[128];
+    snprintf(what, sizeof what, "Q(%u) of %s", quotient_max_heap(o->q), qgame(o)->name);
+    Value *r = kb_print_system(c, sys, what);
+    kb_free(sys);
+    return r;
+}
+
+Value *bi_ptypes(Call *c)
+{
+    QuotObj *o = quot_of(c->args[0]);
+    const Quotient *q = o->q;
+    const HeapGame *hg = ruleset_heapgame(qgame(o)->rs);
+    StrBuf b;
+    sb_init(&b);
+    JsonWriter w;
+    jw_init(&w, &b);
+    bool json = c->I->format == FMT_JSON;
+    if (json) {
+        jw_obj_begin(&w);
+        jw_kv_str(&w, "kind", "ptypes");
+        jw_kv_str(&w, "game", qgame(o)->name);
+        jw_kv_int(&w, "heap", quotient_max_heap(q));
+        jw_key(&w, "types");
+        jw_arr_begin(&w);
+    } else {
+        sb_printf(&b, "P-position types of Q(%u) of %s (%u):\n", quotient_max_heap(q),
+                  qgame(o)->name, quotient_psize(q));
+    }
+    for (uint32_t x = 0; x < quotient_size(q); x++) {
+        if (!quotient_is_p(q, x))
+            continue;
+        char *gen = NULL;
+        CgtError err;
+        cgt_error_clear(&err);
+        if (quotient_genus(q, hg, x, 5000000, &gen, &err) != CGT_OK) {
+            sb_free(&b);
+            return rt_error_from(c->I, c->loc, &err);
+        }
+        char *s = qword(q, x);
+        if (json) {
+            jw_obj_begin(&w);
+            char *s0 = quotient_format(q, x, 0);
+            jw_kv_str(&w, "type", s0);
+            free(s0);
+            jw_kv_str(&w, "genus", gen);
+            jw_obj_end(&w);
+        } else {
+            sb_printf(&b, "  %-10s genus %s\n", s, gen);
+        }
+        free(s);
+        free(gen);
+    }
+    if (json) {
+        jw_arr_end(&w);
+        jw_obj_end(&w);
+        sb_putc(&b, '\n');
+    }
+    emit(c, &b);
+    return val_null();
+}
+
+Value *bi_pretend(Call *c)
+{
+    QuotObj *o = quot_of(c->args[0]);
+    const Quotient *q = o->q;
+    uint32_t n = quotient_max_heap(q);
+    if (!c->stmt) {
+        Value *l = val_list();
+        for (uint32_t h = 0; h <= n; h++)
+            val_list_push(l, val_str_own(qword(q, quotient_phi(q, h))));
+        return l;
+    }
+    StrBuf b;
+    sb_init(&b);
+    if (c->I->format == FMT_JSON) {
+        JsonWriter w;
+        jw_init(&w, &b);
+        jw_obj_begin(&w);
+        jw_kv_str(&w, "kind", "pretend");
+        jw_kv_str(&w, "game", qgame(o)->name);
+        jw_key(&w, "phi");
+        jw_arr_begin(&w);
+        for (uint32_t h = 0; h <= n; h++) {
+            char *s = quotient_format(q, quotient_phi(q, h), 0);
+            jw_str(&w, s);
+            free(s);
+        }
+        jw_arr_end(&w);
+        jw_obj_end(&w);
+        sb_putc(&b, '\n');
+    } else {
+        sb_printf(&b, "Phi of %s, heaps 0..%u:\n", qgame(o)->name, n);
+        for (uint32_t h = 0; h <= n; h++) {
+            if (h % 10 == 0)
+                sb_printf(&b, "%4u:", h);
+            char *s = qword(q, quotient_phi(q, h));
+            sb_printf(&b, " %s", s);
+            free(s);
+            if (h % 10 == 9 || h == n)
+                sb_putc(&b, '\n');
+        }
+    }
+    emit(c, &b);
+    return val_null();
+}
+
+Value *quotient_elements(Call *c, const Value *v);
+
+Value *quotient_elements(Call *c, const Value *v)
+{
+    QuotObj *o = quot_of(v);
+    const Quotient *q = o->q;
+    if (!c->stmt) {
+        Value *l = val_list();
+        for (uint32_t x = 0; x < quotient_size(q); x++)
+            val_list_push(l, val_str_own(qword(q, x)));
+        return l;
+    }
+    StrBuf b;
+    sb_init(&b);
+    if (c->I->format == FMT_JSON) {
+        JsonWriter w;
+        jw_init(&w, &b);
+        jw_obj_begin(&w);
+        jw_kv_str(&w, "kind", "elements");
+        jw_kv_int(&w, "order", quotient_size(q));
+        jw_key(&w, "elements");
+        json_word_list(&w, q, false);
+        jw_key(&w, "p");
+        json_word_list(&w, q, true);
+        jw_obj_end(&w);
+        sb_putc(&b, '\n');
+    } else {
+        sb_printf(&b, "%u elements of Q(%u) of %s (P marked *):\n ", quotient_size(q),
+                  quotient_max_heap(q), qgame(o)->name);
+        for (uint32_t x = 0; x < quotient_size(q); x++) {
+            char *s = qword(q, x);
+            sb_printf(&b, " %s%s", s, quotient_is_p(q, x) ? "*" : "");
+            free(s);
+            if (x % 12 == 11 && x + 1 < quotient_size(q))
+                sb_puts(&b, "\n ");
+        }
+        sb_putc(&b, '\n');
+    }
+    emit(c, &b);
+    return val_null();
+}
+
+static bool parse_qword(Call *c, const Quotient *q, const Value *v, Loc loc, uint32_t *x)
+{
+    int ng = quotient_ngens(q);
+    uint32_t *w = xcalloc((size_t)(ng ? ng : 1), sizeof *w);
+    size_t bad = 0;
+    CgtError err;
+    cgt_error_clear(&err);
+    if (wordparse_compact(v->u.str.s, (const char *const *)quotient_gen_names(q), ng, w, &bad,
+                          &err) != CGT_OK) {
+        free(w);
+        rt_error_from(c->I, loc, &err);
+        return false;
+    }
+    uint32_t e = 0;
+    for (int g = 0; g < ng; g++)
+        for (uint32_t k = 0; k < w[g]; k++)
+            e = quotient_mul_gen(q, e, g);
+    free(w);
+    *x = e;
+    return true;
+}
+
+Value *bi_product(Call *c)
+{
+    QuotObj *o = quot_of(c->args[0]);
+    uint32_t x, y;
+    if (!parse_qword(c, o->q, c->args[1], c->arg_locs[1], &x) ||
+        !parse_qword(c, o->q, c->args[2], c->arg_locs[2], &y))
+        return NULL;
+    uint32_t z = quotient_mul(o->q, x, y);
+    char *s = qword(o->q, z);
+    if (!c->stmt)
+        return val_str_own(s);
+    StrBuf b;
+    sb_init(&b);
+    if (c->I->format == FMT_JSON) {
+        JsonWriter w;
+        jw_init(&w, &b);
+        jw_obj_begin(&w);
+        jw_kv_str(&w, "kind", "product");
+        jw_kv_str(&w, "value", s);
+        jw_kv_bool(&w, "p", quotient_is_p(o->q, z));
+        jw_obj_end(&w);
+        sb_putc(&b, '\n');
+    } else {
+        sb_printf(&b, "%s * %s = %s%s\n", c->args[1]->u.str.s, c->args[2]->u.str.s, s,
+                  quotient_is_p(o->q, z) ? " (in P)" : "");
+    }
+    free(s);
+    emit(c, &b);
+    return val_null();
+}
+
+Value *quotient_outcome_stmt(Call *c, const Value *qv, const Value *pos, Loc loc);
+
+Value *quotient_outcome_stmt(Call *c, const Value *qv, const Value *pos, Loc loc)
+{
+    QuotObj *o = quot_of(qv);
+    size_t k = pos->u.list.len;
+    uint32_t *heaps = xcalloc(k ? k : 1, sizeof *heaps);
+    for (size_t i = 0; i < k; i++) {
+        int64_t h;
+        if (!call_int(c, pos->u.list.items[i], loc, "a heap size", 0, quotient_max_heap(o->q),
+                      &h)) {
+            free(heaps);
+            rt_hint(c->I, "the quotient covers heaps up to %u", quotient_max_heap(o->q));
+            return NULL;
+        }
+        heaps[i] = (uint32_t)h;
+    }
+    bool is_p;
+    uint32_t x;
+    CgtError err;
+    cgt_error_clear(&err);
+    if (quotient_eval(o->q, heaps, k, &x, &err) != CGT_OK ||
+        quotient_outcome(o->q, heaps, k, &is_p, &err) != CGT_OK) {
+        free(heaps);
+        return rt_error_from(c->I, loc, &err);
+    }
+    free(heaps);
+    if (!c->stmt)
+        return val_str(is_p ? "P" : "N");
+    char *s = qword(o->q, x);
+    StrBuf b;
+    sb_init(&b);
+    if (c->I->format == FMT_JSON) {
+        JsonWriter w;
+        jw_init(&w, &b);
+        jw_obj_begin(&w);
+        jw_kv_str(&w, "kind", "outcome");
+        jw_kv_str(&w, "game", qgame(o)->name);
+        jw_key(&w, "position");
+        val_json(pos, &w, false);
+        jw_kv_str(&w, "misere", is_p ? "P" : "N");
+        jw_kv_str(&w, "element", s);
+        jw_obj_end(&w);
+        sb_putc(&b, '\n');
+    } else {
+        StrBuf p;
+        sb_init(&p);
+        val_format(pos, &p, false);
+        sb_printf(&b, "%s %s: misere %s (element %s of Q(%u))\n", qgame(o)->name, p.s,
+                  is_p ? "P" : "N", s, quotient_max_heap(o->q));
+        sb_free(&p);
+    }
+    free(s);
+    emit(c, &b);
+    return val_null();
+}
+
+/* ---- claimed quotients ---- */
+
+static void format_game_vec(StrBuf *b, const uint32_t *g, uint32_t n)
+{
+    bool first = true;
+    sb_putc(b, '[');
+    for (uint32_t h = 1; h <= n; h++)
+        for (uint32_t k = 0; k < g[h]; k++) {
+            sb_printf(b, "%s%u", first ? "" : ", ", h);
+            first = false;
+        }
+    sb_putc(b, ']');
+}
+
+Value *bi_verify(Call *c)
+{
+    const AstNode *cmd = c->raw;
+    if (cmd->nkids != 4 || cmd->kids[1]->kind != AST_IDENT ||
+        strcmp(cmd->kids[1]->text, "to") != 0) {
+        rt_error(c->I, DIAG_TYPE, cmd->loc, "expected: verify GAME to N PRESENTATION");
+        rt_hint(c->I, "usage: %s", c->bi->synopsis);
+        return NULL;
+    }
+    Value *gv = rt_eval(c->I, cmd->kids[0]);
+    if (!gv)
+        return NULL;
+    if (!val_is_obj(gv, &game_type)) {
+        val_unref(gv);
+        return rt_error(c->I, DIAG_TYPE, cmd->kids[0]->loc,
+                        "bad argument #1 to 'verify' (game expected)");
+    }
+    GameObj *g = game_heap_or_error(c->I, gv, cmd->kids[0]->loc, "verify");
+    Value *nv = g ? rt_eval(c->I, cmd->kids[2]) : NULL;
+    int64_t n;
+    if (!nv || !call_int(c, nv, cmd->kids[2]->loc, "the heap bound", 0, 10000, &n)) {
+        val_unref(gv);
+        val_unref(nv);
+        return NULL;
+    }
+    val_unref(nv);
+    /* the claim: an inline presentation or a semigroup value */
+    SemiObj tmp;
+    memset(&tmp, 0, sizeof tmp);
+    SemiObj *s = &tmp;
+    Value *sv = NULL;
+    const AstNode *pa = cmd->kids[3];
+    if (pa->kind == AST_PRES) {
+        if (!presdata_from_ast(c->I, pa, &tmp.data)) {
+            val_unref(gv);
+            return NULL;
+        }
+        tmp.commutative = true;
+        tmp.name = xstrdup("claim");
+    } else {
+        sv = rt_eval(c->I, pa);
+        if (!sv || !val_is_obj(sv, &semigroup_type) ||
+            !((SemiObj *)sv->u.obj.ptr)->commutative) {
+            if (sv)
+                rt_error(c->I, DIAG_TYPE, pa->loc,
+                         "bad argument to 'verify' (commutative semigroup expected, got %s)",
+                         val_kind_name(sv));
+            val_unref(sv);
+            val_unref(gv);
+            return NULL;
+        }
+        s = sv->u.obj.ptr;
+    }
+    Value *result = NULL;
+    MqClaimResult res;
+    memset(&res, 0, sizeof res);
+    const PresWith *pw = presdata_with(&s->data, "P");
+    const PresWith *phiw = presdata_with(&s->data, "phi");
+    if (!pw || !phiw) {
+        rt_error(c->I, DIAG_DOMAIN, pa->loc,
+                 "a claimed quotient needs `with P = {...}` and `with phi = [...]`");
+        rt_hint(c->I, "phi lists the images of heaps 1..N (or 0..N)");
+        goto done;
+    }
+    if (phiw->n != (size_t)n && phiw->n != (size_t)n + 1) {
+        rt_error(c->I, DIAG_DOMAIN, phiw->loc,
+                 "phi has %zu entries; for heaps up to %lld it needs %lld (heaps 1..%lld) or %lld",
+                 phiw->n, (long long)n, (long long)n, (long long)n, (long long)n + 1);
+        goto done;
+    }
+    FiniteMonoid *m = semi_monoid(c->I, s, pa->loc);
+    if (!m)
+        goto done;
+    size_t sz = m->order;
+    int ng = m->ngens;
+    uint32_t *act = xcalloc(sz * (size_t)(ng ? ng : 1), sizeof *act);
+    for (size_t x = 0; x < sz; x++)
+        for (int k = 0; k < ng; k++)
+            act[(size_t)k * sz + x] = m->gen_act[x * (size_t)ng + (size_t)k];
+    uint32_t *pset = xcalloc(pw->n ? pw->n : 1, sizeof *pset);
+    for (size_t i = 0; i < pw->n; i++)
+        pset[i] = (uint32_t)monoid_eval(m, pw->words + i * (size_t)ng);
+    uint32_t *phi = xcalloc((size_t)n + 1, sizeof *phi);
+    size_t off = phiw->n == (size_t)n ? 1 : 0;
+    for (size_t i = 0; i < phiw->n; i++)
+        phi[i + off] = (uint32_t)monoid_eval(m, phiw->words + i * (size_t)ng);
+    MqClaim cl = {.size = (uint32_t)sz, .ngens = ng, .act = act, .p = pset, .np = pw->n,
+                  .phi = phi, .n = (uint32_t)n};
+    CgtError err;
+    cgt_error_clear(&err);
+    CgtStatus st = mq_check_claim(&cl, ruleset_heapgame(g->rs), &res, &err);
+    free(act);
+    free(pset);
+    free(phi);
+    if (st != CGT_OK) {
+        rt_error_from(c->I, pa->loc, &err);
+        goto done;
+    }
+    StrBuf b;
+    sb_init(&b);
+    if (c->I->format == FMT_JSON) {
+        JsonWriter w;
+        jw_init(&w, &b);
+        jw_obj_begin(&w);
+        jw_kv_str(&w, "kind", "verify");
+        jw_kv_str(&w, "game", g->name);
+        jw_kv_int(&w, "heap", n);
+        jw_kv_int(&w, "order", (long long)sz);
+        jw_kv_bool(&w, "holds", res.is_quotient);
+        jw_kv_bool(&w, "labelling_ok", res.labelling_ok);
+        jw_kv_bool(&w, "reduced", res.reduced_ok);
+        jw_kv_bool(&w, "generated", res.generated_ok);
+        if (!res.labelling_ok && res.game) {
+            jw_key(&w, "least_failure");
+            StrBuf p;
+            sb_init(&p);
+            format_game_vec(&p, res.game, (uint32_t)n);
+            jw_raw(&w, p.s);
+            sb_free(&p);
+            jw_kv_str(&w, "true_outcome", res.true_is_p ? "P" : "N");
+        }
+        jw_obj_end(&w);
+        sb_putc(&b, '\n');
+    } else {
+        sb_printf(&b, "claimed quotient of %s to heap %lld (order %zu): ", g->name,
+                  (long long)n, sz);
+        if (res.is_quotient) {
+            sb_puts(&b, "holds: it is the misere quotient of heaps 0..");
+            sb_printf(&b, "%lld (labelling correct, reduced, generated by heap images)\n",
+                      (long long)n);
+        } else {
+            sb_puts(&b, "FAILS\n");
+            if (!res.labelling_ok && res.game) {
+                sb_puts(&b, "  least wrongly predicted position ");
+                format_game_vec(&b, res.game, (uint32_t)n);
+                sb_printf(&b, ": claimed %s, true outcome %s\n", res.true_is_p ? "N" : "P",
+                          res.true_is_p ? "P" : "N");
+                if (res.kind == MQ_CLAIM_PFAIL) {
+                    sb_printf(&b, "  proof: moving heap %u to ", res.move_heap);
+                    if (res.move_nparts == 0)
+                        sb_puts(&b, "nothing");
+                    for (uint32_t i = 0; i < res.move_nparts; i++)
+                        sb_printf(&b, "%s%u", i ? " + " : "", res.move_parts[i]);
+                    sb_puts(&b, " reaches a P-position\n");
+                } else {
+                    sb_puts(&b, "  proof: every move from it reaches an N-position\n");
+                }
+            }
+            if (res.labelling_ok && !res.reduced_ok)
+                sb_puts(&b, "  not reduced: two elements behave the same\n");
+            if (res.labelling_ok && !res.generated_ok)
+                sb_puts(&b, "  not generated by the heap images\n");
+        }
+    }
+    emit(c, &b);
+    result = val_null();
+done:
+    free(res.game);
+    val_unref(gv);
+    if (sv)
+        val_unref(sv);
+    else {
+        presdata_free(&tmp.data);
+        free(tmp.name);
+        if (tmp.sys)
+            kb_free(tmp.sys);
+        if (tmp.mon)
+            monoid_free(tmp.mon);
+    }
+    return result;
+}
+
+/* ---- Dawson's claims (seed 004; ALGORITHMS.md 4) ---- */
+
+/* Misère Dawson's Chess with n files is heap n of 0.137.  Moving the pawn
+ * on file i (1-based) leaves heap n-2 for i = 1 or n, n-3 for i = 2 or n-1,
+ * and heaps (i-2, n-i-1) otherwise. */
+static size_t pawn_move(uint32_t n, uint32_t i, uint32_t *parts)
+{
+    if (i == 1 || i == n)
+        parts[0] = n >= 2 ? n - 2 : 0;
+    else if (i == 2 || i == n - 1)
+        parts[0] = n >= 3 ? n - 3 : 0;
+    else {
+        parts[0] = i - 2;
+        parts[1] = n - i - 1;
+        return 2;
+    }
+    return 1;
+}
+
+static bool dawson_predicts_p(uint32_t n)
+{
+    uint32_t r = n % 14;
+    return r == 1 || r == 2 || r == 6 || r == 7 || r == 11;
+}
+
+/* Misère outcome of a position of 0.137: from the quotient when every heap
+ * is covered, else by the outcome search. */
+static CgtStatus dawson_outcome(const Quotient *q, OutcomeCache *oc, const uint32_t *h, size_t k,
+                                bool *is_p, bool *used_q, CgtError *err)
+{
+    bool covered = q != NULL;
+    for (size_t i = 0; i < k && covered; i++)
+        covered = h[i] <= quotient_max_heap(q);
+    *used_q = covered;
+    if (covered)
+        return quotient_outcome(q, h, k, is_p, err);
+    Outcome o;
+    CgtStatus st = outcome_misere(oc, h, k, &o, err);
+    *is_p = o == OUTCOME_P;
+    return st;
+}
+
+static void pawn_list(StrBuf *b, const uint32_t *pawns, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        sb_printf(b, "%s%u", i ? ", " : "", pawns[i]);
+}
+
+Value *bi_dawson(Call *c)
+{
+    Value *r = c->args[0];
+    int64_t lo = r->u.range.lo, hi = r->u.range.hi;
+    if (lo < 1 || hi < lo || hi > 200)
+        return rt_error(c->I, DIAG_DOMAIN, c->arg_locs[0],
+                        "expected a range of file counts within 1..200");
+    int64_t qh = hi < 30 ? hi : 30;
+    Value *qv = call_opt(c, "quotient");
+    if (qv && !call_int(c, qv, call_opt_loc(c, "quotient"), "the quotient heap", 0, 60, &qh))
+        return NULL;
+    Ruleset *rs;
+    CgtError err;
+    cgt_error_clear(&err);
+    if (ruleset_parse_code("0.137", &rs, NULL, &err) != CGT_OK)
+        return rt_error_from(c->I, c->loc, &err);
+    const HeapGame *hg = ruleset_heapgame(rs);
+    MqEngine *eng = mq_new(hg, NULL);
+    Quotient *q = NULL;
+    OutcomeCache *oc = outcome_new(hg);
+    Value *ret = NULL;
+    StrBuf b;
+    sb_init(&b);
+    uint32_t *win = NULL, *lose = NULL;
+    if (qh > 0) {
+        if (mq_extend_to(eng, (uint32_t)qh, &err) != CGT_OK ||
+            !(q = mq_quotient(eng, NULL, 0, &err))) {
+            rt_error_from(c->I, c->loc, &err);
+            goto done;
+        }
+    }
+    bool json = c->I->format == FMT_JSON;
+    if (!json) {
+        sb_printf(&b, "Dawson's claims on misere Dawson's Chess (0.137, heap n = n files):\n"
+                      "  claim 1: the first player loses iff n mod 14 is 1, 2, 6, 7 or 11\n"
+                      "  claim 2: for n = 4 (mod 14) every first move wins\n"
+                      "  outcomes from the quotient Q(%lld) where it reaches, by search beyond\n"
+                      "   n  claim  true  verdict\n",
+                      (long long)qh);
+    }
+    win = xcalloc((size_t)hi + 1, sizeof *win);
+    lose = xcalloc((size_t)hi + 1, sizeof *lose);
+    int refuted = 0;
+    for (uint32_t n = (uint32_t)lo; n <= (uint32_t)hi; n++) {
+        bool is_p, used_q;
+        uint32_t h = n;
+        if (dawson_outcome(q, oc, &h, 1, &is_p, &used_q, &err) != CGT_OK) {
+            rt_error_from(c->I, c->loc, &err);
+            goto done;
+        }
+        size_t nw = 0, nl = 0;
+        for (uint32_t i = 1; i <= n; i++) {
+            uint32_t parts[2];
+            size_t k = pawn_move(n, i, parts);
+            bool op, uq;
+            if (dawson_outcome(q, oc, parts, k, &op, &uq, &err) != CGT_OK) {
+                rt_error_from(c->I, c->loc, &err);
+                goto done;
+            }
+            if (op)
+                win[nw++] = i;
+            else
+                lose[nl++] = i;
+        }
+        bool claim_p = dawson_predicts_p(n), all_win = n % 14 == 4;
+        bool agrees = claim_p == is_p && !(all_win && nl > 0);
+        if (!agrees)
+            refuted++;
+        if (json) {
+            JsonWriter w;
+            jw_init(&w, &b);
+            jw_obj_begin(&w);
+            jw_kv_str(&w, "kind", "dawson");
+            jw_kv_int(&w, "n", n);
+            jw_kv_str(&w, "claim", claim_p ? "P" : "N");
+            jw_kv_bool(&w, "claim_every_move_wins", all_win);
+            jw_kv_str(&w, "true", is_p ? "P" : "N");
+            jw_kv_bool(&w, "agrees", agrees);
+            jw_kv_str(&w, "method", used_q ? "quotient" : "search");
+            jw_key(&w, "winning_pawns");
+            jw_arr_begin(&w);
+            for (size_t i = 0; i < nw; i++)
+                jw_uint(&w, win[i]);
+            jw_arr_end(&w);
+            jw_key(&w, "losing_pawns");
+            jw_arr_begin(&w);
+            for (size_t i = 0; i < nl; i++)
+                jw_uint(&w, lose[i]);
+            jw_arr_end(&w);
+            jw_obj_end(&w);
+            sb_putc(&b, '\n');
+            continue;
+        }
+        sb_printf(&b, "  %3u  %s%s     %s     ", n, claim_p ? "P" : "N", all_win ? "*" : " ",
+                  is_p ? "P" : "N");
+        if (agrees) {
+            sb_puts(&b, "agrees");
+        } else if (claim_p && !is_p) {
+            sb_puts(&b, "REFUTED: winning pawn");
+            sb_puts(&b, nw == 1 ? " " : "s ");
+            pawn_list(&b, win, nw);
+        } else if (!claim_p && is_p) {
+            sb_puts(&b, "REFUTED: every first move loses");
+        } else {
+            sb_puts(&b, "REFUTED (claim 2): losing pawn");
+            sb_puts(&b, nl == 1 ? " " : "s ");
+            pawn_list(&b, lose, nl);
+        }
+        sb_putc(&b, '\n');
+    }
+    if (!json)
+        sb_printf(&b, "  %d of %lld values of n refute a claim (* = claim 2 applies)\n", refuted,
+                  (long long)(hi - lo + 1));
+    rt_out(c->I, b.s);
+    ret = val_null();
+done:
+    sb_free(&b);
+    free(win);
+    free(lose);
+    if (q)
+        quotient_free(q);
+    mq_free(eng);
+    outcome_free(oc);
+    ruleset_free(rs);
+    return ret;
+}

@@ -1,0 +1,33 @@
+/* Presentations written in scripts, `< x, z | x^2 = 1, z^3 = z > with P =
+ * {x, z^2} with phi = [1, x, x, z]`, turned into a Presentation plus the
+ * words of its `with` items.  Errors point at the offending factor. */
+#ifndef CGT_RUNTIME_PRESAST_H
+#define CGT_RUNTIME_PRESAST_H
+#include "algebra/word.h"
+#include "runtime/interp.h"
+
+typedef struct PresWith {
+    const char *name; /* "P", "phi", ... (borrowed from the AST) */
+    bool is_list;     /* written [...] (ordered) rather than {...} */
+    size_t n;
+    uint32_t *words;  /* n * ngens exponents */
+    Loc loc;
+} PresWith;
+
+typedef struct PresData {
+    Presentation *pres;
+    size_t nwith;
+    PresWith *with;
+} PresData;
+
+/* Build from an AST_PRES node; records an error and returns false on bad
+ * input (repeated generators, unknown generators in words). */
+bool presdata_from_ast(Interp *I, const AstNode *pres, PresData *out);
+void presdata_free(PresData *d);
+/* The `with` item of that name, or NULL. */
+const PresWith *presdata_with(const PresData *d, const char *name);
+/* Parse one AST_WORD over the generators into out[0..ngens-1]. */
+bool presdata_word(Interp *I, const AstNode *word, char *const *names, int ngens,
+                   uint32_t *out);
+
+#endif
