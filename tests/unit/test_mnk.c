@@ -320,25 +320,89 @@ static void test_naive_random(int count)
     CHECK_EQ_INT(mism, 0);
 }
 
+/* Root pairings (seeds/001 Fig. 1): whenever the solver reports one, check
+ * it directly: disjoint empty cells, every line without an O holds both
+ * cells of a pair, and the lettered board shows each letter twice. */
+static int pairing_valid(const MnkReport *r, const char *const *rows)
+{
+    int m = r->m, n = r->n, k = r->k;
+    char b[64];
+    for (int i = 0; i < m * n; i++)
+        b[i] = rows[n - 1 - i / m][i % m];
+    int owner[64];
+    for (int i = 0; i < 64; i++)
+        owner[i] = -1;
+    for (int p = 0; p < r->npairs; p++)
+        for (int j = 0; j < 2; j++) {
+            int c = r->pairs[p][j];
+            if (c < 0 || c >= m * n || b[c] != '.' || owner[c] >= 0)
+                return 0;
+            owner[c] = p;
+        }
+    static const int d[4][2] = {{1, 0}, {0, 1}, {1, 1}, {1, -1}};
+    for (int y = 0; y < n; y++)
+        for (int x = 0; x < m; x++)
+            for (int i = 0; i < 4; i++) {
+                int cells[16], j, blocked = 0;
+                for (j = 0; j < k; j++) {
+                    int yy = y + d[i][1] * j, xx = x + d[i][0] * j;
+                    if (yy < 0 || yy >= n || xx >= m)
+                        break;
+                    cells[j] = yy * m + xx;
+                    blocked |= b[cells[j]] == 'O';
+                }
+                if (j < k || blocked)
+                    continue;
+                int ok = 0;
+                for (int a = 0; a < k; a++)
+                    for (int c = a + 1; c < k; c++)
+                        if (owner[cells[a]] >= 0 && owner[cells[a]] == owner[cells[c]])
+                            ok = 1;
+                if (!ok)
+                    return 0;
+            }
+    char *board = mnk_pairing_board(r, rows);
+    int good = (int)strlen(board) == (m + 1) * n;
+    for (int p = 0; p < r->npairs; p++) {
+        char letter = "abcdefghijklmnopqrstuvwxyz"[p % 26];
+        if (p >= 26)
+            letter = (char)('A' + p - 26);
+        good &= (int)(strchr(board, letter) != NULL);
+    }
+    free(board);
+    return good;
+}
+
 static void test_pairing_board(void)
 {
-    /* A root pairing (seeds/001 Fig. 1 style): the pairs must be disjoint empty
-     * cells and every live line must hold one, checked here directly. */
-    static const char *const rows[] = {"......", "......", "..O...", "......", "......",
-                                       "......"};
-    MnkReport r;
-    int tried = 0;
-    /* 5,5,5: the solver reports potential first; a middle game of 6,6,5 is
-     * needed to see a root pairing.  Accept either method but verify pairs. */
-    solve(6, 6, 5, MNK_MAKER_BREAKER, rows, 'X', &r);
-    if (r.method == MNK_BY_PAIRING) {
-        tried = 1;
-        char *b = mnk_pairing_board(&r, rows);
-        CHECK(strlen(b) == 42);
-        free(b);
+    int seen = 0, bad = 0;
+    static const int xs[] = {0, 7, 14};
+    for (int g = 0; g < 2; g++) {
+        int m = g ? 6 : 5, n = m, k = 5;
+        for (int xi = 0; xi < 3; xi++)
+            for (int oc = 0; oc < m * n; oc++) {
+                if (oc == xs[xi])
+                    continue;
+                char rows[6][7];
+                const char *rp[6];
+                for (int r = 0; r < n; r++) {
+                    memset(rows[r], '.', (size_t)m);
+                    rows[r][m] = '\0';
+                    rp[r] = rows[r];
+                }
+                rows[n - 1 - xs[xi] / m][xs[xi] % m] = 'X';
+                rows[n - 1 - oc / m][oc % m] = 'O';
+                MnkReport r;
+                solve(m, n, k, MNK_MAKER_BREAKER, rp, 'X', &r);
+                if (r.method == MNK_BY_PAIRING) {
+                    seen++;
+                    bad += !pairing_valid(&r, rp);
+                    CHECK_EQ_INT(r.result, MNK_RESULT_BREAKER);
+                }
+            }
     }
-    (void)tried;
-    CHECK_EQ_INT(r.result, MNK_RESULT_BREAKER);
+    CHECK(seen > 0);
+    CHECK_EQ_INT(bad, 0);
 }
 
 static void test_errors(void)
