@@ -850,7 +850,7 @@ CgtStatus kb_elements(const KbSystem *sys, size_t max_elems, uint32_t **elems, s
         return CGT_ERR_DOMAIN;
     }
     if (!max_elems)
-        max_elems = 10000000u;
+        max_elems = 1000000u;
     int g = sys->ngens;
     size_t gg = (size_t)g;
     /* Depth-first over irreducible words, extending a word only by

@@ -127,7 +127,7 @@ bool kb_is_finite(const KbSystem *sys, char **why);
  * sorted ascending in the order, so the identity comes first.  On CGT_OK
  * *elems is an owned array of *count words (count*ngens exponents).
  * Errors: CGT_ERR_DOMAIN when infinite (message says which generator),
- * CGT_ERR_LIMIT when more than max_elems (0 = 10^7) elements. */
+ * CGT_ERR_LIMIT when more than max_elems (0 = 10^6) elements. */
 CgtStatus kb_elements(const KbSystem *sys, size_t max_elems, uint32_t **elems, size_t *count,
                       CgtError *err);
 

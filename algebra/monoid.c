@@ -252,20 +252,25 @@ CgtStatus monoid_maximal_subgroup(const FiniteMonoid *m, size_t e, MonoidGroup *
         return cgt_error_set(err, CGT_ERR_DOMAIN, "element %zu is not an idempotent", e);
     VEC(size_t) els = {0};
     VEC(size_t) ords = {0};
+    /* stamp[y] == x + 1: y already seen among the powers of x */
+    size_t *stamp = xcalloc(m->order + 1, sizeof *stamp);
     for (size_t x = 0; x < m->order; x++) {
         if ((x & 255) == 0) {
             CgtStatus st = cgt_poll();
             if (st != CGT_OK) {
                 VEC_FREE(els);
                 VEC_FREE(ords);
+                free(stamp);
                 return cgt_poll_error(err, st, "maximal subgroup");
             }
         }
         if (monoid_mul(m, x, e) != x)
             continue;
-        /* powers of x stay in eM; x is a unit of eM iff some power is e */
+        /* powers of x stay in eM; x is a unit of eM iff some power is e;
+         * stop when the powers start to repeat without meeting e */
         size_t y = x, k = 1;
-        while (y != e && k <= m->order) {
+        while (y != e && stamp[y] != x + 1) {
+            stamp[y] = x + 1;
             y = monoid_mul(m, y, x);
             k++;
         }
@@ -274,6 +279,7 @@ CgtStatus monoid_maximal_subgroup(const FiniteMonoid *m, size_t e, MonoidGroup *
             VEC_PUSH(ords, k);
         }
     }
+    free(stamp);
     out->idempotent = e;
     out->order = els.len;
     out->elems = els.data;
