@@ -98,7 +98,7 @@ CgtStatus kb_complete(const Presentation *p, const KbOrder *ord, const KbLimits 
 /* A system holding the given rules as they are (lhs = rules[2i], rhs =
  * rules[2i+1], each ngens exponents; copied), for checking a rule list
  * without completing it.  Rules are not reoriented or sorted; confluent
- * and reduced are set false until kb_check_* says otherwise.  The order
+ * and reduced are set false until kb_accept_check says otherwise.  The order
  * is used only by kb_compare. */
 KbSystem *kb_system_from_rules(int ngens, const char *const *names, const KbOrder *ord,
                                const uint32_t *rules, size_t nrules);
