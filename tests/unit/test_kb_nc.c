@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "algebra/kb.h"
 #include "algebra/nckb.h"
 #include "algebra/wordparse.h"
 #include "unit.h"
@@ -283,8 +284,54 @@ static void test_parse(void)
     CHECK(p == NULL);
 }
 
+/* Random finite commutative presentations: string rewriting with the
+ * commutators added must find as many elements as the commutative
+ * completion (two independent algorithms). */
+static void test_vs_commutative(void)
+{
+    uint64_t st = 4242;
+    int n = getenv("CGT_SLOW") ? 200 : 25, bad = 0;
+    for (int round = 0; round < n; round++) {
+        int g = 2 + round % 4;
+        const char *names[] = {"a", "b", "c", "d", "e"};
+        Presentation *p = pres_new(g, names);
+        uint32_t l[5], r[5];
+        for (int t = 0; t < g; t++) {
+            memset(l, 0, sizeof l);
+            memset(r, 0, sizeof r);
+            st = st * 6364136223846793005ULL + 1442695040888963407ULL;
+            l[t] = 2 + (uint32_t)((st >> 33) % 3);
+            r[t] = (uint32_t)((st >> 40) % l[t]);
+            pres_add_relation(p, l, r);
+        }
+        for (int k = 0; k < 2; k++) {
+            for (int t = 0; t < g; t++) {
+                st = st * 6364136223846793005ULL + 1442695040888963407ULL;
+                l[t] = (uint32_t)((st >> 33) % 3);
+                r[t] = (uint32_t)((st >> 40) % 2);
+            }
+            pres_add_relation(p, l, r);
+        }
+        KbSystem *s = NULL;
+        NcSystem *ns = NULL;
+        CgtError e;
+        uint32_t *el;
+        size_t cnt = 0;
+        if (kb_complete(p, NULL, NULL, &s, &e) == CGT_OK &&
+            kb_elements(s, 0, &el, &cnt, &e) == CGT_OK)
+            free(el);
+        if (nckb_complete_commutative(p, NULL, &ns, &e) != CGT_OK || order_of(ns) != cnt)
+            bad++;
+        kb_free(s);
+        nckb_free(ns);
+        pres_free(p);
+    }
+    CHECK_EQ_INT(bad, 0);
+}
+
 int main(void)
 {
+    test_vs_commutative();
     test_parse();
     test_groups();
     test_q24_commutative();
