@@ -425,6 +425,42 @@ static void test_cm(void)
     bitmemo_free(m);
 }
 
+/* Theorem 4.6 (corrected): the 2 x m grid graph with pendant edges at three
+ * corners, or at all four ("h present"), has value *2 for m = 1, 3; *1 for
+ * odd m >= 5; 0 for even m, except m = 2 with three pendants (*3). */
+static void test_grid_pendants(void)
+{
+    CgtError err;
+    for (int m = 1; m <= (slow ? 16 : 12); m++)
+        for (int pend = 3; pend <= 4; pend++) {
+            int ed[400], ne = 0, nv = 2 * m, v;
+            for (int i = 0; i + 1 < m; i++) {
+                ed[2 * ne] = i;
+                ed[2 * ne + 1] = i + 1;
+                ne++;
+                ed[2 * ne] = m + i;
+                ed[2 * ne + 1] = m + i + 1;
+                ne++;
+            }
+            for (int i = 0; i < m; i++) {
+                ed[2 * ne] = i;
+                ed[2 * ne + 1] = m + i;
+                ne++;
+            }
+            int corner[4] = {0, m, m - 1, 2 * m - 1};
+            for (int c = 0; c < pend; c++) {
+                ed[2 * ne] = corner[c];
+                ed[2 * ne + 1] = nv++;
+                ne++;
+            }
+            int want = m % 2 == 0 ? (m == 2 && pend == 3 ? 3 : 0) : m <= 3 ? 2 : 1;
+            CHECK(bit_arc_kayles_grundy(nv, ed, ne, &v, &err) == CGT_OK);
+            CHECK_EQ_INT(v, want);
+            if (ne <= 16)
+                CHECK_EQ_INT(nv_arc_value(ne, ed), want);
+        }
+}
+
 static void test_arc(void)
 {
     CgtError err;
@@ -513,6 +549,7 @@ int main(void)
     test_ga2();
     test_cm();
     test_arc();
+    test_grid_pendants();
     test_cram();
     UNIT_MAIN_END();
 }
