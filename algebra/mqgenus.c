@@ -44,7 +44,7 @@ static uint32_t *find_slot(GMemo *m, const uint32_t *k, uint32_t len)
         if (!v)
             return &m->tab[i];
         const GEnt *e = &m->ents[v - 1];
-        if (e->len == len && memcmp(m->pool + e->off, k, len * sizeof *k) == 0)
+        if (e->len == len && (len == 0 || memcmp(m->pool + e->off, k, len * sizeof *k) == 0))
             return &m->tab[i];
         i = (i + 1) & (m->hcap - 1);
     }
@@ -166,7 +166,8 @@ static uint32_t genus_rec(GMemo *m, const uint32_t *key, uint32_t len)
             m->pcap = m->pcap ? 2 * m->pcap : 1024;
         m->pool = xrealloc(m->pool, m->pcap * sizeof *m->pool);
     }
-    memcpy(m->pool + m->plen, key, len * sizeof *key);
+    if (len)
+        memcpy(m->pool + m->plen, key, len * sizeof *key);
     e.off = (uint32_t)m->plen;
     e.len = len;
     m->plen += len;

@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "algebra/misere.h"
 #include "unit.h"
@@ -412,7 +413,8 @@ static void test_checkpoint(void)
     CgtError err;
     MqEngine *e = mq_new(&g, NULL);
     CHECK(mq_extend_to(e, 20, &err) == CGT_OK);
-    const char *path = "/tmp/cgt_test_misere.ckpt";
+    char path[64];
+    snprintf(path, sizeof path, "/tmp/cgt_test_misere_%ld.ckpt", (long)getpid());
     CHECK(mq_save(e, path, &err) == CGT_OK);
     mq_free(e);
     e = mq_load(path, &g, NULL, &err);
