@@ -203,7 +203,11 @@ static void tt_put(Tt *t, uint64_t key, int val)
 
 /* ------------------------------------------------------------------ solver */
 
-enum { V_BREAKER = 1, V_MAKER = 2 };           /* Maker-Breaker table values */
+/* Maker-Breaker table values; V_QUICK marks a position whose cheap tests
+ * (Property 1, pairing search) already failed, so they are not repeated
+ * when the same position is searched in depth.  V_QUICK entries are not
+ * results and are not saved in checkpoints. */
+enum { V_BREAKER = 1, V_MAKER = 2, V_QUICK = 3 };
 enum { S_FAILS = 1, S_WINS = 2 };              /* strong table: attacker fails / wins */
 #define SALT_MB 0x9e3779b97f4a7c15ULL
 #define SALT_MBB 0xd1b54a32d192ed03ULL         /* Maker-Breaker, Breaker to move */
@@ -265,7 +269,7 @@ static bool tick(Solver *s)
             }
         }
         cgt_progress("mnk", "%llu nodes, %.0f nodes/s, depth %d (max %d), %d root moves open, "
-                     "%zu proven positions", (unsigned long long)s->nodes,
+                     "%zu table entries", (unsigned long long)s->nodes,
                      (double)s->nodes / (now - s->t0 + 1e-9), s->depth, s->max_depth,
                      s->root_left ? atomic_load(s->root_left) : 0, s->tt.used);
     }
@@ -523,6 +527,8 @@ static int maker_quick(Solver *s, uint64_t x, uint64_t *op, Eval *e, uint64_t *k
         return V_BREAKER;
     *key = geo_key(g, x, o, SALT_MB);
     int v = tt_get(&s->tt, *key);
+    if (v == V_QUICK)
+        return 0;
     if (v && use_tt) {
         s->hits++;
         return v;
@@ -538,6 +544,8 @@ static int maker_quick(Solver *s, uint64_t x, uint64_t *op, Eval *e, uint64_t *k
         tt_put(&s->tt, *key, V_BREAKER);
         return V_BREAKER;
     }
+    if (!v)
+        tt_put(&s->tt, *key, V_QUICK);
     return 0;
 }
 
@@ -923,8 +931,8 @@ static void proof_maker(Solver *s, ProofOut *p, uint64_t x, uint64_t o)
         proof_maker(s, p, x2, o | 1ULL << __builtin_ctzll(b));
 }
 
-static CgtStatus write_proof(Solver *s, const char *path, uint64_t x, uint64_t o, bool maker_to_move,
-                             bool breaker_wins, uint64_t *nlines)
+static CgtStatus write_proof(Solver *s, const char *path, uint64_t x, uint64_t o,
+                             bool maker_to_move, bool breaker_wins, uint64_t *nlines)
 {
     const Geo *g = &s->g;
     char *tmp = xasprintf("%s.tmp", path);
@@ -1001,10 +1009,12 @@ static CgtStatus save_checkpoint(Solver *s)
         free(tmp);
         return cgt_error_set(s->err, CGT_ERR_IO, "cannot write checkpoint '%s'", s->ckpt);
     }
-    fprintf(f, "cgt-mnk-tt 1\ngame %d %d %d\nentries %zu\n", s->g.m, s->g.n, s->g.k,
-            s->tt.used);
+    size_t n = 0;
     for (size_t i = 0; i < s->tt.cap; i++)
-        if (s->tt.key[i])
+        n += s->tt.key[i] && s->tt.val[i] != V_QUICK;
+    fprintf(f, "cgt-mnk-tt 1\ngame %d %d %d\nentries %zu\n", s->g.m, s->g.n, s->g.k, n);
+    for (size_t i = 0; i < s->tt.cap; i++)
+        if (s->tt.key[i] && s->tt.val[i] != V_QUICK)
             fprintf(f, "%016llx %d\n", (unsigned long long)s->tt.key[i], s->tt.val[i]);
     fputs("end\n", f);
     bool bad = ferror(f) != 0;
@@ -1016,7 +1026,7 @@ static CgtStatus save_checkpoint(Solver *s)
         return cgt_error_set(s->err, CGT_ERR_IO, "cannot write checkpoint '%s'", s->ckpt);
     }
     free(tmp);
-    cgt_progress_force("mnk", "checkpoint: %zu proven positions saved to %s", s->tt.used,
+    cgt_progress_force("mnk", "checkpoint: %zu proven positions saved to %s", n,
                        s->ckpt);
     return CGT_OK;
 }
@@ -1069,6 +1079,12 @@ static CgtStatus parse_board(int m, int n, int k, const char *const *rows, int n
     if (m < 1 || n < 1 || k < 1)
         return cgt_error_set(err, CGT_ERR_DOMAIN, "mnk needs m, n, k >= 1 (got %d, %d, %d)",
                              m, n, k);
+    if (k > MNK_MAX_K) {
+        cgt_error_set(err, CGT_ERR_DOMAIN, "mnk k = %d is larger than the limit of %d", k,
+                      MNK_MAX_K);
+        cgt_error_hint(err, "potentials 2^k are kept in 64-bit integers");
+        return CGT_ERR_DOMAIN;
+    }
     if ((long)m * n > MNK_MAX_CELLS) {
         cgt_error_set(err, CGT_ERR_DOMAIN, "mnk board %dx%d has %ld cells, more than the "
                       "limit of %d", m, n, (long)m * n, MNK_MAX_CELLS);
@@ -1363,10 +1379,14 @@ static void solve_strong_root(Solver *s, uint64_t x, uint64_t o, bool x_to_move,
     bool cx, co;
     threats_of(&s->g, x, o, &thr, &cx);
     threats_of(&s->g, o, x, &thr, &co);
+    if (cx && co) {
+        s->st = cgt_error_set(s->err, CGT_ERR_DOMAIN, "mnk start position has a completed "
+                              "line for both players");
+        return;
+    }
     if (cx || co) {
         rep->method = MNK_BY_TERMINAL;
-        rep->result = cx && !co ? MNK_RESULT_FIRST : !cx && co ? MNK_RESULT_SECOND
-                                                                : MNK_RESULT_DRAW;
+        rep->result = cx ? MNK_RESULT_FIRST : MNK_RESULT_SECOND;
         return;
     }
     uint64_t mover = x_to_move ? x : o, other = x_to_move ? o : x;

@@ -5,7 +5,8 @@
  * row i / m + 1 (row 1 at the bottom, as on a chess board).  Board strings
  * are given top row first, as printed: rows[0] is row n, rows[n-1] is row 1;
  * '.' empty, 'X' Maker / first player, 'O' Breaker / second player.
- * Boards are limited to m * n <= 64 cells (one uint64_t bitboard).
+ * Boards are limited to m * n <= 64 cells (one uint64_t bitboard) and
+ * k <= MNK_MAX_K (potentials up to 2^k in 64-bit integers).
  *
  * Methods: Hsu, Huang, Wu et al., "Solving 7,7,5-game and 8,8,5-game"
  * (seeds/001): potential weights and Property 1 (sec. 2.3), partial pairing
@@ -19,6 +20,7 @@
 
 #define MNK_MAX_CELLS 64
 #define MNK_MAX_THREADS 8
+#define MNK_MAX_K 32
 
 typedef enum { MNK_MAKER_BREAKER, MNK_STRONG } MnkVariant;
 
@@ -69,7 +71,8 @@ typedef struct MnkReport {
     MnkMethod method;
     uint64_t nodes;      /* search nodes (Maker-Breaker and strong searches together) */
     uint64_t tt_hits;    /* transposition-table hits */
-    uint64_t tt_entries; /* proven positions stored at the end */
+    uint64_t tt_entries; /* table entries at the end (proven positions, plus markers of
+                          * positions whose cheap tests failed) */
     double seconds;
     long root_potential; /* potential P of the root position (Beck weights, eq. (2)) */
     long max_after;      /* max potential after one Maker move from the root (Maker to
@@ -89,13 +92,15 @@ typedef struct MnkReport {
 void mnk_options_init(MnkOptions *o);
 
 /* Solve the m,n,k-game (m columns, n rows, k in a row) with the options *opt
- * (borrowed) and fill *rep.  Errors: CGT_ERR_DOMAIN for bad sizes (m, n,
- * k < 1, more than 64 cells), a bad board (wrong row count or length,
- * characters other than . X O) or threads outside 1..MNK_MAX_THREADS; CGT_ERR_LIMIT for the node
- * or time limit; CGT_ERR_INTERRUPTED on Ctrl-C; CGT_ERR_IO when the proof or
- * checkpoint file cannot be written or the checkpoint is unreadable or for
- * another game.  On a stop the checkpoint (if any) is saved first, so a run
- * can be resumed with the same options. */
+ * (borrowed) and fill *rep (caller-owned; nothing in it needs freeing).
+ * Errors: CGT_ERR_DOMAIN for bad sizes (m, n, k < 1, k > MNK_MAX_K, more
+ * than 64 cells), a bad board (wrong row count or length, characters other
+ * than . X O), a strong-game start where both players have a line, a proof
+ * asked for the strong game, or threads outside 1..MNK_MAX_THREADS;
+ * CGT_ERR_LIMIT for the node or time limit; CGT_ERR_INTERRUPTED on Ctrl-C;
+ * CGT_ERR_IO when the proof or checkpoint file cannot be written, or the
+ * checkpoint is unreadable or for another game.  On a stop the checkpoint
+ * (if any) is saved first, so a run can be resumed with the same options. */
 CgtStatus mnk_solve(int m, int n, int k, const MnkOptions *opt, MnkReport *rep, CgtError *err);
 
 /* Potential of a position (paper eq. (1)-(2)): the sum over k-lines without

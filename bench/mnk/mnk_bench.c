@@ -1,6 +1,7 @@
 /* Benchmark driver for games/mnk: solves the m,n,k-games named on the
  * command line and prints result, method, nodes and seconds (one per line).
- * Build: see bench/mnk/run.sh.  Usage: mnk_bench [-s] [-t THREADS] [-p PROOF] [-c CKPT] [-n NODES] m n k ... */
+ * Build: see bench/mnk/run.sh.
+ * Usage: mnk_bench [-s] [-t THREADS] [-p PROOF] [-c CKPT] [-n NODES] m n k ... */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -148,7 +148,8 @@ static void insert(int idx)
 {
     unsigned long h = hstr(nodes[idx].pos, nodes[idx].type) % (unsigned long)hcap;
     while (htab[h] >= 0) {
-        if (nodes[htab[h]].type == nodes[idx].type && strcmp(nodes[htab[h]].pos, nodes[idx].pos) == 0)
+        Node *o = &nodes[htab[h]];
+        if (o->type == nodes[idx].type && strcmp(o->pos, nodes[idx].pos) == 0)
             fail(nodes[idx].lineno, "position listed twice");
         h = (h + 1) % (unsigned long)hcap;
     }
@@ -347,7 +348,7 @@ int main(int argc, char **argv)
     if (!fgets(buf, sizeof buf, f) || sscanf(buf, "mnk-proof %d", &ver) != 1 || ver != 1)
         fail(1, "not a version 1 mnk proof");
     if (!fgets(buf, sizeof buf, f) || sscanf(buf, "game %d %d %d", &M, &N, &K) != 3 || M < 1 ||
-        N < 1 || K < 1 || M * N > MAXC)
+        N < 1 || K < 1 || K > 32 || M * N > MAXC)
         fail(2, "bad game line");
     C = M * N;
     if (!fgets(buf, sizeof buf, f) || sscanf(buf, "claim %15s", claim) != 1 ||
