@@ -602,6 +602,40 @@ static void test_genus(void)
     quotient_free(q);
 }
 
+/* Limits keep the last completed heap; periodicity of Kayles (0.77): the
+ * certificate verifies the quotient at the heap where the criterion holds,
+ * and phi repeats with the reported period from the preperiod on. */
+static void test_limits_period(void)
+{
+    Oct o = oct_make("0.07");
+    HeapGame g = oct_game(&o);
+    MqLimits lim = {30, 0};
+    CgtError err;
+    MqEngine *e = mq_new(&g, &lim);
+    CHECK_EQ_INT(mq_extend_to(e, 40, &err), CGT_ERR_LIMIT);
+    CHECK_EQ_INT(mq_heaps_done(e), 24);
+    CHECK_EQ_INT(mq_current_size(e), 24);
+    mq_free(e);
+    Oct k = oct_make("0.77");
+    HeapGame gk = oct_game(&k);
+    e = mq_new(&gk, NULL);
+    MqPeriod per;
+    CHECK(mq_run_until_periodic(e, 400, &per, &err) == CGT_OK);
+    CHECK(per.found);
+    Quotient *q = mq_quotient(e, NULL, 0, &err);
+    uint32_t n = quotient_max_heap(q);
+    int rep = 1;
+    for (uint32_t h = per.preperiod; h + per.period <= n; h++)
+        rep &= quotient_phi(q, h) == quotient_phi(q, h + per.period);
+    CHECK(rep);
+    CHECK(3 * per.preperiod + 3 * per.period + 2 + 3 <= n + 1);
+    MqCertInfo ci;
+    CHECK(mq_certify(q, &gk, 0, &ci, &err) == CGT_OK);
+    CHECK(ci.labelling_ok && ci.reduced_ok && ci.generated_ok);
+    quotient_free(q);
+    mq_free(e);
+}
+
 int main(void)
 {
     bool slow = getenv("CGT_SLOW") != NULL;
@@ -615,6 +649,7 @@ int main(void)
     test_checkpoint();
     test_claim();
     test_genus();
+    test_limits_period();
     if (slow)
         test_q33();
     UNIT_MAIN_END();
