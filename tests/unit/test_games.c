@@ -8,7 +8,9 @@
 #include <string.h>
 
 
+#include "games/genus.h"
 #include "games/grundy.h"
+#include "games/outcome.h"
 
 #include "games/ruleset.h"
 #include "unit.h"
@@ -339,6 +341,305 @@ static void test_ruleset(void)
     ruleset_free(rs);
 }
 
+
+/* ---- naive misère oracle: plain recursion, no memo, small positions ------ */
+
+typedef struct NPos {
+    int h[32];
+    int n;   /* game heaps */
+    int nim[8];
+    int nn;  /* nim heaps (misère genus checks add copies of *2) */
+} NPos;
+
+/* All options of p under `code` (game heaps) and nim (nim heaps). */
+static int naive_options(const char *code, const NPos *p, NPos *out, int cap)
+{
+    int cnt = 0, nd = (int)strlen(code) - 2, d0 = digit_of(code[0]);
+    for (int i = 0; i < p->n; i++) {
+        int n = p->h[i];
+        for (int k = 0; k <= nd && k <= n; k++) {
+            int d = k == 0 ? (d0 & 12) : digit_of(code[1 + k]);
+            int r = n - k;
+            for (int parts = 0; parts <= 2; parts++) {
+                if (!((d >> parts) & 1))
+                    continue;
+                if (parts == 0 && (r != 0 || k == 0))
+                    continue;
+                if (parts == 1 && (r == 0 || k == 0))
+                    continue;
+                for (int a = (parts == 2 ? 1 : 0); parts != 2 || a <= r - a; a++) {
+                    NPos q = *p;
+                    q.h[i] = q.h[q.n - 1];
+                    q.n--;
+                    if (parts == 1)
+                        q.h[q.n++] = r;
+                    if (parts == 2) {
+                        q.h[q.n++] = a;
+                        q.h[q.n++] = r - a;
+                    }
+                    if (cnt < cap)
+                        out[cnt++] = q;
+                    if (parts != 2)
+                        break;
+                }
+            }
+        }
+    }
+    for (int i = 0; i < p->nn; i++)
+        for (int v = 0; v < p->nim[i]; v++) {
+            NPos q = *p;
+            q.nim[i] = v;
+            if (cnt < cap)
+                out[cnt++] = q;
+        }
+    return cnt;
+}
+
+/* A small memo for the naive oracle: canonical byte keys, linear probing.
+ * Cleared whenever the code changes. */
+#define NMEMO_SIZE (1 << 20)
+static struct {
+    unsigned char key[48];
+    int val; /* -1 = empty */
+} *nmemo;
+static const char *nmemo_code;
+
+static void nkey(const NPos *p, unsigned char *key)
+{
+    int a[32], n = p->n, b[8], m = p->nn;
+    memcpy(a, p->h, sizeof a);
+    memcpy(b, p->nim, sizeof b);
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && a[j - 1] > a[j]; j--) {
+            int t = a[j];
+            a[j] = a[j - 1];
+            a[j - 1] = t;
+        }
+    for (int i = 1; i < m; i++)
+        for (int j = i; j > 0 && b[j - 1] > b[j]; j--) {
+            int t = b[j];
+            b[j] = b[j - 1];
+            b[j - 1] = t;
+        }
+    memset(key, 0, 48);
+    int k = 0;
+    for (int i = 0; i < n && k < 38; i++)
+        key[k++] = (unsigned char)a[i];
+    key[k++] = 255;
+    for (int i = 0; i < m && k < 47; i++)
+        key[k++] = (unsigned char)b[i];
+}
+
+static int *nmemo_slot(const char *code, const NPos *p)
+{
+    if (!nmemo)
+        nmemo = malloc(NMEMO_SIZE * sizeof *nmemo);
+    if (nmemo_code != code) {
+        for (size_t i = 0; i < NMEMO_SIZE; i++)
+            nmemo[i].val = -1;
+        nmemo_code = code;
+    }
+    unsigned char key[48];
+    nkey(p, key);
+    unsigned h = 2166136261u;
+    for (int i = 0; i < 48; i++)
+        h = (h ^ key[i]) * 16777619u;
+    for (unsigned j = h & (NMEMO_SIZE - 1);; j = (j + 1) & (NMEMO_SIZE - 1)) {
+        if (nmemo[j].val == -1) {
+            memcpy(nmemo[j].key, key, 48);
+            return &nmemo[j].val;
+        }
+        if (memcmp(nmemo[j].key, key, 48) == 0)
+            return &nmemo[j].val;
+    }
+}
+
+/* Misère nim value (mex of options, 1 with no options). */
+static int naive_misere_value(const char *code, const NPos *p)
+{
+    int *slot = nmemo_slot(code, p);
+    if (*slot >= 0)
+        return *slot;
+    *slot = -2; /* claimed: in progress */
+    int v = 0;
+    NPos *opts = malloc(256 * sizeof *opts);
+    int cnt = naive_options(code, p, opts, 256);
+    if (cnt == 0) {
+        v = 1;
+    } else {
+        unsigned char seen[300] = {0};
+        for (int i = 0; i < cnt; i++)
+            seen[naive_misere_value(code, &opts[i])] = 1;
+        v = naive_mex(seen, 300);
+    }
+    free(opts);
+    /* the slot may have been claimed by a recursive call's probe: look again */
+    *nmemo_slot(code, p) = v;
+    return v;
+}
+
+static int naive_misere_p(const char *code, const NPos *p)
+{
+    return naive_misere_value(code, p) == 0;
+}
+
+static void test_genus_outcome(void)
+{
+    CgtError err;
+    Ruleset *d = code("0.07");
+    GenusCache *gc = genus_new(ruleset_heapgame(d));
+    Genus g;
+    char *s;
+    /* published: heap 10 of 0.07 is 3^1431 (Plambeck's Dawson's Chess note,
+     * WW ch. 13); heap 2 of 0.07 is *1 = 1^031; the empty game is 0^120 */
+    CHECK(genus_heap(gc, 10, &g, &err) == CGT_OK);
+    s = genus_format(&g);
+    CHECK_EQ_STR(s, "3^1431");
+    free(s);
+    CHECK(genus_heap(gc, 2, &g, &err) == CGT_OK);
+    s = genus_format(&g);
+    CHECK_EQ_STR(s, "1^031");
+    free(s);
+    CHECK(genus_position(gc, NULL, 0, &g, &err) == CGT_OK);
+    s = genus_format(&g);
+    CHECK_EQ_STR(s, "0^120");
+    free(s);
+    /* γ0..γ3 of heaps and small sums vs the naive oracle on G + k*2 */
+    static const char *codes[] = {"0.07", "0.77", "0.137"};
+    for (int ci = 0; ci < 3; ci++) {
+        Ruleset *rs = code(codes[ci]);
+        GenusCache *c2 = genus_new(ruleset_heapgame(rs));
+        int ok = 1;
+        for (int h1 = 0; h1 <= 7; h1++)
+            for (int h2 = 0; h2 <= 2; h2++) {
+                uint32_t hs[2] = {(uint32_t)h1, (uint32_t)h2};
+                if (genus_position(c2, hs, 2, &g, &err) != CGT_OK) {
+                    ok = 0;
+                    continue;
+                }
+                int *ng = naive_code(codes[ci], 12);
+                ok &= (int)g.g == (ng[h1] ^ ng[h2]);
+                free(ng);
+                for (int k = 0; k <= 2; k++) {
+                    NPos p;
+                    memset(&p, 0, sizeof p);
+                    if (h1)
+                        p.h[p.n++] = h1;
+                    if (h2)
+                        p.h[p.n++] = h2;
+                    for (int j = 0; j < k; j++)
+                        p.nim[p.nn++] = 2;
+                    int nv = naive_misere_value(codes[ci], &p);
+                    if ((int)g.gamma[k] != nv) {
+                        ok = 0;
+                        fprintf(stderr, "%s {%d,%d} gamma%d = %u, naive %d\n", codes[ci], h1,
+                                h2, k, g.gamma[k], nv);
+                    }
+                }
+            }
+        CHECK(ok);
+        genus_free(c2);
+        ruleset_free(rs);
+    }
+    genus_free(gc);
+
+    /* nim: *2 + *2 = 0^02 */
+    Ruleset *nim = NULL;
+    CHECK(ruleset_subtraction(NULL, 0, true, &nim, &err) == CGT_OK);
+    gc = genus_new(ruleset_heapgame(nim));
+    uint32_t twotwo[2] = {2, 2};
+    CHECK(genus_position(gc, twotwo, 2, &g, &err) == CGT_OK);
+    s = genus_format(&g);
+    CHECK_EQ_STR(s, "0^02");
+    free(s);
+    genus_free(gc);
+    ruleset_free(nim);
+
+    /* outcomes of every position with total size <= 11 (0.07, 0.77) */
+    static const char *oc[] = {"0.07", "0.77"};
+    for (int ci = 0; ci < 2; ci++) {
+        Ruleset *rs = code(oc[ci]);
+        OutcomeCache *c = outcome_new(ruleset_heapgame(rs));
+        int *ng = naive_code(oc[ci], 16);
+        int ok = 1, moves_ok = 1;
+        /* positions as non-increasing partitions of total <= 11 */
+        int part[16], np;
+        for (int total = 0; total <= 11; total++) {
+            /* enumerate partitions of `total` */
+            np = 0;
+            if (total) {
+                part[0] = total;
+                np = 1;
+            }
+            for (;;) {
+                NPos p;
+                memset(&p, 0, sizeof p);
+                uint32_t hs[16];
+                int x = 0;
+                for (int i = 0; i < np; i++) {
+                    p.h[p.n++] = part[i];
+                    hs[i] = (uint32_t)part[i];
+                    x ^= ng[part[i]];
+                }
+                Outcome om, on;
+                CHECK(outcome_misere(c, hs, (size_t)np, &om, &err) == CGT_OK);
+                CHECK(outcome_normal(c, hs, (size_t)np, &on, &err) == CGT_OK);
+                int mp = naive_misere_p(oc[ci], &p);
+                ok &= (om == OUTCOME_P) == mp;
+                ok &= (on == OUTCOME_P) == (x == 0);
+                bool found;
+                OutcomeMove mv;
+                CHECK(outcome_winning_move(c, true, hs, (size_t)np, &found, &mv, &err) ==
+                      CGT_OK);
+                /* a misère N-position without moves has no winning move */
+                NPos *tmp = malloc(256 * sizeof *tmp);
+                int has_moves = naive_options(oc[ci], &p, tmp, 256) > 0;
+                free(tmp);
+                if (found != (!mp && has_moves)) {
+                    moves_ok = 0;
+                    fprintf(stderr, "%s total %d np %d first %d: found %d mp %d\n", oc[ci], total,
+                            np, np ? part[0] : 0, found, mp);
+                }
+                if (found) {
+                    NPos q;
+                    memset(&q, 0, sizeof q);
+                    for (size_t i = 0; i < mv.nresult; i++)
+                        q.h[q.n++] = (int)mv.result[i];
+                    moves_ok &= naive_misere_p(oc[ci], &q);
+                    outcome_move_free(&mv);
+                }
+                /* next partition (non-increasing) */
+                int i = np - 1;
+                int rem = 0;
+                while (i >= 0 && part[i] == 1) {
+                    rem += 1;
+                    i--;
+                }
+                if (i < 0)
+                    break;
+                part[i]--;
+                rem++;
+                np = i + 1;
+                while (rem > 0) {
+                    int v = rem < part[i] ? rem : part[i];
+                    part[np++] = v;
+                    rem -= v;
+                }
+            }
+        }
+        CHECK(ok);
+        CHECK(moves_ok);
+        /* a bigger position runs quickly with the memo: total 50 */
+        uint32_t big[5] = {10, 10, 10, 10, 10};
+        Outcome o;
+        CHECK(outcome_misere(c, big, 5, &o, &err) == CGT_OK);
+        free(ng);
+        outcome_free(c);
+        ruleset_free(rs);
+    }
+    ruleset_free(d);
+}
+
 static void test_checkpoint(void)
 {
     CgtError err;
@@ -370,5 +671,7 @@ int main(void)
     test_published();
     test_codes();
     test_checkpoint();
+    test_genus_outcome();
+    free(nmemo);
     UNIT_MAIN_END();
 }
