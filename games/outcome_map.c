@@ -66,12 +66,12 @@ static void grow(OutcomeMap *m)
 
 uint32_t outcome_map_intern(OutcomeMap *m, const uint32_t *key, size_t len, bool *inserted)
 {
-    uint64_t h = hash_bytes(key, len * sizeof *key);
+    uint64_t h = len ? hash_bytes(key, len * sizeof *key) : 0;
     size_t j = h & (m->nslots - 1);
     while (m->slots[j].id != UINT32_MAX) {
         Slot *s = &m->slots[j];
         if (s->hash == h && s->len == len &&
-            memcmp(m->pool + s->off, key, len * sizeof *key) == 0) {
+            (len == 0 || memcmp(m->pool + s->off, key, len * sizeof *key) == 0)) {
             *inserted = false;
             return s->id;
         }
@@ -84,7 +84,8 @@ uint32_t outcome_map_intern(OutcomeMap *m, const uint32_t *key, size_t len, bool
         m->pool = xrealloc(m->pool, nc * sizeof *m->pool);
         m->pool_cap = nc;
     }
-    memcpy(m->pool + m->pool_len, key, len * sizeof *key);
+    if (len)
+        memcpy(m->pool + m->pool_len, key, len * sizeof *key);
     Slot *s = &m->slots[j];
     s->hash = h;
     s->off = (uint32_t)m->pool_len;

@@ -206,7 +206,8 @@ CgtStatus ruleset_subtraction(const uint32_t *set, size_t n, bool all_but, Rules
 {
     *out = NULL;
     uint32_t *s = xmalloc((n ? n : 1) * sizeof *s);
-    memcpy(s, set, n * sizeof *s);
+    if (n)
+        memcpy(s, set, n * sizeof *s);
     qsort(s, n, sizeof *s, cmp_u32);
     size_t m = 0;
     for (size_t i = 0; i < n; i++)
@@ -361,7 +362,9 @@ CgtStatus ruleset_from_rules(const MoveRule *rules, size_t nrules, Ruleset **out
     for (size_t i = 0; i < nrules; i++) {
         rs->rules[i] = rules[i];
         rs->rules[i].ranges = xmalloc((rules[i].nranges + 1) * sizeof(RulesetRange));
-        memcpy(rs->rules[i].ranges, rules[i].ranges, rules[i].nranges * sizeof(RulesetRange));
+        if (rules[i].nranges)
+            memcpy(rs->rules[i].ranges, rules[i].ranges,
+                   rules[i].nranges * sizeof(RulesetRange));
     }
     rs->name = rules_name(rules, nrules);
     finish(rs);

@@ -214,7 +214,7 @@ static void test_codes(void)
         for (int d2 = 0; d2 < 8; d2++) {
             if (!d1 && !d2)
                 continue;
-            snprintf(c, sizeof c, "0.%d%d", d1, d2);
+            c[0] = '0', c[1] = '.', c[2] = (char)('0' + d1), c[3] = (char)('0' + d2), c[4] = 0;
             CHECK(cross_check(c, N));
         }
     /* three-digit, d0 != 0, hex */
