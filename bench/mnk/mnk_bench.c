@@ -1,7 +1,8 @@
 /* Benchmark driver for games/mnk: solves the m,n,k-games named on the
  * command line and prints result, method, nodes and seconds (one per line).
  * Build: see bench/mnk/run.sh.
- * Usage: mnk_bench [-s] [-t THREADS] [-p PROOF] [-c CKPT] [-n NODES] m n k ... */
+ * Usage: mnk_bench [-s] [-t THREADS] [-p PROOF] [-c CKPT] [-e SECS]
+ *        [-T SECS] [-n NODES] m n k ... */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +21,10 @@ int main(int argc, char **argv)
             o.proof_path = argv[++i];
         else if (strcmp(argv[i], "-c") == 0 && i + 1 < argc)
             o.checkpoint = argv[++i];
+        else if (strcmp(argv[i], "-T") == 0 && i + 1 < argc)
+            o.time_limit = atof(argv[++i]);
+        else if (strcmp(argv[i], "-e") == 0 && i + 1 < argc)
+            o.checkpoint_every = atof(argv[++i]);
         else if (strcmp(argv[i], "-t") == 0 && i + 1 < argc)
             o.threads = atoi(argv[++i]);
         else if (strcmp(argv[i], "-n") == 0 && i + 1 < argc)
@@ -33,7 +38,9 @@ int main(int argc, char **argv)
         cgt_error_clear(&e);
         CgtStatus st = mnk_solve(m, n, k, &o, &r, &e);
         if (st != CGT_OK) {
-            fprintf(stderr, "%d,%d,%d: error: %s\n", m, n, k, e.msg);
+            fprintf(stderr, "%d,%d,%d: error: %s (%llu nodes, %llu table entries, %.1f s)\n", m,
+                    n, k, e.msg, (unsigned long long)r.nodes,
+                    (unsigned long long)r.tt_entries, r.seconds);
             rc = 1;
             continue;
         }
