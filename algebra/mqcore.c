@@ -169,25 +169,21 @@ void mqanti_init(MqAnti *a, uint32_t n)
 {
     a->n = n;
     a->words = (n + 63) / 64;
-    a->cnt = xcalloc(n, sizeof *a->cnt);
+    a->buf = xcalloc(n, sizeof *a->buf);
+    a->len = xcalloc(n, sizeof *a->len);
     a->cap = xcalloc(n, sizeof *a->cap);
-    a->sets = xcalloc(n, sizeof *a->sets);
-    a->sig = xcalloc(n, sizeof *a->sig);
     a->total = 0;
 }
 
 void mqanti_free(MqAnti *a)
 {
-    if (!a->cnt)
+    if (!a->buf)
         return;
-    for (uint32_t x = 0; x < a->n; x++) {
-        free(a->sets[x]);
-        free(a->sig[x]);
-    }
-    free(a->cnt);
+    for (uint32_t x = 0; x < a->n; x++)
+        free(a->buf[x]);
+    free(a->buf);
+    free(a->len);
     free(a->cap);
-    free(a->sets);
-    free(a->sig);
     memset(a, 0, sizeof *a);
 }
 
@@ -199,21 +195,22 @@ static uint64_t sig_of(const uint64_t *T, uint32_t W)
     return s;
 }
 
-static bool subset(const uint64_t *a, const uint64_t *b, uint32_t W)
-{
-    for (uint32_t w = 0; w < W; w++)
-        if (a[w] & ~b[w])
-            return false;
-    return true;
-}
-
+/* Some stored set of x is a subset of the bitset T (signature sT). */
 static bool covered_sig(const MqAnti *a, uint32_t x, const uint64_t *T, uint64_t sT)
 {
-    uint32_t W = a->words;
-    const uint64_t *s = a->sets[x];
-    for (uint32_t j = 0; j < a->cnt[x]; j++)
-        if (!(a->sig[x][j] & ~sT) && subset(s + (size_t)j * W, T, W))
-            return true;
+    const uint32_t *b = a->buf[x], *end = b + a->len[x];
+    while (b < end) {
+        uint32_t k = b[0];
+        uint64_t sg = (uint64_t)b[1] | (uint64_t)b[2] << 32;
+        if (!(sg & ~sT)) {
+            uint32_t i = 0;
+            while (i < k && mq_bit(T, b[3 + i]))
+                i++;
+            if (i == k)
+                return true;
+        }
+        b += 3 + k;
+    }
     return false;
 }
 
@@ -222,27 +219,50 @@ bool mqanti_covered(const MqAnti *a, uint32_t x, const uint64_t *T)
     return covered_sig(a, x, T, sig_of(T, a->words));
 }
 
-static void anti_insert(MqAnti *a, uint32_t x, const uint64_t *T, uint64_t sT)
+/* Sorted list s (length m) is a subset of sorted list t (length k). */
+static bool list_subset(const uint32_t *s, uint32_t m, const uint32_t *t, uint32_t k)
 {
-    uint32_t W = a->words;
-    uint64_t *s = a->sets[x];
-    for (uint32_t j = 0; j < a->cnt[x];) {
-        if (!(sT & ~a->sig[x][j]) && subset(T, s + (size_t)j * W, W)) {
-            uint32_t last = --a->cnt[x];
-            a->total--;
-            memcpy(s + (size_t)j * W, s + (size_t)last * W, W * 8);
-            a->sig[x][j] = a->sig[x][last];
-        } else {
+    uint32_t j = 0;
+    for (uint32_t i = 0; i < m; i++) {
+        while (j < k && t[j] < s[i])
             j++;
+        if (j == k || t[j] != s[i])
+            return false;
+        j++;
+    }
+    return true;
+}
+
+/* Remove every stored set of x containing T, then add T (sorted list). */
+static void anti_insert(MqAnti *a, uint32_t x, const uint32_t *T, uint32_t m, uint64_t sT)
+{
+    uint32_t *b = a->buf[x];
+    size_t r = 0, w = 0, len = a->len[x];
+    while (r < len) {
+        uint32_t k = b[r];
+        uint64_t sg = (uint64_t)b[r + 1] | (uint64_t)b[r + 2] << 32;
+        bool drop = !(sT & ~sg) && m <= k && list_subset(T, m, b + r + 3, k);
+        if (drop) {
+            a->total--;
+        } else {
+            if (w != r)
+                memmove(b + w, b + r, (3 + (size_t)k) * sizeof *b);
+            w += 3 + k;
         }
+        r += 3 + k;
     }
-    if (a->cnt[x] == a->cap[x]) {
-        a->cap[x] = a->cap[x] ? 2 * a->cap[x] : 2;
-        a->sets[x] = xrealloc(a->sets[x], (size_t)a->cap[x] * W * 8);
-        a->sig[x] = xrealloc(a->sig[x], a->cap[x] * sizeof **a->sig);
+    if (w + 3 + m > a->cap[x]) {
+        size_t nc = a->cap[x] ? 2 * a->cap[x] : 16;
+        while (nc < w + 3 + m)
+            nc *= 2;
+        a->buf[x] = b = xrealloc(b, nc * sizeof *b);
+        a->cap[x] = nc;
     }
-    memcpy(a->sets[x] + (size_t)a->cnt[x] * W, T, W * 8);
-    a->sig[x][a->cnt[x]++] = sT;
+    b[w] = m;
+    b[w + 1] = (uint32_t)sT;
+    b[w + 2] = (uint32_t)(sT >> 32);
+    memcpy(b + w + 3, T, m * sizeof *T);
+    a->len[x] = w + 3 + m;
     a->total++;
 }
 
@@ -356,6 +376,7 @@ typedef struct NfCtx {
     uint32_t W;
     uint32_t *cur;
     uint32_t *g;
+    uint32_t *list; /* scratch: elements of a transition set */
     CgtStatus st;
 } NfCtx;
 
@@ -389,7 +410,15 @@ static int nf_dfs(NfCtx *c, int li, uint32_t x, const uint64_t *T)
         uint64_t s = sig_of(nxt, W);
         if (covered_sig(c->anti, y, nxt, s))
             break;
-        anti_insert(c->anti, y, nxt, s);
+        uint32_t m = 0;
+        for (uint32_t w = 0; w < W; w++) {
+            uint64_t bits = nxt[w];
+            while (bits) {
+                c->list[m++] = w * 64 + (uint32_t)__builtin_ctzll(bits);
+                bits &= bits - 1;
+            }
+        }
+        anti_insert(c->anti, y, c->list, m, s);
         if (!mq_bit(c->q->p, y) && !meets(nxt, c->q->p, W)) {
             memcpy(c->g, c->cur, c->q->nh * sizeof *c->g);
             r = 1;
@@ -419,11 +448,13 @@ CgtStatus mq_least_nfail(const MqPret *q, const MqTr *t, const uint32_t *max, Mq
     c.buf = xcalloc((size_t)2 * (nlev + 1) * c.W + 1, 8);
     c.cur = xcalloc(q->nh + 1, sizeof *c.cur);
     c.g = g;
+    c.list = xmalloc(((size_t)c.W * 64 + 1) * sizeof *c.list);
     uint64_t *empty = xcalloc(c.W + 1, 8);
     int r = nf_dfs(&c, (int)nlev - 1, 0, empty);
     free(empty);
     free(c.buf);
     free(c.cur);
+    free(c.list);
     free(lev);
     *found = (r == 1);
     *complete = (r == 0);

@@ -38,13 +38,15 @@ typedef struct MqTr {
     uint32_t *let;
 } MqTr;
 
-/* Per-element antichains of transition sets (TT lower bounds, MISERE.md 1c). */
+/* Per-element antichains of transition sets (TT lower bounds, MISERE.md 1c),
+ * stored sparsely: for element x, buf[x][0 .. len[x]-1] is a sequence of
+ * records (k, sig_lo, sig_hi, e_1 .. e_k) with e_i ascending and sig the
+ * OR of the bitset words of the set (a cheap subset filter). */
 typedef struct MqAnti {
     uint32_t n;     /* elements */
-    uint32_t words; /* words per set */
-    uint32_t *cnt, *cap;
-    uint64_t **sets; /* sets[x] = cnt[x] sets of `words` words */
-    uint64_t **sig;  /* OR-of-words signature per set */
+    uint32_t words; /* words of a bitset over the elements */
+    uint32_t **buf;
+    size_t *len, *cap;
     size_t total;
 } MqAnti;
 
