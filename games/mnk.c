@@ -1057,6 +1057,8 @@ static CgtStatus load_checkpoint(Solver *s)
             }
             tt_put(&s->tt, key, val);
         }
+        if (st == CGT_OK)
+            cgt_progress_force("mnk", "resuming from %s: %zu proven positions", s->ckpt, cnt);
     }
     fclose(f);
     if (st != CGT_OK)
