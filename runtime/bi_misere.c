@@ -48,22 +48,17 @@ static void quot_free(void *p)
 /* Compact word in MisereSolver's notation: `ab2`, identity `1`. */
 static char *qword(const Quotient *q, uint32_t x)
 {
-    char *s = quotient_format(q, x, 1);
-    if (strcmp(s, "e") == 0) {
-        free(s);
+    if (x == 0) /* element 0 is the identity (misere.h) */
         return xstrdup("1");
-    }
-    return s;
+    return quotient_format(q, x, 1);
 }
 
 static char *pword(const Presentation *p, const uint32_t *w)
 {
-    char *s = word_format(w, p->ngens, p->gen_names, 1);
-    if (strcmp(s, "e") == 0) {
-        free(s);
-        return xstrdup("1");
-    }
-    return s;
+    for (int g = 0; g < p->ngens; g++)
+        if (w[g])
+            return word_format(w, p->ngens, p->gen_names, 1);
+    return xstrdup("1");
 }
 
 static void quot_text(const void *ptr, StrBuf *b)
@@ -455,7 +450,11 @@ Value *bi_ptypes(Call *c)
         char *gen = NULL;
         CgtError err;
         cgt_error_clear(&err);
-        if (quotient_genus(q, hg, x, 5000000, &gen, &err) != CGT_OK) {
+        CgtStatus st = quotient_genus(q, hg, x, 5000000, &gen, &err);
+        if (st == CGT_ERR_LIMIT && !strstr(err.msg, "time limit")) {
+            /* a least position too large to search: say so for this type */
+            gen = xstrdup("? (search over 5000000 positions)");
+        } else if (st != CGT_OK) {
             sb_free(&b);
             return rt_error_from(c->I, c->loc, &err);
         }

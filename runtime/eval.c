@@ -570,6 +570,8 @@ static bool kind_matches(const char *kind, Value **vp)
             return true;
         if (strcmp(alt, "bool") == 0 && v->kind == VAL_BOOL)
             return true;
+        if (strcmp(alt, "word") == 0 && v->kind == VAL_STR)
+            return true;
         if (strcmp(alt, "fn") == 0 && v->kind == VAL_FUNC)
             return true;
         if (v->kind == VAL_OBJ && strcmp(alt, v->u.obj.type->name) == 0)
@@ -668,7 +670,11 @@ static bool bind_cmd_args(Call *c, AstNode *const *args, size_t nargs)
                             return false;
                         }
                         i++;
-                        Value *v = rt_eval(c->I, args[i]);
+                        Value *v;
+                        if (strcmp(spec[s].kind, "word") == 0 && args[i]->kind == AST_IDENT)
+                            v = val_str(args[i]->text);
+                        else
+                            v = rt_eval(c->I, args[i]);
                         if (!v)
                             return false;
                         if (!check_kind(c, spec[s].kind, &v, args[i]->loc, 0, spec[s].name)) {

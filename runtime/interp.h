@@ -98,7 +98,7 @@ void rt_out(Interp *I, const char *text);
 #define BI_DECL 4u /* a declaration kind `name X = args;` */
 #define BI_RAW 8u  /* receives the unevaluated arguments (spec ignored) */
 
-#define CALL_MAX_ARGS 16
+#define CALL_MAX_ARGS 32
 
 typedef struct Builtin Builtin;
 
