@@ -1,0 +1,216 @@
+/* The `mnk` statement (docs/mnk.md): Maker-Breaker and strong m,n,k-games. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "games/mnk.h"
+#include "runtime/builtins.h"
+#include "util/xalloc.h"
+
+static const char *result_phrase(MnkResult r)
+{
+    const char *n = mnk_result_name(r);
+    if (strcmp(n, "maker") == 0)
+        return "maker wins";
+    if (strcmp(n, "breaker") == 0)
+        return "breaker wins";
+    if (strcmp(n, "first") == 0)
+        return "first player wins";
+    if (strcmp(n, "second") == 0)
+        return "second player wins";
+    return "draw";
+}
+
+Value *bi_mnk(Call *c)
+{
+    int64_t m, n, k;
+    if (!call_int(c, c->args[0], c->arg_locs[0], "m (columns)", 1, 64, &m) ||
+        !call_int(c, c->args[1], c->arg_locs[1], "n (rows)", 1, 64, &n) ||
+        !call_int(c, c->args[2], c->arg_locs[2], "k", 1, 64, &k))
+        return NULL;
+    if (k > m && k > n) {
+        rt_error(c->I, DIAG_DOMAIN, c->arg_locs[2],
+                 "k = %lld is larger than both sides of the %lldx%lld board", (long long)k,
+                 (long long)m, (long long)n);
+        rt_hint(c->I, "no line of k cells fits, so Maker can never win");
+        return NULL;
+    }
+    MnkOptions o;
+    mnk_options_init(&o);
+    if (call_opt(c, "strong"))
+        o.variant = MNK_STRONG;
+    Value *v;
+    const char **rows = NULL;
+    Value *bv = call_opt(c, "board");
+    if (bv) {
+        rows = xcalloc(bv->u.list.len ? bv->u.list.len : 1, sizeof *rows);
+        for (size_t i = 0; i < bv->u.list.len; i++) {
+            if (bv->u.list.items[i]->kind != VAL_STR) {
+                free(rows);
+                return rt_error(c->I, DIAG_DOMAIN, call_opt_loc(c, "board"),
+                                "a board is a list of row strings such as [\"..X\", \".O.\"]");
+            }
+            rows[i] = bv->u.list.items[i]->u.str.s;
+        }
+        o.rows = rows;
+        o.nrows = (int)bv->u.list.len;
+    }
+    if ((v = call_opt(c, "to_move"))) {
+        if (strcmp(v->u.str.s, "X") && strcmp(v->u.str.s, "O")) {
+            free(rows);
+            return rt_error(c->I, DIAG_DOMAIN, call_opt_loc(c, "to_move"),
+                            "to_move is \"X\" (Maker, first player) or \"O\"");
+        }
+        o.to_move = v->u.str.s[0];
+    }
+    int64_t x;
+    if ((v = call_opt(c, "nodes"))) {
+        if (!call_int(c, v, call_opt_loc(c, "nodes"), "the node limit", 1, INT64_MAX, &x)) {
+            free(rows);
+            return NULL;
+        }
+        o.node_limit = (uint64_t)x;
+    }
+    if ((v = call_opt(c, "time"))) {
+        if (!call_int(c, v, call_opt_loc(c, "time"), "the time limit", 1, 10000000, &x)) {
+            free(rows);
+            return NULL;
+        }
+        o.time_limit = (double)x;
+    }
+    if ((v = call_opt(c, "threads"))) {
+        if (!call_int(c, v, call_opt_loc(c, "threads"), "threads", 1, 8, &x)) {
+            free(rows);
+            return NULL;
+        }
+        o.threads = (int)x;
+    }
+    if ((v = call_opt(c, "proof")))
+        o.proof_path = v->u.str.s;
+    if ((v = call_opt(c, "checkpoint")))
+        o.checkpoint = v->u.str.s;
+    if ((v = call_opt(c, "checkpoint_every"))) {
+        if (!call_int(c, v, call_opt_loc(c, "checkpoint_every"), "checkpoint_every", 1,
+                      1000000, &x)) {
+            free(rows);
+            return NULL;
+        }
+        o.checkpoint_every = (double)x;
+    }
+    MnkReport *rep = xcalloc(1, sizeof *rep);
+    CgtError err;
+    cgt_error_clear(&err);
+    CgtStatus st = mnk_solve((int)m, (int)n, (int)k, &o, rep, &err);
+    if (st != CGT_OK) {
+        free(rows);
+        free(rep);
+        return rt_error_from(c->I, c->loc, &err);
+    }
+    StrBuf b;
+    sb_init(&b);
+    char cb[16], cb2[16];
+    if (c->I->format == FMT_JSON) {
+        JsonWriter w;
+        jw_init(&w, &b);
+        jw_obj_begin(&w);
+        jw_kv_str(&w, "kind", "mnk");
+        jw_kv_int(&w, "m", rep->m);
+        jw_kv_int(&w, "n", rep->n);
+        jw_kv_int(&w, "k", rep->k);
+        jw_kv_str(&w, "variant", mnk_variant_name(rep->variant));
+        char tm[2] = {rep->to_move, 0};
+        jw_kv_str(&w, "to_move", tm);
+        jw_kv_str(&w, "result", mnk_result_name(rep->result));
+        jw_kv_str(&w, "method", mnk_method_name(rep->method));
+        jw_key(&w, "nodes");
+        jw_uint(&w, rep->nodes);
+        jw_key(&w, "tt_hits");
+        jw_uint(&w, rep->tt_hits);
+        jw_key(&w, "seconds");
+        jw_double(&w, rep->seconds);
+        jw_kv_int(&w, "root_potential", rep->root_potential);
+        jw_key(&w, "max_after");
+        if (rep->max_after < 0)
+            jw_null(&w);
+        else
+            jw_int(&w, rep->max_after);
+        jw_key(&w, "win_move");
+        if (rep->win_move < 0)
+            jw_null(&w);
+        else
+            jw_str(&w, mnk_cell_name(rep->m, rep->win_move, cb));
+        jw_key(&w, "pairing");
+        jw_arr_begin(&w);
+        for (int i = 0; rep->method == MNK_BY_PAIRING && i < rep->npairs; i++) {
+            jw_arr_begin(&w);
+            jw_str(&w, mnk_cell_name(rep->m, rep->pairs[i][0], cb));
+            jw_str(&w, mnk_cell_name(rep->m, rep->pairs[i][1], cb));
+            jw_arr_end(&w);
+        }
+        jw_arr_end(&w);
+        jw_key(&w, "replies");
+        jw_arr_begin(&w);
+        for (int i = 0; i < rep->nmoves; i++) {
+            jw_obj_begin(&w);
+            jw_kv_str(&w, "move", mnk_cell_name(rep->m, rep->moves[i].cell, cb));
+            jw_key(&w, "reply");
+            if (rep->moves[i].reply < 0)
+                jw_null(&w);
+            else
+                jw_str(&w, mnk_cell_name(rep->m, rep->moves[i].reply, cb));
+            jw_obj_end(&w);
+        }
+        jw_arr_end(&w);
+        jw_key(&w, "proof");
+        if (o.proof_path)
+            jw_str(&w, o.proof_path);
+        else
+            jw_null(&w);
+        jw_obj_end(&w);
+        sb_putc(&b, '\n');
+    } else {
+        sb_printf(&b, "mnk %d,%d,%d %s, %c to move: %s (%s)\n", rep->m, rep->n, rep->k,
+                  mnk_variant_name(rep->variant), rep->to_move, result_phrase(rep->result),
+                  mnk_method_name(rep->method));
+        if (rep->method == MNK_BY_POTENTIAL) {
+            if (rep->max_after >= 0)
+                sb_printf(&b, "potential: %ld, max after one Maker move: %ld (2^k = %lu)\n",
+                          rep->root_potential, rep->max_after, 1ul << rep->k);
+            else
+                sb_printf(&b, "potential: %ld (2^k = %lu)\n", rep->root_potential,
+                          1ul << rep->k);
+        }
+        if (rep->win_move >= 0)
+            sb_printf(&b, "winning move: %s\n", mnk_cell_name(rep->m, rep->win_move, cb));
+        if (rep->method == MNK_BY_PAIRING) {
+            char *pb = mnk_pairing_board(rep, o.rows);
+            sb_puts(&b, "pairing:\n");
+            for (char *line = pb; line && *line;) {
+                char *e = strchr(line, '\n');
+                size_t len = e ? (size_t)(e - line) : strlen(line);
+                sb_printf(&b, "  %.*s\n", (int)len, line);
+                line += len + (e ? 1 : 0);
+            }
+            free(pb);
+        }
+        if (rep->nmoves > 0) {
+            sb_puts(&b, "replies:\n");
+            for (int i = 0; i < rep->nmoves; i++) {
+                if (rep->moves[i].reply < 0)
+                    sb_printf(&b, "  %s -> potential\n",
+                              mnk_cell_name(rep->m, rep->moves[i].cell, cb));
+                else
+                    sb_printf(&b, "  %s -> %s\n", mnk_cell_name(rep->m, rep->moves[i].cell, cb),
+                              mnk_cell_name(rep->m, rep->moves[i].reply, cb2));
+            }
+        }
+        if (o.proof_path)
+            sb_printf(&b, "proof: %s (%llu lines)\n", o.proof_path,
+                      (unsigned long long)rep->proof_lines);
+    }
+    free(rows);
+    free(rep);
+    rt_out(c->I, b.s);
+    sb_free(&b);
+    return val_null();
+}
