@@ -2,6 +2,7 @@
  * runs), -e CODE, a script on stdin, or the REPL on a terminal. */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -284,7 +285,7 @@ static int run_repl(Interp *I)
     return 0;
 }
 
-int main(int argc, char **argv)
+static int real_main(int argc, char **argv)
 {
     xalloc_init_gmp();
     Interp *I = interp_new();
@@ -435,4 +436,34 @@ out:
     source_free_all();
     free(files);
     return rc;
+}
+
+/* The interpreter runs on a thread with a large stack, so that deep
+ * recursion in scripts (2000 calls) and deeply nested expressions are safe
+ * even in sanitizer builds, whose frames are several times larger. */
+typedef struct MainArgs {
+    int argc;
+    char **argv;
+    int rc;
+} MainArgs;
+
+static void *main_thread(void *p)
+{
+    MainArgs *a = p;
+    a->rc = real_main(a->argc, a->argv);
+    return NULL;
+}
+
+int main(int argc, char **argv)
+{
+    MainArgs a = {argc, argv, 0};
+    pthread_attr_t attr;
+    pthread_t t;
+    if (pthread_attr_init(&attr) == 0 && pthread_attr_setstacksize(&attr, (size_t)512 << 20) == 0 &&
+        pthread_create(&t, &attr, main_thread, &a) == 0) {
+        pthread_attr_destroy(&attr);
+        pthread_join(t, NULL);
+        return a.rc;
+    }
+    return real_main(argc, argv);
 }

@@ -789,7 +789,8 @@ static const Builtin *find_builtin_or_error(Interp *I, const char *name, Loc loc
     return NULL;
 }
 
-static Value *run_command(Interp *I, const AstNode *cmd, bool stmt, const char *decl_name)
+static __attribute__((noinline)) Value *run_command(Interp *I, const AstNode *cmd, bool stmt,
+                                                    const char *decl_name)
 {
     unsigned need = decl_name ? BI_DECL : BI_CMD;
     Loc name_loc = cmd->loc;
@@ -880,20 +881,11 @@ static Value *call_user(Interp *I, const AstNode *call, Value *fv)
     return ret ? ret : val_null();
 }
 
-static Value *call_function(Interp *I, const AstNode *call)
+/* The builtin half of a call, kept out of call_function so that user
+ * recursion does not carry a Call record in every stack frame. */
+static __attribute__((noinline)) Value *call_builtin(Interp *I, const AstNode *call,
+                                                     const Builtin *b)
 {
-    Value *fv = lookup(I, call->text);
-    if (fv && fv->kind == VAL_FUNC)
-        return call_user(I, call, fv);
-    if (fv) {
-        const Builtin *b = builtin_find(call->text);
-        if (!b || !(b->flags & BI_FUNC))
-            return rt_error(I, DIAG_TYPE, call->loc, "'%s' is a %s, not a function", call->text,
-                            val_kind_name(fv));
-    }
-    const Builtin *b = find_builtin_or_error(I, call->text, call->loc, BI_FUNC);
-    if (!b)
-        return NULL;
     Call c;
     memset(&c, 0, sizeof c);
     c.I = I;
@@ -951,6 +943,24 @@ static Value *call_function(Interp *I, const AstNode *call)
     Value *r = invoke(&c);
     call_release(&c);
     return r;
+}
+
+
+static Value *call_function(Interp *I, const AstNode *call)
+{
+    Value *fv = lookup(I, call->text);
+    if (fv && fv->kind == VAL_FUNC)
+        return call_user(I, call, fv);
+    if (fv) {
+        const Builtin *b = builtin_find(call->text);
+        if (!b || !(b->flags & BI_FUNC))
+            return rt_error(I, DIAG_TYPE, call->loc, "'%s' is a %s, not a function", call->text,
+                            val_kind_name(fv));
+    }
+    const Builtin *b = find_builtin_or_error(I, call->text, call->loc, BI_FUNC);
+    if (!b)
+        return NULL;
+    return call_builtin(I, call, b);
 }
 
 Value *call_opt(Call *c, const char *name)
