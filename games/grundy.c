@@ -41,6 +41,7 @@ struct GrundyTable {
     uint64_t *cls[2]; /* cls[c] bitset: values v with parity(v & mask) == c */
     HeapOptions opts;
     uint64_t rare_pairs, scan_pairs; /* work counters for the statistics */
+    bool use_options; /* general rulesets: go through ruleset_options */
 };
 
 static unsigned parity32(uint32_t x)
@@ -124,6 +125,11 @@ void grundy_work(const GrundyTable *gt, uint64_t *rare_pairs, uint64_t *scan_pai
 {
     *rare_pairs = gt->rare_pairs;
     *scan_pairs = gt->scan_pairs;
+}
+
+void grundy_use_option_lists(GrundyTable *gt, bool on)
+{
+    gt->use_options = on;
 }
 
 void grundy_stats(const GrundyTable *gt, uint32_t *mask, uint64_t *nrare)
@@ -354,7 +360,65 @@ static uint32_t value_sparse(GrundyTable *gt, uint32_t n)
     return mex_bits(seen, words);
 }
 
-/* Any ruleset: through the option lists. */
+/* Any ruleset: the rules applied directly to the table (the same options
+ * as ruleset_options, without building the lists). */
+static uint32_t value_rules(GrundyTable *gt, uint32_t n)
+{
+    const uint32_t *g = gt->g;
+    size_t words = (size_t)value_span(gt->maxval) * 2 / 64;
+    if (words > gt->seen_words) {
+        gt->seen = xrealloc(gt->seen, words * sizeof *gt->seen);
+        gt->cls[0] = xrealloc(gt->cls[0], words * sizeof(uint64_t));
+        gt->cls[1] = xrealloc(gt->cls[1], words * sizeof(uint64_t));
+        gt->seen_words = words;
+        fill_classes(gt);
+    }
+    uint64_t *seen = gt->seen;
+    memset(seen, 0, gt->seen_words * sizeof *seen);
+    for (size_t ri = 0; ri < gt->rs->nrules; ri++) {
+        const MoveRule *r = &gt->rs->rules[ri];
+        uint32_t kmax = n;
+        if (r->frac_den)
+            kmax = (uint32_t)(((uint64_t)n * r->frac_num) / r->frac_den);
+        uint32_t mp = r->min_part > 1 ? r->min_part : 1;
+        bool uneq = r->flags & RULE_UNEQUAL, eq = r->flags & RULE_EQUAL;
+        for (size_t j = 0; j < r->nranges; j++) {
+            uint32_t hi = r->ranges[j].hi < kmax ? r->ranges[j].hi : kmax;
+            for (uint32_t k = r->ranges[j].lo; k <= hi; k++) {
+                uint32_t rem = n - k;
+                if ((r->parts_mask & 1) && rem == 0 && n > 0)
+                    mark(seen, 0);
+                if ((r->parts_mask & 2) && rem >= mp && k > 0)
+                    mark(seen, g[rem]);
+                if (r->parts_mask & 4) {
+                    if (eq) {
+                        if (rem % 2 == 0 && rem / 2 >= mp)
+                            mark(seen, 0);
+                    } else {
+                        for (uint32_t a = mp; 2 * a <= rem; a++)
+                            if (!(uneq && 2 * a == rem))
+                                mark(seen, g[a] ^ g[rem - a]);
+                    }
+                }
+                if (r->parts_mask & 8)
+                    for (uint32_t a = mp; 3 * a <= rem; a++)
+                        for (uint32_t b = a; a + 2 * b <= rem; b++) {
+                            uint32_t c = rem - a - b;
+                            if (uneq && (a == b || b == c))
+                                continue;
+                            if (eq && (a != b || b != c))
+                                continue;
+                            mark(seen, g[a] ^ g[b] ^ g[c]);
+                        }
+                if (k == hi)
+                    break;
+            }
+        }
+    }
+    return mex_bits(seen, gt->seen_words);
+}
+
+/* Any ruleset: through the option lists (kept as a cross-check path). */
 static uint32_t value_general(GrundyTable *gt, uint32_t n)
 {
     HeapOptions *o = &gt->opts;
@@ -415,7 +479,7 @@ CgtStatus grundy_extend(GrundyTable *gt, uint64_t target, CgtError *err)
         }
         uint32_t v;
         if (!gt->plain)
-            v = value_general(gt, n);
+            v = gt->use_options ? value_general(gt, n) : value_rules(gt, n);
         else if (gt->sparse)
             v = value_sparse(gt, n);
         else

@@ -95,6 +95,10 @@ CgtStatus grundy_position(GrundyTable *gt, const uint64_t *heaps, size_t k, uint
 CgtStatus grundy_save(const GrundyTable *gt, const char *path, CgtError *err);
 CgtStatus grundy_load(GrundyTable *gt, const char *path, CgtError *err);
 
+/* For rulesets that are not plain, compute through ruleset_options (slow,
+ * the same options as the direct loops used by default); for tests. */
+void grundy_use_option_lists(GrundyTable *gt, bool on);
+
 /* Statistics of the last extension (for benchmarks and --stats): the
  * sparse-space mask (value bits, bit 31 = heap parity folded in; 0 = not
  * used) and the number of rare positions. */

@@ -640,6 +640,56 @@ static void test_genus_outcome(void)
     ruleset_free(d);
 }
 
+/* General rules: the direct loops against the option-list path, and a rule
+ * with a minimum part against a naive loop written here. */
+static void test_general_rules(void)
+{
+    CgtError err;
+    RulesetRange r01 = {0, 1}, r13 = {1, 3}, r0 = {0, 0}, all = {1, RULESET_UNBOUNDED};
+    MoveRule sets[4][2] = {
+        {{&r01, 1, 0, 0, 4, RULE_UNEQUAL, 2}, {&r13, 1, 0, 0, 3, 0, 0}},
+        {{&r0, 1, 0, 0, 8, RULE_UNEQUAL, 0}, {&r13, 1, 0, 0, 1, 0, 0}},
+        {{&r01, 1, 0, 0, 12, RULE_EQUAL, 0}, {&all, 1, 1, 3, 2, 0, 0}},
+        {{&r13, 1, 0, 0, 6, 0, 3}, {&r0, 1, 0, 0, 4, 0, 0}},
+    };
+    for (int i = 0; i < 4; i++) {
+        Ruleset *rs = NULL;
+        CHECK(ruleset_from_rules(sets[i], 2, &rs, &err) == CGT_OK);
+        GrundyTable *a = grundy_new(rs), *b = grundy_new(rs);
+        grundy_use_option_lists(b, true);
+        CHECK(grundy_extend(a, 200, &err) == CGT_OK);
+        CHECK(grundy_extend(b, 200, &err) == CGT_OK);
+        CHECK(memcmp(grundy_values(a), grundy_values(b), 200 * sizeof(uint32_t)) == 0);
+        grundy_free(a);
+        grundy_free(b);
+        ruleset_free(rs);
+    }
+    /* take 1..3 leaving one or two heaps, every part >= 3 */
+    Ruleset *rs = NULL;
+    CHECK(ruleset_from_rules(&sets[3][0], 1, &rs, &err) == CGT_OK);
+    GrundyTable *gt = grundy_new(rs);
+    CHECK(grundy_extend(gt, 300, &err) == CGT_OK);
+    int ng[300];
+    unsigned char seen[600];
+    for (int n = 0; n < 300; n++) {
+        memset(seen, 0, sizeof seen);
+        for (int k = 1; k <= 3 && k <= n; k++) {
+            if (n - k >= 3)
+                seen[ng[n - k]] = 1;
+            for (int x = 3; x <= n - k - x; x++)
+                if (n - k - x >= 3)
+                    seen[ng[x] ^ ng[n - k - x]] = 1;
+        }
+        ng[n] = naive_mex(seen, 600);
+    }
+    int ok = 1;
+    for (int n = 0; n < 300; n++)
+        ok &= (int)grundy_values(gt)[n] == ng[n];
+    CHECK(ok);
+    grundy_free(gt);
+    ruleset_free(rs);
+}
+
 static void test_checkpoint(void)
 {
     CgtError err;
@@ -670,6 +720,7 @@ int main(void)
     test_ruleset();
     test_published();
     test_codes();
+    test_general_rules();
     test_checkpoint();
     test_genus_outcome();
     free(nmemo);
