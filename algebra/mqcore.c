@@ -386,8 +386,10 @@ static int nf_dfs(NfCtx *c, int li, uint32_t x, const uint64_t *T)
     if (li < 0)
         return 0;
     uint32_t h = c->lev[li], W = c->W;
-    uint64_t *cur = c->buf + (size_t)(2 * li) * W, *nxt = cur + W;
-    memcpy(cur, T, (size_t)W * 8);
+    /* T is borrowed from the caller (unchanged while we run); our own two
+     * buffers alternate for the games with more copies of heap h */
+    const uint64_t *cur = T;
+    uint64_t *nxt = c->buf + (size_t)(2 * li) * W, *spare = nxt + W;
     const uint32_t *a = c->q->act[c->q->hl[h]];
     int r = 0;
     for (;;) {
@@ -425,9 +427,9 @@ static int nf_dfs(NfCtx *c, int li, uint32_t x, const uint64_t *T)
             break;
         }
         x = y;
-        uint64_t *tmp = cur;
         cur = nxt;
-        nxt = tmp;
+        nxt = spare;
+        spare = (uint64_t *)cur;
     }
     c->cur[h] = 0;
     return r;
@@ -482,8 +484,8 @@ static void mark_dfs(MarkCtx *c, int li, uint32_t x, const uint64_t *T)
     if (li < 0)
         return;
     uint32_t h = c->lev[li], W = c->W;
-    uint64_t *cur = c->buf + (size_t)(2 * li) * W, *nxt = cur + W;
-    memcpy(cur, T, (size_t)W * 8);
+    const uint64_t *cur = T; /* borrowed, as in nf_dfs */
+    uint64_t *nxt = c->buf + (size_t)(2 * li) * W, *spare = nxt + W;
     const uint32_t *a = c->q->act[c->q->hl[h]];
     for (;;) {
         mark_dfs(c, li - 1, x, cur);
@@ -498,9 +500,9 @@ static void mark_dfs(MarkCtx *c, int li, uint32_t x, const uint64_t *T)
         if (!meets(nxt, c->p, W))
             setbit(c->p, y);
         x = y;
-        uint64_t *tmp = cur;
         cur = nxt;
-        nxt = tmp;
+        nxt = spare;
+        spare = (uint64_t *)cur;
     }
 }
 
