@@ -384,7 +384,7 @@ static CgtStatus recalibrate(MqEngine *e, MqPret **tp, const uint32_t *F, CgtErr
             uint32_t **ract;
             int32_t *rhl;
             mq_submonoid(T, keep, &rn, &rnl, &ract, &rhl);
-            MqTrial tr = {nh, rn, rnl, ract, rhl, ci, cp};
+            MqTrial tr = {nh, rn, rnl, ract, rhl, ci, cp, F, should_p};
             MqPret *R = NULL;
             e->stats.recalibrations++;
             st = mq_trial_build(&tr, &e->opts, e->lim.max_trial, &R, err);
@@ -394,7 +394,7 @@ static CgtStatus recalibrate(MqEngine *e, MqPret **tp, const uint32_t *F, CgtErr
             free(rhl);
             if (st != CGT_OK)
                 goto out;
-            if (mq_bit(R->p, mqpret_eval(R, F)) == should_p) {
+            if (R && mq_bit(R->p, mqpret_eval(R, F)) == should_p) {
                 mqpret_free(T);
                 *tp = R;
                 goto out;
@@ -433,7 +433,7 @@ static CgtStatus expand(MqEngine *e, uint32_t n, CgtError *err)
     }
     ci[n] = 2;
     cp[n] = 2;
-    MqTrial tr = {nh, q->n, q->nl, q->act, bhl, ci, cp};
+    MqTrial tr = {nh, q->n, q->nl, q->act, bhl, ci, cp, NULL, false};
     MqPret *T = NULL;
     double t0 = now();
     CgtStatus st = mq_trial_build(&tr, &e->opts, e->lim.max_trial, &T, err);

@@ -729,6 +729,19 @@ CgtStatus mq_trial_build(const MqTrial *tr, const MqOpts *o, uint64_t max_trial,
     free(c.buf);
     free(lev);
     mqtr_free(&t);
+    if (tr->check_game && mq_bit(m.p, mqpret_eval(&m, tr->check_game)) != tr->want_p) {
+        free(c.seen);
+        free(c.order);
+        for (uint32_t l = 0; l < m.nl; l++)
+            free(m.act[l]);
+        free(m.act);
+        free(m.hl);
+        free(m.p);
+        free(m.pred);
+        free(m.predh);
+        *out = NULL;
+        return CGT_OK;
+    }
     /* renumber reached elements in reach order (= least-game order) */
     uint32_t r = c.norder;
     uint32_t *pos = xmalloc(n * sizeof *pos);

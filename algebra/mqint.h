@@ -113,6 +113,11 @@ typedef struct MqTrial {
     const int32_t *base_hl;
     const int32_t *cyc_index; /* [nh], -1 = not cyclic */
     const int32_t *cyc_period;
+    /* optional: a game (nh exponents) whose label must be want_p; if the
+     * marked trial labels it otherwise, mq_trial_build returns CGT_OK with
+     * *out = NULL before the (costly) reduction */
+    const uint32_t *check_game;
+    bool want_p;
 } MqTrial;
 
 CgtStatus mq_trial_build(const MqTrial *tr, const MqOpts *o, uint64_t max_trial, MqPret **out,
