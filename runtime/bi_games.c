@@ -271,9 +271,25 @@ done:
 
 static Value *game_from_code(Call *c, const AstNode *code)
 {
-    if (code->kind != AST_CODE && code->kind != AST_STR && code->kind != AST_INT)
-        return decl_error(c, code->loc, "expected a code such as 0.07",
-                          "octal codes are written d0.d1d2..., e.g. octal 0.137");
+    if (code->kind != AST_CODE && code->kind != AST_STR && code->kind != AST_INT) {
+        /* a computed code: `octal (codes[i])` or `octal name` holding a string */
+        Value *v = rt_eval(c->I, code);
+        if (!v)
+            return NULL;
+        if (v->kind != VAL_STR) {
+            val_unref(v);
+            return decl_error(c, code->loc, "expected a code such as 0.07",
+                              "octal codes are written d0.d1d2..., e.g. octal 0.137");
+        }
+        Ruleset *rs;
+        CgtError err;
+        cgt_error_clear(&err);
+        CgtStatus st = ruleset_parse_code(v->u.str.s, &rs, NULL, &err);
+        val_unref(v);
+        if (st != CGT_OK)
+            return rt_error_from(c->I, code->loc, &err);
+        return game_value(GAME_HEAP, ruleset_name(rs), rs);
+    }
     Ruleset *rs;
     size_t bad = (size_t)-1;
     CgtError err;

@@ -1038,3 +1038,32 @@ done:
     ruleset_free(rs);
     return ret;
 }
+
+/* ---- small accessors for scripts ---- */
+
+Value *bi_order(Call *c)
+{
+    if (strcmp(val_kind_name(c->args[0]), "quotient") == 0)
+        return val_int(quotient_size(quot_of(c->args[0])->q));
+    SemiObj *s = c->args[0]->u.obj.ptr;
+    if (!s->commutative)
+        return rt_error(c->I, DIAG_TYPE, c->arg_locs[0],
+                        "order works on quotients and commutative presentations");
+    FiniteMonoid *m = semi_monoid(c->I, s, c->arg_locs[0]);
+    return m ? val_int((int64_t)m->order) : NULL;
+}
+
+Value *bi_pcount(Call *c)
+{
+    return val_int(quotient_psize(quot_of(c->args[0])->q));
+}
+
+Value *bi_certified(Call *c)
+{
+    return val_bool(quot_of(c->args[0])->certified);
+}
+
+Value *bi_maxheap(Call *c)
+{
+    return val_int(quotient_max_heap(quot_of(c->args[0])->q));
+}
