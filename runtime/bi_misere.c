@@ -947,10 +947,14 @@ Value *bi_dawson(Call *c)
     if (!json) {
         sb_printf(&b, "Dawson's claims on misere Dawson's Chess (0.137, heap n = n files):\n"
                       "  claim 1: the first player loses iff n mod 14 is 1, 2, 6, 7 or 11\n"
-                      "  claim 2: for n = 4 (mod 14) every first move wins\n"
-                      "  outcomes from the quotient Q(%lld) where it reaches, by search beyond\n"
-                      "   n  claim  true  verdict\n",
+                      "  claim 2: for n = 4 (mod 14) every first move wins\n");
+        if (qh > 0)
+            sb_printf(&b, "  outcomes from the quotient Q(%lld) where it reaches, by search "
+                          "beyond\n",
                       (long long)qh);
+        else
+            sb_puts(&b, "  outcomes by direct search only\n");
+        sb_puts(&b, "   n  claim  true  verdict\n");
     }
     win = xcalloc((size_t)hi + 1, sizeof *win);
     lose = xcalloc((size_t)hi + 1, sizeof *lose);

@@ -7,8 +7,8 @@
 set -u
 CGT=${CGT:-build/cgt}
 T=${TMP:-/tmp}
-$CGT -e 'dawson 1..44;' | grep '^ *[0-9]' >"$T/dq" || exit 1
-$CGT -e 'dawson 1..44 quotient 0;' | grep '^ *[0-9]' >"$T/ds" || exit 1
+$CGT -e 'dawson 1..44;' | grep -E '^ +[0-9]+  [PN]' >"$T/dq" || exit 1
+$CGT -e 'dawson 1..44 quotient 0;' | grep -E '^ +[0-9]+  [PN]' >"$T/ds" || exit 1
 [ "$(wc -l <"$T/dq")" -eq 44 ] || { echo "expected 44 rows"; exit 1; }
 diff "$T/dq" "$T/ds" || { echo "quotient and search disagree"; exit 1; }
 grep -q '^ *32  N\*     N     REFUTED (claim 2): losing pawns 5, 11, 22, 28$' "$T/dq" ||
