@@ -81,14 +81,11 @@ bool presdata_from_ast(Interp *I, const AstNode *p, PresData *out)
         names[i] = gens->kids[i]->text;
         for (int j = 0; j < i; j++)
             if (strcmp(names[i], names[j]) == 0) {
-                free(names);
                 rt_error(I, DIAG_DOMAIN, gens->kids[i]->loc, "generator '%s' named twice",
                          names[i]);
+                free(names);
                 return false;
             }
-        if (strcmp(names[i], "e") == 0) {
-            /* allowed: then only 1 is the identity (docs/kb.md) */
-        }
     }
     out->pres = pres_new(ng, names);
     free(names);
