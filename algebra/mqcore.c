@@ -196,13 +196,13 @@ static uint64_t sig_of(const uint64_t *T, uint32_t W)
 }
 
 /* Some stored set of x is a subset of the bitset T (signature sT). */
-static bool covered_sig(const MqAnti *a, uint32_t x, const uint64_t *T, uint64_t sT)
+static bool covered_sig(const MqAnti *a, uint32_t x, const uint64_t *T, uint64_t sT, uint32_t tn)
 {
     const uint32_t *b = a->buf[x], *end = b + a->len[x];
     while (b < end) {
         uint32_t k = b[0];
         uint64_t sg = (uint64_t)b[1] | (uint64_t)b[2] << 32;
-        if (!(sg & ~sT)) {
+        if (k <= tn && !(sg & ~sT)) {
             uint32_t i = 0;
             while (i < k && mq_bit(T, b[3 + i]))
                 i++;
@@ -216,7 +216,10 @@ static bool covered_sig(const MqAnti *a, uint32_t x, const uint64_t *T, uint64_t
 
 bool mqanti_covered(const MqAnti *a, uint32_t x, const uint64_t *T)
 {
-    return covered_sig(a, x, T, sig_of(T, a->words));
+    uint32_t tn = 0;
+    for (uint32_t w = 0; w < a->words; w++)
+        tn += (uint32_t)__builtin_popcountll(T[w]);
+    return covered_sig(a, x, T, sig_of(T, a->words), tn);
 }
 
 /* Sorted list s (length m) is a subset of sorted list t (length k). */
@@ -409,17 +412,18 @@ static int nf_dfs(NfCtx *c, int li, uint32_t x, const uint64_t *T)
             r = 2;
             break;
         }
-        uint64_t s = sig_of(nxt, W);
-        if (covered_sig(c->anti, y, nxt, s))
-            break;
+        uint64_t s = 0;
         uint32_t m = 0;
         for (uint32_t w = 0; w < W; w++) {
             uint64_t bits = nxt[w];
+            s |= bits;
             while (bits) {
                 c->list[m++] = w * 64 + (uint32_t)__builtin_ctzll(bits);
                 bits &= bits - 1;
             }
         }
+        if (covered_sig(c->anti, y, nxt, s, m))
+            break;
         anti_insert(c->anti, y, c->list, m, s);
         if (!mq_bit(c->q->p, y) && !meets(nxt, c->q->p, W)) {
             memcpy(c->g, c->cur, c->q->nh * sizeof *c->g);
