@@ -481,6 +481,8 @@ static CgtStatus expand(MqEngine *e, uint32_t n, CgtError *err)
         }
         mqanti_free(&an);
         e->stats.failures++;
+        cgt_progress("quotient", "heap %u: recalibrating on the least %s-failure (trial |Q|=%u)", n,
+                     has_nf ? "N" : "P", T->n);
         t0 = now();
         st = recalibrate(e, &T, has_nf ? nf : pf, err);
         e->stats.t_recalibration += now() - t0;
@@ -505,6 +507,7 @@ static CgtStatus extend_one(MqEngine *e, CgtError *err)
     }
     bool done = false;
     double t0 = now();
+    cgt_progress("quotient", "heap %u: conservative check (|Q|=%u)", n, e->q->n);
     st = conservative(e, n, &done, err);
     e->stats.t_conservative += now() - t0;
     if (st != CGT_OK || done) {
