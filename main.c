@@ -34,6 +34,7 @@ static const char usage_text[] =
     "  --seed=N             seed for randomised statements (gp); overrides scripts\n"
     "  -v, --verbose        progress on stderr even when it is not a terminal\n"
     "  -q, --quiet          no progress, even on a terminal\n"
+    "  --stats              time per phase and counters of long computations on stderr\n"
     "  --color=auto|always|never   colour in diagnostics (NO_COLOR is honoured)\n"
     "  --builtins-markdown  print docs/builtins.md from the builtin table\n"
     "  --help, --version\n"
@@ -338,6 +339,8 @@ static int real_main(int argc, char **argv)
         } else if (strcmp(a, "-v") == 0 || strcmp(a, "--verbose") == 0 ||
                    strncmp(a, "--verbose=", 10) == 0) {
             I->verbose = true;
+        } else if (strcmp(a, "--stats") == 0 || strcmp(a, "--time") == 0) {
+            I->stats = true;
         } else if (strcmp(a, "-q") == 0 || strcmp(a, "--quiet") == 0) {
             quiet = true;
         } else if (strncmp(a, "--color=", 8) == 0) {

@@ -381,7 +381,21 @@ Value *bi_quotient(Call *c)
         free_names(names, nnames);
         return NULL;
     }
+    double t_cert = cgt_now();
     bool ok = quot_snapshot(c, o, names, nnames, nv ? call_opt_loc(c, "names") : c->loc);
+    if (ok && c->I->stats) {
+        const MqStats *st2 = mq_stats(o->eng);
+        fprintf(stderr,
+                "[stats] quotient %s to heap %u: |Q| = %u; conservative %.3f s, expansion "
+                "%.3f s, recalibration %.3f s, verification %.3f s, certificate %.3f s; fast "
+                "hits %llu, slow tests %llu, expansions %llu, recalibrations %llu, failures "
+                "%llu\n",
+                g->name, mq_heaps_done(o->eng), quotient_size(o->q), st2->t_conservative,
+                st2->t_expansion, st2->t_recalibration, st2->t_verification, cgt_now() - t_cert,
+                (unsigned long long)st2->fast_hits, (unsigned long long)st2->slow_tests,
+                (unsigned long long)st2->expansions, (unsigned long long)st2->recalibrations,
+                (unsigned long long)st2->failures);
+    }
     free_names(names, nnames);
     if (!ok) {
         quot_free(o);

@@ -46,6 +46,7 @@ typedef struct Interp {
     OutFormat format;
     bool color_err;     /* colour in diagnostics */
     bool verbose;
+    bool stats; /* --stats: timings and counters on stderr */
     bool seed_set;
     uint64_t seed;
     bool repl;
