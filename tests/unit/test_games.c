@@ -205,6 +205,46 @@ static void test_published(void)
     ruleset_free(gr);
 }
 
+/* Published periods and exceptions: Winning Ways ch. 4 tables as listed
+ * in OEIS A071452 (.11377), A071453 (.117), A125912 (.141), A071434
+ * (.1377), A125829 (.115), A071435 (.177); Gangolli and Plambeck 1989 for
+ * .127 (period 4, last exception 46577) and .16 (period 149459, last
+ * exception 105350). */
+static void test_published_periods(void)
+{
+    static const struct {
+        const char *code;
+        uint64_t period, last;
+    } tab[] = {{"0.11377", 32, 186}, {"0.117", 48, 46},    {"0.141", 11, 13},
+               {"0.1377", 24, 140},  {"0.115", 14, 0},     {"0.177", 20, 496},
+               {"0.127", 4, 46577},  {"0.16", 149459, 105350}};
+    CgtError err;
+    for (size_t i = 0; i < sizeof tab / sizeof *tab; i++) {
+        Ruleset *rs = code(tab[i].code);
+        GrundyTable *gt = grundy_new(rs);
+        GrundyPeriod per;
+        CHECK(grundy_run_period(gt, 2000000, &per, &err) == CGT_OK);
+        CHECK_EQ_INT(per.status, PERIOD_PROVED);
+        CHECK_EQ_INT(per.period, tab[i].period);
+        CHECK_EQ_INT(per.last_exceptional, tab[i].last);
+        if (per.period != tab[i].period || per.last_exceptional != tab[i].last)
+            fprintf(stderr, "  for %s\n", tab[i].code);
+        if (strcmp(tab[i].code, "0.117") == 0) {
+            /* the only exceptions among heaps >= 1: 2,6,7,12,16,22,26,36,46 */
+            static const uint64_t ex117[] = {2, 6, 7, 12, 16, 22, 26, 36, 46};
+            uint64_t *ex = NULL;
+            size_t nex = grundy_exceptional(gt, &per, &ex);
+            size_t j = (nex > 0 && ex[0] == 0) ? 1 : 0;
+            CHECK_EQ_INT(nex - j, 9);
+            for (size_t k = 0; k < 9 && j + k < nex; k++)
+                CHECK_EQ_INT(ex[j + k], ex117[k]);
+            free(ex);
+        }
+        grundy_free(gt);
+        ruleset_free(rs);
+    }
+}
+
 static void test_codes(void)
 {
     /* every two-digit octal code against the naive oracle */
@@ -720,6 +760,7 @@ int main(void)
     test_ruleset();
     test_published();
     test_codes();
+    test_published_periods();
     test_general_rules();
     test_checkpoint();
     test_genus_outcome();
