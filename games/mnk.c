@@ -931,8 +931,115 @@ static void proof_maker(Solver *s, ProofOut *p, uint64_t x, uint64_t o)
         proof_maker(s, p, x2, o | 1ULL << __builtin_ctzll(b));
 }
 
+static bool line_done(const Geo *g, uint64_t a)
+{
+    for (int l = 0; l < g->nlines; l++)
+        if ((g->line[l] & a) == g->line[l])
+            return true;
+    return false;
+}
+
+/* Strong game, attacker a (written X) to move and winning: A nodes give the
+ * attacker's move; every defender reply must lead to another A node. */
+static void proof_strong_win(Solver *s, ProofOut *p, uint64_t a, uint64_t d)
+{
+    const Geo *g = &s->g;
+    if (s->st != CGT_OK || proof_seen(g, p, a, d, 'A'))
+        return;
+    int move = -1;
+    if (!strong_att(s, a, d, &move) || move < 0) {
+        if (s->st == CGT_OK)
+            s->st = cgt_error_set(s->err, CGT_ERR_INTERNAL, "mnk proof: no winning move found "
+                                  "for a proven strong position");
+        return;
+    }
+    fputs("A ", p->f);
+    put_pos(g, p->f, a, d);
+    fprintf(p->f, " %d\n", move);
+    p->lines++;
+    uint64_t a2 = a | 1ULL << move;
+    if (line_done(g, a2))
+        return;
+    for (uint64_t b = g->full & ~a2 & ~d; b; b &= b - 1)
+        proof_strong_win(s, p, a2, d | 1ULL << __builtin_ctzll(b));
+}
+
+/* Strong game, attacker a (written X) to move and unable to force a win: a
+ * Maker-Breaker Breaker-win proof (R/M nodes) when one exists, else an H
+ * node answering every attacker move with a defender reply. */
+static void proof_strong_hold(Solver *s, ProofOut *p, uint64_t a, uint64_t d)
+{
+    const Geo *g = &s->g;
+    if (s->st != CGT_OK || line_done(g, d) || !(g->full & ~a & ~d))
+        return;
+    if (mb_maker_node(s, a, d, NULL)) {
+        if (s->st == CGT_OK)
+            proof_breaker(s, p, a, d);
+        return;
+    }
+    if (s->st != CGT_OK || proof_seen(g, p, a, d, 'H'))
+        return;
+    uint64_t empty = g->full & ~a & ~d;
+    int reply[MNK_MAX_CELLS];
+    for (uint64_t b = empty; b; b &= b - 1) {
+        int v = __builtin_ctzll(b);
+        uint64_t a2 = a | 1ULL << v;
+        reply[v] = -1;
+        uint64_t left = empty & ~(1ULL << v);
+        if (!left)
+            continue; /* board full, no attacker line: a draw */
+        for (uint64_t c = left; c && reply[v] < 0; c &= c - 1) {
+            int r = __builtin_ctzll(c);
+            if (line_done(g, d | 1ULL << r))
+                reply[v] = r;
+        }
+        /* replies in the search's order (both players' weights), so the
+         * first one tried is usually the one the search proved */
+        int mv[MNK_MAX_CELLS];
+        int nm = strong_moves(g, a2, d, left, mv);
+        for (int i = 0; i < nm && reply[v] < 0; i++) {
+            bool w = strong_att(s, a2, d | 1ULL << mv[i], NULL);
+            if (s->st != CGT_OK)
+                return;
+            if (!w)
+                reply[v] = mv[i];
+        }
+        for (uint64_t c = left; c && reply[v] < 0; c &= c - 1) {
+            int r = __builtin_ctzll(c);
+            bool w = strong_att(s, a2, d | 1ULL << r, NULL);
+            if (s->st != CGT_OK)
+                return;
+            if (!w)
+                reply[v] = r;
+        }
+        if (reply[v] < 0) {
+            s->st = cgt_error_set(s->err, CGT_ERR_INTERNAL, "mnk proof: no defending reply "
+                                  "found for a proven strong position");
+            return;
+        }
+    }
+    fputs("H ", p->f);
+    put_pos(g, p->f, a, d);
+    for (uint64_t b = empty; b; b &= b - 1) {
+        int v = __builtin_ctzll(b);
+        if (reply[v] < 0)
+            fprintf(p->f, " %d:*", v);
+        else
+            fprintf(p->f, " %d:%d", v, reply[v]);
+    }
+    fputc('\n', p->f);
+    p->lines++;
+    for (uint64_t b = empty; b; b &= b - 1) {
+        int v = __builtin_ctzll(b);
+        if (reply[v] >= 0)
+            proof_strong_hold(s, p, a | 1ULL << v, d | 1ULL << reply[v]);
+    }
+}
+
+/* kind: 'M' Maker-Breaker (claim from breaker_wins), 'A' strong, X to move
+ * and winning, 'H' strong, X to move and not winning. */
 static CgtStatus write_proof(Solver *s, const char *path, uint64_t x, uint64_t o,
-                             bool maker_to_move, bool breaker_wins, uint64_t *nlines)
+                             bool maker_to_move, bool breaker_wins, int kind, uint64_t *nlines)
 {
     const Geo *g = &s->g;
     char *tmp = xasprintf("%s.tmp", path);
@@ -944,11 +1051,17 @@ static CgtStatus write_proof(Solver *s, const char *path, uint64_t x, uint64_t o
         return CGT_ERR_IO;
     }
     tt_init(&p.seen);
-    fprintf(p.f, "mnk-proof 1\ngame %d %d %d\nclaim %s\nroot %c ", g->m, g->n, g->k,
-            breaker_wins ? "breaker" : "maker", maker_to_move ? 'X' : 'O');
+    const char *claim = kind == 'A' ? "strong-win" : kind == 'H' ? "strong-hold"
+                        : breaker_wins ? "breaker" : "maker";
+    fprintf(p.f, "mnk-proof 1\ngame %d %d %d\nclaim %s\nroot %c ", g->m, g->n, g->k, claim,
+            maker_to_move ? 'X' : 'O');
     put_pos(g, p.f, x, o);
     fputc('\n', p.f);
-    if (maker_to_move) {
+    if (kind == 'A') {
+        proof_strong_win(s, &p, x, o);
+    } else if (kind == 'H') {
+        proof_strong_hold(s, &p, x, o);
+    } else if (maker_to_move) {
         if (breaker_wins)
             proof_breaker(s, &p, x, o);
         else
@@ -1424,11 +1537,10 @@ CgtStatus mnk_solve(int m, int n, int k, const MnkOptions *opt, MnkReport *rep, 
                              MNK_MAX_THREADS, opt->threads);
     if (opt->to_move && opt->to_move != 'X' && opt->to_move != 'O')
         return cgt_error_set(err, CGT_ERR_DOMAIN, "mnk player to move must be X or O");
-    if (opt->proof_path && opt->variant != MNK_MAKER_BREAKER)
-        return cgt_error_set(err, CGT_ERR_DOMAIN, "mnk proofs are written for the "
-                             "Maker-Breaker variant only");
     bool x_to_move = opt->to_move ? opt->to_move == 'X'
                                   : pc64(x) <= pc64(o);
+    if (opt->proof_path && opt->variant == MNK_STRONG && !x_to_move)
+        return cgt_error_set(err, CGT_ERR_DOMAIN, "mnk strong-game proofs need X to move");
     rep->m = m;
     rep->n = n;
     rep->k = k;
@@ -1459,7 +1571,10 @@ CgtStatus mnk_solve(int m, int n, int k, const MnkOptions *opt, MnkReport *rep, 
     }
     if (s.st == CGT_OK && opt->proof_path)
         s.st = write_proof(&s, opt->proof_path, x, o, x_to_move,
-                           rep->result == MNK_RESULT_BREAKER, &rep->proof_lines);
+                           rep->result == MNK_RESULT_BREAKER,
+                           opt->variant == MNK_MAKER_BREAKER ? 'M'
+                           : rep->result == MNK_RESULT_FIRST ? 'A' : 'H',
+                           &rep->proof_lines);
     if (s.ckpt && (s.st == CGT_OK || s.st == CGT_ERR_LIMIT || s.st == CGT_ERR_INTERRUPTED)) {
         CgtError e2;
         cgt_error_clear(&e2);

@@ -3,6 +3,8 @@
  * potential from scratch and checks each node of the proof DAG locally; as
  * every child has more marks than its parent, local checks plus "every
  * referenced child is a node" prove the root.
+ * Claims: breaker / maker (Maker-Breaker), strong-win / strong-hold (strong
+ * game, X to move: X can / cannot force a line first).
  * Usage: mnk_check FILE   (prints "ok ..." and exits 0, or "FAIL ..." and 1) */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
@@ -80,6 +82,23 @@ static int complete(const char *p)
         if (count_x(p, l) == K)
             return 1;
     return 0;
+}
+
+static int complete_o(const char *p)
+{
+    for (int l = 0; l < NL; l++) {
+        int n = 0;
+        for (int i = 0; i < K; i++)
+            n += p[lcell[l][i]] == 'O';
+        if (n == K)
+            return 1;
+    }
+    return 0;
+}
+
+static int board_full(const char *p)
+{
+    return strchr(p, '.') == NULL;
 }
 
 static long potential(const char *p)
@@ -311,6 +330,84 @@ static void check_W(Node *nd)
         fail(nd->lineno, "W: board full without a Maker line");
 }
 
+/* Strong game, claim strong-win: X to move completes a line before O. */
+static void check_A(Node *nd)
+{
+    char q[MAXC + 1];
+    strcpy(q, nd->pos);
+    if (complete(q) || complete_o(q))
+        fail(nd->lineno, "A: a line is already complete");
+    int v = cell_arg(nd->rest, nd->lineno);
+    if (q[v] != '.')
+        fail(nd->lineno, "A: move on a marked cell");
+    q[v] = 'X';
+    if (complete(q))
+        return;
+    int any = 0;
+    for (int b = 0; b < C; b++) {
+        if (q[b] != '.')
+            continue;
+        any = 1;
+        q[b] = 'O';
+        if (complete_o(q))
+            fail(nd->lineno, "A: an O reply completes an O line first");
+        if (find(q, 'A') < 0)
+            fail(nd->lineno, "A: an O reply leads to a position not in the proof");
+        q[b] = '.';
+    }
+    if (!any)
+        fail(nd->lineno, "A: board full without an X line");
+}
+
+/* Strong game, claim strong-hold: X to move cannot force a line first.  A
+ * position is covered when O has a line, the board is full, it is an H
+ * node, or it is a Maker-Breaker Breaker win (R/M nodes, X as Maker). */
+static int hold_covered(const char *p)
+{
+    if (complete(p))
+        return 0;
+    if (complete_o(p) || board_full(p))
+        return 1;
+    return find(p, 'H') >= 0 || breaker_covered(p);
+}
+
+static void check_H(Node *nd)
+{
+    char q[MAXC + 1];
+    if (complete(nd->pos) || complete_o(nd->pos))
+        fail(nd->lineno, "H: a line is already complete");
+    int seen[MAXC] = {0};
+    char *save, *tok, *rest = strdup(nd->rest);
+    for (tok = strtok_r(rest, " \n", &save); tok; tok = strtok_r(NULL, " \n", &save)) {
+        char *colon = strchr(tok, ':');
+        if (!colon)
+            fail(nd->lineno, "H: expected MOVE:REPLY");
+        int v = cell_arg(tok, nd->lineno);
+        if (nd->pos[v] != '.' || seen[v])
+            fail(nd->lineno, "H: X move on a marked cell or listed twice");
+        seen[v] = 1;
+        strcpy(q, nd->pos);
+        q[v] = 'X';
+        if (complete(q))
+            fail(nd->lineno, "H: an X move completes a line");
+        if (colon[1] == '*') {
+            if (!board_full(q))
+                fail(nd->lineno, "H: '*' but the board is not full");
+            continue;
+        }
+        int b = cell_arg(colon + 1, nd->lineno);
+        if (q[b] != '.')
+            fail(nd->lineno, "H: O reply on a marked cell");
+        q[b] = 'O';
+        if (!hold_covered(q))
+            fail(nd->lineno, "H: position after a reply is not in the proof");
+    }
+    free(rest);
+    for (int c = 0; c < C; c++)
+        if (nd->pos[c] == '.' && !seen[c])
+            fail(nd->lineno, "H: an X move is not covered");
+}
+
 static void check_D(Node *nd)
 {
     char q[MAXC + 1];
@@ -352,8 +449,11 @@ int main(int argc, char **argv)
         fail(2, "bad game line");
     C = M * N;
     if (!fgets(buf, sizeof buf, f) || sscanf(buf, "claim %15s", claim) != 1 ||
-        (strcmp(claim, "breaker") && strcmp(claim, "maker")))
+        (strcmp(claim, "breaker") && strcmp(claim, "maker") && strcmp(claim, "strong-win") &&
+         strcmp(claim, "strong-hold")))
         fail(3, "bad claim line");
+    int mode = strcmp(claim, "breaker") == 0 ? 'b' : strcmp(claim, "maker") == 0 ? 'm'
+               : strcmp(claim, "strong-win") == 0 ? 'w' : 'h';
     if (!fgets(buf, sizeof buf, f) || sscanf(buf, "root %c %65s", &rootmove, rootpos) != 2 ||
         (int)strlen(rootpos) != C || (rootmove != 'X' && rootmove != 'O'))
         fail(4, "bad root line");
@@ -366,7 +466,7 @@ int main(int argc, char **argv)
             break;
         }
         char t = buf[0];
-        if (!strchr("RMBWD", t) || buf[1] != ' ' || strlen(buf) < (size_t)C + 2)
+        if (!strchr("RMBWDAH", t) || buf[1] != ' ' || strlen(buf) < (size_t)C + 2)
             fail(lineno, "bad node line");
         for (int i = 0; i < C; i++)
             if (!strchr(".XO", buf[2 + i]))
@@ -390,29 +490,37 @@ int main(int argc, char **argv)
         htab[i] = -1;
     for (int i = 0; i < nnodes; i++)
         insert(i);
-    int breaker = strcmp(claim, "breaker") == 0;
+    const char *allowed = mode == 'b' ? "RMB" : mode == 'm' ? "WD" : mode == 'w' ? "A" : "HRM";
+    if ((mode == 'w' || mode == 'h') && rootmove != 'X')
+        fail(4, "strong-game proofs have X to move at the root");
     for (int i = 0; i < nnodes; i++) {
         Node *nd = &nodes[i];
-        if (breaker != (strchr("RMB", nd->type) != NULL))
+        if (!strchr(allowed, nd->type))
             fail(nd->lineno, "node type does not match the claim");
         switch (nd->type) {
         case 'R': check_R(nd); break;
         case 'M': check_M(nd); break;
         case 'B': check_B(nd); break;
         case 'W': check_W(nd); break;
+        case 'A': check_A(nd); break;
+        case 'H': check_H(nd); break;
         default: check_D(nd); break;
         }
     }
     int root_ok;
-    if (breaker)
+    if (mode == 'b')
         root_ok = rootmove == 'X' ? breaker_covered(rootpos) : find(rootpos, 'B') >= 0;
-    else
+    else if (mode == 'm')
         root_ok = rootmove == 'X' ? find(rootpos, 'W') >= 0 || complete(rootpos)
                                   : find(rootpos, 'D') >= 0 || complete(rootpos);
+    else if (mode == 'w')
+        root_ok = find(rootpos, 'A') >= 0;
+    else
+        root_ok = hold_covered(rootpos);
     if (!root_ok)
         fail(4, "the root position is not proven");
-    printf("ok: %s wins the %d,%d,%d-game from the root; %d nodes verified\n", claim, M, N, K,
-           nnodes);
+    printf("ok: claim %s verified for the %d,%d,%d-game from the root; %d nodes\n", claim, M,
+           N, K, nnodes);
     for (int i = 0; i < nnodes; i++) {
         free(nodes[i].pos);
         free(nodes[i].rest);

@@ -156,13 +156,14 @@ static int run_checker(const char *path)
     return system(cmd);
 }
 
-static void prove_and_check(int m, int n, int k, const char *const *rows, char tm,
-                            MnkResult expect)
+static void prove_and_check_v(int m, int n, int k, MnkVariant var, const char *const *rows,
+                              char tm, MnkResult expect)
 {
     char path[64];
     snprintf(path, sizeof path, "/tmp/test_mnk_%d_%d%d%d.proof", (int)getpid(), m, n, k);
     MnkOptions o;
     mnk_options_init(&o);
+    o.variant = var;
     o.rows = rows;
     o.nrows = rows ? n : 0;
     o.to_move = tm;
@@ -179,6 +180,12 @@ static void prove_and_check(int m, int n, int k, const char *const *rows, char t
         fprintf(stderr, "  proof of %d,%d,%d rejected (%s)\n", m, n, k, path);
     else
         remove(path);
+}
+
+static void prove_and_check(int m, int n, int k, const char *const *rows, char tm,
+                            MnkResult expect)
+{
+    prove_and_check_v(m, n, k, MNK_MAKER_BREAKER, rows, tm, expect);
 }
 
 /* -------------------------------------------------------------------- tests */
@@ -430,6 +437,7 @@ static void test_errors(void)
     CHECK_EQ_INT(mnk_solve(3, 3, 3, &o, &r, &e), CGT_ERR_DOMAIN);
     o.proof_path = "/tmp/never-written.proof";
     o.rows = NULL;
+    o.to_move = 'O';
     CHECK_EQ_INT(mnk_solve(3, 3, 3, &o, &r, &e), CGT_ERR_DOMAIN);
     mnk_options_init(&o);
     static const char *const bad[] = {"...", ".Z.", "..."};
@@ -517,6 +525,16 @@ static void test_proofs(int slow)
     prove_and_check(5, 5, 4, mid, 'X', MNK_RESULT_MAKER);
     prove_and_check(5, 4, 4, (const char *const[]){".....", "..X..", ".....", "....."}, 'O',
                     MNK_RESULT_BREAKER);
+    /* strong game: strong-win (first player) and strong-hold (draw) claims */
+    prove_and_check_v(3, 3, 3, MNK_STRONG, NULL, 0, MNK_RESULT_DRAW);
+    prove_and_check_v(4, 3, 3, MNK_STRONG, NULL, 0, MNK_RESULT_FIRST);
+    prove_and_check_v(4, 4, 3, MNK_STRONG, NULL, 0, MNK_RESULT_FIRST);
+    prove_and_check_v(5, 4, 4, MNK_STRONG, NULL, 0, MNK_RESULT_DRAW);
+    prove_and_check_v(5, 5, 4, MNK_STRONG, NULL, 0, MNK_RESULT_DRAW);
+    static const char *const smid[] = {".....", ".....", "..X..", ".O...", "....."};
+    prove_and_check_v(5, 5, 4, MNK_STRONG, smid, 'X', MNK_RESULT_DRAW);
+    if (slow)
+        prove_and_check_v(6, 5, 4, MNK_STRONG, NULL, 0, MNK_RESULT_FIRST);
     /* a damaged proof is rejected: drop one node line of 5,4,4 */
     char path[64], path2[80];
     snprintf(path, sizeof path, "/tmp/test_mnk_%d_bad.proof", (int)getpid());
