@@ -636,6 +636,35 @@ static void test_limits_period(void)
     mq_free(e);
 }
 
+/* Dawson's Chess (0.137), published (seed 004 / ALGORITHMS.md): with 32
+ * files, the 5th and 11th pawns from an end lose (moves to heaps {3,26}
+ * and {9,20}); every other first move wins. */
+static void test_dawson(void)
+{
+    Oct o = oct_make("0.137");
+    HeapGame g = oct_game(&o);
+    Quotient *q = compute(&g, 32, NULL, 0);
+    bool heap_p;
+    MqMove *mv;
+    size_t cnt;
+    CgtError err;
+    CHECK(quotient_heap_moves(q, &g, 32, &heap_p, &mv, &cnt, &err) == CGT_OK);
+    CHECK(!heap_p);
+    int losing = 0, bad = 0;
+    for (size_t i = 0; i < cnt; i++) {
+        bool special = mv[i].nparts == 2 && ((mv[i].parts[0] == 3 && mv[i].parts[1] == 26) ||
+                                             (mv[i].parts[0] == 9 && mv[i].parts[1] == 20));
+        if (!mv[i].is_p)
+            losing++;
+        if (special == mv[i].is_p)
+            bad++;
+    }
+    CHECK_EQ_INT(losing, 2);
+    CHECK_EQ_INT(bad, 0);
+    free(mv);
+    quotient_free(q);
+}
+
 int main(void)
 {
     bool slow = getenv("CGT_SLOW") != NULL;
@@ -650,6 +679,7 @@ int main(void)
     test_claim();
     test_genus();
     test_limits_period();
+    test_dawson();
     if (slow)
         test_q33();
     UNIT_MAIN_END();
