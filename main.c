@@ -232,13 +232,17 @@ static int run_repl(Interp *I)
             free(line);
             continue;
         }
+        if (pending.len == 0) {
+            /* pad with newlines so that locations carry the session's line
+             * numbers: <repl>:LINE:COL */
+            for (unsigned k = 0; k < lineno; k++)
+                sb_putc(&pending, '\n');
+        }
         sb_puts(&pending, line);
         sb_putc(&pending, '\n');
         free(line);
         lineno++;
-        /* try as typed, then with a final ';' */
-        char name[32];
-        snprintf(name, sizeof name, "<repl>:%u", lineno);
+        const char *name = "<repl>";
         Arena *a = arena_new();
         AstNode *root = NULL;
         Loc loc;
@@ -247,29 +251,19 @@ static int run_repl(Interp *I)
         int rc = parse_source(id, a, &root, &loc, msg, sizeof msg);
         if (rc != 0) {
             arena_free(a);
-            StrBuf t;
-            sb_init(&t);
-            sb_puts(&t, pending.s);
-            sb_puts(&t, ";");
-            id = source_add(name, t.s, t.len);
-            sb_free(&t);
-            a = arena_new();
-            char msg2[1024];
-            Loc loc2;
-            if (parse_source(id, a, &root, &loc2, msg2, sizeof msg2) != 0) {
-                arena_free(a);
-                if (repl_incomplete(msg) && repl_incomplete(msg2))
-                    continue; /* read another line */
-                char *hint = strstr(msg, "\nhint: ");
-                if (hint) {
-                    *hint = '\0';
-                    hint += 7;
-                }
-                diag_print(stderr, "error", loc, msg, hint, NULL, I->color_err);
-                pending.len = 0;
-                pending.s[0] = '\0';
+            /* the end of input came too early: read another line (the last
+             * statement's ';' may be omitted, so a complete line parses) */
+            if (repl_incomplete(msg))
                 continue;
+            char *hint = strstr(msg, "\nhint: ");
+            if (hint) {
+                *hint = '\0';
+                hint += 7;
             }
+            diag_print(stderr, "error", loc, msg, hint, NULL, I->color_err);
+            pending.len = 0;
+            pending.s[0] = '\0';
+            continue;
         }
         keep_arena(a);
         pending.len = 0;
