@@ -49,7 +49,8 @@ typedef struct MnkOptions {
     char to_move;
     uint64_t node_limit;       /* 0 = none; reaching it gives CGT_ERR_LIMIT */
     double time_limit;         /* seconds, 0 = none (cgt_poll's --timeout also applies) */
-    const char *proof_path;    /* Maker-Breaker only: write the proof there (NULL = no) */
+    const char *proof_path;    /* write the proof there (NULL = no); for the strong game
+                                * only with X to move (docs/mnk.md) */
     const char *checkpoint;    /* transposition-table file: loaded if present, saved
                                 * every checkpoint_every seconds and on any stop */
     double checkpoint_every;   /* seconds; 0 = only at the end / on a stop */
@@ -95,8 +96,8 @@ void mnk_options_init(MnkOptions *o);
  * (borrowed) and fill *rep (caller-owned; nothing in it needs freeing).
  * Errors: CGT_ERR_DOMAIN for bad sizes (m, n, k < 1, k > MNK_MAX_K, more
  * than 64 cells), a bad board (wrong row count or length, characters other
- * than . X O), a strong-game start where both players have a line, a proof
- * asked for the strong game, or threads outside 1..MNK_MAX_THREADS;
+ * than . X O), a strong-game start where both players have a line, a
+ * strong-game proof with O to move, or threads outside 1..MNK_MAX_THREADS;
  * CGT_ERR_LIMIT for the node or time limit; CGT_ERR_INTERRUPTED on Ctrl-C;
  * CGT_ERR_IO when the proof or checkpoint file cannot be written, or the
  * checkpoint is unreadable or for another game.  On a stop the checkpoint
