@@ -395,6 +395,13 @@ static CgtStatus recalibrate(MqEngine *e, MqPret **tp, const uint32_t *F, CgtErr
             if (st != CGT_OK)
                 goto out;
             if (R && mq_bit(R->p, mqpret_eval(R, F)) == should_p) {
+                char desc[256];
+                size_t dl = 0;
+                desc[0] = 0;
+                for (uint32_t i = 0; i < s && dl + 40 < sizeof desc; i++)
+                    dl += (size_t)snprintf(desc + dl, sizeof desc - dl, " %u(index %d, period %d)",
+                                           H[sel[i]], ci[H[sel[i]]], cp[H[sel[i]]]);
+                cgt_progress("quotient", "heap %u: recalibrated heaps%s", nh - 1, desc);
                 mqpret_free(T);
                 *tp = R;
                 goto out;
