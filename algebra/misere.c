@@ -735,6 +735,17 @@ MqEngine *mq_load(const char *path, const HeapGame *game, const MqLimits *lim, C
     for (uint32_t x = 0; x < n; x++)
         if (!rd_u(f, &q->pred[x], n) || !rd_u(f, &q->predh[x], nh))
             goto bad;
+    /* the least-game tree must be consistent and lead back to the identity */
+    for (uint32_t x = 1; x < n; x++) {
+        int32_t l = q->hl[q->predh[x]];
+        if (l < 0 || q->act[l][q->pred[x]] != x)
+            goto bad;
+        uint32_t y = x, steps = 0;
+        while (y != 0 && steps++ < n)
+            y = q->pred[y];
+        if (y != 0)
+            goto bad;
+    }
     if (!rd_word(f, "expansions") || !rd_u(f, &ne, 1u << 24))
         goto bad;
     e = mq_new(game, lim);

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "algebra/misere.h"
+#include "util/poll.h"
 #include "unit.h"
 
 /* ---- a tiny octal-code heap game, independent of games/ ---- */
@@ -436,7 +437,27 @@ static void test_checkpoint(void)
     HeapGame g2 = oct_game(&o2);
     CHECK(mq_load(path, &g2, NULL, &err) == NULL);
     CHECK_EQ_INT(err.status, CGT_ERR_DOMAIN);
+    FILE *f = fopen(path, "w");
+    if (f) {
+        fputs("cgt-misere-checkpoint 1\ngame 0.07\nheaps 3\nelements 2\nletters 1\n"
+              "hl -1 -1 0\nact 1 1\np 0 1\npred 0 0 1 2\nexpansions 0\nend\n", f);
+        fclose(f);
+    }
+    CHECK(mq_load(path, &g, NULL, &err) == NULL);
+    CHECK_EQ_INT(err.status, CGT_ERR_IO);
     remove(path);
+    /* an interrupt stops the run and keeps the last completed heap */
+    e = mq_new(&g, NULL);
+    CHECK(mq_extend_to(e, 12, &err) == CGT_OK);
+    cgt_interrupt_flag = 1;
+    CHECK_EQ_INT(mq_extend_to(e, 30, &err), CGT_ERR_INTERRUPTED);
+    cgt_interrupt_flag = 0;
+    CHECK(mq_heaps_done(e) >= 12 && mq_heaps_done(e) < 30);
+    CHECK(mq_extend_to(e, 30, &err) == CGT_OK);
+    Quotient *c = compute(&g, 30, NULL, 0);
+    CHECK_EQ_INT(mq_current_size(e), quotient_size(c));
+    quotient_free(c);
+    mq_free(e);
 }
 
 /* Published: MisereSolver reaches heap 33 of 0.07 with |Q| = 638, |P| = 109. */
