@@ -552,6 +552,27 @@ static void test_claim(void)
         bf_grow(&b);
         CHECK_EQ_INT(bf_outcome(&b, key), r.true_is_p);
         CHECK(r.game[24] > 0);
+        if (r.kind == MQ_CLAIM_PFAIL) {
+            /* the reported move really goes to a P-position */
+            uint32_t hs[48];
+            int m = 0;
+            bool skipped = false;
+            for (int i = 0; i < k; i++) {
+                if (!skipped && key[i] == r.move_heap) {
+                    skipped = true;
+                    continue;
+                }
+                hs[m++] = key[i];
+            }
+            for (uint32_t i = 0; i < r.move_nparts; i++)
+                hs[m++] = r.move_parts[i];
+            uint8_t k2[48] = {0};
+            for (int i = 0; i < m; i++)
+                k2[i] = (uint8_t)hs[i];
+            qsort(k2, (size_t)m, 1, cmp_desc);
+            CHECK(skipped);
+            CHECK_EQ_INT(bf_outcome(&b, k2), 1);
+        }
         free(b.tab);
     }
     free(r.game);
