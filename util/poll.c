@@ -2,15 +2,19 @@
 #define _POSIX_C_SOURCE 200809L
 #include "util/poll.h"
 
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
+#include <sys/time.h>
 #include <time.h>
 
 volatile sig_atomic_t cgt_interrupt_flag = 0;
 
-static double deadline = 0; /* absolute cgt_now() time, 0 = none */
+/* Set by SIGALRM when the --timeout deadline passes, so that polling is a
+ * flag test however rarely a loop polls. */
+static volatile sig_atomic_t timeout_flag = 0;
 static double timeout_s = 0;
-static unsigned poll_count = 0;
 static CgtProgressSink sink = NULL;
 static double last_progress = -1e9;
 
@@ -21,10 +25,31 @@ double cgt_now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+static void on_alarm(int sig)
+{
+    (void)sig;
+    timeout_flag = 1;
+}
+
 void cgt_set_timeout(double seconds)
 {
     timeout_s = seconds;
-    deadline = seconds > 0 ? cgt_now() + seconds : 0;
+    timeout_flag = 0;
+    struct itimerval it;
+    memset(&it, 0, sizeof it);
+    if (seconds > 0) {
+        struct sigaction sa;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = on_alarm;
+        sigemptyset(&sa.sa_mask);
+        sa.sa_flags = SA_RESTART;
+        sigaction(SIGALRM, &sa, NULL);
+        it.it_value.tv_sec = (time_t)seconds;
+        it.it_value.tv_usec = (suseconds_t)((seconds - (double)(time_t)seconds) * 1e6);
+        if (it.it_value.tv_sec == 0 && it.it_value.tv_usec == 0)
+            it.it_value.tv_usec = 1;
+    }
+    setitimer(ITIMER_REAL, &it, NULL);
 }
 
 double cgt_timeout_seconds(void)
@@ -36,7 +61,7 @@ CgtStatus cgt_poll(void)
 {
     if (cgt_interrupt_flag)
         return CGT_ERR_INTERRUPTED;
-    if (deadline > 0 && (++poll_count & 1023u) == 0 && cgt_now() > deadline)
+    if (timeout_flag)
         return CGT_ERR_LIMIT;
     return CGT_OK;
 }
