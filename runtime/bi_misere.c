@@ -204,8 +204,6 @@ static void quot_json(const void *ptr, JsonWriter *w)
     jw_arr_end(w);
     jw_kv_bool(w, "tame", quotient_is_tame(q));
     jw_kv_bool(w, "certified", o->certified);
-    jw_key(w, "certificate_pairs");
-    jw_uint(w, o->cert.pairs);
     jw_kv_bool(w, "partial", o->partial);
     if (o->have_period) {
         jw_key(w, "period");
@@ -676,7 +674,9 @@ Value *quotient_outcome_stmt(Call *c, const Value *qv, const Value *pos, Loc loc
         jw_key(&w, "position");
         val_json(pos, &w, false);
         jw_kv_str(&w, "misere", is_p ? "P" : "N");
-        jw_kv_str(&w, "element", s);
+        char *s0 = quotient_format(o->q, x, 0);
+        jw_kv_str(&w, "element", s0);
+        free(s0);
         jw_obj_end(&w);
         sb_putc(&b, '\n');
     } else {
