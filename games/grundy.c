@@ -41,6 +41,8 @@ struct GrundyTable {
     uint64_t *cls[2]; /* cls[c] bitset: values v with parity(v & mask) == c */
     HeapOptions opts;
     uint64_t rare_pairs, scan_pairs; /* work counters for the statistics */
+    uint32_t *grev; /* grev[cap-1-m] = G(m) (sparse engine), for forward scans */
+    uint64_t grev_cap;
     bool use_options; /* general rulesets: go through ruleset_options */
 };
 
@@ -96,6 +98,7 @@ void grundy_free(GrundyTable *gt)
     if (!gt)
         return;
     free(gt->g);
+    free(gt->grev);
     free(gt->seen);
     free(gt->splitk);
     free(gt->rare);
@@ -210,9 +213,8 @@ static void rebuild_hist(GrundyTable *gt)
 }
 
 /* Choose the mask: W(m) = sum_x hist[x] (-1)^popcount(x&m) is, by the
- * Walsh-Hadamard transform, #class0 - #class1 positions under m; the rare
- * class is the smaller one, of size (total - |W(m)|)/2, so take m != 0
- * maximising |W(m)|.  Masks with the parity bit are allowed only when all split
+ * Walsh-Hadamard transform, #class0 - #class1 positions under m; take the
+ * m != 0 with the fewest positions in the rare class rho (below).  Masks with the parity bit are allowed only when all split
  * remainders of a heap have one parity (then the common class of values is
  * the same for all of them). */
 static void choose_mask(GrundyTable *gt)
@@ -230,11 +232,22 @@ static void choose_mask(GrundyTable *gt)
                 w[j + h] = x - y;
             }
     size_t lim = gt->e_allowed ? size : size / 2;
+    /* The rare class must be rho = e & k0 & 1 (k0 = any split amount): then
+     * a common heap n has parity(G(n) & m) = 1 ^ (e & (n-k0) & 1), i.e. its
+     * value lies in C_r and is found by the rare enumeration.  #rho-class =
+     * (T + W)/2 for rho = 0 and (T - W)/2 for rho = 1. */
+    unsigned k0 = gt->splitk[0] & 1;
     size_t best = 1;
-    for (size_t m = 2; m < lim; m++)
-        if (llabs(w[m]) > llabs(w[best]))
+    int64_t best_score = INT64_MAX;
+    for (size_t m = 1; m < lim; m++) {
+        unsigned rho = (unsigned)(m >> gt->hbits) & k0;
+        int64_t score = rho ? -w[m] : w[m];
+        if (score < best_score) {
+            best_score = score;
             best = m;
-    gt->rho = w[best] > 0 ? 1 : 0;
+        }
+    }
+    gt->rho = (unsigned)(best >> gt->hbits) & k0;
     free(w);
     gt->mask = (uint32_t)(best & ((1u << gt->hbits) - 1));
     gt->e = (unsigned)(best >> gt->hbits) & 1;
@@ -293,6 +306,70 @@ static uint32_t value_plain(GrundyTable *gt, uint32_t n)
     return mex_bits(gt->seen, gt->seen_words);
 }
 
+typedef uint32_t V4 __attribute__((vector_size(16)));
+
+/* Is some pair value G(b) ^ G(r-b), a <= b < end, among t[0..3]?  gr[b] =
+ * G(r-b) (a view into the reversed copy of the table), so both loads run
+ * forward and four pairs are tested per step (GCC/Clang vector types). */
+static unsigned block_hits(const uint32_t *g, const uint32_t *gr, uint32_t a, uint32_t end,
+                           const uint32_t t[4])
+{
+    V4 t0 = {t[0], t[0], t[0], t[0]}, t1 = {t[1], t[1], t[1], t[1]};
+    V4 t2 = {t[2], t[2], t[2], t[2]}, t3 = {t[3], t[3], t[3], t[3]};
+    V4 acc = {0, 0, 0, 0};
+    uint32_t b = a;
+    for (; b + 4 <= end; b += 4) {
+        V4 x, y;
+        memcpy(&x, g + b, sizeof x);
+        memcpy(&y, gr + b, sizeof y);
+        V4 v = x ^ y;
+        acc |= (V4)(v == t0) | (V4)(v == t1) | (V4)(v == t2) | (V4)(v == t3);
+    }
+    unsigned hit = (acc[0] | acc[1] | acc[2] | acc[3]) != 0;
+    for (; b < end; b++) {
+        uint32_t v = g[b] ^ gr[b];
+        hit |= (v == t[0]) | (v == t[1]) | (v == t[2]) | (v == t[3]);
+    }
+    return hit;
+}
+
+/* The scan of value_sparse when at most four values are missing: blocks of
+ * 64 pairs are tested against the missing values at once; a block with a
+ * hit is then walked pair by pair.  Same result as the plain scan. */
+static uint32_t scan_few(GrundyTable *gt, uint32_t n, uint32_t mc, size_t need,
+                         uint64_t *seen)
+{
+    const uint32_t *g = gt->g;
+    uint32_t t[4] = {UINT32_MAX, UINT32_MAX, UINT32_MAX, UINT32_MAX};
+    size_t nt = 0;
+    for (uint32_t v = 0; v < mc && nt < 4; v++)
+        if (!is_seen(seen, v))
+            t[nt++] = v;
+    for (size_t i = 0; i < gt->nsplitk && need; i++) {
+        uint32_t k = gt->splitk[i];
+        if (k + 2 > n)
+            break;
+        uint32_t r = n - k, half = r / 2;
+        for (uint32_t a = 1; a <= half && need;) {
+            uint32_t end = a + 64 <= half + 1 ? a + 64 : half + 1;
+            gt->scan_pairs += end - a;
+            if (block_hits(g, gt->grev + (gt->cap - 1 - r), a, end, t)) {
+                for (uint32_t b = a; b < end; b++) {
+                    uint32_t v = g[b] ^ g[r - b];
+                    for (size_t j = 0; j < 4; j++)
+                        if (t[j] == v) {
+                            mark(seen, v);
+                            t[j] = UINT32_MAX;
+                            need--;
+                        }
+                }
+            }
+            a = end;
+        }
+    }
+    return mex_bits(seen, gt->seen_words);
+}
+
 /* Sparse-space step for heap n (plain, two-heap splits only).  With class
  * c(a) = parity(G(a) & mask) ^ (e & a & 1), a split r = a + b has value
  * v = G(a)^G(b) with parity(v & mask) = c(a) ^ c(b) ^ (e & r & 1).  So the
@@ -341,6 +418,8 @@ static uint32_t value_sparse(GrundyTable *gt, uint32_t n)
     }
     if (need == 0)
         return mc;
+    if (need <= 4)
+        return scan_few(gt, n, mc, need, seen);
     for (size_t i = 0; i < gt->nsplitk && need; i++) {
         uint32_t k = gt->splitk[i];
         if (k + 2 > n)
@@ -463,6 +542,13 @@ CgtStatus grundy_extend(GrundyTable *gt, uint64_t target, CgtError *err)
     }
     ensure_seen(gt);
     bool sparse_ok = gt->plain && gt->nsplitk > 0 && !gt->three;
+    if (sparse_ok && gt->grev_cap != gt->cap) {
+        free(gt->grev);
+        gt->grev = xmalloc(gt->cap * sizeof *gt->grev);
+        gt->grev_cap = gt->cap;
+        for (uint64_t m = 0; m < gt->n; m++)
+            gt->grev[gt->cap - 1 - m] = gt->g[m];
+    }
     while (gt->n < target) {
         uint32_t n = (uint32_t)gt->n;
         if ((n & 1023) == 0) {
@@ -485,6 +571,8 @@ CgtStatus grundy_extend(GrundyTable *gt, uint64_t target, CgtError *err)
         else
             v = value_plain(gt, n);
         gt->g[n] = v;
+        if (sparse_ok)
+            gt->grev[gt->cap - 1 - n] = v;
         gt->n++;
         if (v > gt->maxval) {
             gt->maxval = v;
