@@ -28,8 +28,7 @@ Value *bi_help(Call *c)
     sb_puts(&s, "Statements and functions (help NAME for details):\n");
     for (size_t i = 0; i < n; i++)
         sb_printf(&s, "  %-14s %s\n", t[i].name, t[i].synopsis);
-    rt_out(c->I, s.s);
-    sb_free(&s);
+    rt_emit(c->I, &s);
     return val_null();
 }
 

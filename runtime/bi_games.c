@@ -491,9 +491,7 @@ static Value *grundy_range(Call *c, GameObj *g, int64_t lo, int64_t hi, const ch
     sb_init(&b);
     if (c->I->format == FMT_JSON) {
         JsonWriter w;
-        jw_init(&w, &b);
-        jw_obj_begin(&w);
-        jw_kv_str(&w, "kind", "grundy");
+        rt_json_begin(&w, &b, "grundy");
         jw_kv_str(&w, "game", g->name);
         jw_kv_int(&w, "from", lo);
         jw_key(&w, "values");
@@ -501,15 +499,13 @@ static Value *grundy_range(Call *c, GameObj *g, int64_t lo, int64_t hi, const ch
         for (uint64_t i = 0; i < n; i++)
             jw_uint(&w, vals[i]);
         jw_arr_end(&w);
-        jw_obj_end(&w);
-        sb_putc(&b, '\n');
+        rt_json_end(&w);
     } else {
         sb_printf(&b, "%s: Grundy values for n = %lld..%lld\n", g->name, (long long)lo,
                   (long long)hi);
         rows_text(&b, vals, (uint64_t)lo, n, 10);
     }
-    rt_out(c->I, b.s);
-    sb_free(&b);
+    rt_emit(c->I, &b);
     return val_null();
 }
 
@@ -522,21 +518,17 @@ static Value *int_result(Call *c, const char *game, const char *label, uint64_t 
     sb_init(&b);
     if (c->I->format == FMT_JSON) {
         JsonWriter w;
-        jw_init(&w, &b);
-        jw_obj_begin(&w);
-        jw_kv_str(&w, "kind", "grundy");
+        rt_json_begin(&w, &b, "grundy");
         jw_kv_str(&w, "game", game);
         jw_key(&w, "position");
         val_json(pos, &w, false);
         jw_key(&w, "value");
         jw_uint(&w, v);
-        jw_obj_end(&w);
-        sb_putc(&b, '\n');
+        rt_json_end(&w);
     } else {
         sb_printf(&b, "%s: G(%s) = %llu\n", game, label, (unsigned long long)v);
     }
-    rt_out(c->I, b.s);
-    sb_free(&b);
+    rt_emit(c->I, &b);
     return val_null();
 }
 
@@ -663,9 +655,7 @@ Value *bi_period(Call *c)
     sb_init(&b);
     if (c->I->format == FMT_JSON) {
         JsonWriter w;
-        jw_init(&w, &b);
-        jw_obj_begin(&w);
-        jw_kv_str(&w, "kind", "period");
+        rt_json_begin(&w, &b, "period");
         jw_kv_str(&w, "game", g->name);
         jw_key(&w, "period");
         if (p->status == PERIOD_NONE)
@@ -691,8 +681,7 @@ Value *bi_period(Call *c)
         for (size_t i = 0; i < nexc; i++)
             jw_uint(&w, exc[i]);
         jw_arr_end(&w);
-        jw_obj_end(&w);
-        sb_putc(&b, '\n');
+        rt_json_end(&w);
     } else if (p->status == PERIOD_NONE) {
         sb_printf(&b, "%s: no period found in the first %llu values\n", g->name,
                   (unsigned long long)p->checked);
@@ -714,8 +703,7 @@ Value *bi_period(Call *c)
                       (unsigned long long)exc[nexc - 1], nexc, nexc == 1 ? "" : "s");
     }
     free(exc);
-    rt_out(c->I, b.s);
-    sb_free(&b);
+    rt_emit(c->I, &b);
     return val_null();
 }
 
@@ -756,9 +744,7 @@ Value *bi_table(Call *c)
     sb_init(&b);
     if (c->I->format == FMT_JSON) {
         JsonWriter w;
-        jw_init(&w, &b);
-        jw_obj_begin(&w);
-        jw_kv_str(&w, "kind", "table");
+        rt_json_begin(&w, &b, "table");
         jw_kv_str(&w, "game", g->name);
         jw_kv_int(&w, "period", (long long)per);
         jw_kv_int(&w, "preperiod", (long long)p->preperiod);
@@ -771,16 +757,14 @@ Value *bi_table(Call *c)
             jw_arr_end(&w);
         }
         jw_arr_end(&w);
-        jw_obj_end(&w);
-        sb_putc(&b, '\n');
+        rt_json_end(&w);
     } else {
         sb_printf(&b, "%s: period %llu, preperiod %llu\n", g->name, (unsigned long long)per,
                   (unsigned long long)p->preperiod);
         rows_text(&b, vals, 0, per * rows, per);
     }
     free(vals);
-    rt_out(c->I, b.s);
-    sb_free(&b);
+    rt_emit(c->I, &b);
     return val_null();
 }
 
@@ -828,8 +812,7 @@ Value *bi_genus(Call *c)
             val_json(a, &w, false);
             jw_kv_str(&w, "genus", s);
             jw_kv_int(&w, "misere_value", gen.gamma[0]);
-            jw_obj_end(&w);
-            sb_putc(&b, '\n');
+            rt_json_end(&w);
         } else {
             StrBuf pos;
             sb_init(&pos);
@@ -878,13 +861,11 @@ Value *bi_genus(Call *c)
             jw_arr_end(&w);
             jw_key(&w, "misere_values");
             sb_printf(&b, "[%s]", mis.s);
-            jw_obj_end(&w);
-            sb_putc(&b, '\n');
+            rt_json_end(&w);
         }
         sb_free(&mis);
     }
-    rt_out(c->I, b.s);
-    sb_free(&b);
+    rt_emit(c->I, &b);
     return val_null();
 }
 
@@ -959,9 +940,7 @@ Value *bi_outcome(Call *c)
     static const char *const conv[2] = {"normal", "misere"};
     if (c->I->format == FMT_JSON) {
         JsonWriter w;
-        jw_init(&w, &b);
-        jw_obj_begin(&w);
-        jw_kv_str(&w, "kind", "outcome");
+        rt_json_begin(&w, &b, "outcome");
         jw_kv_str(&w, "game", g->name);
         jw_key(&w, "position");
         val_json(c->args[1], &w, false);
@@ -983,8 +962,7 @@ Value *bi_outcome(Call *c)
                 jw_null(&w);
             }
         }
-        jw_obj_end(&w);
-        sb_putc(&b, '\n');
+        rt_json_end(&w);
     } else {
         StrBuf pos;
         sb_init(&pos);
@@ -1013,8 +991,7 @@ Value *bi_outcome(Call *c)
     for (int m = 0; m < 2; m++)
         if (found[m])
             outcome_move_free(&mv[m]);
-    rt_out(c->I, b.s);
-    sb_free(&b);
+    rt_emit(c->I, &b);
     return val_null();
 }
 
@@ -1048,15 +1025,12 @@ Value *bi_moves(Call *c)
     sb_init(&b);
     if (c->I->format == FMT_JSON) {
         JsonWriter w;
-        jw_init(&w, &b);
-        jw_obj_begin(&w);
-        jw_kv_str(&w, "kind", "moves");
+        rt_json_begin(&w, &b, "moves");
         jw_kv_str(&w, "game", g->name);
         jw_kv_int(&w, "heap", n);
         jw_key(&w, "options");
         val_json(l, &w, false);
-        jw_obj_end(&w);
-        sb_putc(&b, '\n');
+        rt_json_end(&w);
     } else {
         sb_printf(&b, "%s heap %lld: ", g->name, (long long)n);
         if (l->u.list.len == 0)
@@ -1069,7 +1043,6 @@ Value *bi_moves(Call *c)
         sb_putc(&b, '\n');
     }
     val_unref(l);
-    rt_out(c->I, b.s);
-    sb_free(&b);
+    rt_emit(c->I, &b);
     return val_null();
 }

@@ -179,9 +179,7 @@ Value *bi_gp(Call *c)
     size_t ntrain = train->nrows, ntest = test ? test->nrows : 0;
     if (c->I->format == FMT_JSON) {
         JsonWriter w;
-        jw_init(&w, &b);
-        jw_obj_begin(&w);
-        jw_kv_str(&w, "kind", "gp");
+        rt_json_begin(&w, &b, "gp");
         jw_kv_str(&w, "game", gname);
         jw_key(&w, "heaps");
         jw_arr_begin(&w);
@@ -208,8 +206,7 @@ Value *bi_gp(Call *c)
         jw_key(&w, "seed");
         jw_uint(&w, r.seed);
         jw_kv_int(&w, "length", r.length);
-        jw_obj_end(&w);
-        sb_putc(&b, '\n');
+        rt_json_end(&w);
     } else {
         sb_printf(&b, "gp %s heaps %d", gname, spec.min_heaps);
         if (spec.max_heaps != spec.min_heaps)
@@ -232,7 +229,6 @@ Value *bi_gp(Call *c)
     gp_result_free(&r);
     gp_data_free(train);
     gp_data_free(test);
-    rt_out(c->I, b.s);
-    sb_free(&b);
+    rt_emit(c->I, &b);
     return val_null();
 }

@@ -201,9 +201,7 @@ Value *kb_print_system(Call *c, const KbSystem *sys, const char *what)
     int g = sys->ngens;
     if (c->I->format == FMT_JSON) {
         JsonWriter w;
-        jw_init(&w, &b);
-        jw_obj_begin(&w);
-        jw_kv_str(&w, "kind", "kb");
+        rt_json_begin(&w, &b, "kb");
         jw_kv_str(&w, "of", what);
         jw_kv_str(&w, "order", order_name(sys->kind));
         jw_key(&w, "generators");
@@ -225,8 +223,7 @@ Value *kb_print_system(Call *c, const KbSystem *sys, const char *what)
         }
         jw_arr_end(&w);
         jw_kv_bool(&w, "confluent", sys->confluent);
-        jw_obj_end(&w);
-        sb_putc(&b, '\n');
+        rt_json_end(&w);
     } else {
         sb_printf(&b, "rewriting system of %s: %s ", what, order_name(sys->kind));
         for (int r = 0; r < g; r++)
@@ -239,8 +236,7 @@ Value *kb_print_system(Call *c, const KbSystem *sys, const char *what)
             free(s);
         }
     }
-    rt_out(c->I, b.s);
-    sb_free(&b);
+    rt_emit(c->I, &b);
     return val_null();
 }
 
@@ -334,9 +330,7 @@ static Value *kb_nc(Call *c, SemiObj *s)
     sb_init(&b);
     if (c->I->format == FMT_JSON) {
         JsonWriter w;
-        jw_init(&w, &b);
-        jw_obj_begin(&w);
-        jw_kv_str(&w, "kind", "kb");
+        rt_json_begin(&w, &b, "kb");
         jw_kv_str(&w, "of", s->name);
         jw_kv_str(&w, "order", "shortlex");
         jw_kv_bool(&w, "commutative", false);
@@ -354,8 +348,7 @@ static Value *kb_nc(Call *c, SemiObj *s)
         }
         jw_arr_end(&w);
         jw_kv_bool(&w, "confluent", sys->confluent);
-        jw_obj_end(&w);
-        sb_putc(&b, '\n');
+        rt_json_end(&w);
     } else {
         sb_printf(&b, "rewriting system of %s: shortlex (non-commutative), %zu rule%s%s\n",
                   s->name, sys->nrules, sys->nrules == 1 ? "" : "s",
@@ -366,8 +359,7 @@ static Value *kb_nc(Call *c, SemiObj *s)
             free(r);
         }
     }
-    rt_out(c->I, b.s);
-    sb_free(&b);
+    rt_emit(c->I, &b);
     nckb_free(sys);
     if (st != CGT_OK)
         return rt_error_from(c->I, c->loc, &err);
@@ -437,8 +429,7 @@ Value *bi_elements(Call *c)
                 sb_printf(&b, "%s is infinite: %s\n", s->name, why);
                 free(why);
                 val_unref(list);
-                rt_out(c->I, b.s);
-                sb_free(&b);
+                rt_emit(c->I, &b);
                 return val_null();
             }
             rt_error(c->I, DIAG_DOMAIN, c->arg_locs[0], "%s is infinite: %s", s->name, why);
@@ -482,14 +473,11 @@ Value *bi_elements(Call *c)
     }
     if (c->I->format == FMT_JSON) {
         JsonWriter w;
-        jw_init(&w, &b);
-        jw_obj_begin(&w);
-        jw_kv_str(&w, "kind", "elements");
+        rt_json_begin(&w, &b, "elements");
         jw_kv_int(&w, "order", (long long)count);
         jw_key(&w, "elements");
         val_json(list, &w, false);
-        jw_obj_end(&w);
-        sb_putc(&b, '\n');
+        rt_json_end(&w);
     } else {
         sb_printf(&b, "%zu elements of %s:\n ", count, s->name);
         for (size_t i = 0; i < count; i++) {
@@ -500,8 +488,7 @@ Value *bi_elements(Call *c)
         sb_putc(&b, '\n');
     }
     val_unref(list);
-    rt_out(c->I, b.s);
-    sb_free(&b);
+    rt_emit(c->I, &b);
     return val_null();
 fail:
     val_unref(list);
@@ -540,17 +527,13 @@ Value *bi_reduce(Call *c)
         b.len = 0;
         b.s[0] = '\0';
         JsonWriter jw;
-        jw_init(&jw, &b);
-        jw_obj_begin(&jw);
-        jw_kv_str(&jw, "kind", "reduce");
+        rt_json_begin(&jw, &b, "reduce");
         jw_kv_str(&jw, "word", c->args[1]->u.str.s);
         jw_kv_str(&jw, "normal_form", s0);
-        jw_obj_end(&jw);
-        sb_putc(&b, '\n');
+        rt_json_end(&jw);
     }
     free(s0);
-    rt_out(c->I, b.s);
-    sb_free(&b);
+    rt_emit(c->I, &b);
     return val_null();
 }
 
@@ -578,17 +561,14 @@ Value *bi_confluent(Call *c)
     bool json = c->I->format == FMT_JSON;
     if (json) {
         JsonWriter w;
-        jw_init(&w, &b);
-        jw_obj_begin(&w);
-        jw_kv_str(&w, "kind", "confluence");
+        rt_json_begin(&w, &b, "confluence");
         jw_kv_int(&w, "rules", (long long)p->nrels);
         jw_kv_bool(&w, "locally_confluent", chk.locally_confluent);
         jw_kv_bool(&w, "terminated", chk.terminated);
         jw_kv_bool(&w, "interreduced", chk.interreduced);
         jw_kv_int(&w, "divisible_left_sides", (long long)chk.ndiv);
         jw_kv_int(&w, "reducible_right_sides", (long long)chk.nred);
-        jw_obj_end(&w);
-        sb_putc(&b, '\n');
+        rt_json_end(&w);
     } else {
         sb_printf(&b, "the %zu relations of %s as rules left -> right:\n", p->nrels, s->name);
         sb_printf(&b, "  %s (%zu critical pairs checked%s)\n",
@@ -624,8 +604,7 @@ Value *bi_confluent(Call *c)
     }
     kb_check_free(&chk);
     kb_free(sys);
-    rt_out(c->I, b.s);
-    sb_free(&b);
+    rt_emit(c->I, &b);
     return val_null();
 }
 
@@ -685,12 +664,10 @@ Value *bi_idempotents(Call *c)
     }
     if (json) {
         jw_arr_end(&w);
-        jw_obj_end(&w);
-        sb_putc(&b, '\n');
+        rt_json_end(&w);
     }
     free(ids);
-    rt_out(c->I, b.s);
-    sb_free(&b);
+    rt_emit(c->I, &b);
     return val_null();
 }
 
@@ -716,9 +693,7 @@ Value *bi_multable(Call *c)
     }
     if (c->I->format == FMT_JSON) {
         JsonWriter jw;
-        jw_init(&jw, &b);
-        jw_obj_begin(&jw);
-        jw_kv_str(&jw, "kind", "multable");
+        rt_json_begin(&jw, &b, "multable");
         jw_key(&jw, "elements");
         jw_arr_begin(&jw);
         for (size_t i = 0; i < n; i++)
@@ -733,8 +708,7 @@ Value *bi_multable(Call *c)
             jw_arr_end(&jw);
         }
         jw_arr_end(&jw);
-        jw_obj_end(&jw);
-        sb_putc(&b, '\n');
+        rt_json_end(&jw);
     } else {
         sb_printf(&b, "%*s |", (int)w, "");
         for (size_t j = 0; j < n; j++)
@@ -752,8 +726,7 @@ Value *bi_multable(Call *c)
     for (size_t i = 0; i < n; i++)
         free(names[i]);
     free(names);
-    rt_out(c->I, b.s);
-    sb_free(&b);
+    rt_emit(c->I, &b);
     return val_null();
 }
 
@@ -782,16 +755,13 @@ Value *bi_bipartite(Call *c)
     sb_init(&b);
     if (c->I->format == FMT_JSON) {
         JsonWriter w;
-        jw_init(&w, &b);
-        jw_obj_begin(&w);
-        jw_kv_str(&w, "kind", "bipartite");
+        rt_json_begin(&w, &b, "bipartite");
         jw_kv_int(&w, "order", (long long)m->order);
         jw_kv_int(&w, "classes", (long long)bp.nclasses);
         jw_kv_bool(&w, "reduced", bp.reduced);
         jw_kv_bool(&w, "identity_not_in_p", bp.identity_not_in_p);
         jw_kv_bool(&w, "could_be_misere_quotient", bp.could_be_misere);
-        jw_obj_end(&w);
-        sb_putc(&b, '\n');
+        rt_json_end(&w);
     } else {
         sb_printf(&b, "bipartite monoid %s: %zu elements, %zu classes after reduction (%s)\n",
                   s->name, m->order, bp.nclasses, bp.reduced ? "already reduced" : "merged");
@@ -813,7 +783,6 @@ Value *bi_bipartite(Call *c)
                       : "not a misere quotient presentation (see docs/kb.md)");
     }
     monoid_bipartite_free(&bp);
-    rt_out(c->I, b.s);
-    sb_free(&b);
+    rt_emit(c->I, &b);
     return val_null();
 }

@@ -111,9 +111,7 @@ Value *bi_mnk(Call *c)
     char cb[16], cb2[16];
     if (c->I->format == FMT_JSON) {
         JsonWriter w;
-        jw_init(&w, &b);
-        jw_obj_begin(&w);
-        jw_kv_str(&w, "kind", "mnk");
+        rt_json_begin(&w, &b, "mnk");
         jw_kv_int(&w, "m", rep->m);
         jw_kv_int(&w, "n", rep->n);
         jw_kv_int(&w, "k", rep->k);
@@ -166,8 +164,7 @@ Value *bi_mnk(Call *c)
             jw_str(&w, o.proof_path);
         else
             jw_null(&w);
-        jw_obj_end(&w);
-        sb_putc(&b, '\n');
+        rt_json_end(&w);
     } else {
         sb_printf(&b, "mnk %d,%d,%d %s, %c to move: %s (%s)\n", rep->m, rep->n, rep->k,
                   mnk_variant_name(rep->variant), rep->to_move, result_phrase(rep->result),
@@ -210,7 +207,6 @@ Value *bi_mnk(Call *c)
     }
     free(rows);
     free(rep);
-    rt_out(c->I, b.s);
-    sb_free(&b);
+    rt_emit(c->I, &b);
     return val_null();
 }

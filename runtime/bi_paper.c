@@ -171,15 +171,12 @@ Value *bi_game_paper_grundy(Call *c, GameObj *g, Value *pos)
     sb_init(&b);
     if (c->I->format == FMT_JSON) {
         JsonWriter w;
-        jw_init(&w, &b);
-        jw_obj_begin(&w);
-        jw_kv_str(&w, "kind", "grundy");
+        rt_json_begin(&w, &b, "grundy");
         jw_kv_str(&w, "game", g->name);
         jw_key(&w, "position");
         val_json(pos, &w, false);
         jw_kv_int(&w, "value", v);
-        jw_obj_end(&w);
-        sb_putc(&b, '\n');
+        rt_json_end(&w);
     } else {
         StrBuf p;
         sb_init(&p);
@@ -187,7 +184,6 @@ Value *bi_game_paper_grundy(Call *c, GameObj *g, Value *pos)
         sb_printf(&b, "%s: G(%s) = %d\n", g->name, p.s, v);
         sb_free(&p);
     }
-    rt_out(c->I, b.s);
-    sb_free(&b);
+    rt_emit(c->I, &b);
     return val_null();
 }

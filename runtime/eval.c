@@ -119,6 +119,25 @@ void rt_out(Interp *I, const char *text)
     fputs(text, stdout);
 }
 
+void rt_json_begin(JsonWriter *w, StrBuf *b, const char *kind)
+{
+    jw_init(w, b);
+    jw_obj_begin(w);
+    jw_kv_str(w, "kind", kind);
+}
+
+void rt_json_end(JsonWriter *w)
+{
+    jw_obj_end(w);
+    sb_putc(w->out, '\n');
+}
+
+void rt_emit(Interp *I, StrBuf *b)
+{
+    rt_out(I, b->s);
+    sb_free(b);
+}
+
 void rt_print_value(Interp *I, const Value *v)
 {
     StrBuf b;
@@ -1111,6 +1130,23 @@ static ExecStatus exec_check(Interp *I, const AstNode *s)
 
 static ExecStatus exec_stmt(Interp *I, const AstNode *s, Value **ret);
 
+/* Run one iteration of a loop body; true when the loop must stop (break,
+ * return, error, interrupt), with *st the status to pass on. */
+static bool loop_step(Interp *I, const AstNode *s, Value **ret, ExecStatus *st)
+{
+    *st = exec_block(I, s->kids[1], ret);
+    if (*st == EX_BREAK) {
+        *st = EX_OK;
+        return true;
+    }
+    if (*st == EX_CONTINUE)
+        *st = EX_OK;
+    if (*st != EX_OK)
+        return true;
+    *st = poll_status(I, s->loc);
+    return *st != EX_OK;
+}
+
 static ExecStatus exec_for(Interp *I, const AstNode *s, Value **ret)
 {
     Value *it = rt_eval(I, s->kids[0]);
@@ -1120,14 +1156,7 @@ static ExecStatus exec_for(Interp *I, const AstNode *s, Value **ret)
     if (it->kind == VAL_RANGE) {
         for (int64_t x = it->u.range.lo; x <= it->u.range.hi; x++) {
             assign(I, s->text, val_int(x));
-            st = exec_block(I, s->kids[1], ret);
-            if (st == EX_BREAK) {
-                st = EX_OK;
-                break;
-            }
-            if (st == EX_CONTINUE)
-                st = EX_OK;
-            if (st != EX_OK || (st = poll_status(I, s->loc)) != EX_OK)
+            if (loop_step(I, s, ret, &st))
                 break;
             if (x == INT64_MAX)
                 break;
@@ -1137,14 +1166,7 @@ static ExecStatus exec_for(Interp *I, const AstNode *s, Value **ret)
         for (size_t i = 0; i < n; i++) {
             assign(I, s->text, it->kind == VAL_LIST ? val_ref(it->u.list.items[i])
                                                     : val_str_n(it->u.str.s + i, 1));
-            st = exec_block(I, s->kids[1], ret);
-            if (st == EX_BREAK) {
-                st = EX_OK;
-                break;
-            }
-            if (st == EX_CONTINUE)
-                st = EX_OK;
-            if (st != EX_OK || (st = poll_status(I, s->loc)) != EX_OK)
+            if (loop_step(I, s, ret, &st))
                 break;
         }
     } else {

@@ -91,6 +91,11 @@ Value *rt_error_from(Interp *I, Loc loc, const CgtError *e);
 void rt_print_value(Interp *I, const Value *v);
 /* Write a finished text block (may contain several lines) to stdout. */
 void rt_out(Interp *I, const char *text);
+/* Write b to stdout and free it. */
+void rt_emit(Interp *I, StrBuf *b);
+/* A JSON result line: {"kind":KIND, ...}\n written into b. */
+void rt_json_begin(JsonWriter *w, StrBuf *b, const char *kind);
+void rt_json_end(JsonWriter *w);
 
 /* ---- builtins ---- */
 
