@@ -349,8 +349,19 @@ static uint32_t scan_few(GrundyTable *gt, uint32_t n, uint32_t mc, size_t need,
         uint32_t k = gt->splitk[i];
         if (k + 2 > n)
             break;
-        uint32_t r = n - k, half = r / 2;
-        for (uint32_t a = 1; a <= half && need;) {
+        uint32_t r = n - k, half = r / 2, a = 1;
+        /* short scans are common: the first pairs one by one */
+        for (; a <= half && a <= 48 && need; a++) {
+            uint32_t v = g[a] ^ g[r - a];
+            gt->scan_pairs++;
+            for (size_t j = 0; j < 4; j++)
+                if (t[j] == v) {
+                    mark(seen, v);
+                    t[j] = UINT32_MAX;
+                    need--;
+                }
+        }
+        while (a <= half && need) {
             uint32_t end = a + 64 <= half + 1 ? a + 64 : half + 1;
             gt->scan_pairs += end - a;
             if (block_hits(g, gt->grev + (gt->cap - 1 - r), a, end, t)) {
