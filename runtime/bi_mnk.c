@@ -54,6 +54,32 @@ Value *bi_mnk(Call *c)
         }
         o.rows = rows;
         o.nrows = (int)bv->u.list.len;
+        /* X moves first and the players alternate, so #X - #O is 0 (X to
+         * move) or 1 (O to move); anything else cannot arise in play */
+        long nx = 0, no = 0;
+        for (int i = 0; i < o.nrows; i++)
+            for (const char *p = rows[i]; *p; p++) {
+                nx += *p == 'X' || *p == 'x';
+                no += *p == 'O' || *p == 'o';
+            }
+        if (nx - no != 0 && nx - no != 1) {
+            free(rows);
+            rt_error(c->I, DIAG_DOMAIN, call_opt_loc(c, "board"),
+                     "impossible position: X has %ld marks and O has %ld", nx, no);
+            rt_hint(c->I, "X moves first and the players alternate, so X has as many marks "
+                          "as O or one more");
+            return NULL;
+        }
+        const char want = nx == no ? 'X' : 'O';
+        Value *tv = call_opt(c, "to_move");
+        if (tv && tv->kind == VAL_STR && tv->u.str.s[0] != want && tv->u.str.s[1] == '\0' &&
+            (tv->u.str.s[0] == 'X' || tv->u.str.s[0] == 'O')) {
+            free(rows);
+            rt_error(c->I, DIAG_DOMAIN, call_opt_loc(c, "to_move"),
+                     "impossible position: with %ld X and %ld O marks it is %c's turn", nx, no,
+                     want);
+            return NULL;
+        }
     }
     if ((v = call_opt(c, "to_move"))) {
         if (strcmp(v->u.str.s, "X") && strcmp(v->u.str.s, "O")) {
