@@ -14,5 +14,5 @@ done
 if [ -z "$QUICK" ]; then
     "$X" values 0.14 10000000
     "$X" period 0.354 100000000
-    "$X" period 0.376 400000000
+    "$X" period 0.376 100000000
 fi
