@@ -17,7 +17,18 @@ Value *bi_help(Call *c)
                 rt_hint(c->I, "did you mean '%s'?", s);
             return NULL;
         }
-        rt_out(c->I, t);
+        if (c->I->format == FMT_JSON) {
+            StrBuf b;
+            sb_init(&b);
+            JsonWriter w;
+            rt_json_begin(&w, &b, "help");
+            jw_kv_str(&w, "name", name);
+            jw_kv_str(&w, "text", t);
+            rt_json_end(&w);
+            rt_emit(c->I, &b);
+        } else {
+            rt_out(c->I, t);
+        }
         free(t);
         return val_null();
     }
@@ -25,9 +36,24 @@ Value *bi_help(Call *c)
     const Builtin *t = builtin_table(&n);
     StrBuf s;
     sb_init(&s);
-    sb_puts(&s, "Statements and functions (help NAME for details):\n");
-    for (size_t i = 0; i < n; i++)
-        sb_printf(&s, "  %-14s %s\n", t[i].name, t[i].synopsis);
+    if (c->I->format == FMT_JSON) {
+        JsonWriter w;
+        rt_json_begin(&w, &s, "help");
+        jw_key(&w, "builtins");
+        jw_arr_begin(&w);
+        for (size_t i = 0; i < n; i++) {
+            jw_obj_begin(&w);
+            jw_kv_str(&w, "name", t[i].name);
+            jw_kv_str(&w, "synopsis", t[i].synopsis);
+            jw_obj_end(&w);
+        }
+        jw_arr_end(&w);
+        rt_json_end(&w);
+    } else {
+        sb_puts(&s, "Statements and functions (help NAME for details):\n");
+        for (size_t i = 0; i < n; i++)
+            sb_printf(&s, "  %-14s %s\n", t[i].name, t[i].synopsis);
+    }
     rt_emit(c->I, &s);
     return val_null();
 }
