@@ -17,6 +17,7 @@ struct MqEngine {
     const HeapGame *game;
     char *name;
     MqLimits lim;
+    MqRecal recal;
     MqOpts opts;
     MqPret *q;
     MqAnti tt;
@@ -89,6 +90,11 @@ void mq_free(MqEngine *e)
     free(e->exp_size);
     free(e->name);
     free(e);
+}
+
+void mq_set_recalibration(MqEngine *e, MqRecal policy)
+{
+    e->recal = policy;
 }
 
 uint32_t mq_heaps_done(const MqEngine *e)
@@ -345,7 +351,8 @@ static uint32_t power_index(const MqPret *q, uint32_t h)
 }
 
 /* MISERE.md 3.5: recalibrate trial *tp on the least failure F. */
-static CgtStatus recalibrate(MqEngine *e, MqPret **tp, const uint32_t *F, CgtError *err)
+static CgtStatus recalibrate(MqEngine *e, MqPret **tp, const uint32_t *F, uint32_t *last_idx,
+                             CgtError *err)
 {
     MqPret *T = *tp;
     uint32_t nh = T->nh;
@@ -356,7 +363,10 @@ static CgtStatus recalibrate(MqEngine *e, MqPret **tp, const uint32_t *F, CgtErr
             H[nH++] = h;
     bool *keep = xmalloc(nh * sizeof *keep);
     int32_t *ci = xmalloc(nh * sizeof *ci), *cp = xmalloc(nh * sizeof *cp);
+    int32_t *best_ci = xmalloc(nh * sizeof *best_ci);
     uint32_t sel[64];
+    MqPret *best = NULL; /* smallest accepted trial of the current subset size */
+    char desc[256];
     CgtStatus st = CGT_OK;
     for (uint32_t s = 1; s <= nH; s++) {
         for (uint32_t i = 0; i < s; i++)
@@ -377,6 +387,8 @@ static CgtStatus recalibrate(MqEngine *e, MqPret **tp, const uint32_t *F, CgtErr
                 uint32_t idx = power_index(T, h);
                 if (F[h] - 1 > idx)
                     idx = F[h] - 1;
+                if (e->recal == MQ_RECAL_JUMP && last_idx[h] >= 2 && idx < 2 * last_idx[h])
+                    idx = 2 * last_idx[h];
                 ci[h] = (int32_t)idx;
                 cp[h] = idx < 8 ? 2 : 2 * (int32_t)((idx - 4) / 2);
             }
@@ -394,17 +406,19 @@ static CgtStatus recalibrate(MqEngine *e, MqPret **tp, const uint32_t *F, CgtErr
             free(rhl);
             if (st != CGT_OK)
                 goto out;
-            if (R && mq_bit(R->p, mqpret_eval(R, F)) == should_p) {
-                char desc[256];
+            if (R && mq_bit(R->p, mqpret_eval(R, F)) == should_p &&
+                (!best || R->n < best->n)) {
                 size_t dl = 0;
                 desc[0] = 0;
                 for (uint32_t i = 0; i < s && dl + 40 < sizeof desc; i++)
                     dl += (size_t)snprintf(desc + dl, sizeof desc - dl, " %u(index %d, period %d)",
                                            H[sel[i]], ci[H[sel[i]]], cp[H[sel[i]]]);
-                cgt_progress("quotient", "heap %u: recalibrated heaps%s", nh - 1, desc);
-                mqpret_free(T);
-                *tp = R;
-                goto out;
+                mqpret_free(best);
+                best = R;
+                R = NULL;
+                memcpy(best_ci, ci, nh * sizeof *ci);
+                if (e->recal == MQ_RECAL_FIRST)
+                    break;
             }
             mqpret_free(R);
             /* next s-subset in lexicographic order */
@@ -417,10 +431,23 @@ static CgtStatus recalibrate(MqEngine *e, MqPret **tp, const uint32_t *F, CgtErr
             for (uint32_t j = (uint32_t)i + 1; j < s; j++)
                 sel[j] = sel[j - 1] + 1;
         }
+        if (best) {
+            for (uint32_t h = 0; h < nh; h++)
+                if (best_ci[h] >= 0)
+                    last_idx[h] = (uint32_t)best_ci[h];
+            cgt_progress_force("quotient", "heap %u: recalibrated heaps%s (trial |Q|=%u)", nh - 1,
+                               desc, best->n);
+            mqpret_free(T);
+            *tp = best;
+            best = NULL;
+            goto out;
+        }
     }
     st = cgt_error_set(err, CGT_ERR_INTERNAL, "failed to recalibrate at heap %u", nh - 1);
     cgt_error_hint(err, "please report this game; the quotient up to heap %u is kept", nh - 2);
 out:
+    mqpret_free(best);
+    free(best_ci);
     free(keep);
     free(ci);
     free(cp);
@@ -451,6 +478,7 @@ static CgtStatus expand(MqEngine *e, uint32_t n, CgtError *err)
     if (st != CGT_OK)
         return st;
     uint32_t *pf = xcalloc(nh, sizeof *pf), *nf = xcalloc(nh, sizeof *nf);
+    uint32_t *last_idx = xcalloc(nh, sizeof *last_idx); /* per heap, this expansion */
     for (;;) {
         if (T->n > e->lim.max_size) {
             st = cgt_error_set(err, CGT_ERR_LIMIT,
@@ -491,7 +519,7 @@ static CgtStatus expand(MqEngine *e, uint32_t n, CgtError *err)
         cgt_progress("quotient", "heap %u: recalibrating on the least %s-failure (trial |Q|=%u)", n,
                      has_nf ? "N" : "P", T->n);
         t0 = now();
-        st = recalibrate(e, &T, has_nf ? nf : pf, err);
+        st = recalibrate(e, &T, has_nf ? nf : pf, last_idx, err);
         e->stats.t_recalibration += now() - t0;
         if (st != CGT_OK)
             break;
@@ -499,6 +527,7 @@ static CgtStatus expand(MqEngine *e, uint32_t n, CgtError *err)
     mqpret_free(T);
     free(pf);
     free(nf);
+    free(last_idx);
     return st;
 }
 

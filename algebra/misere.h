@@ -19,6 +19,15 @@
 #include "algebra/word.h"
 #include "util/error.h"
 
+/* Recalibration policy (docs/misere.md): MQ_RECAL_FIRST takes the first
+ * subset of the failure's heaps (in MisereSolver's order, MISERE.md 3.5)
+ * that flips the failure's label; MQ_RECAL_SMALLEST tries every subset of
+ * the least size that works and keeps the smallest resulting trial;
+ * MQ_RECAL_JUMP is MQ_RECAL_SMALLEST, but a heap recalibrated again in the
+ * same expansion gets at least twice its previous index (geometric instead
+ * of linear growth when failures contain ever more copies of a heap). */
+typedef enum { MQ_RECAL_FIRST = 0, MQ_RECAL_SMALLEST = 1, MQ_RECAL_JUMP = 2 } MqRecal;
+
 typedef struct MqLimits {
     uint32_t max_size;  /* cap on |Q| of an accepted quotient; 0 = 1,000,000 */
     uint64_t max_trial; /* cap on raw trial monoids; 0 = 16,000,000 */
@@ -49,6 +58,11 @@ typedef struct Quotient Quotient;
  * `lim` may be NULL (defaults).  Caller frees with mq_free. */
 MqEngine *mq_new(const HeapGame *game, const MqLimits *lim);
 void mq_free(MqEngine *eng);
+/* Choose the recalibration policy (default MQ_RECAL_FIRST).  Either policy
+ * accepts only a trial with no failure, so the result is a correct
+ * quotient either way; the policies differ in speed and in which trials
+ * they pass through. */
+void mq_set_recalibration(MqEngine *eng, MqRecal policy);
 /* Extend the quotient to heaps 0..n (no-op if already there).  Errors:
  * CGT_ERR_LIMIT (size caps, --timeout), CGT_ERR_INTERRUPTED, errors of the
  * game's option generator, CGT_ERR_INTERNAL if recalibration fails.  On

@@ -2,7 +2,8 @@
  * octal game (its own small octal-code HeapGame, so it does not depend on
  * games/), optionally certifies it or runs until periodic, and prints
  * |Q|, |P|, the presentation head, per-phase times and CPU time.
- * Usage: mqbench CODE N [cert] [periodic] [verbose] */
+ * Usage: mqbench CODE N [cert] [periodic] [verbose] [smallest|jump]
+ * (recalibration policy MQ_RECAL_SMALLEST or MQ_RECAL_JUMP) */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -50,9 +51,14 @@ int main(int argc, char **argv)
         return 2;
     }
     bool cert = false, periodic = false;
+    MqRecal recal = MQ_RECAL_FIRST;
     for (int i = 3; i < argc; i++) {
         cert |= strcmp(argv[i], "cert") == 0;
         periodic |= strcmp(argv[i], "periodic") == 0;
+        if (strcmp(argv[i], "smallest") == 0)
+            recal = MQ_RECAL_SMALLEST;
+        if (strcmp(argv[i], "jump") == 0)
+            recal = MQ_RECAL_JUMP;
         if (strcmp(argv[i], "verbose") == 0)
             cgt_set_progress_sink(sink);
     }
@@ -73,6 +79,7 @@ int main(int argc, char **argv)
     uint32_t n = (uint32_t)atoi(argv[2]);
     CgtError err;
     MqEngine *e = mq_new(&g, NULL);
+    mq_set_recalibration(e, recal);
     clock_t c0 = clock();
     double t0 = cgt_now();
     CgtStatus st;
