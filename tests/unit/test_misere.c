@@ -707,6 +707,50 @@ static void test_dawson(void)
     quotient_free(q);
 }
 
+/* The certificate must reject a quotient of another game: Q(24) of 0.07
+ * checked against Kayles (0.77) and against Dawson's Chess (0.137, whose
+ * heap n behaves like heap n-1 of 0.07, so the images are shifted). */
+static void test_cert_rejects(void)
+{
+    Oct o = oct_make("0.07"), ok = oct_make("0.77"), oc = oct_make("0.137");
+    HeapGame g = oct_game(&o), gk = oct_game(&ok), gc = oct_game(&oc);
+    Quotient *q = compute(&g, 24, NULL, 0);
+    MqCertInfo ci;
+    CgtError err;
+    CHECK(mq_certify(q, &gk, 0, &ci, &err) == CGT_OK);
+    CHECK(!ci.labelling_ok);
+    CHECK(mq_certify(q, &gc, 0, &ci, &err) == CGT_OK);
+    CHECK(!ci.labelling_ok);
+    CHECK(mq_certify(q, &g, 0, &ci, &err) == CGT_OK);
+    CHECK(ci.labelling_ok && ci.reduced_ok && ci.generated_ok);
+    quotient_free(q);
+}
+
+/* Every recalibration policy gives the same quotient (|Q(26)| of 0.07 is
+ * 144 by the certified run; published Q(33): 638 elements, 109 P), and
+ * each is certified independently. */
+static void test_policies(bool slow)
+{
+    Oct o = oct_make("0.07");
+    HeapGame g = oct_game(&o);
+    MqRecal pol[] = {MQ_RECAL_FIRST, MQ_RECAL_SMALLEST, MQ_RECAL_JUMP};
+    for (int i = 0; i < 3; i++) {
+        CgtError err;
+        MqEngine *e = mq_new(&g, NULL);
+        mq_set_recalibration(e, pol[i]);
+        CHECK(mq_extend_to(e, slow ? 33 : 26, &err) == CGT_OK);
+        Quotient *q = mq_quotient(e, NULL, 0, &err);
+        CHECK_EQ_INT(quotient_size(q), slow ? 638 : 144);
+        if (slow)
+            CHECK_EQ_INT(quotient_psize(q), 109);
+        MqCertInfo ci;
+        CHECK(mq_certify(q, &g, 0, &ci, &err) == CGT_OK);
+        CHECK(ci.labelling_ok && ci.reduced_ok && ci.generated_ok);
+        quotient_free(q);
+        mq_free(e);
+    }
+}
+
 int main(void)
 {
     bool slow = getenv("CGT_SLOW") != NULL;
@@ -722,6 +766,8 @@ int main(void)
     test_genus();
     test_limits_period();
     test_dawson();
+    test_cert_rejects();
+    test_policies(slow);
     if (slow)
         test_q33();
     UNIT_MAIN_END();
