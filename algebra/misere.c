@@ -364,6 +364,7 @@ static CgtStatus recalibrate(MqEngine *e, MqPret **tp, const uint32_t *F, uint32
     bool *keep = xmalloc(nh * sizeof *keep);
     int32_t *ci = xmalloc(nh * sizeof *ci), *cp = xmalloc(nh * sizeof *cp);
     int32_t *best_ci = xmalloc(nh * sizeof *best_ci);
+    uint8_t *cl = xmalloc(nh * sizeof *cl);
     uint32_t sel[64];
     MqPret *best = NULL; /* smallest accepted trial of the current subset size */
     char desc[256];
@@ -377,17 +378,20 @@ static CgtStatus recalibrate(MqEngine *e, MqPret **tp, const uint32_t *F, uint32
                 st = cgt_poll_error(err, st, "misere quotient");
                 goto out;
             }
+            for (int lift = 0; lift <= (e->recal == MQ_RECAL_LIFT); lift++) {
             for (uint32_t h = 0; h < nh; h++) {
                 keep[h] = true;
                 ci[h] = cp[h] = -1;
+                cl[h] = 0;
             }
             for (uint32_t i = 0; i < s; i++) {
                 uint32_t h = H[sel[i]];
-                keep[h] = false;
+                keep[h] = lift;
+                cl[h] = (uint8_t)lift;
                 uint32_t idx = power_index(T, h);
                 if (F[h] - 1 > idx)
                     idx = F[h] - 1;
-                if (e->recal == MQ_RECAL_JUMP && last_idx[h] >= 2 && idx < 2 * last_idx[h])
+                if (e->recal >= MQ_RECAL_JUMP && last_idx[h] >= 2 && idx < 2 * last_idx[h])
                     idx = 2 * last_idx[h];
                 ci[h] = (int32_t)idx;
                 cp[h] = idx < 8 ? 2 : 2 * (int32_t)((idx - 4) / 2);
@@ -396,7 +400,7 @@ static CgtStatus recalibrate(MqEngine *e, MqPret **tp, const uint32_t *F, uint32
             uint32_t **ract;
             int32_t *rhl;
             mq_submonoid(T, keep, &rn, &rnl, &ract, &rhl);
-            MqTrial tr = {nh, rn, rnl, ract, rhl, ci, cp, F, should_p};
+            MqTrial tr = {nh, rn, rnl, ract, rhl, ci, cp, cl, F, should_p};
             MqPret *R = NULL;
             e->stats.recalibrations++;
             st = mq_trial_build(&tr, &e->opts, e->lim.max_trial, &R, err);
@@ -404,6 +408,12 @@ static CgtStatus recalibrate(MqEngine *e, MqPret **tp, const uint32_t *F, uint32
                 free(ract[l]);
             free(ract);
             free(rhl);
+            if (st == CGT_ERR_LIMIT && lift) {
+                /* a lifted trial may be too big where a freed one is not */
+                cgt_error_clear(err);
+                st = CGT_OK;
+                continue;
+            }
             if (st != CGT_OK)
                 goto out;
             if (R && mq_bit(R->p, mqpret_eval(R, F)) == should_p &&
@@ -411,16 +421,18 @@ static CgtStatus recalibrate(MqEngine *e, MqPret **tp, const uint32_t *F, uint32
                 size_t dl = 0;
                 desc[0] = 0;
                 for (uint32_t i = 0; i < s && dl + 40 < sizeof desc; i++)
-                    dl += (size_t)snprintf(desc + dl, sizeof desc - dl, " %u(index %d, period %d)",
-                                           H[sel[i]], ci[H[sel[i]]], cp[H[sel[i]]]);
+                    dl += (size_t)snprintf(desc + dl, sizeof desc - dl, " %u(%sindex %d, period %d)",
+                                           H[sel[i]], lift ? "lifted, " : "", ci[H[sel[i]]],
+                                           cp[H[sel[i]]]);
                 mqpret_free(best);
                 best = R;
                 R = NULL;
                 memcpy(best_ci, ci, nh * sizeof *ci);
-                if (e->recal == MQ_RECAL_FIRST)
-                    break;
             }
             mqpret_free(R);
+            }
+            if (best && e->recal == MQ_RECAL_FIRST)
+                break;
             /* next s-subset in lexicographic order */
             int i = (int)s - 1;
             while (i >= 0 && sel[i] == nH - s + (uint32_t)i)
@@ -448,6 +460,7 @@ static CgtStatus recalibrate(MqEngine *e, MqPret **tp, const uint32_t *F, uint32
 out:
     mqpret_free(best);
     free(best_ci);
+    free(cl);
     free(keep);
     free(ci);
     free(cp);
@@ -467,7 +480,7 @@ static CgtStatus expand(MqEngine *e, uint32_t n, CgtError *err)
     }
     ci[n] = 2;
     cp[n] = 2;
-    MqTrial tr = {nh, q->n, q->nl, q->act, bhl, ci, cp, NULL, false};
+    MqTrial tr = {nh, q->n, q->nl, q->act, bhl, ci, cp, NULL, NULL, false};
     MqPret *T = NULL;
     double t0 = now();
     CgtStatus st = mq_trial_build(&tr, &e->opts, e->lim.max_trial, &T, err);

@@ -25,8 +25,16 @@
  * the least size that works and keeps the smallest resulting trial;
  * MQ_RECAL_JUMP is MQ_RECAL_SMALLEST, but a heap recalibrated again in the
  * same expansion gets at least twice its previous index (geometric instead
- * of linear growth when failures contain ever more copies of a heap). */
-typedef enum { MQ_RECAL_FIRST = 0, MQ_RECAL_SMALLEST = 1, MQ_RECAL_JUMP = 2 } MqRecal;
+ * of linear growth when failures contain ever more copies of a heap);
+ * MQ_RECAL_LIFT is MQ_RECAL_JUMP that also tries, for each subset, the
+ * "lifted" trial in which a heap keeps its old image times a fresh cyclic
+ * generator (a refinement of the trial) instead of being freed. */
+typedef enum {
+    MQ_RECAL_FIRST = 0,
+    MQ_RECAL_SMALLEST = 1,
+    MQ_RECAL_JUMP = 2,
+    MQ_RECAL_LIFT = 3
+} MqRecal;
 
 typedef struct MqLimits {
     uint32_t max_size;  /* cap on |Q| of an accepted quotient; 0 = 1,000,000 */

@@ -671,11 +671,18 @@ CgtStatus mq_trial_build(const MqTrial *tr, const MqOpts *o, uint64_t max_trial,
         if (tr->cyc_index[h] >= 0) {
             uint32_t z = (uint32_t)(tr->cyc_index[h] + tr->cyc_period[h]);
             uint64_t s = stride[h];
+            const uint32_t *ba = NULL;
+            if (tr->cyc_lift && tr->cyc_lift[h] && tr->base_hl[h] >= 0)
+                ba = tr->base_act[tr->base_hl[h]];
             a = xmalloc((size_t)n * sizeof *a);
             for (uint32_t e = 0; e < n; e++) {
                 uint32_t d = (uint32_t)((e / s) % z);
                 uint32_t nd = d + 1 < z ? d + 1 : (uint32_t)tr->cyc_index[h];
                 a[e] = (uint32_t)(e + ((int64_t)nd - (int64_t)d) * (int64_t)s);
+                if (ba) {
+                    uint32_t r = e % tr->base_n;
+                    a[e] = a[e] - r + ba[r];
+                }
             }
             m.hl[h] = (int32_t)m.nl;
             m.act[m.nl++] = a;

@@ -113,6 +113,9 @@ typedef struct MqTrial {
     const int32_t *base_hl;
     const int32_t *cyc_index; /* [nh], -1 = not cyclic */
     const int32_t *cyc_period;
+    /* optional [nh]: for a cyclic heap with cyc_lift[h] != 0 and a base
+     * letter, phi(h) = (base image, generator) instead of (1, generator) */
+    const uint8_t *cyc_lift;
     /* optional: a game (nh exponents) whose label must be want_p; if the
      * marked trial labels it otherwise, mq_trial_build returns CGT_OK with
      * *out = NULL before the (costly) reduction */

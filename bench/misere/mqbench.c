@@ -2,8 +2,8 @@
  * octal game (its own small octal-code HeapGame, so it does not depend on
  * games/), optionally certifies it or runs until periodic, and prints
  * |Q|, |P|, the presentation head, per-phase times and CPU time.
- * Usage: mqbench CODE N [cert] [periodic] [verbose] [smallest|jump]
- * (recalibration policy MQ_RECAL_SMALLEST or MQ_RECAL_JUMP) */
+ * Usage: mqbench CODE N [cert] [periodic] [verbose] [smallest|jump|lift]
+ * (recalibration policy MQ_RECAL_SMALLEST, _JUMP, _LIFT) */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -59,6 +59,8 @@ int main(int argc, char **argv)
             recal = MQ_RECAL_SMALLEST;
         if (strcmp(argv[i], "jump") == 0)
             recal = MQ_RECAL_JUMP;
+        if (strcmp(argv[i], "lift") == 0)
+            recal = MQ_RECAL_LIFT;
         if (strcmp(argv[i], "verbose") == 0)
             cgt_set_progress_sink(sink);
     }
