@@ -638,7 +638,9 @@ Value *bi_period(Call *c)
     GameObj *g = game_heap_or_error(c->I, c->args[0], c->arg_locs[0], "period");
     if (!g)
         return NULL;
-    int64_t limit = 1048576;
+    /* the periodicity theorem needs a plain code; for other rulesets every
+     * value up to the limit is computed, so the default is smaller */
+    int64_t limit = g->rs->plain ? 1048576 : 20000;
     Value *lv = call_opt(c, "limit");
     if (lv && !call_int(c, lv, call_opt_loc(c, "limit"), "the limit", 1, 3999999999LL, &limit))
         return NULL;
@@ -712,7 +714,7 @@ Value *bi_table(Call *c)
     GameObj *g = game_heap_or_error(c->I, c->args[0], c->arg_locs[0], "table");
     if (!g)
         return NULL;
-    if (!ensure_period(c, g, 1048576))
+    if (!ensure_period(c, g, g->rs->plain ? 1048576 : 20000))
         return NULL;
     const GrundyPeriod *p = &g->period;
     if (p->status != PERIOD_PROVED) {
