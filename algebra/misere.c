@@ -529,8 +529,18 @@ static CgtStatus expand(MqEngine *e, uint32_t n, CgtError *err)
         }
         mqanti_free(&an);
         e->stats.failures++;
-        cgt_progress("quotient", "heap %u: recalibrating on the least %s-failure (trial |Q|=%u)", n,
-                     has_nf ? "N" : "P", T->n);
+        if (cgt_progress_enabled()) {
+            const uint32_t *F = has_nf ? nf : pf;
+            char fd[256];
+            size_t fl = 0;
+            fd[0] = 0;
+            for (uint32_t h = nh; h-- > 1 && fl + 16 < sizeof fd;)
+                if (F[h])
+                    fl += (size_t)snprintf(fd + fl, sizeof fd - fl, " %u^%u", h, F[h]);
+            cgt_progress_force("quotient",
+                               "heap %u: recalibrating on the least %s-failure%s (trial |Q|=%u)",
+                               n, has_nf ? "N" : "P", fd, T->n);
+        }
         t0 = now();
         st = recalibrate(e, &T, has_nf ? nf : pf, last_idx, err);
         e->stats.t_recalibration += now() - t0;
