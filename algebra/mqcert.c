@@ -40,7 +40,7 @@ static size_t *pair_slot(PairSet *s, uint64_t hv, uint32_t x, const uint32_t *T,
             return &s->tab[i];
         v--;
         if (s->hs[v] == hv && s->xs[v] == x && s->off[v + 1] - s->off[v] == len &&
-            memcmp(s->pool + s->off[v], T, len * sizeof *T) == 0)
+            (len == 0 || memcmp(s->pool + s->off[v], T, len * sizeof *T) == 0))
             return &s->tab[i];
         i = (i + 1) & (s->hcap - 1);
     }
@@ -81,7 +81,8 @@ static bool pair_add(PairSet *s, uint32_t x, const uint32_t *T, size_t len)
     }
     if (s->cnt == 0)
         s->off[0] = 0;
-    memcpy(s->pool + s->pool_len, T, len * sizeof *T);
+    if (len)
+        memcpy(s->pool + s->pool_len, T, len * sizeof *T);
     s->pool_len += len;
     s->xs[s->cnt] = x;
     s->hs[s->cnt] = hv;
