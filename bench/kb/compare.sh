@@ -1,0 +1,54 @@
+#!/bin/sh
+# Compare cgt's Knuth-Bendix completion with Singular (std, commutative) and
+# GAP (KnuthBendixRewritingSystem, string rewriting) on the fixed-seed
+# families of bench/kb/bench_kb.c; all times are CPU seconds measured inside
+# each system (start-up excluded).  Singular and GAP are for benchmarking only.
+# Usage: sh bench/kb/compare.sh [BUILD-DIR] [OUT-DIR] [STAGE...]
+#   STAGE: cgt singular gap report (default: all four).
+#   GAP runs: family small ids 1-20 (6-12 generators) and nc8 (8 generators),
+#   each capped with `timeout 120`.
+set -e
+B=${1:-build}
+O=${2:-/tmp/kbcmp}
+shift 2 2>/dev/null || shift $#
+STAGES=${*:-cgt singular gap report}
+mkdir -p "$O"
+make -s BUILD="$B" core >/dev/null
+cc -std=c11 -D_DEFAULT_SOURCE -O2 -I. bench/kb/bench_kb.c "$B/libcore.a" \
+    -o "$B/bench_kb" -lgmp -lm -pthread
+K="$B/bench_kb"
+GAPIDS_small=$(seq 1 20)
+GAPIDS_nc8=$(seq 1 30)
+
+for st in $STAGES; do
+case $st in
+cgt)
+    for f in small big; do "$K" cpu $f >"$O/cgt_$f.txt"; done
+    "$K" nccpu nc8 >"$O/cgtnc_nc8.txt"
+    # nc on small ids 1-20 only (6-12 generators): at 20 generators string
+    # rewriting reaches tens of thousands of rules (minutes per instance)
+    "$K" nccpu small 20 >"$O/cgtnc_small.txt"
+    ;;
+singular)
+    for f in small big; do
+        "$K" singular $f >"$O/$f.sng"
+        Singular -q "$O/$f.sng" >"$O/sing_$f.txt"
+    done
+    ;;
+gap)
+    for f in small nc8; do
+        : >"$O/gap_$f.txt"
+        eval ids=\$GAPIDS_$f
+        for k in $ids; do
+            "$K" gap $f "$k" >"$O/gap_${f}_$k.g"
+            if ! timeout 120 gap -q -b "$O/gap_${f}_$k.g" >>"$O/gap_$f.txt" 2>"$O/gap.err"; then
+                echo "$f $k - timeout - 120000 1 -" >>"$O/gap_$f.txt"
+            fi
+        done
+    done
+    ;;
+report)
+    sh bench/kb/report.sh "$O"
+    ;;
+esac
+done
