@@ -365,9 +365,37 @@ static void emit_gap(const char *fam, size_t k)
     pres_free(p);
 }
 
+/* The completed system of instance k, one rule per line ("a^2 b = c"), for
+ * checking rule sets (not only counts) against the reference systems. */
+static void print_rules(const char *fam, size_t k, int nc)
+{
+    Inst in;
+    if (k >= family_inst(fam, 0, &in))
+        return;
+    family_inst(fam, k, &in);
+    Presentation *p = gen(in.seed, in.gens, in.extra);
+    CgtError e;
+    char *txt = NULL;
+    if (nc) {
+        NcSystem *ns = NULL;
+        if (nckb_complete_commutative(p, NULL, &ns, &e) == CGT_OK)
+            txt = nckb_format_rules(ns, 0);
+        nckb_free(ns);
+    } else {
+        KbSystem *s = NULL;
+        if (kb_complete(p, NULL, NULL, &s, &e) == CGT_OK)
+            txt = kb_format_rules(s, 0);
+        kb_free(s);
+    }
+    printf("%s", txt ? txt : "(not completed)\n");
+    free(txt);
+    pres_free(p);
+}
+
 /* Modes: (none), nc, big, ncbig: tables above.  cpu FAMILY [N], nccpu
  * FAMILY [N]: cgt CPU times (first N instances); singular FAMILY: Singular script; gap FAMILY K: GAP script
- * for instance K (1-based); size FAMILY: number of instances. */
+ * for instance K (1-based); rules / ncrules FAMILY K: the completed system
+ * of instance K; size FAMILY: number of instances. */
 int main(int argc, char **argv)
 {
     if (argc > 2 && strcmp(argv[1], "cpu") == 0) {
@@ -384,6 +412,10 @@ int main(int argc, char **argv)
     }
     if (argc > 3 && strcmp(argv[1], "gap") == 0) {
         emit_gap(argv[2], (size_t)strtoul(argv[3], NULL, 10) - 1);
+        return 0;
+    }
+    if (argc > 3 && (strcmp(argv[1], "rules") == 0 || strcmp(argv[1], "ncrules") == 0)) {
+        print_rules(argv[2], (size_t)strtoul(argv[3], NULL, 10) - 1, argv[1][0] == 'n');
         return 0;
     }
     if (argc > 2 && strcmp(argv[1], "size") == 0) {

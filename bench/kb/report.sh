@@ -32,7 +32,7 @@ comm() { # family
     END {
         printf "%-6s %3d instances, rules+order agree: %d/%d, most rules %d\n", FAM, n, n - bad, n, mr
         printf "  median CPU: cgt %.6f s, Singular %.6f s; median ratio cgt/Singular %.3f\n", med(ct, n), med(st, n), med(ra, n)
-        printf "  worst ratio %.3f (id %s); target <= 2: %s\n", wr, wid, wr <= 2 ? "met on every instance" : "NOT met on every instance"
+        printf "  worst ratio %.3f (id %s); target <= 2: %s\n", wr, wid, (wr <= 2 ? "met on every instance" : "NOT met on every instance")
         printf "  slowest cgt: id %s %.6f s (Singular %.6f s); slowest Singular: id %s %.6f s (cgt %.6f s)\n", wcid, wc, wcs, wsid, ws, wsc
     }' FAM=$f "$O/cgt_$f.txt" "$O/sing_$f.txt"
 }
@@ -54,7 +54,7 @@ nc() { # family
         printf "%-6s %3d instances completed by GAP, %d timeouts (>120 s)%s; rules agree: %d/%d\n", FAM, n, to, to ? " ids" tol : "", n - bad, n
         if (!n) exit
         printf "  median CPU: cgt %.6f s, GAP %.6f s; median speed-up GAP/cgt %.1f\n", med(ct, n), med(gt, n), med(sp, n)
-        printf "  smallest speed-up %.1f (id %s); target >= 10: %s\n", ws, wid, ws >= 10 ? "met on every instance" : "NOT met on every instance"
+        printf "  smallest speed-up %.1f (id %s); target >= 10: %s\n", ws, wid, (ws >= 10 ? "met on every instance" : "NOT met on every instance")
         printf "  slowest GAP: id %s %.3f s (cgt %.6f s); slowest cgt: id %s %.6f s (GAP %.3f s)\n", wgid, wg, wgc, wcid, wc, wcg
     }' FAM=$f "$O/cgtnc_$f.txt" "$O/gap_$f.txt"
 }
