@@ -379,57 +379,58 @@ static CgtStatus recalibrate(MqEngine *e, MqPret **tp, const uint32_t *F, uint32
                 goto out;
             }
             for (int lift = 0; lift <= (e->recal == MQ_RECAL_LIFT); lift++) {
-            for (uint32_t h = 0; h < nh; h++) {
-                keep[h] = true;
-                ci[h] = cp[h] = -1;
-                cl[h] = 0;
-            }
-            for (uint32_t i = 0; i < s; i++) {
-                uint32_t h = H[sel[i]];
-                keep[h] = lift;
-                cl[h] = (uint8_t)lift;
-                uint32_t idx = power_index(T, h);
-                if (F[h] - 1 > idx)
-                    idx = F[h] - 1;
-                if (e->recal >= MQ_RECAL_JUMP && last_idx[h] >= 2 && idx < 2 * last_idx[h])
-                    idx = 2 * last_idx[h];
-                ci[h] = (int32_t)idx;
-                cp[h] = idx < 8 ? 2 : 2 * (int32_t)((idx - 4) / 2);
-            }
-            uint32_t rn, rnl;
-            uint32_t **ract;
-            int32_t *rhl;
-            mq_submonoid(T, keep, &rn, &rnl, &ract, &rhl);
-            MqTrial tr = {nh, rn, rnl, ract, rhl, ci, cp, cl, F, should_p};
-            MqPret *R = NULL;
-            e->stats.recalibrations++;
-            st = mq_trial_build(&tr, &e->opts, e->lim.max_trial, &R, err);
-            for (uint32_t l = 0; l < rnl; l++)
-                free(ract[l]);
-            free(ract);
-            free(rhl);
-            if (st == CGT_ERR_LIMIT && lift) {
-                /* a lifted trial may be too big where a freed one is not */
-                cgt_error_clear(err);
-                st = CGT_OK;
-                continue;
-            }
-            if (st != CGT_OK)
-                goto out;
-            if (R && mq_bit(R->p, mqpret_eval(R, F)) == should_p &&
-                (!best || R->n < best->n)) {
-                size_t dl = 0;
-                desc[0] = 0;
-                for (uint32_t i = 0; i < s && dl + 40 < sizeof desc; i++)
-                    dl += (size_t)snprintf(desc + dl, sizeof desc - dl, " %u(%sindex %d, period %d)",
-                                           H[sel[i]], lift ? "lifted, " : "", ci[H[sel[i]]],
-                                           cp[H[sel[i]]]);
-                mqpret_free(best);
-                best = R;
-                R = NULL;
-                memcpy(best_ci, ci, nh * sizeof *ci);
-            }
-            mqpret_free(R);
+                for (uint32_t h = 0; h < nh; h++) {
+                    keep[h] = true;
+                    ci[h] = cp[h] = -1;
+                    cl[h] = 0;
+                }
+                for (uint32_t i = 0; i < s; i++) {
+                    uint32_t h = H[sel[i]];
+                    keep[h] = lift;
+                    cl[h] = (uint8_t)lift;
+                    uint32_t idx = power_index(T, h);
+                    if (F[h] - 1 > idx)
+                        idx = F[h] - 1;
+                    if (e->recal >= MQ_RECAL_JUMP && last_idx[h] >= 2 && idx < 2 * last_idx[h])
+                        idx = 2 * last_idx[h];
+                    ci[h] = (int32_t)idx;
+                    cp[h] = idx < 8 ? 2 : 2 * (int32_t)((idx - 4) / 2);
+                }
+                uint32_t rn, rnl;
+                uint32_t **ract;
+                int32_t *rhl;
+                mq_submonoid(T, keep, &rn, &rnl, &ract, &rhl);
+                MqTrial tr = {nh, rn, rnl, ract, rhl, ci, cp, cl, F, should_p};
+                MqPret *R = NULL;
+                e->stats.recalibrations++;
+                st = mq_trial_build(&tr, &e->opts, e->lim.max_trial, &R, err);
+                for (uint32_t l = 0; l < rnl; l++)
+                    free(ract[l]);
+                free(ract);
+                free(rhl);
+                if (st == CGT_ERR_LIMIT && lift) {
+                    /* a lifted trial may be too big where a freed one is not */
+                    cgt_error_clear(err);
+                    st = CGT_OK;
+                    continue;
+                }
+                if (st != CGT_OK)
+                    goto out;
+                if (R && mq_bit(R->p, mqpret_eval(R, F)) == should_p &&
+                    (!best || R->n < best->n)) {
+                    size_t dl = 0;
+                    desc[0] = 0;
+                    for (uint32_t i = 0; i < s && dl + 40 < sizeof desc; i++)
+                        dl += (size_t)snprintf(desc + dl, sizeof desc - dl,
+                                               " %u(%sindex %d, period %d)", H[sel[i]],
+                                               lift ? "lifted, " : "", ci[H[sel[i]]],
+                                               cp[H[sel[i]]]);
+                    mqpret_free(best);
+                    best = R;
+                    R = NULL;
+                    memcpy(best_ci, ci, nh * sizeof *ci);
+                }
+                mqpret_free(R);
             }
             if (best && e->recal == MQ_RECAL_FIRST)
                 break;
