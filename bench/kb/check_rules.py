@@ -66,19 +66,16 @@ def gap_rules(bk, fam, k):
     script = subprocess.run([bk, "gap", fam, str(k)], capture_output=True, text=True,
                             check=True).stdout
     script = script[:script.index("t := Runtime()")]
-    script += ("rws := KnuthBendixRewritingSystem(M);; MakeConfluent(rws);;\n"
+    script += ("SizeScreen([4096, 24]);;\n"
+               "rws := KnuthBendixRewritingSystem(M);; MakeConfluent(rws);;\n"
                "for r in Rules(rws) do Print(LetterRepAssocWord(r[1]), \"|\", "
                "LetterRepAssocWord(r[2]), \"\\n\"); od;\nQUIT;\n")
     out = subprocess.run(["gap", "-q", "-b"], input=script, capture_output=True, text=True,
                          check=True).stdout
-    rules = set()
-    for line in out.splitlines():
-        if "|" not in line:
-            continue
-        lhs, rhs = line.replace(" ", "").split("|")
-        conv = lambda s: tuple(int(x) - 1 for x in s.strip("[]").split(",") if x)
-        rules.add((conv(lhs), conv(rhs)))
-    return rules
+    # GAP may still wrap long lines: parse the whole text, not line by line
+    text = re.sub(r"\\?\n", "", out).replace(" ", "")
+    conv = lambda s: tuple(int(x) - 1 for x in s.split(",") if x)
+    return {(conv(a), conv(b)) for a, b in re.findall(r"\[([0-9,]*)\]\|\[([0-9,]*)\]", text)}
 
 
 def main():
