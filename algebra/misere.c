@@ -18,6 +18,7 @@ struct MqEngine {
     char *name;
     MqLimits lim;
     MqRecal recal;
+    bool track_bound; /* compute MqStats.bound_* during expansions */
     MqOpts opts;
     MqPret *q;
     MqAnti tt;
@@ -95,6 +96,11 @@ void mq_free(MqEngine *e)
 void mq_set_recalibration(MqEngine *e, MqRecal policy)
 {
     e->recal = policy;
+}
+
+void mq_set_track_bound(MqEngine *e, bool on)
+{
+    e->track_bound = on;
 }
 
 uint32_t mq_heaps_done(const MqEngine *e)
@@ -468,6 +474,113 @@ out:
     return st;
 }
 
+/* One Moore refinement level of lower_bound(): refine cls (in place) by
+ * signatures (P, class of x*top under prev, classes of x*g for the other
+ * letters) until the class count is stable.  prev NULL = no top step. */
+static uint32_t refine_level(const MqPret *T, int32_t top, const uint32_t *prev, uint32_t *cls,
+                             uint32_t *sig, uint32_t *nc, uint32_t *tab, size_t hcap)
+{
+    uint32_t n = T->n, len = T->nl + 2, count = 0;
+    for (;;) {
+        memset(tab, 0xff, hcap * sizeof *tab);
+        uint32_t k = 0;
+        for (uint32_t x = 0; x < n; x++) {
+            uint32_t *sg = sig + (size_t)x * len;
+            sg[0] = cls[x];
+            sg[1] = prev && top >= 0 ? prev[T->act[top][x]] : 0;
+            for (uint32_t l = 0; l < T->nl; l++)
+                sg[2 + l] = (int32_t)l == top ? 0 : cls[T->act[l][x]];
+            uint64_t hv = 0;
+            for (uint32_t i = 0; i < len; i++)
+                hv = (hv ^ sg[i]) * 0x100000001b3ULL + 0x9e3779b97f4a7c15ULL;
+            hv ^= hv >> 29;
+            size_t i = (size_t)hv & (hcap - 1);
+            for (;;) {
+                uint32_t r = tab[i];
+                if (r == UINT32_MAX) {
+                    tab[i] = x;
+                    nc[x] = k++;
+                    break;
+                }
+                if (memcmp(sig + (size_t)r * len, sg, len * sizeof *sg) == 0) {
+                    nc[x] = nc[r];
+                    break;
+                }
+                i = (i + 1) & (hcap - 1);
+            }
+        }
+        memcpy(cls, nc, n * sizeof *cls);
+        if (k == count)
+            return k;
+        count = k;
+    }
+}
+
+/* The lower bound described at MqStats.bound_size for trial T whose least
+ * failure has k copies of the newest heap.  Contexts with at most m copies
+ * of that heap separate x and y iff P(x) != P(y), or x*top and y*top are
+ * separated with m-1 copies, or x*g and y*g with m copies for another
+ * letter g; every product involved is the image of a game with at most 2j
+ * <= k-1 copies, so its P-label is correct. */
+static uint32_t lower_bound(const MqPret *T, uint32_t k)
+{
+    uint32_t n = T->n, top_h = T->nh - 1, j = (k - 1) / 2;
+    int32_t top = T->hl[top_h];
+    for (uint32_t h = 0; h < top_h && top >= 0; h++)
+        if (T->hl[h] == top)
+            top = -1; /* the newest heap acts like an older one: no limit */
+    /* c[x] = least number of top-heap copies in a game reaching x (0-1 BFS) */
+    uint32_t *c = xmalloc(n * sizeof *c), *dq = xmalloc(2 * (size_t)n * sizeof *dq);
+    for (uint32_t x = 0; x < n; x++)
+        c[x] = UINT32_MAX;
+    size_t head = n, tail = n;
+    c[0] = 0;
+    dq[tail++] = 0;
+    while (head < tail) {
+        uint32_t x = dq[head++];
+        for (uint32_t l = 0; l < T->nl; l++) {
+            uint32_t y = T->act[l][x], w = c[x] + ((int32_t)l == top);
+            if (w < c[y]) {
+                c[y] = w;
+                if ((int32_t)l == top)
+                    dq[tail++] = y;
+                else
+                    dq[--head] = y;
+            }
+        }
+    }
+    free(dq);
+    size_t len = (size_t)T->nl + 2, hcap = 16;
+    while (hcap < 2 * (size_t)n)
+        hcap *= 2;
+    uint32_t *sig = xmalloc((size_t)n * len * sizeof *sig);
+    uint32_t *nc = xmalloc(n * sizeof *nc), *tab = xmalloc(hcap * sizeof *tab);
+    uint32_t *cls = xmalloc(n * sizeof *cls), *prev = xmalloc(n * sizeof *prev);
+    for (uint32_t x = 0; x < n; x++)
+        cls[x] = mq_bit(T->p, x);
+    refine_level(T, top, NULL, cls, sig, nc, tab, hcap);
+    for (uint32_t m = 1; m <= j && top >= 0; m++) {
+        memcpy(prev, cls, n * sizeof *cls);
+        refine_level(T, top, prev, cls, sig, nc, tab, hcap);
+    }
+    /* classes met by elements with at most j copies */
+    uint8_t *met = xcalloc(n, 1);
+    uint32_t count = 0;
+    for (uint32_t x = 0; x < n; x++)
+        if (c[x] <= j && !met[cls[x]]) {
+            met[cls[x]] = 1;
+            count++;
+        }
+    free(met);
+    free(c);
+    free(sig);
+    free(nc);
+    free(tab);
+    free(cls);
+    free(prev);
+    return count;
+}
+
 /* MISERE.md 3.3-3.4: expansion and the verification loop. */
 static CgtStatus expand(MqEngine *e, uint32_t n, CgtError *err)
 {
@@ -530,6 +643,19 @@ static CgtStatus expand(MqEngine *e, uint32_t n, CgtError *err)
         }
         mqanti_free(&an);
         e->stats.failures++;
+        const uint32_t *Fl = has_nf ? nf : pf;
+        if (e->track_bound && Fl[n] > 1 &&
+            (e->stats.bound_heap != n || Fl[n] - 1 > e->stats.bound_copies)) {
+            uint32_t b = lower_bound(T, Fl[n]);
+            if (e->stats.bound_heap != n || b > e->stats.bound_size) {
+                e->stats.bound_heap = n;
+                e->stats.bound_size = b;
+            }
+            e->stats.bound_copies = Fl[n] - 1;
+            cgt_progress_force("quotient", "heap %u: |Q(%u)| >= %u (trial |Q|=%u correct on "
+                               "games with at most %u heaps of size %u)", n, n,
+                               e->stats.bound_size, T->n, Fl[n] - 1, n);
+        }
         if (cgt_progress_enabled()) {
             const uint32_t *F = has_nf ? nf : pf;
             char fd[256];

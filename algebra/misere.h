@@ -48,6 +48,14 @@ typedef struct MqStats {
     double t_recalibration; /* recalibration trials */
     double t_verification;  /* least P-/N-failure searches of trials */
     uint64_t fast_hits, slow_tests, expansions, recalibrations, failures;
+    /* Lower bound from an unfinished expansion of heap bound_heap (0 =
+     * none yet): when the least failure has k copies of that heap, the
+     * trial labels every game with fewer copies correctly (they are
+     * smaller in the word order), so positions with at most j = (k-1)/2
+     * copies, separated by contexts with at most j copies, fall into
+     * bound_size classes that the true quotient also separates:
+     * |Q(bound_heap)| >= bound_size.  bound_copies = k-1. */
+    uint32_t bound_heap, bound_copies, bound_size;
 } MqStats;
 
 /* Periodicity of the pretending function (MISERE.md §5). */
@@ -71,6 +79,10 @@ void mq_free(MqEngine *eng);
  * quotient either way; the policies differ in speed and in which trials
  * they pass through. */
 void mq_set_recalibration(MqEngine *eng, MqRecal policy);
+/* Compute the lower bound MqStats.bound_size whenever the least failure of
+ * an expansion gets more copies of the new heap (costs a few partition
+ * refinements of the trial each time; off by default). */
+void mq_set_track_bound(MqEngine *eng, bool on);
 /* Extend the quotient to heaps 0..n (no-op if already there).  Errors:
  * CGT_ERR_LIMIT (size caps, --timeout), CGT_ERR_INTERRUPTED, errors of the
  * game's option generator, CGT_ERR_INTERNAL if recalibration fails.  On

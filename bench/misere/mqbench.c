@@ -2,7 +2,7 @@
  * octal game (its own small octal-code HeapGame, so it does not depend on
  * games/), optionally certifies it or runs until periodic, and prints
  * |Q|, |P|, the presentation head, per-phase times and CPU time.
- * Usage: mqbench CODE N [cert] [periodic] [verbose] [smallest|jump|lift]
+ * Usage: mqbench CODE N [cert] [periodic] [verbose] [smallest|jump|lift] [bound]
  * (recalibration policy MQ_RECAL_SMALLEST, _JUMP, _LIFT) */
 #include <stdio.h>
 #include <stdlib.h>
@@ -52,6 +52,7 @@ int main(int argc, char **argv)
     }
     bool cert = false, periodic = false;
     MqRecal recal = MQ_RECAL_FIRST;
+    bool bound = false;
     for (int i = 3; i < argc; i++) {
         cert |= strcmp(argv[i], "cert") == 0;
         periodic |= strcmp(argv[i], "periodic") == 0;
@@ -61,6 +62,7 @@ int main(int argc, char **argv)
             recal = MQ_RECAL_JUMP;
         if (strcmp(argv[i], "lift") == 0)
             recal = MQ_RECAL_LIFT;
+        bound |= strcmp(argv[i], "bound") == 0;
         if (strcmp(argv[i], "verbose") == 0)
             cgt_set_progress_sink(sink);
     }
@@ -82,6 +84,7 @@ int main(int argc, char **argv)
     CgtError err;
     MqEngine *e = mq_new(&g, NULL);
     mq_set_recalibration(e, recal);
+    mq_set_track_bound(e, bound);
     clock_t c0 = clock();
     double t0 = cgt_now();
     CgtStatus st;
@@ -100,6 +103,9 @@ int main(int argc, char **argv)
         printf("periodic=%d period=%u preperiod=%u last_rogue=%d\n", per.found, per.period,
                per.preperiod, per.last_rogue);
     const MqStats *s = mq_stats(e);
+    if (s->bound_heap)
+        printf("lower bound: |Q(%u)| >= %u (trial correct with at most %u heaps of size %u)\n",
+               s->bound_heap, s->bound_size, s->bound_copies, s->bound_heap);
     printf("cpu %.3f s wall %.3f s (conservative %.3f, expansion %.3f, recalibration %.3f, "
            "verification %.3f; %llu expansions, %llu recalibration trials)\n",
            cpu, wall, s->t_conservative, s->t_expansion, s->t_recalibration, s->t_verification,

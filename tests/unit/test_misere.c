@@ -751,6 +751,32 @@ static void test_policies(bool slow)
     }
 }
 
+/* The lower bound tracked during expansions never exceeds the order of the
+ * (certified) quotient of its heap: 0.07 to heap 30 (bound at heap 30) and
+ * 0.35 to heap 14. */
+static void test_bound(void)
+{
+    const char *codes[] = {"0.07", "0.35"};
+    const uint32_t heaps[] = {30, 14};
+    for (int i = 0; i < 2; i++) {
+        Oct o = oct_make(codes[i]);
+        HeapGame g = oct_game(&o);
+        CgtError err;
+        MqEngine *e = mq_new(&g, NULL);
+        mq_set_track_bound(e, true);
+        CHECK(mq_extend_to(e, heaps[i], &err) == CGT_OK);
+        const MqStats *st = mq_stats(e);
+        CHECK(st->bound_heap == heaps[i]);
+        Quotient *q = mq_quotient(e, NULL, 0, &err);
+        MqCertInfo ci;
+        CHECK(mq_certify(q, &g, 0, &ci, &err) == CGT_OK);
+        CHECK(ci.labelling_ok && ci.reduced_ok && ci.generated_ok);
+        CHECK(st->bound_size > 0 && st->bound_size <= quotient_size(q));
+        quotient_free(q);
+        mq_free(e);
+    }
+}
+
 int main(void)
 {
     bool slow = getenv("CGT_SLOW") != NULL;
@@ -768,6 +794,7 @@ int main(void)
     test_dawson();
     test_cert_rejects();
     test_policies(slow);
+    test_bound();
     if (slow)
         test_q33();
     UNIT_MAIN_END();
