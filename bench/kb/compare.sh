@@ -12,7 +12,7 @@
 set -e
 B=${1:-build}
 O=${2:-/tmp/kbcmp}
-shift 2 2>/dev/null || shift $#
+if [ $# -ge 2 ]; then shift 2; else shift $#; fi
 STAGES=${*:-cgt cgtnc singular gap report}
 mkdir -p "$O"
 make -s BUILD="$B" core >/dev/null
