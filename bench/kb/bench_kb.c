@@ -393,9 +393,10 @@ static void print_rules(const char *fam, size_t k, int nc)
 }
 
 /* Modes: (none), nc, big, ncbig: tables above.  cpu FAMILY [N], nccpu
- * FAMILY [N]: cgt CPU times (first N instances); singular FAMILY: Singular script; gap FAMILY K: GAP script
- * for instance K (1-based); rules / ncrules FAMILY K: the completed system
- * of instance K; size FAMILY: number of instances. */
+ * FAMILY [N]: cgt CPU times (first N instances); singular FAMILY: Singular
+ * script; gap FAMILY K: GAP script for instance K (1-based); rules /
+ * ncrules FAMILY K: the completed system of instance K; size FAMILY: number
+ * of instances. */
 int main(int argc, char **argv)
 {
     if (argc > 2 && strcmp(argv[1], "cpu") == 0) {
@@ -432,11 +433,10 @@ int main(int argc, char **argv)
         return 0;
     }
     int nc = argc > 1 && strcmp(argv[1], "nc") == 0;
-    static const int cfg[][2] = {{6, 2}, {8, 3}, {10, 4}, {12, 5}, {14, 6}, {16, 7},
-                                 {18, 8}, {20, 9}, {20, 6}, {16, 4}};
+    const int(*cfg)[2] = small_cfg;
     printf("%-6s %-5s %-6s %-7s %-10s %-9s%s\n", "seed", "gens", "extra", "rules", "order",
            "seconds", nc ? "  nc-rules nc-seconds" : "");
-    for (size_t c = 0; c < sizeof cfg / sizeof cfg[0]; c++) {
+    for (size_t c = 0; c < sizeof small_cfg / sizeof small_cfg[0]; c++) {
         for (uint64_t seed = 1; seed <= 5; seed++) {
             int g = cfg[c][0], extra = cfg[c][1];
             Presentation *p = gen(seed * 1000 + (uint64_t)c, g, extra);
