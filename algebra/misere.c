@@ -454,7 +454,7 @@ static CgtStatus recalibrate(MqEngine *e, MqPret **tp, const uint32_t *F, uint32
             for (uint32_t h = 0; h < nh; h++)
                 if (best_ci[h] >= 0)
                     last_idx[h] = (uint32_t)best_ci[h];
-            cgt_progress_force("quotient", "heap %u: recalibrated heaps%s (trial |Q|=%u)", nh - 1,
+            cgt_progress("quotient", "heap %u: recalibrated heaps%s (trial |Q|=%u)", nh - 1,
                                desc, best->n);
             mqpret_free(T);
             *tp = best;
@@ -652,7 +652,7 @@ static CgtStatus expand(MqEngine *e, uint32_t n, CgtError *err)
                 e->stats.bound_size = b;
             }
             e->stats.bound_copies = Fl[n] - 1;
-            cgt_progress_force("quotient", "heap %u: |Q(%u)| >= %u (trial |Q|=%u correct on "
+            cgt_progress("quotient", "heap %u: |Q(%u)| >= %u (trial |Q|=%u correct on "
                                "games with at most %u heaps of size %u)", n, n,
                                e->stats.bound_size, T->n, Fl[n] - 1, n);
         }
@@ -664,7 +664,7 @@ static CgtStatus expand(MqEngine *e, uint32_t n, CgtError *err)
             for (uint32_t h = nh; h-- > 1 && fl + 16 < sizeof fd;)
                 if (F[h])
                     fl += (size_t)snprintf(fd + fl, sizeof fd - fl, " %u^%u", h, F[h]);
-            cgt_progress_force("quotient",
+            cgt_progress("quotient",
                                "heap %u: recalibrating on the least %s-failure%s (trial |Q|=%u)",
                                n, has_nf ? "N" : "P", fd, T->n);
         }

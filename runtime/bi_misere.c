@@ -325,6 +325,28 @@ Value *bi_quotient(Call *c)
     }
     if (!o->eng)
         o->eng = mq_new(hg, &ml);
+    Value *rv = call_opt(c, "recal");
+    if (rv) {
+        static const char *const pol[] = {"first", "smallest", "jump", "lift"};
+        static const MqRecal pv[] = {MQ_RECAL_FIRST, MQ_RECAL_SMALLEST, MQ_RECAL_JUMP,
+                                     MQ_RECAL_LIFT};
+        int k = -1;
+        for (int i = 0; i < 4; i++)
+            if (strcmp(rv->u.str.s, pol[i]) == 0)
+                k = i;
+        if (k < 0) {
+            rt_error(c->I, DIAG_DOMAIN, call_opt_loc(c, "recal"),
+                     "unknown recalibration policy '%s'", rv->u.str.s);
+            rt_hint(c->I, "policies: first (MisereSolver's), smallest, jump, lift");
+            quot_free(o);
+            free_names(names, nnames);
+            return NULL;
+        }
+        mq_set_recalibration(o->eng, pv[k]);
+    }
+    bool track = call_opt(c, "bound") != NULL;
+    if (track)
+        mq_set_track_bound(o->eng, true);
     CgtStatus st = CGT_OK;
     double last_save = cgt_now();
     if (n >= 0) {
@@ -357,9 +379,22 @@ Value *bi_quotient(Call *c)
         if (st == CGT_ERR_LIMIT || st == CGT_ERR_INTERRUPTED) {
             bool saved_failed = c->I->failed;
             c->I->failed = false;
-            snprintf(o->partial_note, sizeof o->partial_note,
-                     "only heaps 0..%u; heap %u was not completed (%s)", mq_heaps_done(o->eng),
-                     mq_heaps_done(o->eng) + 1, err.msg);
+            const MqStats *bs = mq_stats(o->eng);
+            if (track && bs->bound_heap == mq_heaps_done(o->eng) + 1 && bs->bound_size > 0) {
+                snprintf(o->partial_note, sizeof o->partial_note,
+                         "only heaps 0..%u; heap %u was not completed (%s); lower bound "
+                         "|Q(%u)| >= %u (all games with at most %u heaps of size %u proved "
+                         "correctly labelled)",
+                         mq_heaps_done(o->eng), mq_heaps_done(o->eng) + 1, err.msg,
+                         bs->bound_heap, bs->bound_size, bs->bound_copies, bs->bound_heap);
+                fflush(stdout);
+                fprintf(stderr, "lower bound: |Q(%u)| >= %u\n", bs->bound_heap,
+                        bs->bound_size);
+            } else {
+                snprintf(o->partial_note, sizeof o->partial_note,
+                         "only heaps 0..%u; heap %u was not completed (%s)",
+                         mq_heaps_done(o->eng), mq_heaps_done(o->eng) + 1, err.msg);
+            }
             o->partial = true;
             bool ok = quot_snapshot(c, o, NULL, 0, l);
             c->I->failed = saved_failed;
