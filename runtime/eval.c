@@ -401,6 +401,21 @@ static Value *index_value(Interp *I, Value *c, Value *idx, Loc loc)
     return val_int(c->u.range.lo + j);
 }
 
+/* Evaluate kids[0] and kids[1] of e into *a and *b (both owned); on an
+ * error nothing is left allocated and false is returned. */
+static bool eval_pair(Interp *I, const AstNode *e, Value **a, Value **b)
+{
+    *a = rt_eval(I, e->kids[0]);
+    if (!*a)
+        return false;
+    *b = rt_eval(I, e->kids[1]);
+    if (!*b) {
+        val_unref(*a);
+        return false;
+    }
+    return true;
+}
+
 Value *rt_eval(Interp *I, const AstNode *e)
 {
     switch (e->kind) {
@@ -433,14 +448,9 @@ Value *rt_eval(Interp *I, const AstNode *e)
         return l;
     }
     case AST_RANGE: {
-        Value *a = rt_eval(I, e->kids[0]);
-        if (!a)
+        Value *a, *b;
+        if (!eval_pair(I, e, &a, &b))
             return NULL;
-        Value *b = rt_eval(I, e->kids[1]);
-        if (!b) {
-            val_unref(a);
-            return NULL;
-        }
         int64_t lo = 0, hi = 0;
         bool ok = to_i64(I, a, e->kids[0]->loc, "a range bound", &lo) &&
                   to_i64(I, b, e->kids[1]->loc, "a range bound", &hi);
@@ -449,14 +459,9 @@ Value *rt_eval(Interp *I, const AstNode *e)
         return ok ? val_range(lo, hi) : NULL;
     }
     case AST_BINOP: {
-        Value *a = rt_eval(I, e->kids[0]);
-        if (!a)
+        Value *a, *b;
+        if (!eval_pair(I, e, &a, &b))
             return NULL;
-        Value *b = rt_eval(I, e->kids[1]);
-        if (!b) {
-            val_unref(a);
-            return NULL;
-        }
         Value *r = binop(I, e->op, a, b, e->loc);
         val_unref(a);
         val_unref(b);
@@ -496,14 +501,9 @@ Value *rt_eval(Interp *I, const AstNode *e)
         return val_bool(t);
     }
     case AST_INDEX: {
-        Value *c = rt_eval(I, e->kids[0]);
-        if (!c)
+        Value *c, *i;
+        if (!eval_pair(I, e, &c, &i))
             return NULL;
-        Value *i = rt_eval(I, e->kids[1]);
-        if (!i) {
-            val_unref(c);
-            return NULL;
-        }
         Value *r = index_value(I, c, i, e->kids[1]->loc);
         val_unref(c);
         val_unref(i);
@@ -1304,12 +1304,8 @@ static ExecStatus exec_stmt(Interp *I, const AstNode *s, Value **ret)
             val_unref(c);
             if (!t)
                 return EX_OK;
-            ExecStatus st = exec_block(I, s->kids[1], ret);
-            if (st == EX_BREAK)
-                return EX_OK;
-            if (st != EX_OK && st != EX_CONTINUE)
-                return st;
-            if ((st = poll_status(I, s->loc)) != EX_OK)
+            ExecStatus st;
+            if (loop_step(I, s, ret, &st))
                 return st;
         }
     case AST_FN:
