@@ -513,9 +513,7 @@ static KbSystem *system_new(int g, const char *const *names, const KbOrder *ord)
     KbSystem *s = xcalloc(1, sizeof *s);
     size_t gg = (size_t)(g > 0 ? g : 1);
     s->ngens = g;
-    s->gen_names = xcalloc(gg, sizeof *s->gen_names);
-    for (int i = 0; i < g; i++)
-        s->gen_names[i] = xstrdup(names[i]);
+    s->gen_names = names_copy(g, names);
     s->kind = ord->kind;
     s->rank = xcalloc(gg, sizeof *s->rank);
     s->perm = xcalloc(gg, sizeof *s->perm);
@@ -557,9 +555,7 @@ void kb_free(KbSystem *sys)
 {
     if (!sys)
         return;
-    for (int i = 0; i < sys->ngens; i++)
-        free(sys->gen_names[i]);
-    free(sys->gen_names);
+    names_free(sys->gen_names, sys->ngens);
     free(sys->rules);
     free(sys->rank);
     free(sys->perm);

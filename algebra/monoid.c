@@ -71,9 +71,7 @@ static FiniteMonoid *monoid_alloc(int g, char *const *names)
 {
     FiniteMonoid *m = xcalloc(1, sizeof *m);
     m->ngens = g;
-    m->gen_names = xcalloc((size_t)(g > 0 ? g : 1), sizeof *m->gen_names);
-    for (int i = 0; i < g; i++)
-        m->gen_names[i] = xstrdup(names[i]);
+    m->gen_names = names_copy(g, (const char *const *)names);
     return m;
 }
 
@@ -162,9 +160,7 @@ void monoid_free(FiniteMonoid *m)
 {
     if (!m)
         return;
-    for (int i = 0; i < m->ngens; i++)
-        free(m->gen_names[i]);
-    free(m->gen_names);
+    names_free(m->gen_names, m->ngens);
     free(m->elems);
     free(m->gen_act);
     free(m->mul);

@@ -27,9 +27,7 @@ NcPresentation *ncpres_new(int ngens, const char *const *names)
 {
     NcPresentation *p = xcalloc(1, sizeof *p);
     p->ngens = ngens;
-    p->gen_names = xcalloc((size_t)(ngens > 0 ? ngens : 1), sizeof *p->gen_names);
-    for (int i = 0; i < ngens; i++)
-        p->gen_names[i] = xstrdup(names[i]);
+    p->gen_names = names_copy(ngens, names);
     return p;
 }
 
@@ -37,9 +35,7 @@ void ncpres_free(NcPresentation *p)
 {
     if (!p)
         return;
-    for (int i = 0; i < p->ngens; i++)
-        free(p->gen_names[i]);
-    free(p->gen_names);
+    names_free(p->gen_names, p->ngens);
     free(p->words);
     free(p->lhs_off);
     free(p->lhs_len);
@@ -476,9 +472,7 @@ CgtStatus nckb_complete(const NcPresentation *p, const int *gen_order, const NcL
     sort_ids(&c, ids, n);
     NcSystem *s = xcalloc(1, sizeof *s);
     s->ngens = g;
-    s->gen_names = xcalloc(gg, sizeof *s->gen_names);
-    for (int i = 0; i < g; i++)
-        s->gen_names[i] = xstrdup(p->gen_names[i]);
+    s->gen_names = names_copy(g, (const char *const *)p->gen_names);
     s->rank = rank;
     s->nrules = n;
     size_t total = 0;
@@ -522,9 +516,7 @@ void nckb_free(NcSystem *s)
 {
     if (!s)
         return;
-    for (int i = 0; i < s->ngens; i++)
-        free(s->gen_names[i]);
-    free(s->gen_names);
+    names_free(s->gen_names, s->ngens);
     free(s->rank);
     free(s->words);
     free(s->lhs_off);

@@ -7,13 +7,28 @@
 
 #include "util/xalloc.h"
 
+char **names_copy(int n, const char *const *names)
+{
+    char **out = xcalloc((size_t)(n > 0 ? n : 1), sizeof *out);
+    for (int i = 0; i < n; i++)
+        out[i] = xstrdup(names[i]);
+    return out;
+}
+
+void names_free(char **names, int n)
+{
+    if (!names)
+        return;
+    for (int i = 0; i < n; i++)
+        free(names[i]);
+    free(names);
+}
+
 Presentation *pres_new(int ngens, const char *const *names)
 {
     Presentation *p = xcalloc(1, sizeof *p);
     p->ngens = ngens;
-    p->gen_names = xcalloc((size_t)(ngens > 0 ? ngens : 1), sizeof *p->gen_names);
-    for (int i = 0; i < ngens; i++)
-        p->gen_names[i] = xstrdup(names[i]);
+    p->gen_names = names_copy(ngens, names);
     return p;
 }
 
@@ -21,9 +36,7 @@ void pres_free(Presentation *p)
 {
     if (!p)
         return;
-    for (int i = 0; i < p->ngens; i++)
-        free(p->gen_names[i]);
-    free(p->gen_names);
+    names_free(p->gen_names, p->ngens);
     free(p->rels);
     free(p);
 }

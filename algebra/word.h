@@ -22,6 +22,12 @@ typedef struct Presentation {
     size_t cap_rels;  /* internal */
 } Presentation;
 
+/* Owned copy of n generator names (an array with at least one slot; each
+ * string copied), and its release.  Every presentation-like type uses
+ * these. */
+char **names_copy(int n, const char *const *names);
+void names_free(char **names, int n);
+
 /* New presentation on `ngens` generators named by `names` (copied). */
 Presentation *pres_new(int ngens, const char *const *names);
 void pres_free(Presentation *p);
