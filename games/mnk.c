@@ -820,6 +820,24 @@ static bool proof_seen(const Geo *g, ProofOut *p, uint64_t x, uint64_t o, int ki
 }
 
 /* Breaker-win proof below a Maker-to-move position. */
+/* One proof line "TAG position v:reply ..." for every empty cell v (a
+ * reply of -1 is written "*": that move is closed by the potential). */
+static void put_reply_line(const Geo *g, ProofOut *p, const char *tag, uint64_t x, uint64_t o,
+                           uint64_t empty, const int *reply)
+{
+    fprintf(p->f, "%s ", tag);
+    put_pos(g, p->f, x, o);
+    for (uint64_t b = empty; b; b &= b - 1) {
+        int v = __builtin_ctzll(b);
+        if (reply[v] < 0)
+            fprintf(p->f, " %d:*", v);
+        else
+            fprintf(p->f, " %d:%d", v, reply[v]);
+    }
+    fputc('\n', p->f);
+    p->lines++;
+}
+
 static void proof_breaker(Solver *s, ProofOut *p, uint64_t x, uint64_t o)
 {
     const Geo *g = &s->g;
@@ -871,7 +889,7 @@ static void proof_breaker(Solver *s, ProofOut *p, uint64_t x, uint64_t o)
     }
     /* M node: every empty cell is a Maker move */
     uint64_t empty = g->full & ~x & ~o;
-    int reply[MNK_MAX_CELLS];
+    int reply[MNK_MAX_CELLS] = {0};
     for (uint64_t b = empty; b; b &= b - 1) {
         int v = __builtin_ctzll(b);
         uint64_t x2 = x | 1ULL << v;
@@ -887,17 +905,7 @@ static void proof_breaker(Solver *s, ProofOut *p, uint64_t x, uint64_t o)
             return;
         }
     }
-    fputs("M ", p->f);
-    put_pos(g, p->f, x, o);
-    for (uint64_t b = empty; b; b &= b - 1) {
-        int v = __builtin_ctzll(b);
-        if (reply[v] < 0)
-            fprintf(p->f, " %d:*", v);
-        else
-            fprintf(p->f, " %d:%d", v, reply[v]);
-    }
-    fputc('\n', p->f);
-    p->lines++;
+    put_reply_line(g, p, "M", x, o, empty, reply);
     for (uint64_t b = empty; b; b &= b - 1) {
         int v = __builtin_ctzll(b);
         if (reply[v] >= 0)
@@ -980,7 +988,7 @@ static void proof_strong_hold(Solver *s, ProofOut *p, uint64_t a, uint64_t d)
     if (s->st != CGT_OK || proof_seen(g, p, a, d, 'H'))
         return;
     uint64_t empty = g->full & ~a & ~d;
-    int reply[MNK_MAX_CELLS];
+    int reply[MNK_MAX_CELLS] = {0};
     for (uint64_t b = empty; b; b &= b - 1) {
         int v = __builtin_ctzll(b);
         uint64_t a2 = a | 1ULL << v;
@@ -1018,17 +1026,7 @@ static void proof_strong_hold(Solver *s, ProofOut *p, uint64_t a, uint64_t d)
             return;
         }
     }
-    fputs("H ", p->f);
-    put_pos(g, p->f, a, d);
-    for (uint64_t b = empty; b; b &= b - 1) {
-        int v = __builtin_ctzll(b);
-        if (reply[v] < 0)
-            fprintf(p->f, " %d:*", v);
-        else
-            fprintf(p->f, " %d:%d", v, reply[v]);
-    }
-    fputc('\n', p->f);
-    p->lines++;
+    put_reply_line(g, p, "H", a, d, empty, reply);
     for (uint64_t b = empty; b; b &= b - 1) {
         int v = __builtin_ctzll(b);
         if (reply[v] >= 0)
