@@ -1011,27 +1011,16 @@ char *kb_format_rule(const KbSystem *sys, size_t i, int style)
 {
     size_t g = (size_t)sys->ngens;
     const uint32_t *l = sys->rules + 2 * i * g;
-    char *a = word_format(l, sys->ngens, sys->gen_names, style ? 1 : 0);
-    char *b = word_format(l + g, sys->ngens, sys->gen_names, style ? 1 : 0);
-    char *s = style ? xasprintf("[%s,%s]", a, b) : xasprintf("%s = %s", a, b);
-    free(a);
-    free(b);
-    return s;
+    return rule_text(word_format(l, sys->ngens, sys->gen_names, style ? 1 : 0),
+                     word_format(l + g, sys->ngens, sys->gen_names, style ? 1 : 0), style);
+}
+
+static char *format_rule_cb(const void *sys, size_t i, int style)
+{
+    return kb_format_rule(sys, i, style);
 }
 
 char *kb_format_rules(const KbSystem *sys, int style)
 {
-    VEC(char) buf = {0};
-    for (size_t i = 0; i < sys->nrules; i++) {
-        char *r = kb_format_rule(sys, i, style);
-        size_t n = strlen(r);
-        VEC_RESERVE(buf, buf.len + n + 2);
-        memcpy(buf.data + buf.len, r, n);
-        buf.len += n;
-        if (!style)
-            buf.data[buf.len++] = '\n';
-        free(r);
-    }
-    VEC_PUSH(buf, '\0');
-    return buf.data;
+    return rules_text(sys, sys->nrules, format_rule_cb, style);
 }

@@ -699,27 +699,17 @@ char *nckb_format_word(const NcSystem *s, const uint32_t *w, size_t len, int sty
 
 char *nckb_format_rule(const NcSystem *s, size_t i, int style)
 {
-    char *a = nckb_format_word(s, s->words + s->lhs_off[i], s->lhs_len[i], style);
-    char *b = nckb_format_word(s, s->words + s->rhs_off[i], s->rhs_len[i], style);
-    char *r = style ? xasprintf("[%s,%s]", a, b) : xasprintf("%s = %s", a, b);
-    free(a);
-    free(b);
-    return r;
+    return rule_text(nckb_format_word(s, s->words + s->lhs_off[i], s->lhs_len[i], style),
+                     nckb_format_word(s, s->words + s->rhs_off[i], s->rhs_len[i], style),
+                     style);
+}
+
+static char *format_rule_cb(const void *sys, size_t i, int style)
+{
+    return nckb_format_rule(sys, i, style);
 }
 
 char *nckb_format_rules(const NcSystem *s, int style)
 {
-    VEC(char) buf = {0};
-    for (size_t i = 0; i < s->nrules; i++) {
-        char *r = nckb_format_rule(s, i, style);
-        size_t n = strlen(r);
-        VEC_RESERVE(buf, buf.len + n + 2);
-        memcpy(buf.data + buf.len, r, n);
-        buf.len += n;
-        if (!style)
-            buf.data[buf.len++] = '\n';
-        free(r);
-    }
-    VEC_PUSH(buf, '\0');
-    return buf.data;
+    return rules_text(s, s->nrules, format_rule_cb, style);
 }

@@ -78,3 +78,33 @@ char *word_format(const uint32_t *w, int ngens, char *const *names, int style)
     }
     return s;
 }
+
+char *rule_text(char *lhs, char *rhs, int style)
+{
+    char *s = style ? xasprintf("[%s,%s]", lhs, rhs) : xasprintf("%s = %s", lhs, rhs);
+    free(lhs);
+    free(rhs);
+    return s;
+}
+
+char *rules_text(const void *sys, size_t n, char *(*fmt)(const void *, size_t, int), int style)
+{
+    size_t len = 0, cap = 64;
+    char *buf = xmalloc(cap);
+    buf[0] = '\0';
+    for (size_t i = 0; i < n; i++) {
+        char *r = fmt(sys, i, style);
+        size_t k = strlen(r);
+        while (len + k + 2 > cap) {
+            cap *= 2;
+            buf = xrealloc(buf, cap);
+        }
+        memcpy(buf + len, r, k);
+        len += k;
+        if (!style)
+            buf[len++] = '\n';
+        buf[len] = '\0';
+        free(r);
+    }
+    return buf;
+}

@@ -39,4 +39,12 @@ void pres_add_relation(Presentation *p, const uint32_t *lhs, const uint32_t *rhs
  * owned string. */
 char *word_format(const uint32_t *w, int ngens, char *const *names, int style);
 
+/* A rewriting rule as text: "[lhs,rhs]" (style 1, the note's) or
+ * "lhs = rhs" (style 0).  Steals lhs and rhs; returns an owned string. */
+char *rule_text(char *lhs, char *rhs, int style);
+
+/* Rules 0..n-1 of a system, each formatted by fmt(sys, i, style) (owned
+ * strings): style 1 concatenated, style 0 one rule per line.  Owned. */
+char *rules_text(const void *sys, size_t n, char *(*fmt)(const void *, size_t, int), int style);
+
 #endif
