@@ -526,19 +526,30 @@ static int cm_search(BitMemo *memo, uint64_t a, uint64_t b, int n, CgtError *err
     return v;
 }
 
+/* The two strings of a crossover-mutation position, of equal length n. */
+static CgtStatus parse_cm_pair(const char *a, const char *b, uint64_t *x, uint64_t *y, int *n,
+                               CgtError *err)
+{
+    int n2;
+    CgtStatus st = parse_bits(a, BIT_CM_MAX_LEN, x, n, err);
+    if (st == CGT_OK)
+        st = parse_bits(b, BIT_CM_MAX_LEN, y, &n2, err);
+    if (st != CGT_OK)
+        return st;
+    if (*n != n2)
+        return cgt_error_set(err, CGT_ERR_DOMAIN,
+                             "crossover-mutation strings have different lengths (%d and %d)", *n,
+                             n2);
+    return CGT_OK;
+}
+
 CgtStatus bit_cm_grundy(BitMemo *m, const char *a, const char *b, int *out, CgtError *err)
 {
     uint64_t x, y;
-    int n, n2;
-    CgtStatus st = parse_bits(a, BIT_CM_MAX_LEN, &x, &n, err);
-    if (st == CGT_OK)
-        st = parse_bits(b, BIT_CM_MAX_LEN, &y, &n2, err);
+    int n;
+    CgtStatus st = parse_cm_pair(a, b, &x, &y, &n, err);
     if (st != CGT_OK)
         return st;
-    if (n != n2)
-        return cgt_error_set(err, CGT_ERR_DOMAIN,
-                             "crossover-mutation strings have different lengths (%d and %d)", n,
-                             n2);
     BitMemo *own = m ? NULL : bitmemo_new();
     int v = cm_search(m ? m : own, x, y, n, err);
     bitmemo_free(own);
@@ -558,16 +569,10 @@ CgtStatus bit_cm_arc_graph(const char *a, const char *b, int *nv, int *edges, in
                            CgtError *err)
 {
     uint64_t x, y;
-    int n, n2;
-    CgtStatus st = parse_bits(a, BIT_CM_MAX_LEN, &x, &n, err);
-    if (st == CGT_OK)
-        st = parse_bits(b, BIT_CM_MAX_LEN, &y, &n2, err);
+    int n;
+    CgtStatus st = parse_cm_pair(a, b, &x, &y, &n, err);
     if (st != CGT_OK)
         return st;
-    if (n != n2)
-        return cgt_error_set(err, CGT_ERR_DOMAIN,
-                             "crossover-mutation strings have different lengths (%d and %d)", n,
-                             n2);
     int m = 0;
     uint64_t s[2] = {x, y};
     for (int t = 0; t < 2; t++)
