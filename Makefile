@@ -158,7 +158,7 @@ help:
 	@echo "make check-unit | check-golden | check-docs   one part of the suite"
 	@echo "make check-asan the fast tier under AddressSanitizer + UBSan (build-asan/)"
 	@echo "make check-valgrind  golden scripts under valgrind"
-	@echo "make fuzz       libFuzzer on the parser (FUZZ_SECONDS=60)"
+	@echo "make fuzz       libFuzzer on the parser and the evaluator (FUZZ_SECONDS=60 each)"
 	@echo "make bench      benchmarks; results go to docs/performance.md by hand"
 	@echo "make docs       regenerate docs/builtins.md from the builtin table"
 	@echo "make golden-update  rewrite golden .out files (review the diff!)"

@@ -1,12 +1,18 @@
 #!/bin/sh
-# Build the libFuzzer parser target into build-fuzz/ (clang required).
+# Build the libFuzzer targets into build-fuzz/ (clang required):
+#   fuzz_parser  the lexer and parser alone (fast, deep syntax coverage)
+#   fuzz_eval    parse and run whole scripts (every builtin, 0.5 s each)
 set -e
 B=build-fuzz
 mkdir -p $B/gen
 bison -Wall -Werror -o $B/gen/grammar.c --defines=$B/gen/grammar.h parser/grammar.y
 flex -o $B/gen/lexer.c --header-file=$B/gen/lexer.h parser/lexer.l
-clang -std=c11 -D_DEFAULT_SOURCE -g -O1 -fsanitize=fuzzer,address,undefined \
-    -I. -I$B/gen -Wno-unused-function \
+FLAGS="-std=c11 -D_DEFAULT_SOURCE -g -O1 -fsanitize=fuzzer,address,undefined -I. -I$B/gen"
+clang $FLAGS -Wno-unused-function \
     -o $B/fuzz_parser tests/fuzz/fuzz_parser.c parser/*.c $B/gen/*.c \
     util/xalloc.c util/error.c -lgmp
 echo "built $B/fuzz_parser"
+clang $FLAGS -Wno-unused-function -pthread \
+    -o $B/fuzz_eval tests/fuzz/fuzz_eval.c parser/*.c $B/gen/*.c runtime/*.c \
+    algebra/*.c games/*.c util/*.c -lgmp -lm
+echo "built $B/fuzz_eval"
