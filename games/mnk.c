@@ -36,6 +36,7 @@ typedef struct Geo {
     int *cl_start;    /* lines through cell c: cl_idx[cl_start[c] .. cl_start[c+1]) */
     int *cl_idx;
     uint8_t sym[8][MNK_MAX_CELLS];
+    uint8_t inv[8][MNK_MAX_CELLS];    /* inv[s][sym[s][c]] = c */
     uint64_t zob[8][2][MNK_MAX_CELLS]; /* zob[s][colour][c] = base[colour][sym[s][c]] */
 } Geo;
 
@@ -93,6 +94,7 @@ static void geo_init(Geo *g, int m, int n, int k)
                     y = t;
                 }
                 g->sym[s][r * m + c] = (uint8_t)(y * m + x);
+                g->inv[s][y * m + x] = (uint8_t)(r * m + c);
             }
     Rng rng;
     rng_seed(&rng, 0x6d6e6bULL);
@@ -114,8 +116,9 @@ static void geo_free(Geo *g)
 }
 
 /* Canonical Zobrist key of (x, o) under the board symmetries (minimum of
- * the 8 or 4 images); salt separates tables that share a key space. */
-static uint64_t geo_key(const Geo *g, uint64_t x, uint64_t o, uint64_t salt)
+ * the 8 or 4 images); salt separates tables that share a key space.  *symp
+ * (if not NULL) gets the symmetry whose image is the canonical one. */
+static uint64_t geo_key_sym(const Geo *g, uint64_t x, uint64_t o, uint64_t salt, int *symp)
 {
     uint64_t h[8] = {0};
     for (uint64_t b = x; b; b &= b - 1) {
@@ -129,17 +132,49 @@ static uint64_t geo_key(const Geo *g, uint64_t x, uint64_t o, uint64_t salt)
             h[s] ^= g->zob[s][1][c];
     }
     uint64_t best = h[0];
+    int bs = 0;
     for (int s = 1; s < g->nsym; s++)
-        if (h[s] < best)
+        if (h[s] < best) {
             best = h[s];
+            bs = s;
+        }
+    if (symp)
+        *symp = bs;
     best = hash_mix64(best ^ salt);
     return best ? best : 1;
 }
 
+static uint64_t geo_key(const Geo *g, uint64_t x, uint64_t o, uint64_t salt)
+{
+    return geo_key_sym(g, x, o, salt, NULL);
+}
+
+/* A cell set of a position mapped to its canonical image (symmetry s of
+ * geo_key_sym), and back. */
+static uint64_t zone_to_canon(const Geo *g, int s, uint64_t z)
+{
+    uint64_t r = 0;
+    for (; z; z &= z - 1)
+        r |= 1ULL << g->sym[s][__builtin_ctzll(z)];
+    return r;
+}
+
+static uint64_t zone_from_canon(const Geo *g, int s, uint64_t z)
+{
+    uint64_t r = 0;
+    for (z &= g->full; z; z &= z - 1)
+        r |= 1ULL << g->inv[s][__builtin_ctzll(z)];
+    return r;
+}
+
 /* ----------------------------------------------------- transposition table */
 
+/* Open addressing on the 64-bit key.  zone[i] is the relevance zone of a
+ * Breaker win (in the canonical image's cells; docs/mnk.md "Relevance
+ * zones"), unused for other values. */
 typedef struct Tt {
     uint64_t *key;
+    uint64_t *zone;
     uint8_t *val;
     size_t cap, used;
 } Tt;
@@ -149,27 +184,43 @@ static void tt_init(Tt *t)
     t->cap = 1u << 16;
     t->used = 0;
     t->key = xcalloc(t->cap, sizeof *t->key);
+    t->zone = xcalloc(t->cap, sizeof *t->zone);
     t->val = xcalloc(t->cap, 1);
 }
 
 static void tt_free(Tt *t)
 {
     free(t->key);
+    free(t->zone);
     free(t->val);
 }
 
-static int tt_get(const Tt *t, uint64_t key)
+/* Value stored for key (0 if none); *zone (if not NULL) gets its zone. */
+static int tt_get_zone(const Tt *t, uint64_t key, uint64_t *zone)
 {
     size_t i = key & (t->cap - 1);
     while (t->key[i]) {
-        if (t->key[i] == key)
+        if (t->key[i] == key) {
+            if (zone)
+                *zone = t->zone[i];
             return t->val[i];
+        }
         i = (i + 1) & (t->cap - 1);
     }
     return 0;
 }
 
-static void tt_put(Tt *t, uint64_t key, int val);
+static int tt_get(const Tt *t, uint64_t key)
+{
+    return tt_get_zone(t, key, NULL);
+}
+
+static void tt_put_zone(Tt *t, uint64_t key, int val, uint64_t zone);
+
+static void tt_put(Tt *t, uint64_t key, int val)
+{
+    tt_put_zone(t, key, val, ~0ULL);
+}
 
 static void tt_grow(Tt *t)
 {
@@ -177,14 +228,16 @@ static void tt_grow(Tt *t)
     t->cap *= 2;
     t->used = 0;
     t->key = xcalloc(t->cap, sizeof *t->key);
+    t->zone = xcalloc(t->cap, sizeof *t->zone);
     t->val = xcalloc(t->cap, 1);
     for (size_t i = 0; i < old.cap; i++)
         if (old.key[i])
-            tt_put(t, old.key[i], old.val[i]);
+            tt_put_zone(t, old.key[i], old.val[i], old.zone[i]);
     tt_free(&old);
 }
 
-static void tt_put(Tt *t, uint64_t key, int val)
+/* Store val (and zone) for key, replacing an earlier value of the key. */
+static void tt_put_zone(Tt *t, uint64_t key, int val, uint64_t zone)
 {
     if (2 * (t->used + 1) > t->cap)
         tt_grow(t);
@@ -192,12 +245,14 @@ static void tt_put(Tt *t, uint64_t key, int val)
     while (t->key[i]) {
         if (t->key[i] == key) {
             t->val[i] = (uint8_t)val;
+            t->zone[i] = zone;
             return;
         }
         i = (i + 1) & (t->cap - 1);
     }
     t->key[i] = key;
     t->val[i] = (uint8_t)val;
+    t->zone[i] = zone;
     t->used++;
 }
 
@@ -224,6 +279,7 @@ typedef struct Solver {
     CgtStatus st;
     CgtError *err;
     bool is_main;           /* polls, reports progress and saves checkpoints */
+    bool zones;             /* skip Maker moves refuted by a relevance zone */
     atomic_int *stop;       /* set when another root worker decided the root */
     bool cancelled;         /* st was set because of *stop, not an error */
     atomic_int *root_left;  /* root moves not yet decided (progress only) */
@@ -501,19 +557,33 @@ static bool find_pairing(const Geo *g, uint64_t x, uint64_t o, PairSearch *ps)
     return pair_rec(ps, lines, nl, 0);
 }
 
-static bool mb_breaker_node(Solver *s, uint64_t x, uint64_t o, int *reply);
+static bool mb_breaker_node(Solver *s, uint64_t x, uint64_t o, int *reply, uint64_t *zone);
 
-/* Maker to move (Algorithm 4).  Returns true when Breaker wins; *move gets
- * Maker's winning move when Maker wins. */
+/* Relevance zones (Hsu, Ko, Chen, Wei, Hsueh, Wu, TCS 815 (2020), the
+ * later version of seeds/001; docs/mnk.md "Relevance zones").  A Breaker
+ * win of a position P comes with a set Z of P's empty cells such that
+ * Breaker still wins (same player to move) when Maker is given any set of
+ * empty cells outside Z.  Extra Maker marks only help Maker, so a Breaker
+ * win of P + Xv + Ob with zone Z also refutes every other Maker move u
+ * outside Z: P + Xu + Ob has fewer Maker marks than P + Xv + Ob + X(E \ Z).
+ * Zones: no live line -> {}; Property 1 -> the empty cells on live lines;
+ * pairing -> the paired cells; reduction -> the reduced zone plus V_pair;
+ * Breaker reply b -> the child's zone plus b; Maker node -> the union of the
+ * searched children's zones plus one dominator of each pruned dominated
+ * move (Theorem 2 needs it empty).  Stored in the table in canonical
+ * coordinates. */
+
 /* The cheap tests of a Maker-to-move position: reduction (Theorem 1),
  * immediate Maker wins, the table, Property 1 for every Maker move, and a
  * pairing strategy.  Returns V_BREAKER, V_MAKER or 0 (undecided); *o gets
- * the reduced Breaker mask, *e and *key its analysis when undecided. */
-static int maker_quick(Solver *s, uint64_t x, uint64_t *op, Eval *e, uint64_t *key, int *move,
-                       bool use_tt)
+ * the reduced Breaker mask, *e, *key and *symp its analysis when undecided;
+ * *zone the relevance zone (of the unreduced position) when V_BREAKER. */
+static int maker_quick(Solver *s, uint64_t x, uint64_t *op, Eval *e, uint64_t *key, int *symp,
+                       int *move, bool use_tt, uint64_t *zone)
 {
     const Geo *g = &s->g;
     uint64_t o = reduce(g, x, *op, NULL, NULL, NULL);
+    *zone = o & ~*op; /* V_pair: the cells the reduction gave to Breaker */
     *op = o;
     evaluate(g, x, o, true, e);
     if (e->complete)
@@ -525,23 +595,32 @@ static int maker_quick(Solver *s, uint64_t x, uint64_t *op, Eval *e, uint64_t *k
     }
     if (!e->live_cells)
         return V_BREAKER;
-    *key = geo_key(g, x, o, SALT_MB);
-    int v = tt_get(&s->tt, *key);
+    *key = geo_key_sym(g, x, o, SALT_MB, symp);
+    uint64_t tz = 0;
+    int v = tt_get_zone(&s->tt, *key, &tz);
     if (v == V_QUICK)
         return 0;
     if (v && use_tt) {
         s->hits++;
+        if (v == V_BREAKER)
+            *zone |= zone_from_canon(g, *symp, tz) & ~x & ~o;
         return v;
     }
     long maxw = 0;
     for (uint64_t b = e->live_cells; b; b &= b - 1)
         if (e->w[__builtin_ctzll(b)] > maxw)
             maxw = e->w[__builtin_ctzll(b)];
-    if (e->pot + maxw < (1L << g->k))
+    if (e->pot + maxw < (1L << g->k)) {
+        *zone |= e->live_cells;
         return V_BREAKER;
+    }
     PairSearch ps;
     if (find_pairing(g, x, o, &ps)) {
-        tt_put(&s->tt, *key, V_BREAKER);
+        uint64_t pz = 0;
+        for (int i = 0; i < ps.npairs; i++)
+            pz |= 1ULL << ps.pairs[i][0] | 1ULL << ps.pairs[i][1];
+        tt_put_zone(&s->tt, *key, V_BREAKER, zone_to_canon(g, *symp, pz));
+        *zone |= pz;
         return V_BREAKER;
     }
     if (!v)
@@ -550,26 +629,40 @@ static int maker_quick(Solver *s, uint64_t x, uint64_t *op, Eval *e, uint64_t *k
 }
 
 /* Maker to move (Algorithm 4).  Returns true when Breaker wins; *move gets
- * Maker's winning move when Maker wins. */
-static bool mb_maker_node(Solver *s, uint64_t x, uint64_t o, int *move)
+ * Maker's winning move when Maker wins; *zone (if not NULL) the relevance
+ * zone of a Breaker win.  With zones on, a Maker move outside the zone of an
+ * already refuted move is refuted by that move's reply and not searched. */
+static bool mb_maker_node(Solver *s, uint64_t x, uint64_t o, int *move, uint64_t *zone)
 {
+    const Geo *g = &s->g;
+    uint64_t zdummy;
+    if (!zone)
+        zone = &zdummy;
+    *zone = g->full & ~x & ~o;
     if (move)
         *move = -1;
     if (!tick(s))
         return true;
     Eval e;
-    uint64_t key = 0;
-    int q = maker_quick(s, x, &o, &e, &key, move, move == NULL);
+    uint64_t key = 0, o0 = o;
+    int sym = 0;
+    int q = maker_quick(s, x, &o, &e, &key, &sym, move, move == NULL, zone);
     if (q)
         return q == V_BREAKER;
+    uint64_t empty = g->full & ~x & ~o;
+    uint64_t undom = undominated(&e, e.live_cells);
     int mv[MNK_MAX_CELLS];
-    int nm = order_moves(e.w, undominated(&e, e.live_cells), mv);
+    int nm = order_moves(e.w, undom, mv);
     s->depth++;
     if (s->depth > s->max_depth)
         s->max_depth = s->depth;
     bool breaker = true;
+    uint64_t z = 0, refuted = 0;
     for (int i = 0; i < nm; i++) {
-        bool r = mb_breaker_node(s, x | 1ULL << mv[i], o, NULL);
+        if (s->zones && (refuted >> mv[i] & 1))
+            continue;
+        uint64_t zc = 0;
+        bool r = mb_breaker_node(s, x | 1ULL << mv[i], o, NULL, &zc);
         if (s->st != CGT_OK)
             break;
         if (!r) {
@@ -578,19 +671,42 @@ static bool mb_maker_node(Solver *s, uint64_t x, uint64_t o, int *move)
                 *move = mv[i];
             break;
         }
+        z |= zc;
+        refuted |= empty & ~zc;
     }
     s->depth--;
     if (s->st != CGT_OK)
         return true;
-    tt_put(&s->tt, key, breaker ? V_BREAKER : V_MAKER);
-    return breaker;
+    if (!breaker) {
+        tt_put(&s->tt, key, V_MAKER);
+        return false;
+    }
+    /* A dominated move not refuted by a zone is refuted by Theorem 2, which
+     * needs one of its dominators (after the reduction every dominator is
+     * strict) to stay empty. */
+    for (uint64_t b = e.live_cells & ~undom & ~refuted; b; b &= b - 1) {
+        int v = __builtin_ctzll(b);
+        uint64_t d = e.inter[v] & e.live_cells & ~(1ULL << v);
+        z |= d & (~d + 1);
+    }
+    z &= empty;
+    tt_put_zone(&s->tt, key, V_BREAKER, zone_to_canon(g, sym, z));
+    *zone = z | (o & ~o0);
+    return true;
 }
 
 /* Breaker to move (Algorithm 5).  Returns true when Breaker wins; *reply
- * gets a winning reply (-1 when Property 1 already decides). */
-static bool mb_breaker_node(Solver *s, uint64_t x, uint64_t o, int *reply)
+ * gets a winning reply (-1 when Property 1 already decides); *zone (if not
+ * NULL) the relevance zone of a Breaker win (the reply's zone plus the
+ * reply). */
+static bool mb_breaker_node(Solver *s, uint64_t x, uint64_t o, int *reply, uint64_t *zone)
 {
     const Geo *g = &s->g;
+    uint64_t zdummy;
+    if (!zone)
+        zone = &zdummy;
+    uint64_t empty = g->full & ~x & ~o;
+    *zone = empty;
     if (reply)
         *reply = -1;
     if (!tick(s))
@@ -599,8 +715,10 @@ static bool mb_breaker_node(Solver *s, uint64_t x, uint64_t o, int *reply)
     evaluate(g, x, o, true, &e);
     if (e.complete)
         return false;
-    if (e.pot < (1L << g->k))
+    if (e.pot < (1L << g->k)) {
+        *zone = e.live_cells;
         return true; /* Property 1 */
+    }
     uint64_t cand;
     int nt = pc64(e.threats);
     if (nt >= 2)
@@ -611,20 +729,25 @@ static bool mb_breaker_node(Solver *s, uint64_t x, uint64_t o, int *reply)
         cand = undominated(&e, e.live_cells);
     int mv[MNK_MAX_CELLS];
     int nm = order_moves(e.w, cand, mv);
-    uint64_t key = geo_key(g, x, o, SALT_MBB);
-    int tv = tt_get(&s->tt, key);
+    int sym = 0;
+    uint64_t key = geo_key_sym(g, x, o, SALT_MBB, &sym), tz = 0;
+    int tv = tt_get_zone(&s->tt, key, &tz);
     if (tv && !reply) {
         s->hits++;
+        if (tv == V_BREAKER)
+            *zone = zone_from_canon(g, sym, tz) & empty;
         return tv == V_BREAKER;
     }
     /* Try the replies that the cheap tests close before any deep search. */
     for (int i = 0; i < nm; i++) {
         Eval e2;
-        uint64_t o2 = o | 1ULL << mv[i], k2 = 0;
-        if (maker_quick(s, x, &o2, &e2, &k2, NULL, true) == V_BREAKER) {
+        uint64_t o2 = o | 1ULL << mv[i], k2 = 0, zq = 0;
+        int sym2 = 0;
+        if (maker_quick(s, x, &o2, &e2, &k2, &sym2, NULL, true, &zq) == V_BREAKER) {
             if (reply)
                 *reply = mv[i];
-            tt_put(&s->tt, key, V_BREAKER);
+            *zone = (zq | 1ULL << mv[i]) & empty;
+            tt_put_zone(&s->tt, key, V_BREAKER, zone_to_canon(g, sym, *zone));
             return true;
         }
     }
@@ -632,12 +755,15 @@ static bool mb_breaker_node(Solver *s, uint64_t x, uint64_t o, int *reply)
     if (s->depth > s->max_depth)
         s->max_depth = s->depth;
     bool breaker = false;
+    uint64_t z = empty;
     for (int i = 0; i < nm; i++) {
-        bool r = mb_maker_node(s, x, o | 1ULL << mv[i], NULL);
+        uint64_t zc = 0;
+        bool r = mb_maker_node(s, x, o | 1ULL << mv[i], NULL, &zc);
         if (s->st != CGT_OK)
             break;
         if (r) {
             breaker = true;
+            z = (zc | 1ULL << mv[i]) & empty;
             if (reply)
                 *reply = mv[i];
             break;
@@ -646,7 +772,8 @@ static bool mb_breaker_node(Solver *s, uint64_t x, uint64_t o, int *reply)
     s->depth--;
     if (s->st != CGT_OK)
         return true;
-    tt_put(&s->tt, key, breaker ? V_BREAKER : V_MAKER);
+    *zone = z;
+    tt_put_zone(&s->tt, key, breaker ? V_BREAKER : V_MAKER, zone_to_canon(g, sym, z));
     return breaker;
 }
 
@@ -714,7 +841,7 @@ static bool strong_att(Solver *s, uint64_t a, uint64_t d, int *move)
         s->hits++;
         return v == S_WINS;
     }
-    if (mb_maker_node(s, a, d, NULL))
+    if (mb_maker_node(s, a, d, NULL, NULL))
         return false;
     if (s->st != CGT_OK)
         return false;
@@ -762,7 +889,7 @@ static bool strong_def(Solver *s, uint64_t a, uint64_t d)
         s->hits++;
         return v == S_WINS;
     }
-    if (mb_breaker_node(s, a, d, NULL))
+    if (mb_breaker_node(s, a, d, NULL, NULL))
         return false;
     if (s->st != CGT_OK)
         return false;
@@ -898,7 +1025,7 @@ static void proof_breaker(Solver *s, ProofOut *p, uint64_t x, uint64_t o)
         reply[v] = -1;
         if (e2.pot < (1L << g->k))
             continue;
-        if (!mb_breaker_node(s, x2, o, &reply[v]) || reply[v] < 0) {
+        if (!mb_breaker_node(s, x2, o, &reply[v], NULL) || reply[v] < 0) {
             if (s->st == CGT_OK)
                 s->st = cgt_error_set(s->err, CGT_ERR_INTERNAL, "mnk proof: no Breaker reply "
                                       "found for a proven position");
@@ -920,7 +1047,7 @@ static void proof_maker(Solver *s, ProofOut *p, uint64_t x, uint64_t o)
     if (s->st != CGT_OK || proof_seen(g, p, x, o, 'W'))
         return;
     int move = -1;
-    if (mb_maker_node(s, x, o, &move) || move < 0) {
+    if (mb_maker_node(s, x, o, &move, NULL) || move < 0) {
         if (s->st == CGT_OK)
             s->st = cgt_error_set(s->err, CGT_ERR_INTERNAL, "mnk proof: no Maker move found "
                                   "for a proven position");
@@ -980,7 +1107,7 @@ static void proof_strong_hold(Solver *s, ProofOut *p, uint64_t a, uint64_t d)
     const Geo *g = &s->g;
     if (s->st != CGT_OK || line_done(g, d) || !(g->full & ~a & ~d))
         return;
-    if (mb_maker_node(s, a, d, NULL)) {
+    if (mb_maker_node(s, a, d, NULL, NULL)) {
         if (s->st == CGT_OK)
             proof_breaker(s, p, a, d);
         return;
@@ -1068,7 +1195,7 @@ static CgtStatus write_proof(Solver *s, const char *path, uint64_t x, uint64_t o
         uint64_t empty = g->full & ~x & ~o;
         if (breaker_wins) {
             int reply = -1;
-            mb_breaker_node(s, x, o, &reply);
+            mb_breaker_node(s, x, o, &reply, NULL);
             fputs("B ", p.f);
             put_pos(g, p.f, x, o);
             if (reply < 0)
@@ -1109,9 +1236,11 @@ static CgtStatus write_proof(Solver *s, const char *path, uint64_t x, uint64_t o
 
 /* ------------------------------------------------------------ checkpoints */
 
-/* Checkpoint file (text, version 1): "cgt-mnk-tt 1", "game m n k", "entries N",
- * then N lines "KEY VALUE" (hex key, value 1 or 2), then "end".  Written to
- * PATH.tmp and renamed, so an interrupted save never damages the old file. */
+/* Checkpoint file (text, version 2): "cgt-mnk-tt 2", "game m n k", "entries N",
+ * then N lines "KEY VALUE ZONE" (hex key, value 1 or 2, hex relevance zone in
+ * canonical cells), then "end".  Version 1 files (no ZONE) are still read,
+ * with every cell in the zone.  Written to PATH.tmp and renamed, so an
+ * interrupted save never damages the old file. */
 static CgtStatus save_checkpoint(Solver *s)
 {
     char *tmp = xasprintf("%s.tmp", s->ckpt);
@@ -1123,10 +1252,11 @@ static CgtStatus save_checkpoint(Solver *s)
     size_t n = 0;
     for (size_t i = 0; i < s->tt.cap; i++)
         n += s->tt.key[i] && s->tt.val[i] != V_QUICK;
-    fprintf(f, "cgt-mnk-tt 1\ngame %d %d %d\nentries %zu\n", s->g.m, s->g.n, s->g.k, n);
+    fprintf(f, "cgt-mnk-tt 2\ngame %d %d %d\nentries %zu\n", s->g.m, s->g.n, s->g.k, n);
     for (size_t i = 0; i < s->tt.cap; i++)
         if (s->tt.key[i] && s->tt.val[i] != V_QUICK)
-            fprintf(f, "%016llx %d\n", (unsigned long long)s->tt.key[i], s->tt.val[i]);
+            fprintf(f, "%016llx %d %llx\n", (unsigned long long)s->tt.key[i], s->tt.val[i],
+                    (unsigned long long)(s->tt.zone[i] & s->g.full));
     fputs("end\n", f);
     bool bad = ferror(f) != 0;
     if (fclose(f) != 0)
@@ -1151,22 +1281,23 @@ static CgtStatus load_checkpoint(Solver *s)
     size_t cnt;
     CgtStatus st = CGT_OK;
     if (fscanf(f, "cgt-mnk-tt %d game %d %d %d entries %zu", &ver, &m, &n, &k, &cnt) != 5 ||
-        ver != 1) {
-        st = cgt_error_set(s->err, CGT_ERR_IO, "checkpoint '%s' is not a version 1 mnk "
+        ver < 1 || ver > 2) {
+        st = cgt_error_set(s->err, CGT_ERR_IO, "checkpoint '%s' is not a version 1 or 2 mnk "
                            "checkpoint", s->ckpt);
     } else if (m != s->g.m || n != s->g.n || k != s->g.k) {
         st = cgt_error_set(s->err, CGT_ERR_IO, "checkpoint '%s' is for the %d,%d,%d-game, not "
                            "%d,%d,%d", s->ckpt, m, n, k, s->g.m, s->g.n, s->g.k);
     } else {
         for (size_t i = 0; i < cnt; i++) {
-            unsigned long long key;
+            unsigned long long key, zone = ~0ULL;
             int val;
-            if (fscanf(f, "%llx %d", &key, &val) != 2 || key == 0 || val < 1 || val > 2) {
+            if (fscanf(f, "%llx %d", &key, &val) != 2 || key == 0 || val < 1 || val > 2 ||
+                (ver == 2 && fscanf(f, "%llx", &zone) != 1)) {
                 st = cgt_error_set(s->err, CGT_ERR_IO, "checkpoint '%s' is damaged at entry "
                                    "%zu", s->ckpt, i + 1);
                 break;
             }
-            tt_put(&s->tt, key, val);
+            tt_put_zone(&s->tt, key, val, zone);
         }
         if (st == CGT_OK)
             cgt_progress_force("mnk", "resuming from %s: %zu proven positions", s->ckpt, cnt);
@@ -1263,22 +1394,41 @@ static void solver_finish(Solver *s, MnkReport *rep)
  * i, i + T, i + 2T, ...  Each worker has its own Solver and table, so
  * nothing is shared but the stop flag and the open-move counter; a Maker
  * win found by one worker stops the others.  The result does not depend on
- * the thread count; node counts and the reported winning move may. */
+ * the thread count; node counts and the reported winning move may.  With
+ * one worker and zones on, root moves outside the relevance zone of a
+ * refuted root move are refuted by its reply (as in mb_maker_node). */
 typedef struct Worker {
     Solver *s;
     uint64_t x, o;
     const int *mv;
     int nm, start, step, found;
+    int *reply;              /* reply[cell]: Breaker's proven answer to a root move */
     atomic_int *stop, *done;
 } Worker;
 
 static void *worker_run(void *arg)
 {
     Worker *w = arg;
+    const Geo *g = &w->s->g;
+    uint64_t empty = g->full & ~w->x & ~w->o;
+    uint64_t zone[MNK_MAX_CELLS];
+    int zreply[MNK_MAX_CELLS], nz = 0;
     for (int i = w->start; i < w->nm; i += w->step) {
         if (atomic_load(w->stop))
             break;
-        bool r = mb_breaker_node(w->s, w->x | 1ULL << w->mv[i], w->o, NULL);
+        int v = w->mv[i];
+        int by = -1;
+        for (int j = 0; j < nz && by < 0 && w->step == 1 && w->s->zones; j++)
+            if (!(zone[j] >> v & 1))
+                by = j;
+        if (by >= 0) {
+            w->reply[v] = zreply[by];
+            atomic_fetch_sub(w->s->root_left, 1);
+            continue;
+        }
+        uint64_t n0 = w->s->nodes;
+        double t0 = cgt_now();
+        bool r = mb_breaker_node(w->s, w->x | 1ULL << v, w->o, &w->reply[v], &zone[nz]);
         if (w->s->st != CGT_OK) {
             if (!w->s->cancelled)
                 atomic_store(w->stop, 1);
@@ -1286,9 +1436,19 @@ static void *worker_run(void *arg)
         }
         atomic_fetch_sub(w->s->root_left, 1);
         if (!r) {
-            w->found = w->mv[i];
+            w->found = v;
             atomic_store(w->stop, 1);
             break;
+        }
+        zreply[nz++] = w->reply[v];
+        if (w->s->is_main) {
+            char a[8], b[8];
+            cgt_progress_force("mnk", "root move %s refuted by %s: %llu nodes, %.1f s, zone "
+                               "%d of %d empty cells", mnk_cell_name(g->m, v, a),
+                               w->reply[v] < 0 ? "potential"
+                                               : mnk_cell_name(g->m, w->reply[v], b),
+                               (unsigned long long)(w->s->nodes - n0), cgt_now() - t0,
+                               pc64(zone[nz - 1]), pc64(empty));
         }
     }
     atomic_store(w->done, 1);
@@ -1299,18 +1459,20 @@ static void tt_merge(Tt *into, const Tt *from)
 {
     for (size_t i = 0; i < from->cap; i++)
         if (from->key[i])
-            tt_put(into, from->key[i], from->val[i]);
+            tt_put_zone(into, from->key[i], from->val[i], from->zone[i]);
 }
 
 /* Maker-to-move root: true when Breaker wins; *move gets a winning move. */
-static bool root_search(Solver *s, uint64_t x, uint64_t o, int threads, int *move)
+static bool root_search(Solver *s, uint64_t x, uint64_t o, int threads, int *move,
+                        int *reply)
 {
     Eval e;
-    uint64_t key = 0;
+    uint64_t key = 0, zq = 0;
+    int sym = 0;
     *move = -1;
     if (!tick(s))
         return true;
-    int q = maker_quick(s, x, &o, &e, &key, move, false);
+    int q = maker_quick(s, x, &o, &e, &key, &sym, move, false, &zq);
     if (q)
         return q == V_BREAKER;
     int mv[MNK_MAX_CELLS];
@@ -1330,7 +1492,8 @@ static bool root_search(Solver *s, uint64_t x, uint64_t o, int threads, int *mov
     for (int t = 0; t < threads; t++) {
         atomic_init(&done[t], 0);
         w[t] = (Worker){.s = t ? &ws[t] : s, .x = x, .o = o, .mv = mv, .nm = nm, .start = t,
-                        .step = threads, .found = -1, .stop = &stop, .done = &done[t]};
+                        .step = threads, .found = -1, .reply = reply, .stop = &stop,
+                        .done = &done[t]};
         if (t == 0)
             continue;
         memset(&ws[t], 0, sizeof ws[t]);
@@ -1343,6 +1506,7 @@ static bool root_search(Solver *s, uint64_t x, uint64_t o, int threads, int *mov
         ws[t].t0 = s->t0;
         ws[t].stop = &stop;
         ws[t].root_left = &left;
+        ws[t].zones = s->zones;
         started[t] = pthread_create(&tid[t], NULL, worker_run, &w[t]) == 0;
     }
     /* Worker 0 runs here with the main solver (it polls, reports progress
@@ -1415,7 +1579,7 @@ static void solve_mb_root(Solver *s, uint64_t x, uint64_t o, bool maker_to_move,
     }
     if (!maker_to_move) {
         int reply = -1;
-        bool b = mb_breaker_node(s, x, o, &reply);
+        bool b = mb_breaker_node(s, x, o, &reply, NULL);
         rep->result = b ? MNK_RESULT_BREAKER : MNK_RESULT_MAKER;
         rep->method = e.pot < (1L << g->k) ? MNK_BY_POTENTIAL
                       : pc64(e.threats) >= 2 ? MNK_BY_TERMINAL : MNK_BY_SEARCH;
@@ -1434,6 +1598,9 @@ static void solve_mb_root(Solver *s, uint64_t x, uint64_t o, bool maker_to_move,
         return;
     }
     PairSearch ps;
+    int rootreply[MNK_MAX_CELLS];
+    for (int c = 0; c < MNK_MAX_CELLS; c++)
+        rootreply[c] = -1;
     rep->max_after = -1;
     long maxw = 0;
     for (uint64_t b = e.live_cells; b; b &= b - 1)
@@ -1451,7 +1618,7 @@ static void solve_mb_root(Solver *s, uint64_t x, uint64_t o, bool maker_to_move,
         rep->npairs = ps.npairs;
         memcpy(rep->pairs, ps.pairs, sizeof(int) * 2 * (size_t)ps.npairs);
     } else {
-        bw = root_search(s, x, o, threads, &move);
+        bw = root_search(s, x, o, threads, &move, rootreply);
         rep->method = MNK_BY_SEARCH;
     }
     if (s->st != CGT_OK)
@@ -1477,7 +1644,13 @@ static void solve_mb_root(Solver *s, uint64_t x, uint64_t o, bool maker_to_move,
             mm->reply = partner;
             continue;
         }
-        mb_breaker_node(s, x | 1ULL << v, o, &mm->reply);
+        /* a reply proven in the root's reduced position holds in the root
+         * position too (Theorem 1: Breaker answers inside V_pair by pairs) */
+        if (rootreply[v] >= 0) {
+            mm->reply = rootreply[v];
+            continue;
+        }
+        mb_breaker_node(s, x | 1ULL << v, o, &mm->reply, NULL);
         if (s->st != CGT_OK)
             return;
     }
@@ -1555,6 +1728,7 @@ CgtStatus mnk_solve(int m, int n, int k, const MnkOptions *opt, MnkReport *rep, 
     s.ckpt_every = opt->checkpoint_every;
     s.t0 = cgt_now();
     s.is_main = true;
+    s.zones = !opt->no_zones;
     s.next_ckpt = s.t0 + s.ckpt_every;
     if (s.ckpt)
         s.st = load_checkpoint(&s);

@@ -14,6 +14,7 @@
  * vertex domination (Theorem 2), And-Or search (Algorithms 4-5). */
 #ifndef CGT_GAMES_MNK_H
 #define CGT_GAMES_MNK_H
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "util/error.h"
@@ -57,6 +58,8 @@ typedef struct MnkOptions {
     int threads;               /* 1 (default, deterministic) to MNK_MAX_THREADS: the root
                                 * Maker moves are split between threads; same result,
                                 * node counts and the winning move shown may differ */
+    bool no_zones;             /* true: search every undominated Maker move (no
+                                * relevance-zone pruning; for measurements) */
 } MnkOptions;
 
 typedef struct MnkMove {

@@ -1,13 +1,20 @@
 /* Benchmark driver for games/mnk: solves the m,n,k-games named on the
  * command line and prints result, method, nodes and seconds (one per line).
  * Build: see bench/mnk/run.sh.
- * Usage: mnk_bench [-s] [-t THREADS] [-p PROOF] [-c CKPT] [-e SECS]
- *        [-T SECS] [-n NODES] m n k ... */
+ * Usage: mnk_bench [-s] [-z] [-v] [-t THREADS] [-p PROOF] [-c CKPT] [-e SECS]
+ *        [-T SECS] [-n NODES] m n k ...
+ * -z: no relevance-zone pruning; -v: progress lines on stderr. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "games/mnk.h"
+#include "util/poll.h"
+
+static void sink(const char *subsystem, const char *line)
+{
+    fprintf(stderr, "[%s] %s\n", subsystem, line);
+}
 
 int main(int argc, char **argv)
 {
@@ -17,6 +24,10 @@ int main(int argc, char **argv)
     for (; i < argc && argv[i][0] == '-'; i++) {
         if (strcmp(argv[i], "-s") == 0)
             o.variant = MNK_STRONG;
+        else if (strcmp(argv[i], "-z") == 0)
+            o.no_zones = true;
+        else if (strcmp(argv[i], "-v") == 0)
+            cgt_set_progress_sink(sink);
         else if (strcmp(argv[i], "-p") == 0 && i + 1 < argc)
             o.proof_path = argv[++i];
         else if (strcmp(argv[i], "-c") == 0 && i + 1 < argc)
