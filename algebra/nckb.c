@@ -713,3 +713,171 @@ char *nckb_format_rules(const NcSystem *s, int style)
 {
     return rules_text(s, s->nrules, format_rule_cb, style);
 }
+
+CgtStatus nckb_system_from_rules(const NcPresentation *p, NcSystem **out, CgtError *err)
+{
+    *out = NULL;
+    int g = p->ngens;
+    if (g <= 0)
+        return cgt_error_set(err, CGT_ERR_DOMAIN, "presentation has no generators");
+    for (size_t i = 0; i < p->nwords; i++)
+        if (p->words[i] >= (uint32_t)g)
+            return cgt_error_set(err, CGT_ERR_DOMAIN, "relation uses generator %u of %d",
+                                 p->words[i] + 1, g);
+    for (size_t i = 0; i < p->nrels; i++)
+        if (p->lhs_len[i] == 0) {
+            cgt_error_set(err, CGT_ERR_DOMAIN,
+                          "relation %zu has the identity as its left side", i + 1);
+            cgt_error_hint(err, "write each rule with its larger side on the left");
+            return CGT_ERR_DOMAIN;
+        }
+    NcSystem *s = xcalloc(1, sizeof *s);
+    size_t n = p->nrels;
+    s->ngens = g;
+    s->gen_names = names_copy(g, (const char *const *)p->gen_names);
+    s->rank = xmalloc((size_t)g * sizeof *s->rank);
+    for (int x = 0; x < g; x++)
+        s->rank[x] = x;
+    s->nrules = n;
+    s->words = xmalloc((p->nwords + 1) * sizeof *s->words);
+    wcopy(s->words, p->words, p->nwords);
+    s->lhs_off = xmalloc((n + 1) * sizeof *s->lhs_off);
+    s->lhs_len = xmalloc((n + 1) * sizeof *s->lhs_len);
+    s->rhs_off = xmalloc((n + 1) * sizeof *s->rhs_off);
+    s->rhs_len = xmalloc((n + 1) * sizeof *s->rhs_len);
+    for (size_t i = 0; i < n; i++) {
+        s->lhs_off[i] = p->lhs_off[i];
+        s->lhs_len[i] = p->lhs_len[i];
+        s->rhs_off[i] = p->rhs_off[i];
+        s->rhs_len[i] = p->rhs_len[i];
+    }
+    sys_build_buckets(s);
+    *out = s;
+    return CGT_OK;
+}
+
+void nckb_check_free(NcCheck *c)
+{
+    free(c->bad_word);
+    free(c->bad_nf1);
+    free(c->bad_nf2);
+    free(c->div_pairs);
+    free(c->reducible_rhs);
+    memset(c, 0, sizeof *c);
+}
+
+static uint32_t *wdup(const uint32_t *w, size_t n)
+{
+    uint32_t *d = xmalloc((n + 1) * sizeof *d);
+    wcopy(d, w, n);
+    return d;
+}
+
+/* Reduce the two one-step rewrites a and b of the critical word w (rules i
+ * and j) and record the first pair whose normal forms differ. */
+static void check_pair(const NcSystem *s, size_t max_steps, size_t i, size_t j, const Word *w,
+                       const Word *a, const Word *b, Word *tin, NcCheck *out)
+{
+    Word na = {0}, nb = {0};
+    CgtError e2;
+    out->pairs_checked++;
+    if (sys_reduce(s, a->data, a->len, max_steps, tin, &na, &e2) != CGT_OK ||
+        sys_reduce(s, b->data, b->len, max_steps, tin, &nb, &e2) != CGT_OK) {
+        out->terminated = false;
+    } else if ((na.len != nb.len ||
+                (na.len && memcmp(na.data, nb.data, na.len * sizeof *na.data) != 0)) &&
+               out->locally_confluent) {
+        out->locally_confluent = false;
+        out->bad_i = i;
+        out->bad_j = j;
+        out->bad_word = wdup(w->data, w->len);
+        out->bad_word_len = w->len;
+        out->bad_nf1 = wdup(na.data, na.len);
+        out->bad_nf1_len = na.len;
+        out->bad_nf2 = wdup(nb.data, nb.len);
+        out->bad_nf2_len = nb.len;
+    }
+    VEC_FREE(na);
+    VEC_FREE(nb);
+}
+
+static void wset(Word *w, const uint32_t *a, size_t an, const uint32_t *b, size_t bn,
+                 const uint32_t *c, size_t cn)
+{
+    w->len = 0;
+    VEC_RESERVE(*w, an + bn + cn + 1);
+    wcopy(w->data, a, an);
+    wcopy(w->data + an, b, bn);
+    wcopy(w->data + an + bn, c, cn);
+    w->len = an + bn + cn;
+}
+
+CgtStatus nckb_check(const NcSystem *s, size_t max_steps, NcCheck *out, CgtError *err)
+{
+    memset(out, 0, sizeof *out);
+    out->locally_confluent = true;
+    out->terminated = true;
+    if (!max_steps)
+        max_steps = 100000;
+    size_t n = s->nrules;
+    Word w = {0}, a = {0}, b = {0}, tin = {0}, tout = {0};
+    VEC(size_t) divs = {0};
+    VEC(size_t) reds = {0};
+    CgtStatus st = CGT_OK;
+    const uint32_t *W = s->words;
+    for (size_t i = 0; i < n && st == CGT_OK; i++) {
+        const uint32_t *li = W + s->lhs_off[i], *ri = W + s->rhs_off[i];
+        size_t Li = s->lhs_len[i], Ri = s->rhs_len[i];
+        CgtError e2;
+        if (sys_reduce(s, ri, Ri, max_steps, &tin, &tout, &e2) != CGT_OK)
+            out->terminated = false;
+        else if (tout.len != Ri || (Ri && memcmp(tout.data, ri, Ri * sizeof *ri) != 0))
+            VEC_PUSH(reds, i);
+        for (size_t j = 0; j < n && st == CGT_OK; j++) {
+            if ((st = cgt_poll()) != CGT_OK) {
+                cgt_poll_error(err, st, "confluence check");
+                break;
+            }
+            const uint32_t *lj = W + s->lhs_off[j], *rj = W + s->rhs_off[j];
+            size_t Lj = s->lhs_len[j], Rj = s->rhs_len[j];
+            /* inclusions: lhs_j = li[p .. p+Lj) */
+            bool factor = false;
+            for (size_t p = 0; j != i && p + Lj <= Li; p++) {
+                if (memcmp(li + p, lj, Lj * sizeof *lj) != 0)
+                    continue;
+                factor = true;
+                wset(&w, li, Li, NULL, 0, NULL, 0);
+                wset(&a, ri, Ri, NULL, 0, NULL, 0);
+                wset(&b, li, p, rj, Rj, li + p + Lj, Li - p - Lj);
+                check_pair(s, max_steps, i, j, &w, &a, &b, &tin, out);
+            }
+            if (factor) {
+                VEC_PUSH(divs, i);
+                VEC_PUSH(divs, j);
+            }
+            /* proper overlaps: the last k letters of lhs_i are the first k
+             * of lhs_j, 0 < k < min(Li, Lj) */
+            for (size_t k = 1; k < Li && k < Lj; k++) {
+                if (memcmp(li + Li - k, lj, k * sizeof *lj) != 0)
+                    continue;
+                wset(&w, li, Li, lj + k, Lj - k, NULL, 0);
+                wset(&a, ri, Ri, lj + k, Lj - k, NULL, 0);
+                wset(&b, li, Li - k, rj, Rj, NULL, 0);
+                check_pair(s, max_steps, i, j, &w, &a, &b, &tin, out);
+            }
+        }
+    }
+    VEC_FREE(w);
+    VEC_FREE(a);
+    VEC_FREE(b);
+    VEC_FREE(tin);
+    VEC_FREE(tout);
+    out->div_pairs = divs.data;
+    out->ndiv = divs.len / 2;
+    out->reducible_rhs = reds.data;
+    out->nred = reds.len;
+    out->interreduced = out->ndiv == 0 && out->nred == 0;
+    if (st != CGT_OK)
+        nckb_check_free(out);
+    return st;
+}

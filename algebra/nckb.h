@@ -99,4 +99,44 @@ char *nckb_format_rules(const NcSystem *s, int style);
 /* A word in the same two styles.  Owned string. */
 char *nckb_format_word(const NcSystem *s, const uint32_t *w, size_t len, int style);
 
+/* The relations of p taken as rewriting rules exactly as written, lhs ->
+ * rhs, in relation order, with no completion and no orientation (the
+ * generator order for comparisons is declaration order).  For checking a
+ * rule list someone wrote down (nckb_check).  confluent = false.  Owned
+ * result (nckb_free).  Errors: CGT_ERR_DOMAIN for an out-of-range
+ * generator or an empty left side (a rule 1 -> w can never stop). */
+CgtStatus nckb_system_from_rules(const NcPresentation *p, NcSystem **out, CgtError *err);
+
+/* Result of nckb_check. */
+typedef struct NcCheck {
+    bool locally_confluent; /* every critical pair resolves */
+    bool terminated;        /* every rewrite stopped within the step cap */
+    bool interreduced;      /* no lhs is a factor of another, every rhs irreducible */
+    size_t pairs_checked;
+    /* first critical pair that does not resolve (when !locally_confluent):
+     * the rules, the overlap word and its two different normal forms */
+    size_t bad_i, bad_j;
+    uint32_t *bad_word, *bad_nf1, *bad_nf2;
+    size_t bad_word_len, bad_nf1_len, bad_nf2_len;
+    /* pairs (i, j): lhs_j is a factor of lhs_i, i != j; rules with a
+     * reducible rhs */
+    size_t *div_pairs;
+    size_t ndiv;
+    size_t *reducible_rhs;
+    size_t nred;
+} NcCheck;
+
+/* Check the rules of s as given (Knuth & Bendix 1970; Book & Otto,
+ * "String-Rewriting Systems", Thm 2.3.1): every critical pair -- a proper
+ * overlap, where a suffix of lhs_i is a prefix of lhs_j, and an inclusion,
+ * where lhs_j is a factor of lhs_i -- is rewritten both ways and the two
+ * results reduced to normal form (each reduction capped at max_steps, 0 =
+ * 100000) and compared.  Local confluence gives confluence only for a
+ * terminating system (Newman's lemma); `terminated` says whether every
+ * reduction stopped within the cap (evidence, not a proof).  *out is
+ * owned: free with nckb_check_free.  Errors: CGT_ERR_INTERRUPTED /
+ * CGT_ERR_LIMIT from cgt_poll (then *out holds nothing to free). */
+CgtStatus nckb_check(const NcSystem *s, size_t max_steps, NcCheck *out, CgtError *err);
+void nckb_check_free(NcCheck *c);
+
 #endif

@@ -1,8 +1,9 @@
 /* Unit tests for algebra/nckb.c (string rewriting completion).  Oracles:
  * published orders of small Coxeter groups (S3 = 6, D4 = 8, S4 = 24 via
  * the Coxeter presentation of A3), the Dawson note's |Q(24)| = 24 with
- * commutation relations added, and a naive overlap checker and rewriter
- * written here. */
+ * commutation relations added, a naive overlap checker and rewriter
+ * written here, and for the confluence check of a rule list as written, the
+ * definition (one normal form per word, by exhaustive rewriting). */
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -329,6 +330,114 @@ static void test_vs_commutative(void)
     CHECK_EQ_INT(bad, 0);
 }
 
+/* every irreducible word reachable from w by rewriting anywhere with any
+ * rule (rules shorten words here, so the search ends); collects up to 64
+ * distinct normal forms in nf */
+static void all_nfs(const char *const *l, const char *const *r, int n, const char *w,
+                    char nf[64][16], int *nnf)
+{
+    bool irreducible = true;
+    for (int i = 0; i < n; i++) {
+        size_t ll = strlen(l[i]);
+        for (const char *p = strstr(w, l[i]); p; p = strstr(p + 1, l[i])) {
+            char t[16];
+            irreducible = false;
+            snprintf(t, sizeof t, "%.*s%s%s", (int)(p - w), w, r[i], p + ll);
+            all_nfs(l, r, n, t, nf, nnf);
+        }
+    }
+    if (!irreducible)
+        return;
+    for (int k = 0; k < *nnf; k++)
+        if (strcmp(nf[k], w) == 0)
+            return;
+    if (*nnf < 64)
+        strcpy(nf[(*nnf)++], w);
+}
+
+/* nckb_check on random length-reducing rule lists over {a, b} (so they
+ * terminate) against the definition: confluent iff every word has one
+ * normal form.  Left sides have at most 3 letters, so every critical word
+ * has at most 5 and checking all words up to length 5 decides it. */
+static void test_check(void)
+{
+    uint64_t st = 7;
+    int n = getenv("CGT_SLOW") ? 2000 : 300, bad = 0, nconf = 0, nnot = 0;
+    for (int round = 0; round < n; round++) {
+        char lb[4][4], rb[4][4];
+        const char *l[4], *r[4];
+        int nrel = 1 + round % 4;
+        for (int i = 0; i < nrel; i++) {
+            st = st * 6364136223846793005ULL + 1442695040888963407ULL;
+            int ll = 1 + (int)((st >> 33) % 3);
+            st = st * 6364136223846793005ULL + 1442695040888963407ULL;
+            int rl = (int)((st >> 33) % (uint64_t)ll);
+            for (int k = 0; k < ll + rl; k++) {
+                st = st * 6364136223846793005ULL + 1442695040888963407ULL;
+                char ch = (char)('a' + (st >> 40) % 2);
+                if (k < ll)
+                    lb[i][k] = ch;
+                else
+                    rb[i][k - ll] = ch;
+            }
+            lb[i][ll] = 0;
+            rb[i][rl] = 0;
+            l[i] = lb[i];
+            r[i] = rb[i];
+        }
+        bool confluent = true;
+        for (int len = 0; len <= 5 && confluent; len++)
+            for (int bits = 0; bits < (1 << len) && confluent; bits++) {
+                char w[8], nf[64][16];
+                int nnf = 0;
+                for (int k = 0; k < len; k++)
+                    w[k] = (char)('a' + ((bits >> k) & 1));
+                w[len] = 0;
+                all_nfs(l, r, nrel, w, nf, &nnf);
+                confluent = nnf == 1;
+            }
+        bool inter = true;
+        for (int i = 0; i < nrel; i++)
+            for (int j = 0; j < nrel; j++)
+                if ((i != j && strstr(l[i], l[j])) || strstr(r[i], l[j]))
+                    inter = false;
+        const char *rels[8];
+        for (int i = 0; i < nrel; i++) {
+            rels[2 * i] = l[i];
+            rels[2 * i + 1] = r[i];
+        }
+        NcPresentation *p = mk(2, rels, nrel);
+        NcSystem *s = NULL;
+        NcCheck chk;
+        CgtError e;
+        if (nckb_system_from_rules(p, &s, &e) != CGT_OK || nckb_check(s, 0, &chk, &e) != CGT_OK) {
+            bad++;
+        } else {
+            bad += chk.locally_confluent != confluent || !chk.terminated ||
+                   chk.interreduced != inter;
+            if (!chk.locally_confluent) {
+                /* the reported word really has the two reported forms */
+                bad += chk.bad_nf1_len == chk.bad_nf2_len &&
+                       memcmp(chk.bad_nf1, chk.bad_nf2, chk.bad_nf1_len * sizeof(uint32_t)) == 0;
+            }
+            nckb_check_free(&chk);
+        }
+        nconf += confluent;
+        nnot += !confluent;
+        nckb_free(s);
+        ncpres_free(p);
+    }
+    CHECK_EQ_INT(bad, 0);
+    CHECK(nconf > n / 10 && nnot > n / 10);
+    /* the identity as a left side is refused */
+    const char *loop[] = {"", "a"};
+    NcPresentation *p = mk(1, loop, 1);
+    NcSystem *s = NULL;
+    CgtError e;
+    CHECK(nckb_system_from_rules(p, &s, &e) == CGT_ERR_DOMAIN && s == NULL);
+    ncpres_free(p);
+}
+
 int main(void)
 {
     test_vs_commutative();
@@ -337,5 +446,6 @@ int main(void)
     test_q24_commutative();
     test_limits();
     test_random();
+    test_check();
     UNIT_MAIN_END();
 }
