@@ -3,10 +3,14 @@
  * games/), optionally certifies it or runs until periodic, and prints
  * |Q|, |P|, the presentation head, per-phase times and CPU time.
  * Usage: mqbench CODE N [cert] [periodic] [verbose] [smallest|jump|lift] [bound]
- * (recalibration policy MQ_RECAL_SMALLEST, _JUMP, _LIFT) */
+ *        [reach=SECONDS]
+ * (recalibration policy MQ_RECAL_SMALLEST, _JUMP, _LIFT).  reach=S extends
+ * heap by heap, prints the CPU time at which each heap is done and stops
+ * (as an interrupt) once S seconds of CPU time are used. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/time.h>
 #include <time.h>
 
 #include "algebra/misere.h"
@@ -39,6 +43,20 @@ static CgtStatus oct_options(void *ctx, uint32_t n, HeapOptions *out, CgtError *
     return CGT_OK;
 }
 
+static void on_cpu_limit(int sig)
+{
+    (void)sig;
+    cgt_interrupt_flag = 1;
+}
+
+/* Stop the engine (as Ctrl-C would) after `secs` seconds of CPU time. */
+static void set_cpu_limit(double secs)
+{
+    struct itimerval it = {{0, 0}, {(time_t)secs, (suseconds_t)((secs - (time_t)secs) * 1e6)}};
+    signal(SIGVTALRM, on_cpu_limit);
+    setitimer(ITIMER_VIRTUAL, &it, NULL);
+}
+
 static void sink(const char *s, const char *l)
 {
     fprintf(stderr, "[%s] %s\n", s, l);
@@ -53,6 +71,7 @@ int main(int argc, char **argv)
     bool cert = false, periodic = false;
     MqRecal recal = MQ_RECAL_FIRST;
     bool bound = false;
+    double reach = 0;
     for (int i = 3; i < argc; i++) {
         cert |= strcmp(argv[i], "cert") == 0;
         periodic |= strcmp(argv[i], "periodic") == 0;
@@ -63,6 +82,8 @@ int main(int argc, char **argv)
         if (strcmp(argv[i], "lift") == 0)
             recal = MQ_RECAL_LIFT;
         bound |= strcmp(argv[i], "bound") == 0;
+        if (strncmp(argv[i], "reach=", 6) == 0)
+            reach = atof(argv[i] + 6);
         if (strcmp(argv[i], "verbose") == 0)
             cgt_set_progress_sink(sink);
     }
@@ -89,10 +110,22 @@ int main(int argc, char **argv)
     double t0 = cgt_now();
     CgtStatus st;
     MqPeriod per = {0};
-    if (periodic)
+    if (reach > 0) {
+        set_cpu_limit(reach);
+        st = CGT_OK;
+        for (uint32_t h = 1; h <= n && st == CGT_OK; h++) {
+            st = mq_extend_to(e, h, &err);
+            if (st == CGT_OK)
+                printf("heap %u |Q|=%u cpu %.3f s\n", h, mq_current_size(e),
+                       (double)(clock() - c0) / CLOCKS_PER_SEC);
+        }
+        set_cpu_limit(0);
+        cgt_interrupt_flag = 0;
+    } else if (periodic) {
         st = mq_run_until_periodic(e, n, &per, &err);
-    else
+    } else {
         st = mq_extend_to(e, n, &err);
+    }
     double wall = cgt_now() - t0, cpu = (double)(clock() - c0) / CLOCKS_PER_SEC;
     if (st != CGT_OK)
         printf("stopped: %s (quotient kept to heap %u)\n", err.msg, mq_heaps_done(e));
