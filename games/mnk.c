@@ -573,6 +573,38 @@ static bool mb_breaker_node(Solver *s, uint64_t x, uint64_t o, int *reply, uint6
  * move (Theorem 2 needs it empty).  Stored in the table in canonical
  * coordinates. */
 
+/* Relevance zone of a Property-1 win: the empty cells on live lines less a
+ * set T of them that Maker may own all at once with the criterion still
+ * met.  Extra Maker marks only raise the potential (and every cell's
+ * weight), so each subset of T keeps the criterion too.  maker_to_move:
+ * the criterion is P + max_v w(v) < 2^k, else P < 2^k.  T grows greedily
+ * from the cells of least weight and stops at the first failure. */
+static uint64_t potential_zone(const Geo *g, uint64_t x, uint64_t o, const Eval *e,
+                               bool maker_to_move)
+{
+    int mv[MNK_MAX_CELLS];
+    int n = order_moves(e->w, e->live_cells, mv);
+    uint64_t t = 0;
+    long lim = 1L << g->k;
+    for (int i = n - 1; i >= 0; i--) {
+        uint64_t t2 = t | 1ULL << mv[i];
+        Eval e2;
+        evaluate(g, x | t2, o, false, &e2);
+        long need = e2.pot;
+        if (maker_to_move) {
+            long maxw = 0;
+            for (uint64_t b = e2.live_cells; b; b &= b - 1)
+                if (e2.w[__builtin_ctzll(b)] > maxw)
+                    maxw = e2.w[__builtin_ctzll(b)];
+            need += maxw;
+        }
+        if (e2.complete || need >= lim)
+            break;
+        t = t2;
+    }
+    return e->live_cells & ~t;
+}
+
 /* The cheap tests of a Maker-to-move position: reduction (Theorem 1),
  * immediate Maker wins, the table, Property 1 for every Maker move, and a
  * pairing strategy.  Returns V_BREAKER, V_MAKER or 0 (undecided); *o gets
@@ -611,7 +643,7 @@ static int maker_quick(Solver *s, uint64_t x, uint64_t *op, Eval *e, uint64_t *k
         if (e->w[__builtin_ctzll(b)] > maxw)
             maxw = e->w[__builtin_ctzll(b)];
     if (e->pot + maxw < (1L << g->k)) {
-        *zone |= e->live_cells;
+        *zone |= potential_zone(g, x, o, e, true);
         return V_BREAKER;
     }
     PairSearch ps;
@@ -716,7 +748,7 @@ static bool mb_breaker_node(Solver *s, uint64_t x, uint64_t o, int *reply, uint6
     if (e.complete)
         return false;
     if (e.pot < (1L << g->k)) {
-        *zone = e.live_cells;
+        *zone = potential_zone(g, x, o, &e, false);
         return true; /* Property 1 */
     }
     uint64_t cand;

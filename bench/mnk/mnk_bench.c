@@ -3,7 +3,9 @@
  * Build: see bench/mnk/run.sh.
  * Usage: mnk_bench [-s] [-z] [-v] [-t THREADS] [-p PROOF] [-c CKPT] [-e SECS]
  *        [-T SECS] [-n NODES] m n k ...
- * -z: no relevance-zone pruning; -v: progress lines on stderr. */
+ *        [-b ROW,ROW,...] [-m X|O]
+ * -z: no relevance-zone pruning; -v: progress lines on stderr; -b: start
+ * position, rows top first separated by commas; -m: player to move. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,6 +23,8 @@ int main(int argc, char **argv)
     MnkOptions o;
     mnk_options_init(&o);
     int i = 1;
+    char *rowbuf[64];
+    int nrows = 0;
     for (; i < argc && argv[i][0] == '-'; i++) {
         if (strcmp(argv[i], "-s") == 0)
             o.variant = MNK_STRONG;
@@ -28,6 +32,14 @@ int main(int argc, char **argv)
             o.no_zones = true;
         else if (strcmp(argv[i], "-v") == 0)
             cgt_set_progress_sink(sink);
+        else if (strcmp(argv[i], "-m") == 0 && i + 1 < argc)
+            o.to_move = argv[++i][0];
+        else if (strcmp(argv[i], "-b") == 0 && i + 1 < argc) {
+            for (char *t = strtok(argv[++i], ","); t && nrows < 64; t = strtok(NULL, ","))
+                rowbuf[nrows++] = t;
+            o.rows = (const char *const *)rowbuf;
+            o.nrows = nrows;
+        }
         else if (strcmp(argv[i], "-p") == 0 && i + 1 < argc)
             o.proof_path = argv[++i];
         else if (strcmp(argv[i], "-c") == 0 && i + 1 < argc)
