@@ -27,6 +27,7 @@ struct GrundyTable {
     bool three;       /* some move leaves three heaps */
     uint32_t *splitk; /* k with a two-heap move */
     size_t nsplitk;
+    uint32_t *scan_r; /* scratch: the split remainders n - k of one heap */
     /* sparse space */
     bool sparse;      /* enabled (after SPARSE_START) */
     bool e_allowed;   /* all split k have equal parity */
@@ -59,6 +60,7 @@ GrundyTable *grundy_new(const Ruleset *rs)
     heapopts_init(&gt->opts);
     if (gt->plain) {
         gt->splitk = xmalloc(((size_t)rs->max_take + 1) * sizeof *gt->splitk);
+        gt->scan_r = xmalloc(((size_t)rs->max_take + 1) * sizeof *gt->scan_r);
         for (int k = 0; k <= rs->max_take; k++) {
             if (rs->kmask[k] & 4)
                 gt->splitk[gt->nsplitk++] = (uint32_t)k;
@@ -101,6 +103,7 @@ void grundy_free(GrundyTable *gt)
     free(gt->grev);
     free(gt->seen);
     free(gt->splitk);
+    free(gt->scan_r);
     free(gt->rare);
     free(gt->hist);
     free(gt->cls[0]);
@@ -333,9 +336,25 @@ static unsigned block_hits(const uint32_t *g, const uint32_t *gr, uint32_t a, ui
     return hit;
 }
 
-/* The scan of value_sparse when at most four values are missing: blocks of
- * 64 pairs are tested against the missing values at once; a block with a
- * hit is then walked pair by pair.  Same result as the plain scan. */
+/* Test pair value v against the missing values t[0..3]; mark and drop it
+ * when it is one of them. */
+static inline void take_hit(uint32_t v, uint32_t t[4], size_t *need, uint64_t *seen)
+{
+    for (size_t j = 0; j < 4; j++)
+        if (t[j] == v) {
+            mark(seen, v);
+            t[j] = UINT32_MAX;
+            (*need)--;
+        }
+}
+
+/* The scan of value_sparse when at most four values are missing.  All split
+ * remainders r_i = n - k_i are scanned together, a = 1, 2, ... for every r_i
+ * at once: a value that arises from only one remainder (common for 0.376,
+ * whose splits take 2 or 3) is found after a short prefix instead of after
+ * the whole of the other remainder's pairs.  Blocks of 64 pairs are tested
+ * against the missing values at once; a block with a hit is then walked pair
+ * by pair.  Same result as the plain scan. */
 static uint32_t scan_few(GrundyTable *gt, uint32_t n, uint32_t mc, size_t need,
                          uint64_t *seen)
 {
@@ -345,38 +364,33 @@ static uint32_t scan_few(GrundyTable *gt, uint32_t n, uint32_t mc, size_t need,
     for (uint32_t v = 0; v < mc && nt < 4; v++)
         if (!is_seen(seen, v))
             t[nt++] = v;
-    for (size_t i = 0; i < gt->nsplitk && need; i++) {
-        uint32_t k = gt->splitk[i];
-        if (k + 2 > n)
-            break;
-        uint32_t r = n - k, half = r / 2, a = 1;
-        /* short scans are common: the first pairs one by one */
-        for (; a <= half && a <= 48 && need; a++) {
-            uint32_t v = g[a] ^ g[r - a];
-            gt->scan_pairs++;
-            for (size_t j = 0; j < 4; j++)
-                if (t[j] == v) {
-                    mark(seen, v);
-                    t[j] = UINT32_MAX;
-                    need--;
-                }
-        }
-        while (a <= half && need) {
-            uint32_t end = a + 64 <= half + 1 ? a + 64 : half + 1;
-            gt->scan_pairs += end - a;
-            if (block_hits(g, gt->grev + (gt->cap - 1 - r), a, end, t)) {
-                for (uint32_t b = a; b < end; b++) {
-                    uint32_t v = g[b] ^ g[r - b];
-                    for (size_t j = 0; j < 4; j++)
-                        if (t[j] == v) {
-                            mark(seen, v);
-                            t[j] = UINT32_MAX;
-                            need--;
-                        }
-                }
+    uint32_t *rr = gt->scan_r, hmax = 0;
+    size_t nr = 0;
+    for (size_t i = 0; i < gt->nsplitk && gt->splitk[i] + 2 <= n; i++) {
+        rr[nr++] = n - gt->splitk[i];
+        if ((n - gt->splitk[i]) / 2 > hmax)
+            hmax = (n - gt->splitk[i]) / 2;
+    }
+    uint32_t a = 1;
+    /* short scans are common: the first pairs one by one */
+    for (; a <= hmax && a <= 48 && need; a++)
+        for (size_t i = 0; i < nr && need; i++)
+            if (2 * a <= rr[i]) {
+                gt->scan_pairs++;
+                take_hit(g[a] ^ g[rr[i] - a], t, &need, seen);
             }
-            a = end;
+    while (a <= hmax && need) {
+        uint32_t end = a + 64 <= hmax + 1 ? a + 64 : hmax + 1;
+        for (size_t i = 0; i < nr && need; i++) {
+            uint32_t r = rr[i], e = end <= r / 2 + 1 ? end : r / 2 + 1;
+            if (a >= e)
+                continue;
+            gt->scan_pairs += e - a;
+            if (block_hits(g, gt->grev + (gt->cap - 1 - r), a, e, t))
+                for (uint32_t b = a; b < e; b++)
+                    take_hit(g[b] ^ g[r - b], t, &need, seen);
         }
+        a = end;
     }
     return mex_bits(seen, gt->seen_words);
 }
@@ -431,22 +445,26 @@ static uint32_t value_sparse(GrundyTable *gt, uint32_t n)
         return mc;
     if (need <= 4)
         return scan_few(gt, n, mc, need, seen);
-    for (size_t i = 0; i < gt->nsplitk && need; i++) {
-        uint32_t k = gt->splitk[i];
-        if (k + 2 > n)
-            break;
-        uint32_t r = n - k;
-        uint32_t a;
-        for (a = 1; 2 * a <= r; a++) {
-            uint32_t v = g[a] ^ g[r - a];
+    /* all remainders together, as in scan_few */
+    uint32_t *rr = gt->scan_r, hmax = 0;
+    size_t nr = 0;
+    for (size_t i = 0; i < gt->nsplitk && gt->splitk[i] + 2 <= n; i++) {
+        rr[nr++] = n - gt->splitk[i];
+        if ((n - gt->splitk[i]) / 2 > hmax)
+            hmax = (n - gt->splitk[i]) / 2;
+    }
+    for (uint32_t a = 1; a <= hmax && need; a++)
+        for (size_t i = 0; i < nr; i++) {
+            if (2 * a > rr[i])
+                continue;
+            gt->scan_pairs++;
+            uint32_t v = g[a] ^ g[rr[i] - a];
             if (v < mc && !is_seen(seen, v)) {
                 mark(seen, v);
                 if (--need == 0)
                     break;
             }
         }
-        gt->scan_pairs += a;
-    }
     return mex_bits(seen, words);
 }
 
@@ -627,7 +645,34 @@ static void fill_exceptional(const GrundyTable *gt, GrundyPeriod *out)
     (void)gt;
 }
 
-void grundy_find_period(GrundyTable *gt, GrundyPeriod *out)
+/* Pure-period tails with a long agreeing stretch: a multiple of such a p0
+ * agrees on [i0, N) too, so its tail is scanned from i0 backwards only.
+ * Without this, every multiple of the true period of 0.376 (4, preperiod
+ * 2268248) rescanned the whole periodic tail: hours instead of seconds. */
+#define TAIL_CANDS 8
+typedef struct {
+    uint64_t p[TAIL_CANDS], i[TAIL_CANDS];
+    size_t n;
+} TailCands;
+
+/* tail_start(g, N, p, 0), using and updating the candidates tc. */
+static uint64_t tail_pure(const uint32_t *g, uint64_t N, uint64_t p, TailCands *tc)
+{
+    uint64_t from = N - p;
+    for (size_t j = 0; j < tc->n; j++)
+        if (p % tc->p[j] == 0 && tc->i[j] < from)
+            from = tc->i[j];
+    uint64_t i = tail_start(g, from + p, p, 0);
+    if (tc->n < TAIL_CANDS && N - i >= 2 * p + 64) {
+        tc->p[tc->n] = p;
+        tc->i[tc->n++] = i;
+    }
+    return i;
+}
+
+/* grundy_find_period; the search for observed periods only when `observed`
+ * (grundy_run_period skips it until the end of its run). */
+static void find_period(GrundyTable *gt, GrundyPeriod *out, bool observed)
 {
     memset(out, 0, sizeof *out);
     const uint32_t *g = gt->g;
@@ -635,22 +680,14 @@ void grundy_find_period(GrundyTable *gt, GrundyPeriod *out)
     out->checked = N;
     out->status = PERIOD_NONE;
     const Ruleset *rs = gt->rs;
+    TailCands tc = {.n = 0};
     if (N < 2)
         return;
     if (rs->plain) {
         uint64_t q = rs->max_parts > 1 ? (uint64_t)rs->max_parts : 1;
         uint64_t t = (uint64_t)rs->max_take;
-        uint64_t p0 = 0, i0 = 0; /* a candidate with a long tail */
         for (uint64_t p = 1; q * p + t + q <= N; p++) {
-            uint64_t i;
-            if (p0 && p % p0 == 0 && i0 <= N - p)
-                i = tail_start(g, i0 + p, p, 0); /* agrees from i0 on already */
-            else
-                i = tail_start(g, N, p, 0);
-            if (!p0 && N - i >= 2 * p + 64) {
-                p0 = p;
-                i0 = i;
-            }
+            uint64_t i = tail_pure(g, N, p, &tc);
             uint64_t ie = i ? i : 1;
             /* Theorem (docs/games.md): G(n+p) = G(n) for ie <= n < q*ie +
              * (q-1)*p + t implies it for all n >= ie. */
@@ -679,6 +716,8 @@ void grundy_find_period(GrundyTable *gt, GrundyPeriod *out)
             return;
         }
     }
+    if (!observed)
+        return;
     /* Observed periods: the periodic tail repeats at least three times and
      * covers at least half of the values. */
     for (int pass = 0; pass < 2; pass++)
@@ -686,7 +725,7 @@ void grundy_find_period(GrundyTable *gt, GrundyPeriod *out)
             int64_t s = pass ? (int64_t)g[N - 1] - (int64_t)g[N - 1 - p] : 0;
             if (pass && s == 0)
                 continue;
-            uint64_t i = tail_start(g, N, p, s);
+            uint64_t i = pass ? tail_start(g, N, p, s) : tail_pure(g, N, p, &tc);
             if (N - i >= 3 * p && 2 * i <= N) {
                 out->status = pass ? PERIOD_ARITH : PERIOD_OBSERVED;
                 out->period = p;
@@ -698,6 +737,11 @@ void grundy_find_period(GrundyTable *gt, GrundyPeriod *out)
         }
 }
 
+void grundy_find_period(GrundyTable *gt, GrundyPeriod *out)
+{
+    find_period(gt, out, true);
+}
+
 CgtStatus grundy_run_period(GrundyTable *gt, uint64_t limit, GrundyPeriod *out, CgtError *err)
 {
     uint64_t next = gt->n < 64 ? 64 : gt->n;
@@ -706,11 +750,11 @@ CgtStatus grundy_run_period(GrundyTable *gt, uint64_t limit, GrundyPeriod *out, 
             next = limit;
         CgtStatus st = grundy_extend(gt, next, err);
         if (st != CGT_OK) {
-            grundy_find_period(gt, out);
+            find_period(gt, out, true);
             return st;
         }
         if (gt->rs->plain || gt->n >= limit) {
-            grundy_find_period(gt, out);
+            find_period(gt, out, gt->n >= limit);
             if (out->status == PERIOD_PROVED || gt->n >= limit)
                 return CGT_OK;
         }
