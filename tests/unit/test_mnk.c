@@ -2,7 +2,9 @@
  * table), the paper's potential numbers, a naive minimax written here (no
  * code shared with games/) on small boards and random middle games, proof
  * files verified by the standalone checker build/oracle/mnk_check, errors,
- * limits and checkpoints.  CGT_SLOW adds 7,7,5 with its proof checked. */
+ * limits, checkpoints and relevance zones (search with and without zones
+ * against the minimax, zone-derived replies checked by the minimax).
+ * CGT_SLOW adds 7,7,5 with its proof checked. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -327,6 +329,89 @@ static void test_naive_random(int count)
     CHECK_EQ_INT(mism, 0);
 }
 
+/* Relevance zones (games/mnk.c): on random Maker-to-move middle games the
+ * search with zones, the search without them (no_zones) and the naive
+ * minimax agree, and when Breaker wins, every reply of the first-move table
+ * (many of them taken from a zone, not searched) is checked by the naive
+ * minimax: after Maker's move and that reply Breaker still wins. */
+static void test_zones(int count)
+{
+    static const int g[][4] = {{5, 5, 4, 12}, {6, 5, 4, 17}, {4, 4, 4, 5}, {6, 6, 5, 24},
+                               {7, 5, 5, 23}};
+    Rng rng;
+    rng_seed(&rng, 551);
+    int mism = 0, replies = 0, tested = 0;
+    for (int t = 0; t < count; t++) {
+        const int *gg = g[t % 5];
+        int m = gg[0], n = gg[1], k = gg[2], stones = 2 * (gg[3] / 2 + (int)rng_below(&rng, 2));
+        char rows[8][9];
+        const char *rp[8];
+        for (int r = 0; r < n; r++) {
+            memset(rows[r], '.', (size_t)m);
+            rows[r][m] = '\0';
+            rp[r] = rows[r];
+        }
+        for (int s = 0; s < stones; s++) {
+            int c;
+            do
+                c = (int)rng_below(&rng, (uint64_t)(m * n));
+            while (rows[c / m][c % m] != '.');
+            rows[c / m][c % m] = s % 2 ? 'O' : 'X';
+        }
+        nm_m = m;
+        nm_n = n;
+        nm_k = k;
+        for (int i = 0; i < m * n; i++)
+            nm_b[i] = rows[n - 1 - i / m][i % m];
+        if (nm_line('X') || nm_line('O'))
+            continue;
+        tested++;
+        MnkOptions o;
+        mnk_options_init(&o);
+        o.rows = rp;
+        o.nrows = n;
+        o.to_move = 'X';
+        MnkReport rz, rn;
+        CgtError e;
+        cgt_error_clear(&e);
+        CHECK_EQ_INT(mnk_solve(m, n, k, &o, &rz, &e), CGT_OK);
+        o.no_zones = true;
+        CHECK_EQ_INT(mnk_solve(m, n, k, &o, &rn, &e), CGT_OK);
+        MnkResult want = naive(m, n, k, 0, rp, 1) > 0 ? MNK_RESULT_MAKER : MNK_RESULT_BREAKER;
+        if (rz.result != want || rn.result != want) {
+            mism++;
+            fprintf(stderr, "  zone mismatch %d,%d,%d:\n", m, n, k);
+            for (int i = 0; i < n; i++)
+                fprintf(stderr, "    %s\n", rows[i]);
+            continue;
+        }
+        for (int i = 0; i < rz.nmoves; i++) {
+            int v = rz.moves[i].cell, b = rz.moves[i].reply;
+            int vr = n - 1 - v / m, vc = v % m;
+            rows[vr][vc] = 'X';
+            int val;
+            if (b >= 0) {
+                int br = n - 1 - b / m, bc = b % m;
+                CHECK(rows[br][bc] == '.');
+                rows[br][bc] = 'O';
+                val = naive(m, n, k, 0, rp, 1);
+                rows[br][bc] = '.';
+            } else {
+                val = naive(m, n, k, 0, rp, 0);
+            }
+            rows[vr][vc] = '.';
+            replies++;
+            if (val > 0) {
+                mism++;
+                fprintf(stderr, "  %d,%d,%d: reply %d to Maker's %d loses\n", m, n, k, b, v);
+            }
+        }
+    }
+    CHECK_EQ_INT(mism, 0);
+    CHECK(tested > count / 2);
+    CHECK(replies > 0);
+}
+
 /* Root pairings (seeds/001 Fig. 1): whenever the solver reports one, check
  * it directly: disjoint empty cells, every line without an O holds both
  * cells of a pair, and the lettered board shows each letter twice. */
@@ -589,6 +674,7 @@ int main(int argc, char **argv)
     STEP(test_published_strong());
     STEP(test_naive_small());
     STEP(test_naive_random(slow ? 300 : 18));
+    STEP(test_zones(slow ? 400 : 20));
     STEP(test_pairing_board());
     STEP(test_errors());
     STEP(test_threads());
