@@ -34,12 +34,14 @@ struct GrundyTable {
     uint32_t mask;    /* value mask */
     unsigned e;       /* heap parity folded in */
     unsigned rho;     /* the rare class (the less frequent one) */
-    uint32_t *rare;   /* ascending positions a >= 1 with class 0 */
+    uint32_t *rare;   /* ascending positions a >= 1 in the rare class */
+    uint32_t *rare_v; /* rare_v[j] = G(rare[j]) */
     size_t nrare, rare_cap;
     uint64_t *hist;   /* histogram over ext values, 2^(hbits+1) entries */
     unsigned hbits;
     uint64_t next_choose;
-    uint64_t *cls[2]; /* cls[c] bitset: values v with parity(v & mask) == c */
+    uint8_t *vcls;    /* vcls[v] = parity(v & mask), v < seen_words*64 */
+    uint8_t *seen8;   /* sparse engine's seen-set: one byte per value */
     HeapOptions opts;
     uint64_t rare_pairs, scan_pairs; /* work counters for the statistics */
     uint32_t *grev; /* grev[cap-1-m] = G(m) (sparse engine), for forward scans */
@@ -105,9 +107,10 @@ void grundy_free(GrundyTable *gt)
     free(gt->splitk);
     free(gt->scan_r);
     free(gt->rare);
+    free(gt->rare_v);
     free(gt->hist);
-    free(gt->cls[0]);
-    free(gt->cls[1]);
+    free(gt->vcls);
+    free(gt->seen8);
     heapopts_free(&gt->opts);
     free(gt);
 }
@@ -156,27 +159,38 @@ static uint32_t value_span(uint32_t maxval)
 
 static void fill_classes(GrundyTable *gt)
 {
-    for (size_t w = 0; w < gt->seen_words; w++) {
-        uint64_t c1 = 0;
-        for (unsigned b = 0; b < 64; b++)
-            if (parity32(gt->mask & (uint32_t)(w * 64 + b)))
-                c1 |= (uint64_t)1 << b;
-        gt->cls[1][w] = c1;
-        gt->cls[0][w] = ~c1;
-    }
+    for (size_t v = 0; v < gt->seen_words * 64; v++)
+        gt->vcls[v] = (uint8_t)parity32(gt->mask & (uint32_t)v);
 }
 
-/* Grow the seen-set (and class bitsets) so it covers value_span(maxval)*2. */
-static void ensure_seen(GrundyTable *gt)
+/* Grow the seen-sets (bits and bytes) and the value classes to `words`
+ * 64-bit words. */
+static void grow_seen(GrundyTable *gt, size_t words)
 {
-    size_t words = (size_t)value_span(gt->maxval) * 2 / 64;
     if (words <= gt->seen_words)
         return;
     gt->seen = xrealloc(gt->seen, words * sizeof *gt->seen);
-    gt->cls[0] = xrealloc(gt->cls[0], words * sizeof(uint64_t));
-    gt->cls[1] = xrealloc(gt->cls[1], words * sizeof(uint64_t));
+    gt->vcls = xrealloc(gt->vcls, words * 64);
+    gt->seen8 = xrealloc(gt->seen8, words * 64);
     gt->seen_words = words;
     fill_classes(gt);
+}
+
+/* Grow the seen-sets so they cover value_span(maxval)*2. */
+static void ensure_seen(GrundyTable *gt)
+{
+    grow_seen(gt, (size_t)value_span(gt->maxval) * 2 / 64);
+}
+
+static void add_rare(GrundyTable *gt, uint32_t a)
+{
+    if (gt->nrare == gt->rare_cap) {
+        gt->rare_cap = gt->rare_cap ? 2 * gt->rare_cap : 1024;
+        gt->rare = xrealloc(gt->rare, gt->rare_cap * sizeof *gt->rare);
+        gt->rare_v = xrealloc(gt->rare_v, gt->rare_cap * sizeof *gt->rare_v);
+    }
+    gt->rare[gt->nrare] = a;
+    gt->rare_v[gt->nrare++] = gt->g[a];
 }
 
 static inline void mark(uint64_t *seen, uint32_t v)
@@ -257,13 +271,8 @@ static void choose_mask(GrundyTable *gt)
     gt->sparse = true;
     gt->nrare = 0;
     for (uint64_t a = 1; a < gt->n; a++)
-        if (pos_class(gt, a) == gt->rho) {
-            if (gt->nrare == gt->rare_cap) {
-                gt->rare_cap = gt->rare_cap ? 2 * gt->rare_cap : 1024;
-                gt->rare = xrealloc(gt->rare, gt->rare_cap * sizeof *gt->rare);
-            }
-            gt->rare[gt->nrare++] = (uint32_t)a;
-        }
+        if (pos_class(gt, a) == gt->rho)
+            add_rare(gt, (uint32_t)a);
     if (gt->seen_words)
         fill_classes(gt);
 }
@@ -336,34 +345,34 @@ static unsigned block_hits(const uint32_t *g, const uint32_t *gr, uint32_t a, ui
     return hit;
 }
 
-/* Test pair value v against the missing values t[0..3]; mark and drop it
- * when it is one of them. */
-static inline void take_hit(uint32_t v, uint32_t t[4], size_t *need, uint64_t *seen)
+/* Is some pair value G(b) ^ G(r-b), a <= b < end, unseen in s8 (any number
+ * of missing values: one table lookup per pair, no branch)? */
+static unsigned block_missing(const uint32_t *g, const uint32_t *gr, uint32_t a,
+                              uint32_t end, const uint8_t *s8)
 {
-    for (size_t j = 0; j < 4; j++)
-        if (t[j] == v) {
-            mark(seen, v);
-            t[j] = UINT32_MAX;
-            (*need)--;
-        }
+    unsigned acc0 = 1, acc1 = 1;
+    uint32_t b = a;
+    for (; b + 2 <= end; b += 2) {
+        acc0 &= s8[g[b] ^ gr[b]];
+        acc1 &= s8[g[b + 1] ^ gr[b + 1]];
+    }
+    if (b < end)
+        acc0 &= s8[g[b] ^ gr[b]];
+    return !(acc0 & acc1);
 }
 
-/* The scan of value_sparse when at most four values are missing.  All split
- * remainders r_i = n - k_i are scanned together, a = 1, 2, ... for every r_i
- * at once: a value that arises from only one remainder (common for 0.376,
- * whose splits take 2 or 3) is found after a short prefix instead of after
- * the whole of the other remainder's pairs.  Blocks of 64 pairs are tested
- * against the missing values at once; a block with a hit is then walked pair
- * by pair.  Same result as the plain scan. */
-static uint32_t scan_few(GrundyTable *gt, uint32_t n, uint32_t mc, size_t need,
-                         uint64_t *seen)
+/* Step 3 of value_sparse: find the `need` values v < mc still unseen in s8
+ * (every byte from mc on is set) among all pairs.  All split remainders
+ * r_i = n - k_i are scanned together, a = 1, 2, ... for every r_i at once:
+ * a value that arises from only one remainder (common for 0.376, whose
+ * splits take 2 or 3) is found after a short prefix instead of after the
+ * whole of the other remainder's pairs.  After 48 single pairs, blocks of 64
+ * pairs are tested at once (vector compares against the missing values when
+ * at most four are left, else a byte lookup per pair); a block with a hit is
+ * then walked pair by pair.  Stops when all are seen. */
+static void scan_missing(GrundyTable *gt, uint32_t n, uint32_t mc, size_t need, uint8_t *s8)
 {
     const uint32_t *g = gt->g;
-    uint32_t t[4] = {UINT32_MAX, UINT32_MAX, UINT32_MAX, UINT32_MAX};
-    size_t nt = 0;
-    for (uint32_t v = 0; v < mc && nt < 4; v++)
-        if (!is_seen(seen, v))
-            t[nt++] = v;
     uint32_t *rr = gt->scan_r, hmax = 0;
     size_t nr = 0;
     for (size_t i = 0; i < gt->nsplitk && gt->splitk[i] + 2 <= n; i++) {
@@ -376,96 +385,106 @@ static uint32_t scan_few(GrundyTable *gt, uint32_t n, uint32_t mc, size_t need,
     for (; a <= hmax && a <= 48 && need; a++)
         for (size_t i = 0; i < nr && need; i++)
             if (2 * a <= rr[i]) {
+                uint32_t v = g[a] ^ g[rr[i] - a];
                 gt->scan_pairs++;
-                take_hit(g[a] ^ g[rr[i] - a], t, &need, seen);
+                if (!s8[v]) {
+                    s8[v] = 1;
+                    need--;
+                }
             }
+    uint32_t t[4];
+    bool vec = false;
     while (a <= hmax && need) {
+        if (!vec && need <= 4) {
+            size_t nt = 0;
+            for (uint32_t v = 0; v < mc; v++)
+                if (!s8[v])
+                    t[nt++] = v;
+            while (nt < 4)
+                t[nt++] = UINT32_MAX;
+            vec = true;
+        }
         uint32_t end = a + 64 <= hmax + 1 ? a + 64 : hmax + 1;
         for (size_t i = 0; i < nr && need; i++) {
             uint32_t r = rr[i], e = end <= r / 2 + 1 ? end : r / 2 + 1;
             if (a >= e)
                 continue;
             gt->scan_pairs += e - a;
-            if (block_hits(g, gt->grev + (gt->cap - 1 - r), a, e, t))
-                for (uint32_t b = a; b < e; b++)
-                    take_hit(g[b] ^ g[r - b], t, &need, seen);
+            const uint32_t *gr = gt->grev + (gt->cap - 1 - r);
+            if (vec ? !block_hits(g, gr, a, e, t) : !block_missing(g, gr, a, e, s8))
+                continue;
+            for (uint32_t b = a; b < e && need; b++) {
+                uint32_t v = g[b] ^ g[r - b];
+                if (s8[v])
+                    continue;
+                s8[v] = 1;
+                need--;
+                for (size_t j = 0; j < 4; j++)
+                    if (t[j] == v)
+                        t[j] = UINT32_MAX;
+            }
         }
         a = end;
     }
-    return mex_bits(seen, gt->seen_words);
 }
 
 /* Sparse-space step for heap n (plain, two-heap splits only).  With class
  * c(a) = parity(G(a) & mask) ^ (e & a & 1), a split r = a + b has value
  * v = G(a)^G(b) with parity(v & mask) = c(a) ^ c(b) ^ (e & r & 1).  So the
  * values of the class C_r (parity 1 ^ (e & r & 1)) come only from pairs
- * with exactly one part in the rare class rho (c(a) != c(b)): enumerating the rare positions gives all
- * of them exactly.  Values of the other class below the least missing C_r
- * value are found by a scan over all pairs that stops as soon as each of
- * them has been seen (usually after a short prefix). */
+ * with exactly one part in the rare class rho (c(a) != c(b)): enumerating
+ * the rare positions gives all of them exactly.  Values of the other class
+ * below the least missing C_r value are found by a scan over all pairs that
+ * stops as soon as each of them has been seen (usually after a short
+ * prefix).  The seen-set is one byte per value here: the rare loop's marks
+ * are then independent stores (a bitset's read-modify-write on a handful of
+ * words serialised them). */
 static uint32_t value_sparse(GrundyTable *gt, uint32_t n)
 {
     const uint32_t *g = gt->g;
-    uint64_t *seen = gt->seen;
-    size_t words = gt->seen_words;
-    memset(seen, 0, words * sizeof *seen);
-    mark_simple(gt, n);
+    uint8_t *s8 = gt->seen8;
+    uint32_t span = (uint32_t)(gt->seen_words * 64);
+    memset(s8, 0, span);
+    const unsigned *km = gt->rs->kmask;
+    for (uint32_t k = 1; k <= (uint32_t)gt->rs->max_take && k <= n; k++) {
+        if ((km[k] & 1) && n == k)
+            s8[0] = 1;
+        if ((km[k] & 2) && n > k)
+            s8[g[n - k]] = 1;
+    }
     uint32_t r0 = n - gt->splitk[0];
     unsigned cc = 1u ^ (gt->e & (r0 & 1)); /* class (value parity) of C_r */
+    const uint32_t *rare = gt->rare, *rv = gt->rare_v;
+    size_t nrare = gt->nrare;
     for (size_t i = 0; i < gt->nsplitk; i++) {
         uint32_t k = gt->splitk[i];
         if (k + 2 > n)
             break;
         uint32_t r = n - k;
-        for (size_t j = 0; j < gt->nrare && gt->rare[j] < r; j++) {
-            uint32_t a = gt->rare[j];
-            mark(seen, g[a] ^ g[r - a]);
-        }
-        gt->rare_pairs += gt->nrare;
+        size_t jmax = nrare;
+        while (jmax > 0 && rare[jmax - 1] >= r)
+            jmax--;
+        for (size_t j = 0; j < jmax; j++)
+            s8[rv[j] ^ g[r - rare[j]]] = 1;
+        gt->rare_pairs += jmax;
     }
     /* least unseen value of class cc */
-    const uint64_t *cm = gt->cls[cc], *om = gt->cls[cc ^ 1];
-    uint32_t mc = (uint32_t)(words * 64);
-    for (size_t w = 0; w < words; w++) {
-        uint64_t x = ~seen[w] & cm[w];
-        if (x) {
-            mc = (uint32_t)(w * 64 + (size_t)__builtin_ctzll(x));
-            break;
-        }
-    }
-    /* unseen values of the other class below mc */
+    const uint8_t *vc = gt->vcls;
+    uint32_t mc = 0;
+    while (mc < span && (s8[mc] || vc[mc] != cc))
+        mc++;
+    /* unseen values (of the other class) below mc */
     size_t need = 0;
-    for (size_t w = 0; w * 64 < mc; w++) {
-        uint64_t x = ~seen[w] & om[w];
-        if ((w + 1) * 64 > mc)
-            x &= ((uint64_t)1 << (mc & 63)) - 1;
-        need += (size_t)__builtin_popcountll(x);
-    }
+    for (uint32_t v = 0; v < mc; v++)
+        need += !s8[v];
     if (need == 0)
         return mc;
-    if (need <= 4)
-        return scan_few(gt, n, mc, need, seen);
-    /* all remainders together, as in scan_few */
-    uint32_t *rr = gt->scan_r, hmax = 0;
-    size_t nr = 0;
-    for (size_t i = 0; i < gt->nsplitk && gt->splitk[i] + 2 <= n; i++) {
-        rr[nr++] = n - gt->splitk[i];
-        if ((n - gt->splitk[i]) / 2 > hmax)
-            hmax = (n - gt->splitk[i]) / 2;
-    }
-    for (uint32_t a = 1; a <= hmax && need; a++)
-        for (size_t i = 0; i < nr; i++) {
-            if (2 * a > rr[i])
-                continue;
-            gt->scan_pairs++;
-            uint32_t v = g[a] ^ g[rr[i] - a];
-            if (v < mc && !is_seen(seen, v)) {
-                mark(seen, v);
-                if (--need == 0)
-                    break;
-            }
-        }
-    return mex_bits(seen, words);
+    memset(s8 + mc, 1, span - mc);
+    scan_missing(gt, n, mc, need, s8);
+    uint32_t v = 0;
+    while (v < mc && s8[v])
+        v++;
+    return v;
 }
 
 /* Any ruleset: the rules applied directly to the table (the same options
@@ -473,14 +492,7 @@ static uint32_t value_sparse(GrundyTable *gt, uint32_t n)
 static uint32_t value_rules(GrundyTable *gt, uint32_t n)
 {
     const uint32_t *g = gt->g;
-    size_t words = (size_t)value_span(gt->maxval) * 2 / 64;
-    if (words > gt->seen_words) {
-        gt->seen = xrealloc(gt->seen, words * sizeof *gt->seen);
-        gt->cls[0] = xrealloc(gt->cls[0], words * sizeof(uint64_t));
-        gt->cls[1] = xrealloc(gt->cls[1], words * sizeof(uint64_t));
-        gt->seen_words = words;
-        fill_classes(gt);
-    }
+    ensure_seen(gt);
     uint64_t *seen = gt->seen;
     memset(seen, 0, gt->seen_words * sizeof *seen);
     for (size_t ri = 0; ri < gt->rs->nrules; ri++) {
@@ -533,14 +545,7 @@ static uint32_t value_general(GrundyTable *gt, uint32_t n)
     ruleset_options(gt->rs, n, o, NULL);
     /* mex <= number of options */
     uint32_t lim = (uint32_t)o->count + 1;
-    size_t words = lim / 64 + 1;
-    if (words > gt->seen_words) {
-        gt->seen = xrealloc(gt->seen, words * sizeof *gt->seen);
-        gt->cls[0] = xrealloc(gt->cls[0], words * sizeof(uint64_t));
-        gt->cls[1] = xrealloc(gt->cls[1], words * sizeof(uint64_t));
-        gt->seen_words = words;
-        fill_classes(gt);
-    }
+    grow_seen(gt, lim / 64 + 1);
     memset(gt->seen, 0, gt->seen_words * sizeof *gt->seen);
     for (size_t i = 0; i < o->count; i++) {
         uint32_t v = 0;
@@ -609,11 +614,7 @@ CgtStatus grundy_extend(GrundyTable *gt, uint64_t target, CgtError *err)
                 ensure_seen(gt);
         }
         if (gt->sparse && n >= 1 && pos_class(gt, n) == gt->rho) {
-            if (gt->nrare == gt->rare_cap) {
-                gt->rare_cap = gt->rare_cap ? 2 * gt->rare_cap : 1024;
-                gt->rare = xrealloc(gt->rare, gt->rare_cap * sizeof *gt->rare);
-            }
-            gt->rare[gt->nrare++] = n;
+            add_rare(gt, n);
             /* Too many rare positions: the mask no longer fits; rechoose. */
             if (gt->nrare > 64 && gt->nrare * 4 > gt->n && gt->next_choose > gt->n + gt->n / 8)
                 gt->next_choose = gt->n + gt->n / 8;
