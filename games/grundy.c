@@ -44,8 +44,6 @@ struct GrundyTable {
     uint8_t *seen8;   /* sparse engine's seen-set: one byte per value */
     HeapOptions opts;
     uint64_t rare_pairs, scan_pairs; /* work counters for the statistics */
-    uint32_t *grev; /* grev[cap-1-m] = G(m) (sparse engine), for forward scans */
-    uint64_t grev_cap;
     bool use_options; /* general rulesets: go through ruleset_options */
 };
 
@@ -102,7 +100,6 @@ void grundy_free(GrundyTable *gt)
     if (!gt)
         return;
     free(gt->g);
-    free(gt->grev);
     free(gt->seen);
     free(gt->splitk);
     free(gt->scan_r);
@@ -320,10 +317,20 @@ static uint32_t value_plain(GrundyTable *gt, uint32_t n)
 
 typedef uint32_t V4 __attribute__((vector_size(16)));
 
-/* Is some pair value G(b) ^ G(r-b), a <= b < end, among t[0..3]?  gr[b] =
- * G(r-b) (a view into the reversed copy of the table), so both loads run
- * forward and four pairs are tested per step (GCC/Clang vector types). */
-static unsigned block_hits(const uint32_t *g, const uint32_t *gr, uint32_t a, uint32_t end,
+/* Reverse the four lanes of a vector (GCC and Clang spell it differently). */
+static inline V4 rev4(V4 y)
+{
+#if defined(__clang__)
+    return __builtin_shufflevector(y, y, 3, 2, 1, 0);
+#else
+    return __builtin_shuffle(y, (V4){3, 2, 1, 0});
+#endif
+}
+
+/* Is some pair value G(b) ^ G(r-b), a <= b < end, among t[0..3]?  Four
+ * pairs per step: G(b..b+3) against G(r-b-3..r-b) with its lanes reversed
+ * (GCC/Clang vector types). */
+static unsigned block_hits(const uint32_t *g, uint32_t r, uint32_t a, uint32_t end,
                            const uint32_t t[4])
 {
     V4 t0 = {t[0], t[0], t[0], t[0]}, t1 = {t[1], t[1], t[1], t[1]};
@@ -333,13 +340,13 @@ static unsigned block_hits(const uint32_t *g, const uint32_t *gr, uint32_t a, ui
     for (; b + 4 <= end; b += 4) {
         V4 x, y;
         memcpy(&x, g + b, sizeof x);
-        memcpy(&y, gr + b, sizeof y);
-        V4 v = x ^ y;
+        memcpy(&y, g + (r - b - 3), sizeof y);
+        V4 v = x ^ rev4(y);
         acc |= (V4)(v == t0) | (V4)(v == t1) | (V4)(v == t2) | (V4)(v == t3);
     }
     unsigned hit = (acc[0] | acc[1] | acc[2] | acc[3]) != 0;
     for (; b < end; b++) {
-        uint32_t v = g[b] ^ gr[b];
+        uint32_t v = g[b] ^ g[r - b];
         hit |= (v == t[0]) | (v == t[1]) | (v == t[2]) | (v == t[3]);
     }
     return hit;
@@ -347,17 +354,17 @@ static unsigned block_hits(const uint32_t *g, const uint32_t *gr, uint32_t a, ui
 
 /* Is some pair value G(b) ^ G(r-b), a <= b < end, unseen in s8 (any number
  * of missing values: one table lookup per pair, no branch)? */
-static unsigned block_missing(const uint32_t *g, const uint32_t *gr, uint32_t a,
-                              uint32_t end, const uint8_t *s8)
+static unsigned block_missing(const uint32_t *g, uint32_t r, uint32_t a, uint32_t end,
+                              const uint8_t *s8)
 {
     unsigned acc0 = 1, acc1 = 1;
     uint32_t b = a;
     for (; b + 2 <= end; b += 2) {
-        acc0 &= s8[g[b] ^ gr[b]];
-        acc1 &= s8[g[b + 1] ^ gr[b + 1]];
+        acc0 &= s8[g[b] ^ g[r - b]];
+        acc1 &= s8[g[b + 1] ^ g[r - b - 1]];
     }
     if (b < end)
-        acc0 &= s8[g[b] ^ gr[b]];
+        acc0 &= s8[g[b] ^ g[r - b]];
     return !(acc0 & acc1);
 }
 
@@ -410,8 +417,7 @@ static void scan_missing(GrundyTable *gt, uint32_t n, uint32_t mc, size_t need, 
             if (a >= e)
                 continue;
             gt->scan_pairs += e - a;
-            const uint32_t *gr = gt->grev + (gt->cap - 1 - r);
-            if (vec ? !block_hits(g, gr, a, e, t) : !block_missing(g, gr, a, e, s8))
+            if (vec ? !block_hits(g, r, a, e, t) : !block_missing(g, r, a, e, s8))
                 continue;
             for (uint32_t b = a; b < e && need; b++) {
                 uint32_t v = g[b] ^ g[r - b];
@@ -576,13 +582,6 @@ CgtStatus grundy_extend(GrundyTable *gt, uint64_t target, CgtError *err)
     }
     ensure_seen(gt);
     bool sparse_ok = gt->plain && gt->nsplitk > 0 && !gt->three;
-    if (sparse_ok && gt->grev_cap != gt->cap) {
-        free(gt->grev);
-        gt->grev = xmalloc(gt->cap * sizeof *gt->grev);
-        gt->grev_cap = gt->cap;
-        for (uint64_t m = 0; m < gt->n; m++)
-            gt->grev[gt->cap - 1 - m] = gt->g[m];
-    }
     while (gt->n < target) {
         uint32_t n = (uint32_t)gt->n;
         if ((n & 1023) == 0) {
@@ -605,8 +604,6 @@ CgtStatus grundy_extend(GrundyTable *gt, uint64_t target, CgtError *err)
         else
             v = value_plain(gt, n);
         gt->g[n] = v;
-        if (sparse_ok)
-            gt->grev[gt->cap - 1 - n] = v;
         gt->n++;
         if (v > gt->maxval) {
             gt->maxval = v;
@@ -840,6 +837,9 @@ CgtStatus grundy_position(GrundyTable *gt, const uint64_t *heaps, size_t k, uint
 
 /* ---- checkpoints ---------------------------------------------------------- */
 
+/* Values per buffered read/write of a checkpoint. */
+#define CKPT_CHUNK 4096
+
 CgtStatus grundy_save(const GrundyTable *gt, const char *path, CgtError *err)
 {
     char *tmp = xasprintf("%s.tmp", path);
@@ -852,11 +852,13 @@ CgtStatus grundy_save(const GrundyTable *gt, const char *path, CgtError *err)
     fprintf(f, "cgt-grundy 1\nname %s\ncount %llu\n", gt->rs->name,
             (unsigned long long)gt->n);
     bool ok = true;
-    for (uint64_t i = 0; i < gt->n && ok; i++) {
-        unsigned char b[4];
-        for (int j = 0; j < 4; j++)
-            b[j] = (unsigned char)(gt->g[i] >> (8 * j));
-        ok = fwrite(b, 1, 4, f) == 4;
+    unsigned char buf[4 * CKPT_CHUNK];
+    for (uint64_t i = 0; i < gt->n && ok; i += CKPT_CHUNK) {
+        size_t m = gt->n - i < CKPT_CHUNK ? (size_t)(gt->n - i) : CKPT_CHUNK;
+        for (size_t q = 0; q < m; q++)
+            for (int j = 0; j < 4; j++)
+                buf[4 * q + (size_t)j] = (unsigned char)(gt->g[i + q] >> (8 * j));
+        ok = fwrite(buf, 4, m, f) == m;
     }
     if (fclose(f) != 0)
         ok = false;
@@ -902,17 +904,22 @@ CgtStatus grundy_load(GrundyTable *gt, const char *path, CgtError *err)
     }
     uint32_t *g = xmalloc((count ? count : 1) * sizeof *g);
     uint32_t mx = 0;
-    for (unsigned long long i = 0; i < count; i++) {
-        unsigned char b[4];
-        if (fread(b, 1, 4, f) != 4) {
+    unsigned char buf[4 * CKPT_CHUNK];
+    for (unsigned long long i = 0; i < count; i += CKPT_CHUNK) {
+        size_t m = count - i < CKPT_CHUNK ? (size_t)(count - i) : CKPT_CHUNK;
+        if (fread(buf, 4, m, f) != m) {
             free(g);
             fclose(f);
             return cgt_error_set(err, CGT_ERR_IO, "checkpoint '%s' is truncated", path);
         }
-        g[i] = (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 |
-               (uint32_t)b[3] << 24;
-        if (g[i] > mx)
-            mx = g[i];
+        for (size_t q = 0; q < m; q++) {
+            const unsigned char *b = buf + 4 * q;
+            uint32_t v = (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 |
+                         (uint32_t)b[3] << 24;
+            g[i + q] = v;
+            if (v > mx)
+                mx = v;
+        }
     }
     fclose(f);
     free(gt->g);
