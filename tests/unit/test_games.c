@@ -209,7 +209,11 @@ static void test_published(void)
  * in OEIS A071452 (.11377), A071453 (.117), A125912 (.141), A071434
  * (.1377), A125829 (.115), A071435 (.177); Gangolli and Plambeck 1989 for
  * .127 (period 4, last exception 46577) and .16 (period 149459, last
- * exception 105350). */
+ * exception 105350); the table of solved games in T. Czajka's octal-games
+ * repository (SolvedGames.md: "prefix" = our preperiod, so the last
+ * exception is prefix - 1) for .56 (144, prefix 326640; Gangolli and
+ * Plambeck 1989), and with CGT_SLOW .376 (4, prefix 2268248; Gangolli and
+ * Plambeck 1989) and .354 (1180, prefix 10061916; Flammenkamp 2002). */
 static void test_published_periods(void)
 {
     static const struct {
@@ -217,13 +221,15 @@ static void test_published_periods(void)
         uint64_t period, last;
     } tab[] = {{"0.11377", 32, 186}, {"0.117", 48, 46},    {"0.141", 11, 13},
                {"0.1377", 24, 140},  {"0.115", 14, 0},     {"0.177", 20, 496},
-               {"0.127", 4, 46577},  {"0.16", 149459, 105350}};
+               {"0.127", 4, 46577},  {"0.16", 149459, 105350}, {"0.56", 144, 326639},
+               {"0.376", 4, 2268247}, {"0.354", 1180, 10061915}};
     CgtError err;
-    for (size_t i = 0; i < sizeof tab / sizeof *tab; i++) {
+    size_t ntab = sizeof tab / sizeof *tab - (getenv("CGT_SLOW") ? 0 : 2);
+    for (size_t i = 0; i < ntab; i++) {
         Ruleset *rs = code(tab[i].code);
         GrundyTable *gt = grundy_new(rs);
         GrundyPeriod per;
-        CHECK(grundy_run_period(gt, 2000000, &per, &err) == CGT_OK);
+        CHECK(grundy_run_period(gt, 30000000, &per, &err) == CGT_OK);
         CHECK_EQ_INT(per.status, PERIOD_PROVED);
         CHECK_EQ_INT(per.period, tab[i].period);
         CHECK_EQ_INT(per.last_exceptional, tab[i].last);
@@ -269,6 +275,8 @@ static void test_codes(void)
         CHECK(cross_check("0.14", 20000));
         CHECK(cross_check("0.106", 20000));
         CHECK(cross_check("0.6", 20000));
+        CHECK(cross_check("0.376", 20000));
+        CHECK(cross_check("0.354", 20000));
     }
 
     /* 0.137 heap n = 0.07 heap n+1 (Winning Ways ch. 4) */
@@ -746,6 +754,16 @@ static void test_checkpoint(void)
     CHECK(grundy_extend(a, 6000, &err) == CGT_OK);
     CHECK(grundy_extend(b, 6000, &err) == CGT_OK);
     CHECK(memcmp(grundy_values(a), grundy_values(b), 6000 * sizeof(uint32_t)) == 0);
+    /* loading into a table that already holds values replaces them */
+    GrundyTable *d = grundy_new(rs);
+    CHECK(grundy_extend(d, 1024, &err) == CGT_OK);
+    CHECK(grundy_save(a, path, &err) == CGT_OK);
+    CHECK(grundy_load(d, path, &err) == CGT_OK);
+    CHECK_EQ_INT(grundy_count(d), 6000);
+    CHECK(grundy_extend(a, 9000, &err) == CGT_OK);
+    CHECK(grundy_extend(d, 9000, &err) == CGT_OK);
+    CHECK(memcmp(grundy_values(a), grundy_values(d), 9000 * sizeof(uint32_t)) == 0);
+    grundy_free(d);
     CHECK(grundy_load(b, "/nonexistent/x", &err) == CGT_ERR_IO);
     remove(path);
     grundy_free(a);
