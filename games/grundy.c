@@ -394,10 +394,8 @@ static void scan_missing(GrundyTable *gt, uint32_t n, uint32_t mc, size_t need, 
             if (2 * a <= rr[i]) {
                 uint32_t v = g[a] ^ g[rr[i] - a];
                 gt->scan_pairs++;
-                if (!s8[v]) {
-                    s8[v] = 1;
-                    need--;
-                }
+                need -= !s8[v]; /* no branch: hits are unpredictable */
+                s8[v] = 1;
             }
     uint32_t t[4];
     bool vec = false;
