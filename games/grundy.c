@@ -417,16 +417,17 @@ static void scan_missing(GrundyTable *gt, uint32_t n, uint32_t mc, size_t need, 
             gt->scan_pairs += e - a;
             if (vec ? !block_hits(g, r, a, e, t) : !block_missing(g, r, a, e, s8))
                 continue;
-            for (uint32_t b = a; b < e && need; b++) {
+            /* walk the block without branches (marking every pair value
+             * is harmless: they are all options), then drop found targets */
+            for (uint32_t b = a; b < e; b++) {
                 uint32_t v = g[b] ^ g[r - b];
-                if (s8[v])
-                    continue;
+                need -= !s8[v];
                 s8[v] = 1;
-                need--;
-                for (size_t j = 0; j < 4; j++)
-                    if (t[j] == v)
-                        t[j] = UINT32_MAX;
             }
+            if (vec)
+                for (size_t j = 0; j < 4; j++)
+                    if (t[j] != UINT32_MAX && s8[t[j]])
+                        t[j] = UINT32_MAX;
         }
         a = end;
     }
