@@ -19,6 +19,8 @@ struct MqEngine {
     MqLimits lim;
     MqRecal recal;
     bool track_bound; /* compute MqStats.bound_* during expansions */
+    MqFailureHook hook;
+    void *hook_ctx;
     MqOpts opts;
     MqPret *q;
     MqAnti tt;
@@ -101,6 +103,12 @@ void mq_set_recalibration(MqEngine *e, MqRecal policy)
 void mq_set_track_bound(MqEngine *e, bool on)
 {
     e->track_bound = on;
+}
+
+void mq_set_failure_hook(MqEngine *e, MqFailureHook fn, void *ctx)
+{
+    e->hook = fn;
+    e->hook_ctx = ctx;
 }
 
 uint32_t mq_heaps_done(const MqEngine *e)
@@ -644,6 +652,8 @@ static CgtStatus expand(MqEngine *e, uint32_t n, CgtError *err)
         mqanti_free(&an);
         e->stats.failures++;
         const uint32_t *Fl = has_nf ? nf : pf;
+        if (e->hook)
+            e->hook(e->hook_ctx, T, Fl, !has_nf);
         if (e->track_bound && Fl[n] > 1 &&
             (e->stats.bound_heap != n || Fl[n] - 1 > e->stats.bound_copies)) {
             uint32_t b = lower_bound(T, Fl[n]);
