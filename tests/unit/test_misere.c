@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "algebra/misere.h"
+#include "algebra/mqint.h"
 #include "util/poll.h"
 #include "unit.h"
 
@@ -777,6 +778,51 @@ static void test_bound(void)
     }
 }
 
+/* The failure hook sees every least failure with the failing trial: the
+ * trial labels the failure P exactly for P-failures, and (brute force,
+ * failures of at most 30 tokens) the true outcome is the opposite label. */
+typedef struct HookLog {
+    Bf *bf;
+    uint32_t calls, label_ok, checked, truth_ok;
+} HookLog;
+
+static void hook_log(void *ctx, const struct MqPret *T, const uint32_t *F, bool p_failure)
+{
+    HookLog *hl = ctx;
+    hl->calls++;
+    hl->label_ok += mq_bit(T->p, mqpret_eval(T, F)) == p_failure;
+    uint8_t key[48] = {0};
+    int len = 0;
+    uint32_t tot = 0;
+    for (uint32_t h = T->nh; h-- > 1;)
+        for (uint32_t c = 0; c < F[h] && len < 47; c++) {
+            key[len++] = (uint8_t)h;
+            tot += h;
+        }
+    if (tot <= 30 && len < 47) {
+        hl->checked++;
+        hl->truth_ok += bf_outcome(hl->bf, key) == !p_failure;
+    }
+}
+
+static void test_failure_hook(void)
+{
+    Oct o = oct_make("0.07");
+    HeapGame g = oct_game(&o);
+    Bf b = {&o, NULL, 0, 0};
+    HookLog hl = {&b, 0, 0, 0, 0};
+    CgtError err;
+    MqEngine *e = mq_new(&g, NULL);
+    mq_set_failure_hook(e, hook_log, &hl);
+    CHECK(mq_extend_to(e, 25, &err) == CGT_OK);
+    CHECK(hl.calls > 0 && hl.calls == mq_stats(e)->failures);
+    CHECK_EQ_INT(hl.label_ok, hl.calls);
+    CHECK(hl.checked > 0);
+    CHECK_EQ_INT(hl.truth_ok, hl.checked);
+    mq_free(e);
+    free(b.tab);
+}
+
 int main(void)
 {
     bool slow = getenv("CGT_SLOW") != NULL;
@@ -795,6 +841,7 @@ int main(void)
     test_cert_rejects();
     test_policies(slow);
     test_bound();
+    test_failure_hook();
     if (slow)
         test_q33();
     UNIT_MAIN_END();
