@@ -469,48 +469,76 @@ static uint64_t reduce(const Geo *g, uint64_t x, uint64_t o, int (*pairs)[2], in
  * of some pair.  Picks the free line with fewest unassigned cells (Greedy
  * Rule 2 when it has two), tries the pairs covering most free lines first,
  * and backtracks within a budget. */
-#ifndef PAIR_BUDGET
-#define PAIR_BUDGET 64
+#ifndef PAIR_QUICK
+#define PAIR_QUICK 64 /* budget when every Breaker reply is given the cheap tests */
 #endif
+#ifndef PAIR_DEEP
+#define PAIR_DEEP 1024 /* budget before a Maker node is expanded */
+#endif
+
+/* Lines are numbered in the order of the live lines of the position; a set
+ * of lines is a bitset of PS_WORDS words (up to 256 lines, 4 per cell), and
+ * inc[c] is the set of live lines through cell c, so a candidate pair is
+ * scored with a few popcounts instead of a pass over every line. */
+#define PS_WORDS 4
 
 typedef struct PairSearch {
     const Geo *g;
     int budget;
     int npairs;
     int pairs[MNK_MAX_CELLS / 2][2];
+    int nw;                            /* words in use */
+    uint64_t lines[4 * MNK_MAX_CELLS]; /* live line i, its empty cells */
+    uint64_t inc[MNK_MAX_CELLS][PS_WORDS];
+    uint8_t cnt[4 * MNK_MAX_CELLS];    /* unassigned cells of live line i */
+    int k;
+    uint64_t bucket[MNK_MAX_K + 1][PS_WORDS]; /* lines by their count */
 } PairSearch;
 
-static bool pair_rec(PairSearch *ps, const uint64_t *lines, int nl, uint64_t assigned)
+/* Add d (+1 or -1) to the unassigned-cell counts of the lines through c. */
+static void ps_count(PairSearch *ps, int c, int d)
 {
-    if (nl == 0)
+    for (int w = 0; w < ps->nw; w++)
+        for (uint64_t b = ps->inc[c][w]; b; b &= b - 1) {
+            int i = w * 64 + __builtin_ctzll(b);
+            ps->bucket[ps->cnt[i]][w] &= ~(b & (~b + 1));
+            ps->cnt[i] = (uint8_t)(ps->cnt[i] + d);
+            ps->bucket[ps->cnt[i]][w] |= b & (~b + 1);
+        }
+}
+
+static bool pair_rec(PairSearch *ps, const uint64_t *left, uint64_t assigned)
+{
+    int nw = ps->nw;
+    bool any = false;
+    for (int w = 0; w < nw; w++)
+        any |= left[w] != 0;
+    if (!any)
         return true;
     if (--ps->budget < 0)
         return false;
+    /* the first remaining line with the fewest unassigned cells */
     int best = -1, bestn = 99;
-    for (int i = 0; i < nl; i++) {
-        int c = pc64(lines[i] & ~assigned);
-        if (c < bestn) {
-            bestn = c;
-            best = i;
-        }
-    }
+    for (int c = 0; c <= ps->k && best < 0; c++)
+        for (int w = 0; w < nw; w++)
+            if (left[w] & ps->bucket[c][w]) {
+                best = w * 64 + __builtin_ctzll(left[w] & ps->bucket[c][w]);
+                bestn = c;
+                break;
+            }
     if (bestn < 2)
         return false;
-    uint64_t free_cells = lines[best] & ~assigned;
+    uint64_t free_cells = ps->lines[best] & ~assigned;
     int cells[MNK_MAX_CELLS], nc = 0;
     for (uint64_t b = free_cells; b; b &= b - 1)
         cells[nc++] = __builtin_ctzll(b);
     int na = 0, pa[64], pb[64], sc[64];
     for (int i = 0; i < nc && na < 64; i++)
         for (int j = i + 1; j < nc && na < 64; j++) {
-            uint64_t pm = 1ULL << cells[i] | 1ULL << cells[j];
+            const uint64_t *ia = ps->inc[cells[i]], *ib = ps->inc[cells[j]];
             int score = 0;
-            for (int l = 0; l < nl; l++) {
-                if ((lines[l] & pm) == pm)
-                    score += 4;
-                else if (lines[l] & pm)
-                    score -= 1;
-            }
+            for (int w = 0; w < nw; w++)
+                score += 4 * pc64(ia[w] & ib[w] & left[w]) - pc64((ia[w] ^ ib[w]) & left[w]);
             int p = na++;
             while (p > 0 && sc[p - 1] < score) {
                 pa[p] = pa[p - 1];
@@ -523,17 +551,20 @@ static bool pair_rec(PairSearch *ps, const uint64_t *lines, int nl, uint64_t ass
             sc[p] = score;
         }
     int tries = bestn == 2 ? 1 : 3;
-    uint64_t rest[4 * MNK_MAX_CELLS];
     for (int t = 0; t < na && t < tries; t++) {
         uint64_t pm = 1ULL << pa[t] | 1ULL << pb[t];
-        int nr = 0;
-        for (int l = 0; l < nl; l++)
-            if ((lines[l] & pm) != pm)
-                rest[nr++] = lines[l];
+        uint64_t rest[PS_WORDS];
+        for (int w = 0; w < nw; w++)
+            rest[w] = left[w] & ~(ps->inc[pa[t]][w] & ps->inc[pb[t]][w]);
         ps->pairs[ps->npairs][0] = pa[t];
         ps->pairs[ps->npairs][1] = pb[t];
         ps->npairs++;
-        if (pair_rec(ps, rest, nr, assigned | pm))
+        ps_count(ps, pa[t], -1);
+        ps_count(ps, pb[t], -1);
+        bool ok = pair_rec(ps, rest, assigned | pm);
+        ps_count(ps, pa[t], 1);
+        ps_count(ps, pb[t], 1);
+        if (ok)
             return true;
         ps->npairs--;
         if (ps->budget < 0)
@@ -543,18 +574,33 @@ static bool pair_rec(PairSearch *ps, const uint64_t *lines, int nl, uint64_t ass
 }
 
 /* A pairing covering every live line of (x, o), into *ps; false if none found. */
-static bool find_pairing(const Geo *g, uint64_t x, uint64_t o, PairSearch *ps)
+static bool find_pairing(const Geo *g, uint64_t x, uint64_t o, PairSearch *ps, int budget)
 {
-    uint64_t lines[4 * MNK_MAX_CELLS];
     int nl = 0;
     uint64_t empty = g->full & ~x & ~o;
+    uint64_t live_cells = 0;
     for (int l = 0; l < g->nlines; l++)
-        if (!(g->line[l] & o))
-            lines[nl++] = g->line[l] & empty;
+        if (!(g->line[l] & o)) {
+            ps->lines[nl++] = g->line[l] & empty;
+            live_cells |= g->line[l] & empty;
+        }
     ps->g = g;
-    ps->budget = PAIR_BUDGET;
+    ps->budget = budget;
     ps->npairs = 0;
-    return pair_rec(ps, lines, nl, 0);
+    ps->nw = (nl + 63) / 64;
+    ps->k = g->k;
+    memset(ps->bucket, 0, sizeof(ps->bucket[0]) * (size_t)(g->k + 1));
+    for (uint64_t b = live_cells; b; b &= b - 1)
+        memset(ps->inc[__builtin_ctzll(b)], 0, sizeof ps->inc[0]);
+    uint64_t left[PS_WORDS] = {0};
+    for (int i = 0; i < nl; i++) {
+        left[i / 64] |= 1ULL << (i % 64);
+        ps->cnt[i] = (uint8_t)pc64(ps->lines[i]);
+        ps->bucket[ps->cnt[i]][i / 64] |= 1ULL << (i % 64);
+        for (uint64_t b = ps->lines[i]; b; b &= b - 1)
+            ps->inc[__builtin_ctzll(b)][i / 64] |= 1ULL << (i % 64);
+    }
+    return pair_rec(ps, left, 0);
 }
 
 static bool mb_breaker_node(Solver *s, uint64_t x, uint64_t o, int *reply, uint64_t *zone);
@@ -647,7 +693,7 @@ static int maker_quick(Solver *s, uint64_t x, uint64_t *op, Eval *e, uint64_t *k
         return V_BREAKER;
     }
     PairSearch ps;
-    if (find_pairing(g, x, o, &ps)) {
+    if (find_pairing(g, x, o, &ps, PAIR_QUICK)) {
         uint64_t pz = 0;
         for (int i = 0; i < ps.npairs; i++)
             pz |= 1ULL << ps.pairs[i][0] | 1ULL << ps.pairs[i][1];
@@ -681,6 +727,16 @@ static bool mb_maker_node(Solver *s, uint64_t x, uint64_t o, int *move, uint64_t
     int q = maker_quick(s, x, &o, &e, &key, &sym, move, move == NULL, zone);
     if (q)
         return q == V_BREAKER;
+    /* a longer pairing search before the expensive expansion */
+    PairSearch ps;
+    if (find_pairing(g, x, o, &ps, PAIR_DEEP)) {
+        uint64_t pz = 0;
+        for (int i = 0; i < ps.npairs; i++)
+            pz |= 1ULL << ps.pairs[i][0] | 1ULL << ps.pairs[i][1];
+        tt_put_zone(&s->tt, key, V_BREAKER, zone_to_canon(g, sym, pz));
+        *zone = pz | (o & ~o0);
+        return true;
+    }
     uint64_t empty = g->full & ~x & ~o;
     uint64_t undom = undominated(&e, e.live_cells);
     int mv[MNK_MAX_CELLS];
@@ -1012,8 +1068,8 @@ static void proof_breaker(Solver *s, ProofOut *p, uint64_t x, uint64_t o)
     PairSearch ps;
     ps.npairs = 0;
     bool full = false;
-    if (o2 != o || (full = find_pairing(g, x, o, &ps))) {
-        if (!full && find_pairing(g, x, o2, &ps)) {
+    if (o2 != o || (full = find_pairing(g, x, o, &ps, PAIR_DEEP))) {
+        if (!full && find_pairing(g, x, o2, &ps, PAIR_DEEP)) {
             for (int i = 0; i < ps.npairs; i++) {
                 pairs[np][0] = ps.pairs[i][0];
                 pairs[np][1] = ps.pairs[i][1];
@@ -1644,7 +1700,7 @@ static void solve_mb_root(Solver *s, uint64_t x, uint64_t o, bool maker_to_move,
     if (e.pot + maxw < (1L << g->k)) {
         bw = true;
         rep->method = MNK_BY_POTENTIAL;
-    } else if (find_pairing(g, x, o, &ps)) {
+    } else if (find_pairing(g, x, o, &ps, PAIR_DEEP)) {
         bw = true;
         rep->method = MNK_BY_PAIRING;
         rep->npairs = ps.npairs;
