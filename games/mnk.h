@@ -75,8 +75,7 @@ typedef struct MnkReport {
     MnkMethod method;
     uint64_t nodes;      /* search nodes (Maker-Breaker and strong searches together) */
     uint64_t tt_hits;    /* transposition-table hits */
-    uint64_t tt_entries; /* table entries at the end (proven positions, plus markers of
-                          * positions whose cheap tests failed) */
+    uint64_t tt_entries; /* table entries at the end (proven positions) */
     double seconds;
     long root_potential; /* potential P of the root position (Beck weights, eq. (2)) */
     long max_after;      /* max potential after one Maker move from the root (Maker to
