@@ -41,7 +41,10 @@ struct GrundyTable {
     unsigned hbits;
     uint64_t next_choose;
     uint8_t *vcls;    /* vcls[v] = parity(v & mask), v < seen_words*64 */
-    uint8_t *seen8;   /* sparse engine's seen-set: one byte per value */
+    uint8_t *seen8;   /* sparse engine's seen-sets: blk_len rows of span bytes */
+    size_t seen8_cap;
+    bool blk_ok;      /* rows hold the batched rare pairs of heaps blk_n0.. */
+    uint32_t blk_n0, blk_len, blk_span;
     HeapOptions opts;
     uint64_t rare_pairs, scan_pairs; /* work counters for the statistics */
     bool use_options; /* general rulesets: go through ruleset_options */
@@ -82,6 +85,7 @@ static void reset_engine(GrundyTable *gt)
     gt->mask = 0;
     gt->e = 0;
     gt->nrare = 0;
+    gt->blk_ok = false;
     gt->next_choose = SPARSE_START;
     free(gt->hist);
     gt->hist = NULL;
@@ -168,8 +172,8 @@ static void grow_seen(GrundyTable *gt, size_t words)
         return;
     gt->seen = xrealloc(gt->seen, words * sizeof *gt->seen);
     gt->vcls = xrealloc(gt->vcls, words * 64);
-    gt->seen8 = xrealloc(gt->seen8, words * 64);
     gt->seen_words = words;
+    gt->blk_ok = false;
     fill_classes(gt);
 }
 
@@ -327,11 +331,12 @@ static inline V4 rev4(V4 y)
 #endif
 }
 
-/* Is some pair value G(b) ^ G(r-b), a <= b < end, among t[0..3]?  Four
+/* Is some pair value G(b) ^ G(r-b), a <= b < end, among t[0..nt-1]?  Four
  * pairs per step: G(b..b+3) against G(r-b-3..r-b) with its lanes reversed
- * (GCC/Clang vector types). */
-static unsigned block_hits(const uint32_t *g, uint32_t r, uint32_t a, uint32_t end,
-                           const uint32_t t[4])
+ * (GCC/Clang vector types).  Inlined with a constant nt (1, 2 or 4), so a
+ * single missing value costs one compare per four pairs. */
+static inline unsigned block_hits_n(const uint32_t *g, uint32_t r, uint32_t a, uint32_t end,
+                                    const uint32_t t[4], int nt)
 {
     V4 t0 = {t[0], t[0], t[0], t[0]}, t1 = {t[1], t[1], t[1], t[1]};
     V4 t2 = {t[2], t[2], t[2], t[2]}, t3 = {t[3], t[3], t[3], t[3]};
@@ -342,7 +347,11 @@ static unsigned block_hits(const uint32_t *g, uint32_t r, uint32_t a, uint32_t e
         memcpy(&x, g + b, sizeof x);
         memcpy(&y, g + (r - b - 3), sizeof y);
         V4 v = x ^ rev4(y);
-        acc |= (V4)(v == t0) | (V4)(v == t1) | (V4)(v == t2) | (V4)(v == t3);
+        acc |= (V4)(v == t0);
+        if (nt > 1)
+            acc |= (V4)(v == t1);
+        if (nt > 2)
+            acc |= (V4)(v == t2) | (V4)(v == t3);
     }
     unsigned hit = (acc[0] | acc[1] | acc[2] | acc[3]) != 0;
     for (; b < end; b++) {
@@ -350,6 +359,17 @@ static unsigned block_hits(const uint32_t *g, uint32_t r, uint32_t a, uint32_t e
         hit |= (v == t[0]) | (v == t[1]) | (v == t[2]) | (v == t[3]);
     }
     return hit;
+}
+
+/* block_hits_n for the targets in use: t[0..nt-1] (the rest UINT32_MAX). */
+static unsigned block_hits(const uint32_t *g, uint32_t r, uint32_t a, uint32_t end,
+                           const uint32_t t[4], size_t nt)
+{
+    if (nt == 1)
+        return block_hits_n(g, r, a, end, t, 1);
+    if (nt == 2)
+        return block_hits_n(g, r, a, end, t, 2);
+    return block_hits_n(g, r, a, end, t, 4);
 }
 
 /* Is some pair value G(b) ^ G(r-b), a <= b < end, unseen in s8 (any number
@@ -398,15 +418,15 @@ static void scan_missing(GrundyTable *gt, uint32_t n, uint32_t mc, size_t need, 
                 s8[v] = 1;
             }
     uint32_t t[4];
+    size_t nt = 0;
     bool vec = false;
     while (a <= hmax && need) {
         if (!vec && need <= 4) {
-            size_t nt = 0;
             for (uint32_t v = 0; v < mc; v++)
                 if (!s8[v])
                     t[nt++] = v;
-            while (nt < 4)
-                t[nt++] = UINT32_MAX;
+            for (size_t j = nt; j < 4; j++)
+                t[j] = UINT32_MAX;
             vec = true;
         }
         uint32_t end = a + 64 <= hmax + 1 ? a + 64 : hmax + 1;
@@ -415,7 +435,7 @@ static void scan_missing(GrundyTable *gt, uint32_t n, uint32_t mc, size_t need, 
             if (a >= e)
                 continue;
             gt->scan_pairs += e - a;
-            if (vec ? !block_hits(g, r, a, e, t) : !block_missing(g, r, a, e, s8))
+            if (vec ? !block_hits(g, r, a, e, t, nt) : !block_missing(g, r, a, e, s8))
                 continue;
             /* walk the block without branches (marking every pair value
              * is harmless: they are all options), then drop found targets */
@@ -424,12 +444,71 @@ static void scan_missing(GrundyTable *gt, uint32_t n, uint32_t mc, size_t need, 
                 need -= !s8[v];
                 s8[v] = 1;
             }
-            if (vec)
-                for (size_t j = 0; j < 4; j++)
-                    if (t[j] != UINT32_MAX && s8[t[j]])
-                        t[j] = UINT32_MAX;
+            if (vec) {
+                /* keep the targets still missing in front */
+                size_t m = 0;
+                for (size_t j = 0; j < nt; j++)
+                    if (!s8[t[j]])
+                        t[m++] = t[j];
+                for (size_t j = m; j < 4; j++)
+                    t[j] = UINT32_MAX;
+                nt = m;
+            }
         }
         a = end;
+    }
+}
+
+/* Bytes of seen-sets per block of heaps: the block's rows stay in L1. */
+#define BLOCK_BYTES 16384
+
+/* Start a block of heaps n0, n0+1, ... (at most `limit` of them, fewer
+ * before the next mask choice) for value_sparse: clear one seen row per
+ * heap and mark in it, for every split k, the pairs (a, n-k-a) of the rare
+ * positions a with len <= a < n0-k.  Their other part n-k-a lies below n0,
+ * so it is known before the block starts, and for one rare a the block's
+ * parts G(n0-k-a .. n0+len-1-k-a) are contiguous: each table line is read
+ * once per block instead of once per heap (with 1500-1900 rare positions,
+ * as in 0.6 and 0.14, the per-heap loop waited on those reads).  Rare
+ * positions below len or from n0-k on are done per heap by value_sparse. */
+static void start_block(GrundyTable *gt, uint32_t n0, uint64_t limit)
+{
+    uint32_t span = (uint32_t)(gt->seen_words * 64);
+    uint32_t len = BLOCK_BYTES / span;
+    if (len > 64)
+        len = 64;
+    if (len < 1)
+        len = 1;
+    if (limit - n0 < len)
+        len = (uint32_t)(limit - n0);
+    if (gt->next_choose > n0 && gt->next_choose - n0 < len)
+        len = (uint32_t)(gt->next_choose - n0);
+    if ((size_t)len * span > gt->seen8_cap) {
+        free(gt->seen8);
+        gt->seen8_cap = (size_t)len * span;
+        gt->seen8 = xmalloc(gt->seen8_cap);
+    }
+    memset(gt->seen8, 0, (size_t)len * span);
+    gt->blk_ok = true;
+    gt->blk_n0 = n0;
+    gt->blk_len = len;
+    gt->blk_span = span;
+    const uint32_t *g = gt->g, *rare = gt->rare, *rv = gt->rare_v;
+    for (size_t i = 0; i < gt->nsplitk; i++) {
+        uint32_t k = gt->splitk[i];
+        if (n0 < k + len)
+            break;
+        size_t j = 0;
+        while (j < gt->nrare && rare[j] < len)
+            j++;
+        for (; j < gt->nrare && rare[j] < n0 - k; j++) {
+            const uint32_t *gp = g + (n0 - k - rare[j]);
+            uint8_t *row = gt->seen8;
+            uint32_t x = rv[j];
+            for (uint32_t h = 0; h < len; h++, row += span)
+                row[x ^ gp[h]] = 1;
+            gt->rare_pairs += len;
+        }
     }
 }
 
@@ -441,15 +520,15 @@ static void scan_missing(GrundyTable *gt, uint32_t n, uint32_t mc, size_t need, 
  * the rare positions gives all of them exactly.  Values of the other class
  * below the least missing C_r value are found by a scan over all pairs that
  * stops as soon as each of them has been seen (usually after a short
- * prefix).  The seen-set is one byte per value here: the rare loop's marks
- * are then independent stores (a bitset's read-modify-write on a handful of
+ * prefix).  The seen-set is one byte per value here (a row of the block
+ * started by start_block, which holds most rare pairs already): the marks
+ * are independent stores (a bitset's read-modify-write on a handful of
  * words serialised them). */
 static uint32_t value_sparse(GrundyTable *gt, uint32_t n)
 {
     const uint32_t *g = gt->g;
-    uint8_t *s8 = gt->seen8;
-    uint32_t span = (uint32_t)(gt->seen_words * 64);
-    memset(s8, 0, span);
+    uint32_t span = gt->blk_span, len = gt->blk_len, n0 = gt->blk_n0;
+    uint8_t *s8 = gt->seen8 + (size_t)(n - n0) * span;
     const unsigned *km = gt->rs->kmask;
     for (uint32_t k = 1; k <= (uint32_t)gt->rs->max_take && k <= n; k++) {
         if ((km[k] & 1) && n == k)
@@ -466,12 +545,21 @@ static uint32_t value_sparse(GrundyTable *gt, uint32_t n)
         if (k + 2 > n)
             break;
         uint32_t r = n - k;
-        size_t jmax = nrare;
-        while (jmax > 0 && rare[jmax - 1] >= r)
-            jmax--;
-        for (size_t j = 0; j < jmax; j++)
+        /* rare a < r not batched: a < len, and a >= n0-k (all a when the
+         * block had no batch for this k) */
+        uint32_t lo = n0 >= k + len ? n0 - k : 0, hi = len < r ? len : r;
+        size_t j = 0;
+        for (; j < nrare && rare[j] < hi; j++)
             s8[rv[j] ^ g[r - rare[j]]] = 1;
-        gt->rare_pairs += jmax;
+        size_t jmax = nrare, jlo = j;
+        while (jmax > jlo && rare[jmax - 1] >= r)
+            jmax--;
+        j = jmax;
+        while (j > jlo && rare[j - 1] >= lo)
+            j--;
+        for (size_t q = j; q < jmax; q++)
+            s8[rv[q] ^ g[r - rare[q]]] = 1;
+        gt->rare_pairs += jlo + (jmax - j);
     }
     /* least unseen value of class cc */
     const uint8_t *vc = gt->vcls;
@@ -594,7 +682,11 @@ CgtStatus grundy_extend(GrundyTable *gt, uint64_t target, CgtError *err)
         if (sparse_ok && n >= gt->next_choose) {
             choose_mask(gt);
             gt->next_choose = (uint64_t)n * 2;
+            gt->blk_ok = false;
         }
+        if (gt->sparse && gt->plain &&
+            (!gt->blk_ok || n < gt->blk_n0 || n >= gt->blk_n0 + gt->blk_len))
+            start_block(gt, n, target);
         uint32_t v;
         if (!gt->plain)
             v = gt->use_options ? value_general(gt, n) : value_rules(gt, n);
@@ -612,8 +704,10 @@ CgtStatus grundy_extend(GrundyTable *gt, uint64_t target, CgtError *err)
         if (gt->sparse && n >= 1 && pos_class(gt, n) == gt->rho) {
             add_rare(gt, n);
             /* Too many rare positions: the mask no longer fits; rechoose. */
-            if (gt->nrare > 64 && gt->nrare * 4 > gt->n && gt->next_choose > gt->n + gt->n / 8)
+            if (gt->nrare > 64 && gt->nrare * 4 > gt->n && gt->next_choose > gt->n + gt->n / 8) {
                 gt->next_choose = gt->n + gt->n / 8;
+                gt->blk_ok = false;
+            }
         }
     }
     return CGT_OK;
