@@ -48,6 +48,7 @@ static CgtStatus dk_options(void *ctx, uint32_t n, HeapOptions *out, CgtError *e
 typedef struct Probe {
     uint32_t nx;     /* elements of Q(33) */
     uint32_t *least; /* nx * TOP exponent vectors */
+    const Quotient *q33; /* certified Q(33), for the cross-check at a = 0 */
     uint32_t B;
     uint32_t last_k;
     uint32_t cert_k; /* run the semilinear certificate at this k (0 = never) */
@@ -61,7 +62,7 @@ static uint32_t act(const MqPret *T, uint32_t h, uint32_t x)
     return T->hl[h] < 0 ? x : T->act[T->hl[h]][x];
 }
 
-static bool semi_certify(const MqPret *T, uint32_t k, uint32_t Bw);
+static bool semi_certify(const MqPret *T, uint32_t k, uint32_t Bw, const Probe *pr);
 
 static void probe_hook(void *ctx, const MqPret *T, const uint32_t *F, bool pfail)
 {
@@ -154,7 +155,7 @@ static void probe_hook(void *ctx, const MqPret *T, const uint32_t *F, bool pfail
     fflush(stdout);
     free(o);
     if (pr->cert_k && k >= pr->cert_k) {
-        semi_certify(T, k, 2 * B > 62 ? 2 * B : 62);
+        semi_certify(T, k, 2 * B > 62 ? 2 * B : 62, pr);
         fflush(stdout);
         cgt_interrupt_flag = 1;
     }
@@ -377,7 +378,7 @@ static uint64_t bad_rows(const PairKey *pk, size_t np, uint32_t A1, uint64_t mas
 }
 
 /* Returns true when the certificate holds; prints what it checked. */
-static bool semi_certify(const MqPret *T, uint32_t k, uint32_t Bw)
+static bool semi_certify(const MqPret *T, uint32_t k, uint32_t Bw, const Probe *pr)
 {
     uint32_t n = T->n;
     /* psi(X) is well defined only if the heap actions commute */
@@ -613,13 +614,41 @@ static bool semi_certify(const MqPret *T, uint32_t k, uint32_t Bw)
         br.bf.val = malloc(br.bf.cap);
         memset(br.bf.val, 0xff, br.bf.cap);
         uint8_t c[NB] = {0};
-        uint32_t S = 58;
+        uint32_t S = 66;
         brute_enum(&br, c, TOP, S);
         printf("brute force: %llu positions with heaps <= 34, at least one 34, total <= %u: "
                "%llu disagree with L\n", (unsigned long long)br.tested, S,
                (unsigned long long)br.wrong);
         free(br.bf.key);
         free(br.bf.val);
+        /* a = 0: X + 30^b has heaps <= 33, so the certified Q(33) knows its
+         * outcome; compare on the least position of every element plus up
+         * to 40 more heaps of size 30 */
+        uint64_t q_tested = 0, q_wrong = 0;
+        uint32_t heaps[600];
+        for (uint32_t x = 0; x < pr->nx; x++) {
+            const uint32_t *Y = pr->least + (size_t)x * TOP;
+            uint32_t r = 0, len = 0;
+            for (uint32_t h = 1; h < TOP; h++)
+                for (uint32_t c = 0; c < Y[h] && len < 500; c++) {
+                    heaps[len++] = h;
+                    if (h != PAIR)
+                        r = act(T, h, r);
+                }
+            for (uint32_t j = 0; j <= 40; j++) {
+                bool isp;
+                CgtError qe;
+                if (quotient_outcome(pr->q33, heaps, len, &isp, &qe) != CGT_OK)
+                    break;
+                uint32_t a = 0, b = Y[PAIR] + j;
+                red(&m, &a, &b);
+                q_tested++;
+                q_wrong += L0AT(ridx[r], a, b) != isp;
+                heaps[len++] = PAIR;
+            }
+        }
+        printf("certified Q(33): %llu positions X + 30^b (no heap 34): %llu disagree with L\n",
+               (unsigned long long)q_tested, (unsigned long long)q_wrong);
         printf("L(25, a, b) on the box (rows a, columns b, * = P):\n");
         for (uint32_t a = 0; a <= A1; a++) {
             printf("%3u ", a);
@@ -672,8 +701,12 @@ int main(int argc, char **argv)
     pr.least = calloc((size_t)pr.nx * TOP, sizeof *pr.least);
     for (uint32_t x = 0; x < pr.nx; x++)
         quotient_least_game(q, x, pr.least + (size_t)x * TOP);
-    printf("Q(33): |Q|=%u |P|=%u\n", pr.nx, quotient_psize(q));
-    quotient_free(q);
+    MqCertInfo ci;
+    bool cert_ok = mq_certify(q, &g, 0, &ci, &err) == CGT_OK && ci.labelling_ok &&
+                   ci.reduced_ok && ci.generated_ok;
+    printf("Q(33): |Q|=%u |P|=%u, certificate %s\n", pr.nx, quotient_psize(q),
+           cert_ok ? "verified" : "FAILED");
+    pr.q33 = q;
     pr.c0 = clock();
     mq_set_failure_hook(e, probe_hook, &pr);
     struct itimerval it = {{0, 0}, {(time_t)secs, 0}};
@@ -682,6 +715,7 @@ int main(int argc, char **argv)
     CgtStatus st = mq_extend_to(e, TOP, &err);
     printf("\nstopped: %s\n", st == CGT_OK ? "heap 34 done" : err.msg);
     mq_free(e);
+    quotient_free(q);
     free(pr.least);
     return 0;
 }
