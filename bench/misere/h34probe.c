@@ -560,7 +560,8 @@ static bool semi_certify(const MqPret *T, uint32_t k, uint32_t Bw, const Probe *
             bool dup = false;
             while (tab[slot] != UINT32_MAX) {
                 PairKey *o2 = &pk[tab[slot]];
-                if (o2->r == nri && o2->len == u && memcmp(o2->el, scratch, u * 4) == 0) {
+                if (o2->r == nri && o2->len == u &&
+                    (u == 0 || memcmp(o2->el, scratch, u * 4) == 0)) {
                     dup = true;
                     break;
                 }
@@ -679,7 +680,7 @@ static void on_cpu_limit(int sig)
 int main(int argc, char **argv)
 {
     if (argc < 2) {
-        fprintf(stderr, "usage: h34probe CPU-SECONDS [B] [heap ...]\n");
+        fprintf(stderr, "usage: h34probe CPU-SECONDS [B [CERT-K [heap ...]]]\n");
         return 2;
     }
     double secs = atof(argv[1]);
