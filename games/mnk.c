@@ -404,6 +404,17 @@ static uint64_t undominated(const Eval *e, uint64_t cand)
     return keep;
 }
 
+/* The cell that makes undominated() drop v (v dominated within cand), or -1. */
+static int dominator(const Eval *e, uint64_t cand, int v)
+{
+    for (uint64_t d = e->inter[v] & cand & ~(1ULL << v); d; d &= d - 1) {
+        int u = __builtin_ctzll(d);
+        if (!(e->inter[u] >> v & 1) || u < v)
+            return u;
+    }
+    return -1;
+}
+
 /* Cells of `cand` sorted by decreasing weight (ties by cell index). */
 static int order_moves(const long *w, uint64_t cand, int *out)
 {
@@ -663,11 +674,14 @@ static int maker_quick(Solver *s, uint64_t x, uint64_t *op, Eval *e, uint64_t *k
     *zone = o & ~*op; /* V_pair: the cells the reduction gave to Breaker */
     *op = o;
     evaluate(g, x, o, true, e);
-    if (e->complete)
+    if (e->complete) {
+        *zone = 0;
         return V_MAKER;
+    }
     if (e->threats) {
         if (move)
             *move = __builtin_ctzll(e->threats);
+        *zone = e->threats & (~e->threats + 1);
         return V_MAKER;
     }
     if (!e->live_cells)
@@ -679,6 +693,8 @@ static int maker_quick(Solver *s, uint64_t x, uint64_t *op, Eval *e, uint64_t *k
         s->hits++;
         if (v == V_BREAKER)
             *zone |= zone_from_canon(g, *symp, tz) & ~x & ~o;
+        else
+            *zone = zone_from_canon(g, *symp, tz) & ~x & ~o;
         return v;
     }
     long maxw = 0;
@@ -703,8 +719,10 @@ static int maker_quick(Solver *s, uint64_t x, uint64_t *op, Eval *e, uint64_t *k
 
 /* Maker to move (Algorithm 4).  Returns true when Breaker wins; *move gets
  * Maker's winning move when Maker wins; *zone (if not NULL) the relevance
- * zone of a Breaker win.  With zones on, a Maker move outside the zone of an
- * already refuted move is refuted by that move's reply and not searched. */
+ * zone of the result (of a Breaker win, or of a Maker win: the cells that
+ * must stay open to Maker, see mb_breaker_node).  With zones on, a Maker
+ * move outside the zone of an already refuted move is refuted by that
+ * move's reply and not searched. */
 static bool mb_maker_node(Solver *s, uint64_t x, uint64_t o, int *move, uint64_t *zone)
 {
     const Geo *g = &s->g;
@@ -752,6 +770,7 @@ static bool mb_maker_node(Solver *s, uint64_t x, uint64_t o, int *move, uint64_t
             breaker = false;
             if (move)
                 *move = mv[i];
+            z = (zc | 1ULL << mv[i]) & empty;
             break;
         }
         z |= zc;
@@ -761,16 +780,19 @@ static bool mb_maker_node(Solver *s, uint64_t x, uint64_t o, int *move, uint64_t
     if (s->st != CGT_OK)
         return true;
     if (!breaker) {
-        tt_put(&s->tt, key, V_MAKER);
+        /* Maker's zone: the move and the zone of the Breaker node after it
+         * (the reduction's cells are Breaker's anyway) */
+        tt_put_zone(&s->tt, key, V_MAKER, zone_to_canon(g, sym, z));
+        *zone = z;
         return false;
     }
     /* A dominated move not refuted by a zone is refuted by Theorem 2, which
      * needs one of its dominators (after the reduction every dominator is
      * strict) to stay empty. */
     for (uint64_t b = e.live_cells & ~undom & ~refuted; b; b &= b - 1) {
-        int v = __builtin_ctzll(b);
-        uint64_t d = e.inter[v] & e.live_cells & ~(1ULL << v);
-        z |= d & (~d + 1);
+        int u = dominator(&e, e.live_cells, __builtin_ctzll(b));
+        if (u >= 0)
+            z |= 1ULL << u;
     }
     z &= empty;
     tt_put_zone(&s->tt, key, V_BREAKER, zone_to_canon(g, sym, z));
@@ -780,8 +802,13 @@ static bool mb_maker_node(Solver *s, uint64_t x, uint64_t o, int *move, uint64_t
 
 /* Breaker to move (Algorithm 5).  Returns true when Breaker wins; *reply
  * gets a winning reply (-1 when Property 1 already decides); *zone (if not
- * NULL) the relevance zone of a Breaker win (the reply's zone plus the
- * reply). */
+ * NULL) the relevance zone of the result.  Of a Breaker win: the reply's
+ * zone plus the reply.  Of a Maker win, the dual notion: a set Z of empty
+ * cells such that Maker still wins when Breaker is given every empty cell
+ * outside Z (extra Breaker marks never help Maker, so any subset too).  A
+ * Breaker reply b2 outside the Maker zone Z of a losing reply b loses as
+ * well (P + Ob2 has fewer Breaker marks than P + Ob + O(E \ Z)), so it is
+ * not searched. */
 static bool mb_breaker_node(Solver *s, uint64_t x, uint64_t o, int *reply, uint64_t *zone)
 {
     const Geo *g = &s->g;
@@ -796,16 +823,20 @@ static bool mb_breaker_node(Solver *s, uint64_t x, uint64_t o, int *reply, uint6
         return true;
     Eval e;
     evaluate(g, x, o, true, &e);
-    if (e.complete)
+    if (e.complete) {
+        *zone = 0;
         return false;
+    }
     if (e.pot < (1L << g->k)) {
         *zone = potential_zone(g, x, o, &e, false);
         return true; /* Property 1 */
     }
     uint64_t cand;
     int nt = pc64(e.threats);
-    if (nt >= 2)
+    if (nt >= 2) {
+        *zone = e.threats;
         return false;
+    }
     if (nt == 1)
         cand = e.threats;
     else
@@ -817,8 +848,7 @@ static bool mb_breaker_node(Solver *s, uint64_t x, uint64_t o, int *reply, uint6
     int tv = tt_get_zone(&s->tt, key, &tz);
     if (tv && !reply) {
         s->hits++;
-        if (tv == V_BREAKER)
-            *zone = zone_from_canon(g, sym, tz) & empty;
+        *zone = zone_from_canon(g, sym, tz) & empty;
         return tv == V_BREAKER;
     }
     /* Try the replies that the cheap tests close before any deep search. */
@@ -838,8 +868,10 @@ static bool mb_breaker_node(Solver *s, uint64_t x, uint64_t o, int *reply, uint6
     if (s->depth > s->max_depth)
         s->max_depth = s->depth;
     bool breaker = false;
-    uint64_t z = empty;
+    uint64_t z = 0, lost = 0;
     for (int i = 0; i < nm; i++) {
+        if (s->zones && (lost >> mv[i] & 1))
+            continue;
         uint64_t zc = 0;
         bool r = mb_maker_node(s, x, o | 1ULL << mv[i], NULL, &zc);
         if (s->st != CGT_OK)
@@ -851,10 +883,27 @@ static bool mb_breaker_node(Solver *s, uint64_t x, uint64_t o, int *reply, uint6
                 *reply = mv[i];
             break;
         }
+        z |= zc;
+        lost |= empty & ~zc;
     }
     s->depth--;
     if (s->st != CGT_OK)
         return true;
+    if (!breaker) {
+        /* Other Breaker moves: with one threat they lose at once (the threat
+         * cell must stay open); otherwise a dominated move not already lost
+         * by a zone loses by Theorem 2 if its dominator stays open; a move
+         * on no live line is a pass, no better than any move. */
+        if (nt == 1)
+            z |= e.threats;
+        else
+            for (uint64_t b = e.live_cells & ~cand & ~lost; b; b &= b - 1) {
+                int u = dominator(&e, e.live_cells, __builtin_ctzll(b));
+                if (u >= 0)
+                    z |= 1ULL << u;
+            }
+        z &= empty;
+    }
     *zone = z;
     tt_put_zone(&s->tt, key, breaker ? V_BREAKER : V_MAKER, zone_to_canon(g, sym, z));
     return breaker;

@@ -378,6 +378,14 @@ static void test_zones(int count)
         o.no_zones = true;
         CHECK_EQ_INT(mnk_solve(m, n, k, &o, &rn, &e), CGT_OK);
         MnkResult want = naive(m, n, k, 0, rp, 1) > 0 ? MNK_RESULT_MAKER : MNK_RESULT_BREAKER;
+        /* Breaker to move: Maker-win zones prune Breaker's replies */
+        MnkResult wantb = naive(m, n, k, 0, rp, 0) > 0 ? MNK_RESULT_MAKER : MNK_RESULT_BREAKER;
+        MnkReport rb;
+        o.to_move = 'O';
+        o.no_zones = false;
+        CHECK_EQ_INT(mnk_solve(m, n, k, &o, &rb, &e), CGT_OK);
+        if (rb.result != wantb)
+            mism++;
         if (rz.result != want || rn.result != want) {
             mism++;
             fprintf(stderr, "  zone mismatch %d,%d,%d:\n", m, n, k);
@@ -574,24 +582,31 @@ static void test_checkpoint(void)
     MnkOptions o;
     mnk_options_init(&o);
     o.checkpoint = path;
-    o.node_limit = 500;
+    o.node_limit = 2000;
     MnkReport r;
     CgtError e;
     cgt_error_clear(&e);
-    /* stopped by the node limit: the table is saved, and the resumed run
-     * starts from it and needs fewer new nodes than a fresh one */
-    CHECK_EQ_INT(mnk_solve(5, 5, 4, &o, &r, &e), CGT_ERR_LIMIT);
+    /* stopped by the node limit: the table (with zones) is saved, and the
+     * resumed run starts from it and needs fewer new nodes than a fresh one */
+    CHECK_EQ_INT(mnk_solve(8, 6, 5, &o, &r, &e), CGT_ERR_LIMIT);
     CHECK(access(path, R_OK) == 0);
     o.node_limit = 0;
-    CHECK_EQ_INT(mnk_solve(5, 5, 4, &o, &r, &e), CGT_OK);
+    CHECK_EQ_INT(mnk_solve(8, 6, 5, &o, &r, &e), CGT_OK);
     MnkReport fresh;
-    solve(5, 5, 4, MNK_MAKER_BREAKER, NULL, 0, &fresh);
+    solve(8, 6, 5, MNK_MAKER_BREAKER, NULL, 0, &fresh);
     CHECK_EQ_INT(r.result, fresh.result);
+    CHECK_EQ_INT(r.result, MNK_RESULT_BREAKER);
     CHECK(r.nodes < fresh.nodes);
+    /* a version 1 file (no zones) is still read */
+    FILE *f = fopen(path, "w");
+    fputs("cgt-mnk-tt 1\ngame 8 6 5\nentries 1\n0123456789abcdef 1\nend\n", f);
+    fclose(f);
+    CHECK_EQ_INT(mnk_solve(8, 6, 5, &o, &r, &e), CGT_OK);
+    CHECK_EQ_INT(r.result, MNK_RESULT_BREAKER);
     /* a checkpoint of another game is refused */
     CHECK_EQ_INT(mnk_solve(6, 6, 5, &o, &r, &e), CGT_ERR_IO);
     remove(path);
-    FILE *f = fopen(path, "w");
+    f = fopen(path, "w");
     fputs("garbage\n", f);
     fclose(f);
     CHECK_EQ_INT(mnk_solve(5, 5, 4, &o, &r, &e), CGT_ERR_IO);
