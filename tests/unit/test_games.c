@@ -205,6 +205,35 @@ static void test_published(void)
     ruleset_free(gr);
 }
 
+/* Czajka's tables (octal-games repository, SolvedGames.md and
+ * UnsolvedGames.md) also give, for the values computed, the largest value
+ * and the first heap where it occurs, and the "rare" heaps: n >= 0 with
+ * parity(G(n) & mask) == 0 (with "+pos", parity(G(n) & mask) != parity of
+ * n), their number and the last one.  Checked here from the values alone. */
+static void check_rare_facts(const char *name, const uint32_t *g, uint64_t N, uint32_t mask,
+                             int pos, uint32_t maxv, uint64_t maxidx, uint64_t nrare,
+                             uint64_t lastrare)
+{
+    uint32_t mx = 0;
+    uint64_t mi = 0, cnt = 0, last = 0;
+    for (uint64_t n = 0; n < N; n++) {
+        if (g[n] > mx) {
+            mx = g[n];
+            mi = n;
+        }
+        if ((__builtin_parity(g[n] & mask) ^ (pos ? (int)(n & 1) ^ 1 : 0)) == 0) {
+            cnt++;
+            last = n;
+        }
+    }
+    CHECK_EQ_INT(mx, maxv);
+    CHECK_EQ_INT(mi, maxidx);
+    CHECK_EQ_INT(cnt, nrare);
+    CHECK_EQ_INT(last, lastrare);
+    if (mx != maxv || mi != maxidx || cnt != nrare || last != lastrare)
+        fprintf(stderr, "  for %s\n", name);
+}
+
 /* Published periods and exceptions: Winning Ways ch. 4 tables as listed
  * in OEIS A071452 (.11377), A071453 (.117), A125912 (.141), A071434
  * (.1377), A125829 (.115), A071435 (.177); Gangolli and Plambeck 1989 for
@@ -219,10 +248,23 @@ static void test_published_periods(void)
     static const struct {
         const char *code;
         uint64_t period, last;
-    } tab[] = {{"0.11377", 32, 186}, {"0.117", 48, 46},    {"0.141", 11, 13},
-               {"0.1377", 24, 140},  {"0.115", 14, 0},     {"0.177", 20, 496},
-               {"0.127", 4, 46577},  {"0.16", 149459, 105350}, {"0.56", 144, 326639},
-               {"0.376", 4, 2268247}, {"0.354", 1180, 10061915}};
+        /* Czajka's rare-value facts (0 = not listed): mask, +pos, largest
+         * value, its first heap, number of rare heaps, last rare heap */
+        uint32_t mask;
+        int pos;
+        uint32_t maxv;
+        uint64_t maxidx, nrare, lastrare;
+    } tab[] = {{"0.11377", 32, 186, 0, 0, 0, 0, 0, 0},
+               {"0.117", 48, 46, 0, 0, 0, 0, 0, 0},
+               {"0.141", 11, 13, 0, 0, 0, 0, 0, 0},
+               {"0.1377", 24, 140, 0, 0, 0, 0, 0, 0},
+               {"0.115", 14, 0, 0, 0, 0, 0, 0, 0},
+               {"0.177", 20, 496, 0, 0, 0, 0, 0, 0},
+               {"0.127", 4, 46577, 0x1, 1, 56, 24734, 693, 27106},
+               {"0.16", 149459, 105350, 0x1e, 0, 23, 229790, 53, 13935},
+               {"0.56", 144, 326639, 0x5b, 0, 64, 22778, 46, 1795},
+               {"0.376", 4, 2268247, 0xfe, 0, 176, 341612, 510, 1140540},
+               {"0.354", 1180, 10061915, 0x3f, 0, 113, 1152, 132, 3227}};
     CgtError err;
     size_t ntab = sizeof tab / sizeof *tab - (getenv("CGT_SLOW") ? 0 : 2);
     for (size_t i = 0; i < ntab; i++) {
@@ -235,6 +277,10 @@ static void test_published_periods(void)
         CHECK_EQ_INT(per.last_exceptional, tab[i].last);
         if (per.period != tab[i].period || per.last_exceptional != tab[i].last)
             fprintf(stderr, "  for %s\n", tab[i].code);
+        if (tab[i].mask)
+            check_rare_facts(tab[i].code, grundy_values(gt), grundy_count(gt), tab[i].mask,
+                             tab[i].pos, tab[i].maxv, tab[i].maxidx, tab[i].nrare,
+                             tab[i].lastrare);
         if (strcmp(tab[i].code, "0.117") == 0) {
             /* the only exceptions among heaps >= 1: 2,6,7,12,16,22,26,36,46 */
             static const uint64_t ex117[] = {2, 6, 7, 12, 16, 22, 26, 36, 46};
@@ -277,6 +323,17 @@ static void test_codes(void)
         CHECK(cross_check("0.6", 20000));
         CHECK(cross_check("0.376", 20000));
         CHECK(cross_check("0.354", 20000));
+        /* Officers (0.6) to 2^21, against Czajka's UnsolvedGames.md: largest
+         * value 319 first at heap 1274955; 1584 rare heaps (mask 1ee), the
+         * last at 20627 */
+        Ruleset *o = code("0.6");
+        GrundyTable *go = grundy_new(o);
+        CgtError oerr;
+        CHECK(grundy_extend(go, (uint64_t)1 << 21, &oerr) == CGT_OK);
+        check_rare_facts("0.6", grundy_values(go), grundy_count(go), 0x1ee, 0, 319, 1274955,
+                         1584, 20627);
+        grundy_free(go);
+        ruleset_free(o);
     }
 
     /* 0.137 heap n = 0.07 heap n+1 (Winning Ways ch. 4) */
