@@ -710,7 +710,6 @@ static int maker_quick(Solver *s, uint64_t x, uint64_t *op, Eval *e, uint64_t *k
         uint64_t pz = 0;
         for (int i = 0; i < ps.npairs; i++)
             pz |= 1ULL << ps.pairs[i][0] | 1ULL << ps.pairs[i][1];
-        tt_put_zone(&s->tt, *key, V_BREAKER, zone_to_canon(g, *symp, pz));
         *zone |= pz;
         return V_BREAKER;
     }
