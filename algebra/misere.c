@@ -652,6 +652,8 @@ static CgtStatus expand(MqEngine *e, uint32_t n, CgtError *err)
         mqanti_free(&an);
         e->stats.failures++;
         const uint32_t *Fl = has_nf ? nf : pf;
+        e->stats.fail_heap = n;
+        e->stats.fail_copies = Fl[n];
         if (e->hook)
             e->hook(e->hook_ctx, T, Fl, !has_nf);
         if (e->track_bound && Fl[n] > 1 &&

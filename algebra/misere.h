@@ -56,6 +56,11 @@ typedef struct MqStats {
      * bound_size classes that the true quotient also separates:
      * |Q(bound_heap)| >= bound_size.  bound_copies = k-1. */
     uint32_t bound_heap, bound_copies, bound_size;
+    /* The heap of the latest least failure of an expansion and how many
+     * copies of that heap the failure holds (0 = no failure yet).  A count
+     * that keeps growing while an expansion runs suggests an infinite
+     * quotient (docs/misere.md: Q(34) of 0.07 is one). */
+    uint32_t fail_heap, fail_copies;
 } MqStats;
 
 /* Periodicity of the pretending function (MISERE.md §5). */

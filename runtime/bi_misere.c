@@ -401,6 +401,13 @@ Value *bi_quotient(Call *c)
             if (ok) {
                 if (ckpt)
                     rt_hint(c->I, "the computation is saved in %s; run again to resume", ckpt);
+                else if (bs->fail_heap == mq_heaps_done(o->eng) + 1 && bs->fail_copies >= 4)
+                    rt_hint(c->I,
+                            "%s holds the partial result Q(%u); the least failures reached %u "
+                            "copies of heap %u: Q(%u) may be infinite (docs/misere.md)",
+                            c->decl_name ? c->decl_name : "the quotient",
+                            mq_heaps_done(o->eng), bs->fail_copies, bs->fail_heap,
+                            bs->fail_heap);
                 else
                     rt_hint(c->I, "%s holds the partial result Q(%u)",
                             c->decl_name ? c->decl_name : "the quotient",
