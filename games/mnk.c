@@ -170,22 +170,36 @@ static uint64_t zone_from_canon(const Geo *g, int s, uint64_t z)
 /* ----------------------------------------------------- transposition table */
 
 /* Open addressing on the 64-bit key.  zone[i] is the relevance zone of a
- * Breaker win (in the canonical image's cells; docs/mnk.md "Relevance
- * zones"), unused for other values. */
+ * result (in the canonical image's cells; docs/mnk.md "Relevance zones"),
+ * work[i] about log2 of the nodes its search took (0 for cheap results).
+ * With max_cap (slots, a power of two; 0 = no limit) the table does not grow
+ * past it: when it is half full, the entries of least work are dropped
+ * until at most a quarter is left (only proven results are stored, so
+ * dropping one costs time, never correctness). */
 typedef struct Tt {
     uint64_t *key;
     uint64_t *zone;
     uint8_t *val;
-    size_t cap, used;
+    uint8_t *work;
+    size_t cap, used, max_cap;
+    uint64_t evictions; /* entries dropped */
 } Tt;
 
-static void tt_init(Tt *t)
+static void tt_alloc(Tt *t, size_t cap)
 {
-    t->cap = 1u << 16;
+    t->cap = cap;
     t->used = 0;
     t->key = xcalloc(t->cap, sizeof *t->key);
     t->zone = xcalloc(t->cap, sizeof *t->zone);
     t->val = xcalloc(t->cap, 1);
+    t->work = xcalloc(t->cap, 1);
+}
+
+static void tt_init(Tt *t)
+{
+    t->max_cap = 0;
+    t->evictions = 0;
+    tt_alloc(t, 1u << 16);
 }
 
 static void tt_free(Tt *t)
@@ -193,6 +207,7 @@ static void tt_free(Tt *t)
     free(t->key);
     free(t->zone);
     free(t->val);
+    free(t->work);
 }
 
 /* Value stored for key (0 if none); *zone (if not NULL) gets its zone. */
@@ -215,37 +230,59 @@ static int tt_get(const Tt *t, uint64_t key)
     return tt_get_zone(t, key, NULL);
 }
 
-static void tt_put_zone(Tt *t, uint64_t key, int val, uint64_t zone);
+static void tt_store(Tt *t, uint64_t key, int val, uint64_t zone, int work);
+
+static void tt_put_zone(Tt *t, uint64_t key, int val, uint64_t zone)
+{
+    tt_store(t, key, val, zone, 0);
+}
 
 static void tt_put(Tt *t, uint64_t key, int val)
 {
-    tt_put_zone(t, key, val, ~0ULL);
+    tt_store(t, key, val, ~0ULL, 0);
 }
 
-static void tt_grow(Tt *t)
+/* Move every entry of old with work >= min_work into t (fresh, large enough). */
+static void tt_refill(Tt *t, const Tt *old, int min_work)
+{
+    for (size_t i = 0; i < old->cap; i++)
+        if (old->key[i] && old->work[i] >= min_work)
+            tt_store(t, old->key[i], old->val[i], old->zone[i], old->work[i]);
+}
+
+/* Double the table, or at max_cap drop the entries of least work. */
+static void tt_make_room(Tt *t)
 {
     Tt old = *t;
-    t->cap *= 2;
-    t->used = 0;
-    t->key = xcalloc(t->cap, sizeof *t->key);
-    t->zone = xcalloc(t->cap, sizeof *t->zone);
-    t->val = xcalloc(t->cap, 1);
-    for (size_t i = 0; i < old.cap; i++)
-        if (old.key[i])
-            tt_put_zone(t, old.key[i], old.val[i], old.zone[i]);
+    if (!t->max_cap || t->cap * 2 <= t->max_cap) {
+        tt_alloc(t, old.cap * 2);
+        tt_refill(t, &old, 0);
+    } else {
+        size_t count[256] = {0}, keep = 0;
+        for (size_t i = 0; i < old.cap; i++)
+            if (old.key[i])
+                count[old.work[i]]++;
+        int min_work = 256;
+        while (min_work > 0 && keep + count[min_work - 1] <= old.cap / 4)
+            keep += count[--min_work];
+        tt_alloc(t, old.cap);
+        tt_refill(t, &old, min_work);
+        t->evictions += old.used - t->used;
+    }
     tt_free(&old);
 }
 
-/* Store val (and zone) for key, replacing an earlier value of the key. */
-static void tt_put_zone(Tt *t, uint64_t key, int val, uint64_t zone)
+/* Store val, zone and work for key, replacing an earlier entry of the key. */
+static void tt_store(Tt *t, uint64_t key, int val, uint64_t zone, int work)
 {
     if (2 * (t->used + 1) > t->cap)
-        tt_grow(t);
+        tt_make_room(t);
     size_t i = key & (t->cap - 1);
     while (t->key[i]) {
         if (t->key[i] == key) {
             t->val[i] = (uint8_t)val;
             t->zone[i] = zone;
+            t->work[i] = (uint8_t)work;
             return;
         }
         i = (i + 1) & (t->cap - 1);
@@ -253,7 +290,19 @@ static void tt_put_zone(Tt *t, uint64_t key, int val, uint64_t zone)
     t->key[i] = key;
     t->val[i] = (uint8_t)val;
     t->zone[i] = zone;
+    t->work[i] = (uint8_t)work;
     t->used++;
+}
+
+/* About log2(n + 1): the work byte of a result that took n nodes. */
+static int work_of(uint64_t n)
+{
+    int w = 0;
+    while (n) {
+        w++;
+        n >>= 1;
+    }
+    return w;
 }
 
 /* ------------------------------------------------------------------ solver */
@@ -324,9 +373,10 @@ static bool tick(Solver *s)
             }
         }
         cgt_progress("mnk", "%llu nodes, %.0f nodes/s, depth %d (max %d), %d root moves open, "
-                     "%zu table entries", (unsigned long long)s->nodes,
+                     "%zu table entries, %llu dropped", (unsigned long long)s->nodes,
                      (double)s->nodes / (now - s->t0 + 1e-9), s->depth, s->max_depth,
-                     s->root_left ? atomic_load(s->root_left) : 0, s->tt.used);
+                     s->root_left ? atomic_load(s->root_left) : 0, s->tt.used,
+                     (unsigned long long)s->tt.evictions);
     }
     return true;
 }
@@ -734,7 +784,7 @@ static bool mb_maker_node(Solver *s, uint64_t x, uint64_t o, int *move, uint64_t
     if (!tick(s))
         return true;
     Eval e;
-    uint64_t key = 0, o0 = o;
+    uint64_t key = 0, o0 = o, n0 = s->nodes;
     int sym = 0;
     int q = maker_quick(s, x, &o, &e, &key, &sym, move, move == NULL, zone);
     if (q)
@@ -781,7 +831,7 @@ static bool mb_maker_node(Solver *s, uint64_t x, uint64_t o, int *move, uint64_t
     if (!breaker) {
         /* Maker's zone: the move and the zone of the Breaker node after it
          * (the reduction's cells are Breaker's anyway) */
-        tt_put_zone(&s->tt, key, V_MAKER, zone_to_canon(g, sym, z));
+        tt_store(&s->tt, key, V_MAKER, zone_to_canon(g, sym, z), work_of(s->nodes - n0));
         *zone = z;
         return false;
     }
@@ -794,7 +844,7 @@ static bool mb_maker_node(Solver *s, uint64_t x, uint64_t o, int *move, uint64_t
             z |= 1ULL << u;
     }
     z &= empty;
-    tt_put_zone(&s->tt, key, V_BREAKER, zone_to_canon(g, sym, z));
+    tt_store(&s->tt, key, V_BREAKER, zone_to_canon(g, sym, z), work_of(s->nodes - n0));
     *zone = z | (o & ~o0);
     return true;
 }
@@ -814,7 +864,7 @@ static bool mb_breaker_node(Solver *s, uint64_t x, uint64_t o, int *reply, uint6
     uint64_t zdummy;
     if (!zone)
         zone = &zdummy;
-    uint64_t empty = g->full & ~x & ~o;
+    uint64_t empty = g->full & ~x & ~o, n0 = s->nodes;
     *zone = empty;
     if (reply)
         *reply = -1;
@@ -904,7 +954,8 @@ static bool mb_breaker_node(Solver *s, uint64_t x, uint64_t o, int *reply, uint6
         z &= empty;
     }
     *zone = z;
-    tt_put_zone(&s->tt, key, breaker ? V_BREAKER : V_MAKER, zone_to_canon(g, sym, z));
+    tt_store(&s->tt, key, breaker ? V_BREAKER : V_MAKER, zone_to_canon(g, sym, z),
+             work_of(s->nodes - n0));
     return breaker;
 }
 
@@ -1386,8 +1437,9 @@ static CgtStatus save_checkpoint(Solver *s)
     fprintf(f, "cgt-mnk-tt 2\ngame %d %d %d\nentries %zu\n", s->g.m, s->g.n, s->g.k, n);
     for (size_t i = 0; i < s->tt.cap; i++)
         if (s->tt.key[i])
-            fprintf(f, "%016llx %d %llx\n", (unsigned long long)s->tt.key[i], s->tt.val[i],
-                    (unsigned long long)(s->tt.zone[i] & s->g.full));
+            fprintf(f, "%016llx %d %llx %d\n", (unsigned long long)s->tt.key[i],
+                    s->tt.val[i], (unsigned long long)(s->tt.zone[i] & s->g.full),
+                    s->tt.work[i]);
     fputs("end\n", f);
     bool bad = ferror(f) != 0;
     if (fclose(f) != 0)
@@ -1419,16 +1471,21 @@ static CgtStatus load_checkpoint(Solver *s)
         st = cgt_error_set(s->err, CGT_ERR_IO, "checkpoint '%s' is for the %d,%d,%d-game, not "
                            "%d,%d,%d", s->ckpt, m, n, k, s->g.m, s->g.n, s->g.k);
     } else {
+        char line[128];
+        if (!fgets(line, sizeof line, f)) /* the end of the "entries" line */
+            line[0] = '\0';
         for (size_t i = 0; i < cnt; i++) {
             unsigned long long key, zone = ~0ULL;
-            int val;
-            if (fscanf(f, "%llx %d", &key, &val) != 2 || key == 0 || val < 1 || val > 2 ||
-                (ver == 2 && fscanf(f, "%llx", &zone) != 1)) {
+            int val, work = 8, nf = 0;
+            if (fgets(line, sizeof line, f))
+                nf = sscanf(line, "%llx %d %llx %d", &key, &val, &zone, &work);
+            if (nf < (ver == 2 ? 3 : 2) || key == 0 || val < 1 || val > 2 || work < 0 ||
+                work > 255) {
                 st = cgt_error_set(s->err, CGT_ERR_IO, "checkpoint '%s' is damaged at entry "
                                    "%zu", s->ckpt, i + 1);
                 break;
             }
-            tt_put_zone(&s->tt, key, val, zone);
+            tt_store(&s->tt, key, val, zone, work);
         }
         if (st == CGT_OK)
             cgt_progress_force("mnk", "resuming from %s: %zu proven positions", s->ckpt, cnt);
@@ -1590,7 +1647,7 @@ static void tt_merge(Tt *into, const Tt *from)
 {
     for (size_t i = 0; i < from->cap; i++)
         if (from->key[i])
-            tt_put_zone(into, from->key[i], from->val[i], from->zone[i]);
+            tt_store(into, from->key[i], from->val[i], from->zone[i], from->work[i]);
 }
 
 /* Maker-to-move root: true when Breaker wins; *move gets a winning move. */
@@ -1630,6 +1687,7 @@ static bool root_search(Solver *s, uint64_t x, uint64_t o, int threads, int *mov
         memset(&ws[t], 0, sizeof ws[t]);
         geo_init(&ws[t].g, s->g.m, s->g.n, s->g.k);
         tt_init(&ws[t].tt);
+        ws[t].tt.max_cap = s->tt.max_cap;
         tt_merge(&ws[t].tt, &s->tt);
         cgt_error_clear(&werr[t]);
         ws[t].err = &werr[t];
@@ -1852,6 +1910,18 @@ CgtStatus mnk_solve(int m, int n, int k, const MnkOptions *opt, MnkReport *rep, 
     memset(&s, 0, sizeof s);
     geo_init(&s.g, m, n, k);
     tt_init(&s.tt);
+    if (opt->table_mb > 0) {
+        /* 18 bytes per slot: key, zone, value, work */
+        double slots = opt->table_mb * 1048576.0 / 18.0;
+        size_t cap = 1u << 10;
+        while ((double)cap * 2 <= slots)
+            cap *= 2;
+        s.tt.max_cap = cap;
+        if (cap < s.tt.cap) {
+            tt_free(&s.tt);
+            tt_alloc(&s.tt, cap);
+        }
+    }
     s.err = err;
     s.node_limit = opt->node_limit;
     s.time_limit = opt->time_limit;

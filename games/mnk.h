@@ -60,6 +60,9 @@ typedef struct MnkOptions {
                                 * node counts and the winning move shown may differ */
     bool no_zones;             /* true: search every undominated Maker move (no
                                 * relevance-zone pruning; for measurements) */
+    double table_mb;           /* 0 = the table grows freely; else its size limit in MB:
+                                * at the limit the cheapest results are dropped (the
+                                * search gets slower, never wrong) */
 } MnkOptions;
 
 typedef struct MnkMove {

@@ -1,10 +1,11 @@
 /* Benchmark driver for games/mnk: solves the m,n,k-games named on the
  * command line and prints result, method, nodes and seconds (one per line).
  * Build: see bench/mnk/run.sh.
- * Usage: mnk_bench [-s] [-z] [-v] [-t THREADS] [-p PROOF] [-c CKPT] [-e SECS]
+ * Usage: mnk_bench [-s] [-z] [-v] [-M MB] [-t THREADS] [-p PROOF] [-c CKPT] [-e SECS]
  *        [-T SECS] [-n NODES] m n k ...
  *        [-b ROW,ROW,...] [-m X|O]
- * -z: no relevance-zone pruning; -v: progress lines on stderr; -b: start
+ * -M MB: table size limit; -z: no relevance-zone pruning; -v: progress
+ * lines on stderr; -b: start
  * position, rows top first separated by commas; -m: player to move. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,6 +33,8 @@ int main(int argc, char **argv)
             o.no_zones = true;
         else if (strcmp(argv[i], "-v") == 0)
             cgt_set_progress_sink(sink);
+        else if (strcmp(argv[i], "-M") == 0 && i + 1 < argc)
+            o.table_mb = atof(argv[++i]);
         else if (strcmp(argv[i], "-m") == 0 && i + 1 < argc)
             o.to_move = argv[++i][0];
         else if (strcmp(argv[i], "-b") == 0 && i + 1 < argc) {

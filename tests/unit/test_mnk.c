@@ -613,6 +613,35 @@ static void test_checkpoint(void)
     remove(path);
 }
 
+/* A table size limit (table_mb) drops cheap results when full: same
+ * results, and the proof written after such a search is still
+ * accepted by the checker. */
+static void test_table_limit(void)
+{
+    char path[64];
+    snprintf(path, sizeof path, "/tmp/test_mnk_%d_lim.proof", (int)getpid());
+    MnkOptions o;
+    mnk_options_init(&o);
+    o.table_mb = 0.02; /* 1024 slots */
+    o.proof_path = path;
+    MnkReport r, fresh;
+    CgtError e;
+    cgt_error_clear(&e);
+    CHECK_EQ_INT(mnk_solve(8, 6, 5, &o, &r, &e), CGT_OK);
+    CHECK_EQ_INT(r.result, MNK_RESULT_BREAKER);
+    CHECK(r.tt_entries <= 512);
+    CHECK_EQ_INT(run_checker(path), 0);
+    remove(path);
+    o.proof_path = NULL;
+    CHECK_EQ_INT(mnk_solve(8, 6, 5, &o, &r, &e), CGT_OK);
+    solve(8, 6, 5, MNK_MAKER_BREAKER, NULL, 0, &fresh);
+    CHECK(r.tt_entries <= 512);
+    CHECK(fresh.tt_entries > 512); /* so entries were dropped */
+    o.variant = MNK_STRONG;
+    CHECK_EQ_INT(mnk_solve(6, 5, 4, &o, &r, &e), CGT_OK);
+    CHECK_EQ_INT(r.result, MNK_RESULT_FIRST);
+}
+
 static void test_proofs(int slow)
 {
     prove_and_check(3, 3, 3, NULL, 0, MNK_RESULT_MAKER);
@@ -694,6 +723,7 @@ int main(int argc, char **argv)
     STEP(test_errors());
     STEP(test_threads());
     STEP(test_checkpoint());
+    STEP(test_table_limit());
     CHECK(access(checker, X_OK) == 0);
     STEP(test_proofs(slow));
     UNIT_MAIN_END();
