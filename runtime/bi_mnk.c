@@ -123,6 +123,13 @@ Value *bi_mnk(Call *c)
         }
         o.checkpoint_every = (double)x;
     }
+    if ((v = call_opt(c, "table_mb"))) {
+        if (!call_int(c, v, call_opt_loc(c, "table_mb"), "table_mb", 1, 1000000, &x)) {
+            free(rows);
+            return NULL;
+        }
+        o.table_mb = (double)x;
+    }
     MnkReport *rep = xcalloc(1, sizeof *rep);
     CgtError err;
     cgt_error_clear(&err);
