@@ -232,9 +232,10 @@ static void rebuild_hist(GrundyTable *gt)
 
 /* Choose the mask: W(m) = sum_x hist[x] (-1)^popcount(x&m) is, by the
  * Walsh-Hadamard transform, #class0 - #class1 positions under m; take the
- * m != 0 with the fewest positions in the rare class rho (below).  Masks with the parity bit are allowed only when all split
- * remainders of a heap have one parity (then the common class of values is
- * the same for all of them). */
+ * m != 0 with the fewest positions in the rare class rho (below).  Masks
+ * with the parity bit are allowed only when all split remainders of a heap
+ * have one parity (then the common class of values is the same for all of
+ * them). */
 static void choose_mask(GrundyTable *gt)
 {
     rebuild_hist(gt);
