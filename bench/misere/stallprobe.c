@@ -6,12 +6,15 @@
  * period — of every heap image in the failing trial).  At the end it prints,
  * per heap, the largest exponent seen in any least failure, and a table of
  * trial labels of N + h^a + g^b for the two heaps h, g whose exponents grew
- * most (or heaps tab=H,G; context: the last least failure without them, and
- * with heap x toggled by x=X), with positions not smaller than the last least failure
+ * most (or heaps tab=H,G; context: the last least failure without them, or
+ * the heaps listed by ctx=A,B,..., with heap X toggled by x=X), with positions not smaller than the last least failure
  * marked (the smaller ones
  * the engine's exhaustive least-failure search guarantees to be labelled
  * correctly; MISERE.md §1).
+ * brute=K compares the table's guaranteed entries of at most K tokens with an
+ * independent memoised brute-force search (heaps <= 15).
  * Usage: stallprobe CODE N SECONDS [smallest|jump|lift] [quiet] [tab=H,G] [x=X]
+ *        [ctx=A,B,...] [brute=K]
  * Research tool: prints, never used by cgt itself. */
 #include <signal.h>
 #include <stdio.h>
@@ -59,6 +62,7 @@ typedef struct Probe {
     uint32_t nfail;    /* least failures seen */
     uint32_t maxe[MAXH];
     uint32_t last[MAXH];
+    uint32_t ctx[MAXH]; /* table context given by ctx= (ctx[0] = 1), else 0 */
     bool quiet;
     MqPret *T;         /* copy of the latest failing trial */
     double c0;
@@ -152,8 +156,8 @@ static void table(const Probe *pr, uint32_t h, uint32_t g, uint32_t x)
     const MqPret *T = pr->T;
     uint32_t *w = xcalloc(T->nh, sizeof *w);
     uint32_t *ctx = xcalloc(T->nh, sizeof *ctx);
-    memcpy(ctx, pr->last, T->nh * sizeof *ctx);
-    ctx[h] = ctx[g] = 0;
+    memcpy(ctx, pr->ctx[0] ? pr->ctx : pr->last, T->nh * sizeof *ctx);
+    ctx[0] = ctx[h] = ctx[g] = 0;
     if (x)
         ctx[x] = ctx[x] ? ctx[x] - 1 : 1;
     printf("X =");
@@ -171,14 +175,171 @@ static void table(const Probe *pr, uint32_t h, uint32_t g, uint32_t x)
         }
         putchar('\n');
     }
+    /* Rows that are entirely inside the guaranteed region and differ are
+     * different elements h^a of the true quotient (given that trust). */
+    uint32_t distinct = 0, full = 0;
+    for (uint32_t a = 0; a < TAB; a++) {
+        bool ok = true, fresh = true;
+        for (uint32_t b = 0; b < TAB && ok; b++) {
+            memcpy(w, ctx, T->nh * sizeof *w);
+            w[h] += a;
+            w[g] += b;
+            ok = mq_cmp_games(w, pr->last, T->nh) < 0;
+        }
+        if (!ok)
+            break;
+        full++;
+        for (uint32_t a2 = 0; a2 < a && fresh; a2++) {
+            bool same = true;
+            for (uint32_t b = 0; b < TAB && same; b++) {
+                memcpy(w, ctx, T->nh * sizeof *w);
+                w[h] += a;
+                w[g] += b;
+                bool la = label(T, w);
+                w[h] = w[h] - a + a2;
+                same = la == label(T, w);
+            }
+            fresh = !same;
+        }
+        distinct += fresh;
+    }
+    printf("rows a = 0..%u fully guaranteed: %u distinct rows\n", full ? full - 1 : 0, distinct);
     free(w);
     free(ctx);
+}
+
+/* ---- independent brute force (shares no code with the engine) ----
+ * Misère outcome of a position given as counts of heaps 1..15 (one byte
+ * each, byte 15 unused), by memoised search over the octal rules written
+ * out again here.  Memo: open addressing on the 16-byte count vector; byte
+ * 15 of a stored key holds 1 + "is P". */
+typedef struct Brute {
+    const Oct *o;
+    uint8_t (*slot)[16];
+    size_t mask, used;
+    bool full;
+} Brute;
+
+static size_t brute_hash(const uint8_t *k)
+{
+    uint64_t h = 1469598103934665603ull;
+    for (int i = 0; i < 15; i++)
+        h = (h ^ k[i]) * 1099511628211ull;
+    return (size_t)(h ^ (h >> 29));
+}
+
+static bool brute_p(Brute *b, uint8_t *c);
+
+/* Is the position c with heap s replaced by heaps r1, r2 (0 = none) P? */
+static bool brute_child_p(Brute *b, uint8_t *c, int s, int r1, int r2)
+{
+    c[s - 1]--;
+    if (r1 > 0)
+        c[r1 - 1]++;
+    if (r2 > 0)
+        c[r2 - 1]++;
+    bool p = brute_p(b, c);
+    if (r2 > 0)
+        c[r2 - 1]--;
+    if (r1 > 0)
+        c[r1 - 1]--;
+    c[s - 1]++;
+    return p;
+}
+
+static bool brute_p(Brute *b, uint8_t *c)
+{
+    size_t i = brute_hash(c) & b->mask;
+    while (b->slot[i][15]) {
+        if (memcmp(b->slot[i], c, 15) == 0)
+            return b->slot[i][15] == 2;
+        i = (i + 1) & b->mask;
+    }
+    bool any = false, p_child = false;
+    for (int s = 1; s <= 15 && !p_child; s++) {
+        if (!c[s - 1])
+            continue;
+        for (int take = 1; take <= b->o->ndig && take <= s && !p_child; take++) {
+            int left = s - take, d = b->o->dig[take];
+            if ((d & 1) && left == 0) {
+                any = true;
+                p_child = brute_child_p(b, c, s, 0, 0);
+            }
+            if ((d & 2) && left > 0 && !p_child) {
+                any = true;
+                p_child = brute_child_p(b, c, s, left, 0);
+            }
+            for (int x = 1; (d & 4) && 2 * x <= left && !p_child; x++) {
+                any = true;
+                p_child = brute_child_p(b, c, s, x, left - x);
+            }
+        }
+    }
+    bool p = any && !p_child;
+    if (b->used * 4 < (b->mask + 1) * 3) {
+        i = brute_hash(c) & b->mask;
+        while (b->slot[i][15])
+            i = (i + 1) & b->mask;
+        memcpy(b->slot[i], c, 15);
+        b->slot[i][15] = p ? 2 : 1;
+        b->used++;
+    } else {
+        b->full = true;
+    }
+    return p;
+}
+
+/* Compare the trial's guaranteed labels in the table of table() with the
+ * brute force on positions of at most maxtok tokens (heaps <= 15 only). */
+static void brute_check(const Probe *pr, const Oct *o, uint32_t h, uint32_t g, uint32_t x,
+                        uint32_t maxtok)
+{
+    const MqPret *T = pr->T;
+    if (T->nh > 16)
+        return;
+    Brute b = {o, NULL, (maxtok > 80 ? 1u << 25 : 1u << 23) - 1, 0, false};
+    b.slot = xcalloc(b.mask + 1, sizeof *b.slot);
+    uint32_t *w = xcalloc(T->nh, sizeof *w);
+    uint32_t *ctx = xcalloc(T->nh, sizeof *ctx);
+    memcpy(ctx, pr->ctx[0] ? pr->ctx : pr->last, T->nh * sizeof *ctx);
+    ctx[0] = ctx[h] = ctx[g] = 0;
+    if (x)
+        ctx[x] = ctx[x] ? ctx[x] - 1 : 1;
+    uint32_t checked = 0, bad = 0;
+    double c1 = cpu_now();
+    for (uint32_t a = 0; a < TAB; a++)
+        for (uint32_t bb = 0; bb < TAB; bb++) {
+            memcpy(w, ctx, T->nh * sizeof *w);
+            w[h] += a;
+            w[g] += bb;
+            uint32_t tok = 0;
+            uint8_t c[16] = {0};
+            for (uint32_t k = 1; k < T->nh; k++) {
+                tok += k * w[k];
+                c[k - 1] = (uint8_t)w[k];
+            }
+            if (tok > maxtok || mq_cmp_games(w, pr->last, T->nh) >= 0)
+                continue;
+            bool p = brute_p(&b, c);
+            checked++;
+            if (p != label(T, w)) {
+                bad++;
+                printf("brute force disagrees at a=%u b=%u (brute %c)\n", a, bb, p ? 'P' : 'N');
+            }
+        }
+    printf("brute force (independent search, <= %u tokens): %u table entries, %u disagree, "
+           "%zu positions memoised%s, %.1f s CPU\n", maxtok, checked, bad, b.used,
+           b.full ? " (memo full)" : "", cpu_now() - c1);
+    free(w);
+    free(ctx);
+    free(b.slot);
 }
 
 int main(int argc, char **argv)
 {
     if (argc < 4) {
-        fprintf(stderr, "usage: stallprobe CODE N SECONDS [smallest|jump|lift] [quiet]\n");
+        fprintf(stderr, "usage: stallprobe CODE N SECONDS [smallest|jump|lift] [quiet] "
+                        "[tab=H,G] [x=X] [ctx=A,B,...] [brute=K]\n");
         return 2;
     }
     Oct o;
@@ -202,7 +363,7 @@ int main(int argc, char **argv)
     memset(&pr, 0, sizeof pr);
     pr.heap = n;
     MqRecal recal = MQ_RECAL_FIRST;
-    uint32_t th = 0, tg = 0, tx = 0;
+    uint32_t th = 0, tg = 0, tx = 0, maxtok = 0;
     for (int i = 4; i < argc; i++) {
         if (strcmp(argv[i], "smallest") == 0)
             recal = MQ_RECAL_SMALLEST;
@@ -215,6 +376,18 @@ int main(int argc, char **argv)
             sscanf(argv[i] + 4, "%u,%u", &th, &tg);
         if (strncmp(argv[i], "x=", 2) == 0)
             tx = (uint32_t)atoi(argv[i] + 2);
+        if (strncmp(argv[i], "ctx=", 4) == 0) {
+            pr.ctx[0] = 1;
+            for (char *q = argv[i] + 4; *q;) {
+                long k = strtol(q, &q, 10);
+                if (k > 0 && k < MAXH)
+                    pr.ctx[k]++;
+                if (*q)
+                    q++;
+            }
+        }
+        if (strncmp(argv[i], "brute=", 6) == 0)
+            maxtok = (uint32_t)atoi(argv[i] + 6);
     }
     HeapGame game = {&o, octal_moves, parts, o.ndig, o.name};
     CgtError err;
@@ -255,6 +428,8 @@ int main(int argc, char **argv)
     }
     if (pr.T && th && tg && tx < n)
         table(&pr, th, tg, tx);
+    if (pr.T && th && tg && tx < n && maxtok)
+        brute_check(&pr, &o, th, tg, tx, maxtok);
     if (pr.T)
         mqpret_free(pr.T);
     mq_free(e);
