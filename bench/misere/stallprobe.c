@@ -203,7 +203,10 @@ static void table(const Probe *pr, uint32_t h, uint32_t g, uint32_t x)
         }
         distinct += fresh;
     }
-    printf("rows a = 0..%u fully guaranteed: %u distinct rows\n", full ? full - 1 : 0, distinct);
+    if (full)
+        printf("rows a = 0..%u fully guaranteed: %u distinct rows\n", full - 1, distinct);
+    else
+        printf("no row fully guaranteed\n");
     free(w);
     free(ctx);
 }
