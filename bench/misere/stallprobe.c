@@ -5,16 +5,17 @@
  * failure as a word, the trial size and the cyclic structure — index and
  * period — of every heap image in the failing trial).  At the end it prints,
  * per heap, the largest exponent seen in any least failure, and a table of
- * trial labels of N + h^a + g^b for the two heaps h, g whose exponents grew
- * most (or heaps tab=H,G; context: the last least failure without them, or
- * the heaps listed by ctx=A,B,..., with heap X toggled by x=X), with positions not smaller than the last least failure
- * marked (the smaller ones
- * the engine's exhaustive least-failure search guarantees to be labelled
- * correctly; MISERE.md §1).
- * brute=K compares the table's guaranteed entries of at most K tokens with an
- * independent memoised brute-force search (heaps <= 15).
- * Usage: stallprobe CODE N SECONDS [smallest|jump|lift] [quiet] [tab=H,G] [x=X]
- *        [ctx=A,B,...] [brute=K]
+ * trial labels of X + h^a + g^b for the two heaps h, g whose exponents grew
+ * most (or the heaps given by tab=H,G).  The context X is the last least
+ * failure without heaps h and g, or the heaps listed by ctx=A,B,...; x=Y
+ * toggles one heap Y of it.  Positions not smaller than the last least
+ * failure are marked '?'; the smaller ones are labelled correctly by the
+ * trial, as the engine's exhaustive least-failure search guarantees
+ * (MISERE.md §1).  brute=K compares the table's guaranteed entries of at
+ * most K tokens with an independent memoised brute-force search written
+ * here (heaps <= 15).
+ * Usage: stallprobe CODE N SECONDS [smallest|jump|lift] [quiet] [tab=H,G]
+ *        [ctx=A,B,...] [x=Y] [brute=K]
  * Research tool: prints, never used by cgt itself. */
 #include <signal.h>
 #include <stdio.h>
