@@ -7,16 +7,17 @@ CGT=${CGT:-build/cgt}
 T=${TMP:-/tmp}
 fail() { echo "FAIL: $*"; exit 1; }
 
-# Grundy table of 0.14 (no known period) to heap 60,000
+# Grundy table of 0.14 (no known period) to heap 400,000 (about 1 s: the
+# 0.05 s timeout must stop it even on a fast machine)
 rm -f "$T/g.ck"
-$CGT --timeout=0.1 -e "game s = octal 0.14; grundy s 60000 checkpoint \"$T/g.ck\";" \
+$CGT --timeout=0.05 -e "game s = octal 0.14; grundy s 400000 checkpoint \"$T/g.ck\";" \
     >/dev/null 2>"$T/e"
 rc=$?
 [ $rc -eq 4 ] || fail "grundy: expected the timeout (exit 4), got $rc: $(cat "$T/e")"
 grep -q "saved in $T/g.ck" "$T/e" || fail "grundy: no resume hint: $(cat "$T/e")"
 [ -s "$T/g.ck" ] || fail "grundy: no checkpoint written"
-a=$($CGT -e "game s = octal 0.14; grundy s 60000 checkpoint \"$T/g.ck\";") || fail "resume"
-b=$($CGT -e "game s = octal 0.14; grundy s 60000;") || fail "fresh run"
+a=$($CGT -e "game s = octal 0.14; grundy s 400000 checkpoint \"$T/g.ck\";") || fail "resume"
+b=$($CGT -e "game s = octal 0.14; grundy s 400000;") || fail "fresh run"
 [ "$a" = "$b" ] || fail "grundy: resumed '$a' != fresh '$b'"
 
 # misere quotient of 0.07 to heap 33
