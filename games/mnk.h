@@ -62,7 +62,8 @@ typedef struct MnkOptions {
                                 * relevance-zone pruning; for measurements) */
     double table_mb;           /* 0 = the table grows freely; else its size limit in MB:
                                 * at the limit the cheapest results are dropped (the
-                                * search gets slower, never wrong) */
+                                * search gets slower, never wrong); memory peaks at
+                                * about twice this while the table is rebuilt */
 } MnkOptions;
 
 typedef struct MnkMove {
