@@ -539,6 +539,77 @@ Value *bi_reduce(Call *c)
 
 /* ---- the relations as a rule list, unchanged ---- */
 
+/* What `confluent` reports, for either kind of rewriting system: the
+ * check's counts, the rule formatter of the system, the line describing
+ * the first critical pair that does not resolve (owned, NULL when all
+ * resolve), and the words for "one left side lies in another" (divisibility
+ * for commutative words, a factor for strings). */
+typedef struct ConfluenceReport {
+    const char *name;
+    size_t nrules, pairs_checked, ndiv, nred;
+    bool locally_confluent, terminated, interreduced;
+    const size_t *div_pairs;
+    const void *sys;
+    char *(*rule)(const void *sys, size_t i, int style);
+    char *bad_line;
+    const char *div_summary; /* "divisible by another" */
+    const char *div_verb;    /* "is divisible by" */
+} ConfluenceReport;
+
+static char *kb_rule_cb(const void *sys, size_t i, int style)
+{
+    return kb_format_rule(sys, i, style);
+}
+
+static char *nc_rule_cb(const void *sys, size_t i, int style)
+{
+    return nckb_format_rule(sys, i, style);
+}
+
+static void confluence_emit(Call *c, ConfluenceReport *r)
+{
+    StrBuf b;
+    sb_init(&b);
+    if (c->I->format == FMT_JSON) {
+        JsonWriter w;
+        rt_json_begin(&w, &b, "confluence");
+        jw_kv_int(&w, "rules", (long long)r->nrules);
+        jw_kv_bool(&w, "locally_confluent", r->locally_confluent);
+        jw_kv_bool(&w, "terminated", r->terminated);
+        jw_kv_bool(&w, "interreduced", r->interreduced);
+        jw_kv_int(&w, "divisible_left_sides", (long long)r->ndiv);
+        jw_kv_int(&w, "reducible_right_sides", (long long)r->nred);
+        rt_json_end(&w);
+    } else {
+        sb_printf(&b, "the %zu relation%s of %s as rules left -> right:\n", r->nrules,
+                  r->nrules == 1 ? "" : "s", r->name);
+        sb_printf(&b, "  %s (%zu critical pairs checked%s)\n",
+                  r->locally_confluent ? "confluent" : "NOT confluent", r->pairs_checked,
+                  r->terminated ? "" : "; some rewrites hit the step cap");
+        if (r->bad_line)
+            sb_printf(&b, "  %s\n", r->bad_line);
+        if (r->interreduced) {
+            sb_puts(&b, "  inter-reduced\n");
+        } else {
+            sb_printf(&b, "  NOT inter-reduced: %zu left side%s %s, %zu reducible right side%s\n",
+                      r->ndiv, r->ndiv == 1 ? "" : "s", r->div_summary, r->nred,
+                      r->nred == 1 ? "" : "s");
+            for (size_t i = 0; i < r->ndiv && i < 10; i++) {
+                char *r1 = r->rule(r->sys, r->div_pairs[2 * i], 1);
+                char *r2 = r->rule(r->sys, r->div_pairs[2 * i + 1], 1);
+                sb_printf(&b, "    left side of %s %s that of %s\n", r1, r->div_verb, r2);
+                free(r1);
+                free(r2);
+            }
+            if (r->ndiv > 10)
+                sb_printf(&b, "    ... and %zu more\n", r->ndiv - 10);
+        }
+    }
+    free(r->bad_line);
+    r->bad_line = NULL;
+    rt_emit(c->I, &b);
+}
+
 /* `confluent M` for a monoid presentation: string rewriting, rules as
  * written (nckb_check). */
 static Value *confluent_nc(Call *c, SemiObj *s)
@@ -552,58 +623,26 @@ static Value *confluent_nc(Call *c, SemiObj *s)
         nckb_free(sys);
         return rt_error_from(c->I, c->loc, &err);
     }
-    StrBuf b;
-    sb_init(&b);
-    if (c->I->format == FMT_JSON) {
-        JsonWriter w;
-        rt_json_begin(&w, &b, "confluence");
-        jw_kv_int(&w, "rules", (long long)sys->nrules);
-        jw_kv_bool(&w, "locally_confluent", chk.locally_confluent);
-        jw_kv_bool(&w, "terminated", chk.terminated);
-        jw_kv_bool(&w, "interreduced", chk.interreduced);
-        jw_kv_int(&w, "divisible_left_sides", (long long)chk.ndiv);
-        jw_kv_int(&w, "reducible_right_sides", (long long)chk.nred);
-        rt_json_end(&w);
-    } else {
-        sb_printf(&b, "the %zu relation%s of %s as rules left -> right:\n", sys->nrules,
-                  sys->nrules == 1 ? "" : "s", s->name);
-        sb_printf(&b, "  %s (%zu critical pairs checked%s)\n",
-                  chk.locally_confluent ? "confluent" : "NOT confluent", chk.pairs_checked,
-                  chk.terminated ? "" : "; some rewrites hit the step cap");
-        if (!chk.locally_confluent) {
-            char *wd = nckb_format_word(sys, chk.bad_word, chk.bad_word_len, 1);
-            char *a = nckb_format_word(sys, chk.bad_nf1, chk.bad_nf1_len, 1);
-            char *d = nckb_format_word(sys, chk.bad_nf2, chk.bad_nf2_len, 1);
-            char *r1 = nckb_format_rule(sys, chk.bad_i, 1);
-            char *r2 = nckb_format_rule(sys, chk.bad_j, 1);
-            sb_printf(&b, "  %s, where %s and %s meet, rewrites to both %s and %s\n", wd, r1,
-                      r2, a, d);
-            free(wd);
-            free(a);
-            free(d);
-            free(r1);
-            free(r2);
-        }
-        if (chk.interreduced) {
-            sb_puts(&b, "  inter-reduced\n");
-        } else {
-            sb_printf(&b, "  NOT inter-reduced: %zu left side%s containing another, %zu "
-                          "reducible right side%s\n",
-                      chk.ndiv, chk.ndiv == 1 ? "" : "s", chk.nred, chk.nred == 1 ? "" : "s");
-            for (size_t i = 0; i < chk.ndiv && i < 10; i++) {
-                char *r1 = nckb_format_rule(sys, chk.div_pairs[2 * i], 1);
-                char *r2 = nckb_format_rule(sys, chk.div_pairs[2 * i + 1], 1);
-                sb_printf(&b, "    left side of %s contains that of %s\n", r1, r2);
-                free(r1);
-                free(r2);
-            }
-            if (chk.ndiv > 10)
-                sb_printf(&b, "    ... and %zu more\n", chk.ndiv - 10);
-        }
+    ConfluenceReport r = {s->name, sys->nrules, chk.pairs_checked, chk.ndiv, chk.nred,
+                          chk.locally_confluent, chk.terminated, chk.interreduced,
+                          chk.div_pairs, sys, nc_rule_cb, NULL, "containing another",
+                          "contains"};
+    if (!chk.locally_confluent) {
+        char *wd = nckb_format_word(sys, chk.bad_word, chk.bad_word_len, 1);
+        char *a = nckb_format_word(sys, chk.bad_nf1, chk.bad_nf1_len, 1);
+        char *d = nckb_format_word(sys, chk.bad_nf2, chk.bad_nf2_len, 1);
+        char *r1 = nckb_format_rule(sys, chk.bad_i, 1), *r2 = nckb_format_rule(sys, chk.bad_j, 1);
+        r.bad_line = xasprintf("%s, where %s and %s meet, rewrites to both %s and %s", wd, r1,
+                               r2, a, d);
+        free(wd);
+        free(a);
+        free(d);
+        free(r1);
+        free(r2);
     }
+    confluence_emit(c, &r);
     nckb_check_free(&chk);
     nckb_free(sys);
-    rt_emit(c->I, &b);
     return val_null();
 }
 
@@ -623,56 +662,24 @@ Value *bi_confluent(Call *c)
         kb_free(sys);
         return rt_error_from(c->I, c->loc, &err);
     }
-    StrBuf b;
-    sb_init(&b);
-    bool json = c->I->format == FMT_JSON;
-    if (json) {
-        JsonWriter w;
-        rt_json_begin(&w, &b, "confluence");
-        jw_kv_int(&w, "rules", (long long)p->nrels);
-        jw_kv_bool(&w, "locally_confluent", chk.locally_confluent);
-        jw_kv_bool(&w, "terminated", chk.terminated);
-        jw_kv_bool(&w, "interreduced", chk.interreduced);
-        jw_kv_int(&w, "divisible_left_sides", (long long)chk.ndiv);
-        jw_kv_int(&w, "reducible_right_sides", (long long)chk.nred);
-        rt_json_end(&w);
-    } else {
-        sb_printf(&b, "the %zu relation%s of %s as rules left -> right:\n", p->nrels,
-                  p->nrels == 1 ? "" : "s", s->name);
-        sb_printf(&b, "  %s (%zu critical pairs checked%s)\n",
-                  chk.locally_confluent ? "confluent" : "NOT confluent", chk.pairs_checked,
-                  chk.terminated ? "" : "; some rewrites hit the step cap");
-        if (!chk.locally_confluent) {
-            char *a = word_format(chk.bad_nf1, p->ngens, p->gen_names, 0);
-            char *d = word_format(chk.bad_nf2, p->ngens, p->gen_names, 0);
-            char *r1 = kb_format_rule(sys, chk.bad_i, 1), *r2 = kb_format_rule(sys, chk.bad_j, 1);
-            sb_printf(&b, "  the overlap of %s and %s rewrites to both %s and %s\n", r1, r2, a,
-                      d);
-            free(a);
-            free(d);
-            free(r1);
-            free(r2);
-        }
-        if (chk.interreduced) {
-            sb_puts(&b, "  inter-reduced\n");
-        } else {
-            sb_printf(&b, "  NOT inter-reduced: %zu left side%s divisible by another, %zu "
-                          "reducible right side%s\n",
-                      chk.ndiv, chk.ndiv == 1 ? "" : "s", chk.nred, chk.nred == 1 ? "" : "s");
-            for (size_t i = 0; i < chk.ndiv && i < 10; i++) {
-                char *r1 = kb_format_rule(sys, chk.div_pairs[2 * i], 1);
-                char *r2 = kb_format_rule(sys, chk.div_pairs[2 * i + 1], 1);
-                sb_printf(&b, "    left side of %s is divisible by that of %s\n", r1, r2);
-                free(r1);
-                free(r2);
-            }
-            if (chk.ndiv > 10)
-                sb_printf(&b, "    ... and %zu more\n", chk.ndiv - 10);
-        }
+    ConfluenceReport r = {s->name, p->nrels, chk.pairs_checked, chk.ndiv, chk.nred,
+                          chk.locally_confluent, chk.terminated, chk.interreduced,
+                          chk.div_pairs, sys, kb_rule_cb, NULL, "divisible by another",
+                          "is divisible by"};
+    if (!chk.locally_confluent) {
+        char *a = word_format(chk.bad_nf1, p->ngens, p->gen_names, 0);
+        char *d = word_format(chk.bad_nf2, p->ngens, p->gen_names, 0);
+        char *r1 = kb_format_rule(sys, chk.bad_i, 1), *r2 = kb_format_rule(sys, chk.bad_j, 1);
+        r.bad_line = xasprintf("the overlap of %s and %s rewrites to both %s and %s", r1, r2, a,
+                               d);
+        free(a);
+        free(d);
+        free(r1);
+        free(r2);
     }
+    confluence_emit(c, &r);
     kb_check_free(&chk);
     kb_free(sys);
-    rt_emit(c->I, &b);
     return val_null();
 }
 
