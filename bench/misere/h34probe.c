@@ -22,28 +22,11 @@
 
 #include "algebra/misere.h"
 #include "algebra/mqint.h"
+#include "bench/misere/benchoct.h"
 #include "util/poll.h"
 
 #define TOP 34
 #define PAIR 30
-
-static CgtStatus dk_options(void *ctx, uint32_t n, HeapOptions *out, CgtError *err)
-{
-    (void)ctx;
-    (void)err;
-    heapopts_clear(out); /* 0.07: take 2, leave 0, 1 or 2 heaps */
-    if (n == 2)
-        heapopts_add(out, NULL, 0);
-    if (n > 2) {
-        uint32_t r = n - 2;
-        heapopts_add(out, &r, 1);
-        for (uint32_t a = 1; 2 * a <= r; a++) {
-            uint32_t pr[2] = {a, r - a};
-            heapopts_add(out, pr, 2);
-        }
-    }
-    return CGT_OK;
-}
 
 typedef struct Probe {
     uint32_t nx;     /* elements of Q(33) */
@@ -671,12 +654,6 @@ static bool semi_certify(const MqPret *T, uint32_t k, uint32_t Bw, const Probe *
     return ok;
 }
 
-static void on_cpu_limit(int sig)
-{
-    (void)sig;
-    cgt_interrupt_flag = 1;
-}
-
 int main(int argc, char **argv)
 {
     if (argc < 2) {
@@ -690,7 +667,9 @@ int main(int argc, char **argv)
     pr.cert_k = argc > 3 ? (uint32_t)atoi(argv[3]) : 0;
     for (int i = 4; i < argc && pr.nshow < 16; i++)
         pr.show[pr.nshow++] = (uint32_t)atoi(argv[i]);
-    HeapGame g = {NULL, dk_options, 2, 2, "0.07"};
+    BenchOct o;
+    HeapGame g;
+    bench_oct_parse("0.07", &o, &g);
     CgtError err;
     MqEngine *e = mq_new(&g, NULL);
     if (mq_extend_to(e, TOP - 1, &err) != CGT_OK) {
@@ -710,9 +689,7 @@ int main(int argc, char **argv)
     pr.q33 = q;
     pr.c0 = clock();
     mq_set_failure_hook(e, probe_hook, &pr);
-    struct itimerval it = {{0, 0}, {(time_t)secs, 0}};
-    signal(SIGVTALRM, on_cpu_limit);
-    setitimer(ITIMER_VIRTUAL, &it, NULL);
+    bench_cpu_limit(secs);
     CgtStatus st = mq_extend_to(e, TOP, &err);
     printf("\nstopped: %s\n", st == CGT_OK ? "heap 34 done" : err.msg);
     mq_free(e);

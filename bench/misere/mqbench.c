@@ -1,6 +1,6 @@
 /* Benchmark driver for the misère-quotient engine: computes Q(n) of an
- * octal game (its own small octal-code HeapGame, so it does not depend on
- * games/), optionally certifies it or runs until periodic, and prints
+ * octal game (the drivers' own octal HeapGame, benchoct.h, so it does not
+ * depend on games/), optionally certifies it or runs until periodic, and prints
  * |Q|, |P|, the presentation head, per-phase times and CPU time.
  * Usage: mqbench CODE N [cert] [periodic] [verbose] [smallest|jump|lift] [bound]
  *        [reach=SECONDS]
@@ -14,48 +14,8 @@
 #include <time.h>
 
 #include "algebra/misere.h"
+#include "bench/misere/benchoct.h"
 #include "util/poll.h"
-
-typedef struct Oct {
-    int ndig;
-    int dig[16];
-    char name[32];
-} Oct;
-
-static CgtStatus oct_options(void *ctx, uint32_t n, HeapOptions *out, CgtError *err)
-{
-    (void)err;
-    const Oct *o = ctx;
-    heapopts_clear(out);
-    for (int k = 1; k <= o->ndig && (uint32_t)k <= n; k++) {
-        uint32_t r = n - (uint32_t)k;
-        int d = o->dig[k];
-        if ((d & 1) && r == 0)
-            heapopts_add(out, NULL, 0);
-        if ((d & 2) && r > 0)
-            heapopts_add(out, &r, 1);
-        if (d & 4)
-            for (uint32_t a = 1; 2 * a <= r; a++) {
-                uint32_t pr[2] = {a, r - a};
-                heapopts_add(out, pr, 2);
-            }
-    }
-    return CGT_OK;
-}
-
-static void on_cpu_limit(int sig)
-{
-    (void)sig;
-    cgt_interrupt_flag = 1;
-}
-
-/* Stop the engine (as Ctrl-C would) after `secs` seconds of CPU time. */
-static void set_cpu_limit(double secs)
-{
-    struct itimerval it = {{0, 0}, {(time_t)secs, (suseconds_t)((secs - (time_t)secs) * 1e6)}};
-    signal(SIGVTALRM, on_cpu_limit);
-    setitimer(ITIMER_VIRTUAL, &it, NULL);
-}
 
 static void sink(const char *s, const char *l)
 {
@@ -75,32 +35,17 @@ int main(int argc, char **argv)
     for (int i = 3; i < argc; i++) {
         cert |= strcmp(argv[i], "cert") == 0;
         periodic |= strcmp(argv[i], "periodic") == 0;
-        if (strcmp(argv[i], "smallest") == 0)
-            recal = MQ_RECAL_SMALLEST;
-        if (strcmp(argv[i], "jump") == 0)
-            recal = MQ_RECAL_JUMP;
-        if (strcmp(argv[i], "lift") == 0)
-            recal = MQ_RECAL_LIFT;
+        bench_recal_word(argv[i], &recal);
         bound |= strcmp(argv[i], "bound") == 0;
         if (strncmp(argv[i], "reach=", 6) == 0)
             reach = atof(argv[i] + 6);
         if (strcmp(argv[i], "verbose") == 0)
             cgt_set_progress_sink(sink);
     }
-    Oct o;
-    memset(&o, 0, sizeof o);
-    snprintf(o.name, sizeof o.name, "%s", argv[1]);
-    const char *p = strchr(argv[1], '.');
-    if (!p)
+    BenchOct o;
+    HeapGame g;
+    if (!bench_oct_parse(argv[1], &o, &g))
         return 2;
-    int parts = 1;
-    for (int k = 1; *++p; k++) {
-        o.dig[k] = *p - '0';
-        o.ndig = k;
-        if (o.dig[k] & 4)
-            parts = 2;
-    }
-    HeapGame g = {&o, oct_options, parts, o.ndig, o.name};
     uint32_t n = (uint32_t)atoi(argv[2]);
     CgtError err;
     MqEngine *e = mq_new(&g, NULL);
@@ -111,7 +56,7 @@ int main(int argc, char **argv)
     CgtStatus st;
     MqPeriod per = {0};
     if (reach > 0) {
-        set_cpu_limit(reach);
+        bench_cpu_limit(reach);
         st = CGT_OK;
         for (uint32_t h = 1; h <= n && st == CGT_OK; h++) {
             st = mq_extend_to(e, h, &err);
@@ -119,7 +64,7 @@ int main(int argc, char **argv)
                 printf("heap %u |Q|=%u cpu %.3f s\n", h, mq_current_size(e),
                        (double)(clock() - c0) / CLOCKS_PER_SEC);
         }
-        set_cpu_limit(0);
+        bench_cpu_limit(0);
         cgt_interrupt_flag = 0;
     } else if (periodic) {
         st = mq_run_until_periodic(e, n, &per, &err);

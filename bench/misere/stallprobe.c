@@ -26,37 +26,11 @@
 
 #include "algebra/misere.h"
 #include "algebra/mqint.h"
+#include "bench/misere/benchoct.h"
 #include "util/poll.h"
 #include "util/xalloc.h"
 
 enum { MAXH = 64, TAB = 40 };
-
-typedef struct Oct {
-    int ndig;
-    int dig[16];
-    char name[32];
-} Oct;
-
-/* Options of heap n of the octal game (rules of Winning Ways ch. 4). */
-static CgtStatus octal_moves(void *ctx, uint32_t n, HeapOptions *out, CgtError *err)
-{
-    (void)err;
-    const Oct *o = ctx;
-    heapopts_clear(out);
-    for (int take = 1; take <= o->ndig && (uint32_t)take <= n; take++) {
-        uint32_t left = n - (uint32_t)take;
-        int d = o->dig[take];
-        if ((d & 1) && left == 0)
-            heapopts_add(out, NULL, 0);
-        if ((d & 2) && left > 0)
-            heapopts_add(out, &left, 1);
-        for (uint32_t a = 1; (d & 4) && 2 * a <= left; a++) {
-            uint32_t two[2] = {a, left - a};
-            heapopts_add(out, two, 2);
-        }
-    }
-    return CGT_OK;
-}
 
 typedef struct Probe {
     uint32_t heap;     /* the heap being expanded */
@@ -127,19 +101,6 @@ static void on_failure(void *ctx, const MqPret *T, const uint32_t *F, bool p_fai
     }
     printf("\n");
     fflush(stdout);
-}
-
-static void on_cpu_limit(int sig)
-{
-    (void)sig;
-    cgt_interrupt_flag = 1;
-}
-
-static void set_cpu_limit(double secs)
-{
-    struct itimerval it = {{0, 0}, {(time_t)secs, (suseconds_t)((secs - (time_t)secs) * 1e6)}};
-    signal(SIGVTALRM, on_cpu_limit);
-    setitimer(ITIMER_VIRTUAL, &it, NULL);
 }
 
 /* Trial label of the word w (exponents over heaps 0..nh-1). */
@@ -218,7 +179,7 @@ static void table(const Probe *pr, uint32_t h, uint32_t g, uint32_t x)
  * out again here.  Memo: open addressing on the 16-byte count vector; byte
  * 15 of a stored key holds 1 + "is P". */
 typedef struct Brute {
-    const Oct *o;
+    const BenchOct *o;
     uint8_t (*slot)[16];
     size_t mask, used;
     bool full;
@@ -295,7 +256,7 @@ static bool brute_p(Brute *b, uint8_t *c)
 
 /* Compare the trial's guaranteed labels in the table of table() with the
  * brute force on positions of at most maxtok tokens (heaps <= 15 only). */
-static void brute_check(const Probe *pr, const Oct *o, uint32_t h, uint32_t g, uint32_t x,
+static void brute_check(const Probe *pr, const BenchOct *o, uint32_t h, uint32_t g, uint32_t x,
                         uint32_t maxtok)
 {
     const MqPret *T = pr->T;
@@ -346,19 +307,10 @@ int main(int argc, char **argv)
                         "[tab=H,G] [x=X] [ctx=A,B,...] [brute=K]\n");
         return 2;
     }
-    Oct o;
-    memset(&o, 0, sizeof o);
-    snprintf(o.name, sizeof o.name, "%s", argv[1]);
-    const char *dot = strchr(argv[1], '.');
-    if (!dot)
+    BenchOct o;
+    HeapGame game;
+    if (!bench_oct_parse(argv[1], &o, &game))
         return 2;
-    int parts = 1;
-    for (int k = 1; dot[k] && k < 16; k++) {
-        o.dig[k] = dot[k] - '0';
-        o.ndig = k;
-        if (o.dig[k] & 4)
-            parts = 2;
-    }
     uint32_t n = (uint32_t)atoi(argv[2]);
     double secs = atof(argv[3]);
     if (n < 2 || n >= MAXH)
@@ -369,12 +321,7 @@ int main(int argc, char **argv)
     MqRecal recal = MQ_RECAL_FIRST;
     uint32_t th = 0, tg = 0, tx = 0, maxtok = 0;
     for (int i = 4; i < argc; i++) {
-        if (strcmp(argv[i], "smallest") == 0)
-            recal = MQ_RECAL_SMALLEST;
-        if (strcmp(argv[i], "jump") == 0)
-            recal = MQ_RECAL_JUMP;
-        if (strcmp(argv[i], "lift") == 0)
-            recal = MQ_RECAL_LIFT;
+        bench_recal_word(argv[i], &recal);
         pr.quiet |= strcmp(argv[i], "quiet") == 0;
         if (strncmp(argv[i], "tab=", 4) == 0)
             sscanf(argv[i] + 4, "%u,%u", &th, &tg);
@@ -393,7 +340,6 @@ int main(int argc, char **argv)
         if (strncmp(argv[i], "brute=", 6) == 0)
             maxtok = (uint32_t)atoi(argv[i] + 6);
     }
-    HeapGame game = {&o, octal_moves, parts, o.ndig, o.name};
     CgtError err;
     MqEngine *e = mq_new(&game, NULL);
     mq_set_recalibration(e, recal);
@@ -405,9 +351,9 @@ int main(int argc, char **argv)
     printf("%s Q(%u): |Q|=%u\n", o.name, n - 1, mq_current_size(e));
     pr.c0 = cpu_now();
     mq_set_failure_hook(e, on_failure, &pr);
-    set_cpu_limit(secs);
+    bench_cpu_limit(secs);
     CgtStatus st = mq_extend_to(e, n, &err);
-    set_cpu_limit(0);
+    bench_cpu_limit(0);
     cgt_interrupt_flag = 0;
     printf("heap %u: %s after %u least failures, %.1f s CPU\n", n,
            st == CGT_OK ? "DONE" : err.msg, pr.nfail, cpu_now() - pr.c0);
