@@ -276,6 +276,32 @@ static void test_naive_small(void)
     }
 }
 
+/* A random m x n board (rows top first, as the solver reads them) with
+ * `stones` marks placed alternately X, O, ...; also loaded into the naive
+ * solver's board.  False when a player already has a line of k. */
+static bool random_board(Rng *rng, int m, int n, int k, int stones, char rows[8][9],
+                         const char *rp[8])
+{
+    for (int r = 0; r < n; r++) {
+        memset(rows[r], '.', (size_t)m);
+        rows[r][m] = '\0';
+        rp[r] = rows[r];
+    }
+    for (int s = 0; s < stones; s++) {
+        int c;
+        do
+            c = (int)rng_below(rng, (uint64_t)(m * n));
+        while (rows[c / m][c % m] != '.');
+        rows[c / m][c % m] = s % 2 ? 'O' : 'X';
+    }
+    nm_m = m;
+    nm_n = n;
+    nm_k = k;
+    for (int i = 0; i < m * n; i++)
+        nm_b[i] = rows[n - 1 - i / m][i % m];
+    return !nm_line('X') && !nm_line('O');
+}
+
 /* Random middle games: place stones at random (no finished line), compare
  * both variants and both players to move with the naive minimax. */
 static void test_naive_random(int count)
@@ -290,24 +316,7 @@ static void test_naive_random(int count)
         int m = gg[0], n = gg[1], k = gg[2], stones = gg[3] + (int)rng_below(&rng, 3);
         char rows[8][9];
         const char *rp[8];
-        for (int r = 0; r < n; r++) {
-            memset(rows[r], '.', (size_t)m);
-            rows[r][m] = '\0';
-            rp[r] = rows[r];
-        }
-        for (int s = 0; s < stones; s++) {
-            int c;
-            do
-                c = (int)rng_below(&rng, (uint64_t)(m * n));
-            while (rows[c / m][c % m] != '.');
-            rows[c / m][c % m] = s % 2 ? 'O' : 'X';
-        }
-        nm_m = m;
-        nm_n = n;
-        nm_k = k;
-        for (int i = 0; i < m * n; i++)
-            nm_b[i] = rows[n - 1 - i / m][i % m];
-        if (nm_line('X') || nm_line('O'))
+        if (!random_board(&rng, m, n, k, stones, rows, rp))
             continue;
         for (int xturn = 0; xturn < 2; xturn++) {
             MnkReport r;
@@ -346,24 +355,7 @@ static void test_zones(int count)
         int m = gg[0], n = gg[1], k = gg[2], stones = 2 * (gg[3] / 2 + (int)rng_below(&rng, 2));
         char rows[8][9];
         const char *rp[8];
-        for (int r = 0; r < n; r++) {
-            memset(rows[r], '.', (size_t)m);
-            rows[r][m] = '\0';
-            rp[r] = rows[r];
-        }
-        for (int s = 0; s < stones; s++) {
-            int c;
-            do
-                c = (int)rng_below(&rng, (uint64_t)(m * n));
-            while (rows[c / m][c % m] != '.');
-            rows[c / m][c % m] = s % 2 ? 'O' : 'X';
-        }
-        nm_m = m;
-        nm_n = n;
-        nm_k = k;
-        for (int i = 0; i < m * n; i++)
-            nm_b[i] = rows[n - 1 - i / m][i % m];
-        if (nm_line('X') || nm_line('O'))
+        if (!random_board(&rng, m, n, k, stones, rows, rp))
             continue;
         tested++;
         MnkOptions o;
