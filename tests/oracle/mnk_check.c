@@ -5,8 +5,13 @@
  * referenced child is a node" prove the root.
  * Claims: breaker / maker (Maker-Breaker), strong-win / strong-hold (strong
  * game, X to move: X can / cannot force a line first).
- * Usage: mnk_check FILE   (prints "ok ..." and exits 0, or "FAIL ..." and 1) */
+ * Version 2 (claim breaker; children by number, checked in one streaming
+ * pass, see check_v2) is read from "-" = standard input too.
+ * Usage: mnk_check FILE   (prints "ok ..." and exits 0, or "FAIL: line N:
+ * ..." and 1; usage error 2).  Progress on stderr (version 2) when the
+ * environment has MNK_CHECK_PROGRESS. */
 #define _POSIX_C_SOURCE 200809L
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -428,22 +433,13 @@ static void check_D(Node *nd)
         fail(nd->lineno, "D: board full without a Maker line");
 }
 
-int main(int argc, char **argv)
+/* Version 1: reads the whole proof (the first line already read), then
+ * checks every node. */
+static int check_v1(FILE *f)
 {
-    if (argc != 2) {
-        fprintf(stderr, "usage: mnk_check PROOF-FILE\n");
-        return 2;
-    }
-    FILE *f = fopen(argv[1], "r");
-    if (!f) {
-        printf("FAIL: cannot open %s\n", argv[1]);
-        return 1;
-    }
     static char buf[1 << 16];
     char claim[16] = "", rootmove = 0, rootpos[MAXC + 2] = "";
-    int ver = 0, lineno = 0, ended = 0;
-    if (!fgets(buf, sizeof buf, f) || sscanf(buf, "mnk-proof %d", &ver) != 1 || ver != 1)
-        fail(1, "not a version 1 mnk proof");
+    int lineno = 0, ended = 0;
     if (!fgets(buf, sizeof buf, f) || sscanf(buf, "game %d %d %d", &M, &N, &K) != 3 || M < 1 ||
         N < 1 || K < 1 || K > 32 || M * N > MAXC)
         fail(2, "bad game line");
@@ -528,4 +524,541 @@ int main(int argc, char **argv)
     free(nodes);
     free(htab);
     return 0;
+}
+
+/* ---- Version 2 (claim breaker only; format in the writer's spec, summed
+ * up here).  Node lines are numbered 1, 2, ... in file order and refer to
+ * their children by number, children first, so one streaming pass suffices:
+ * per node only its position is kept, as two cell masks.  A Maker-to-move
+ * position Q is Covered by ID when
+ *   ID = 0:  Q has no complete Maker line and every line holds an O, or
+ *   ID >= 1: node ID is an earlier R or M node with position D and for some
+ *            board symmetry s, X(s(Q)) is a subset of X(D) and O(s(Q)) a
+ *            superset of O(D).
+ * The second case is monotonicity: Maker-Breaker positions are ordered by
+ * "Maker's marks grow, Breaker's shrink"; D is a Breaker win with Maker to
+ * move (by induction on the node number, as every reference points
+ * strictly backwards), and Breaker wins Q by D's strategy, treating Q's
+ * missing X cells as Maker's and ignoring Q's extra O cells (an extra mark
+ * never hurts its owner).  Nodes:
+ *   R POS T1 T2 ... >ID   Theorem 1 of Hsu et al. (partial pairing): every
+ *                         live line meeting V holds a whole pair; then
+ *                         Covered(POS + O on V, ID).
+ *   M POS G1 G2 ...       every empty cell is a Maker move in exactly one
+ *                         group: b@ID:v,..  (reply b, Covered(POS+Xv+Ob, ID)),
+ *                         *:v,..  (P(POS+Xv) < 2^k, Property 1 /
+ *                         Erdos-Selfridge with Breaker to move), <w:v,..
+ *                         (Theorem 2: every live line through v holds w, w a
+ *                         move of an earlier group).
+ *   B POS b@ID | B POS *  Breaker to move; only as the top of a root-O proof.
+ *   top ID, end.
+ */
+
+typedef struct {
+    uint64_t x, o;
+} Pos2;
+
+typedef struct {
+    int c, nsym;
+    int nl;
+    uint64_t full;                  /* all c cells */
+    uint64_t line[MAXL];            /* each k-line as a cell mask */
+    int nthrough[MAXC];
+    uint64_t through[MAXC][4 * 32]; /* the lines through a cell (k <= 32) */
+    uint8_t perm[8][MAXC];          /* image of each cell under symmetry s */
+    uint64_t tab[8][8][256];        /* image of byte j of a mask under s */
+    uint64_t pot_limit;             /* 2^k */
+    Pos2 *node;                     /* node number i at node[i - 1] */
+    size_t nnode, cap;
+    size_t bnode;                   /* number of the B node, 0 if none */
+    uint64_t lineno;                /* current line of the file */
+    int hint;                       /* symmetry that covered last */
+} V2;
+
+static void fail2(const V2 *z, const char *why)
+{
+    printf("FAIL: line %llu: %s\n", (unsigned long long)z->lineno, why);
+    exit(1);
+}
+
+static uint64_t bit(int c)
+{
+    return (uint64_t)1 << c;
+}
+
+static uint64_t map2(const V2 *z, int s, uint64_t m)
+{
+    uint64_t r = 0;
+    for (int j = 0; j < 8 && m; j++, m >>= 8)
+        r |= z->tab[s][j][m & 255];
+    return r;
+}
+
+/* Lines as masks (the same lines as build_lines), and the symmetries of
+ * find(): bit 0 mirrors columns, bit 1 rows, bit 2 transposes (squares). */
+static void v2_setup(V2 *z)
+{
+    build_lines();
+    z->c = C;
+    z->nl = NL;
+    z->full = C == 64 ? ~(uint64_t)0 : bit(C) - 1;
+    z->pot_limit = (uint64_t)1 << K;
+    for (int l = 0; l < NL; l++) {
+        z->line[l] = 0;
+        for (int i = 0; i < K; i++)
+            z->line[l] |= bit(lcell[l][i]);
+        for (int i = 0; i < K; i++) {
+            int c = lcell[l][i];
+            z->through[c][z->nthrough[c]++] = z->line[l];
+        }
+    }
+    z->nsym = M == N ? 8 : 4;
+    for (int s = 0; s < z->nsym; s++) {
+        for (int r = 0; r < N; r++)
+            for (int c = 0; c < M; c++) {
+                int x = s & 1 ? M - 1 - c : c, y = s & 2 ? N - 1 - r : r;
+                if (s & 4) {
+                    int t = x;
+                    x = y;
+                    y = t;
+                }
+                z->perm[s][r * M + c] = (uint8_t)(y * M + x);
+            }
+        for (int j = 0; j < 8; j++)
+            for (int v = 0; v < 256; v++) {
+                uint64_t img = 0;
+                for (int b = 0; b < 8; b++)
+                    if ((v >> b & 1) && 8 * j + b < C)
+                        img |= bit(z->perm[s][8 * j + b]);
+                z->tab[s][j][v] = img;
+            }
+    }
+}
+
+static int complete2(const V2 *z, uint64_t x)
+{
+    for (int l = 0; l < z->nl; l++)
+        if ((z->line[l] & x) == z->line[l])
+            return 1;
+    return 0;
+}
+
+/* Whether adding an X on empty cell v completes a line (only lines through
+ * v can become complete). */
+static int completes_with(const V2 *z, uint64_t x, int v)
+{
+    for (int i = 0; i < z->nthrough[v]; i++)
+        if ((z->through[v][i] & ~x) == bit(v))
+            return 1;
+    return 0;
+}
+
+/* P = sum over live lines (no O) of 2^(X on the line). */
+static uint64_t potential2(const V2 *z, Pos2 p)
+{
+    uint64_t s = 0;
+    for (int l = 0; l < z->nl; l++)
+        if (!(z->line[l] & p.o))
+            s += (uint64_t)1 << __builtin_popcountll(z->line[l] & p.x);
+    return s;
+}
+
+/* Covered(Q, id), given the images qx[s], qo[s] of Q under every symmetry
+ * s (qx[0], qo[0]: Q itself).  Every node read so far is earlier than the
+ * line being checked. */
+static int covered2(V2 *z, const uint64_t *qx, const uint64_t *qo, uint64_t id)
+{
+    if (id == 0) {
+        if (complete2(z, qx[0]))
+            return 0;
+        for (int l = 0; l < z->nl; l++)
+            if (!(z->line[l] & qo[0]))
+                return 0;
+        return 1;
+    }
+    if (id > z->nnode)
+        fail2(z, "child ID is not an earlier node (forward reference or too large)");
+    if (id == z->bnode)
+        fail2(z, "child ID is the B node (must be an R or M node)");
+    Pos2 d = z->node[id - 1];
+    for (int t = -1; t < z->nsym; t++) {
+        int s = t < 0 ? z->hint : t;
+        if (!(qx[s] & ~d.x) && !(d.o & ~qo[s])) {
+            z->hint = s;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static int covered_pos(V2 *z, Pos2 q, uint64_t id)
+{
+    uint64_t qx[8], qo[8];
+    for (int s = 0; s < z->nsym; s++) {
+        qx[s] = map2(z, s, q.x);
+        qo[s] = map2(z, s, q.o);
+    }
+    return covered2(z, qx, qo, id);
+}
+
+/* Parsing.  All numbers are plain decimal digits. */
+static int parse_cell(V2 *z, const char **sp)
+{
+    const char *s = *sp;
+    int v = 0;
+    if (*s < '0' || *s > '9')
+        fail2(z, "expected a cell number");
+    while (*s >= '0' && *s <= '9') {
+        v = v * 10 + (*s++ - '0');
+        if (v >= z->c)
+            fail2(z, "cell number out of range");
+    }
+    *sp = s;
+    return v;
+}
+
+static uint64_t parse_id(V2 *z, const char **sp)
+{
+    const char *s = *sp;
+    uint64_t v = 0;
+    if (*s < '0' || *s > '9')
+        fail2(z, "expected a node number");
+    while (*s >= '0' && *s <= '9') {
+        unsigned d = (unsigned)(*s++ - '0');
+        if (v > (UINT64_MAX - d) / 10)
+            fail2(z, "node number too large");
+        v = v * 10 + d;
+    }
+    *sp = s;
+    return v;
+}
+
+/* POS after "T ": c characters .XO, then a space or the end of the line. */
+static Pos2 parse_pos(V2 *z, const char **sp)
+{
+    Pos2 p = {0, 0};
+    const char *s = *sp;
+    for (int i = 0; i < z->c; i++, s++) {
+        if (*s == 'X')
+            p.x |= bit(i);
+        else if (*s == 'O')
+            p.o |= bit(i);
+        else if (*s != '.')
+            fail2(z, "bad position");
+    }
+    if (*s != ' ' && *s != '\0')
+        fail2(z, "bad position");
+    *sp = s;
+    return p;
+}
+
+/* Next token: skips spaces; returns 0 at the end of the line. */
+static int next_token(const char **sp)
+{
+    while (**sp == ' ')
+        (*sp)++;
+    return **sp != '\0';
+}
+
+static void token_end(V2 *z, const char *s)
+{
+    if (*s != ' ' && *s != '\0')
+        fail2(z, "bad token");
+}
+
+static void check_R2(V2 *z, Pos2 p, const char *s)
+{
+    uint64_t used = 0, pair[MAXC / 2];
+    int npair = 0;
+    uint64_t empty = z->full & ~(p.x | p.o);
+    for (;;) {
+        if (!next_token(&s))
+            fail2(z, "R: missing >ID");
+        if (*s == '>')
+            break;
+        int a = parse_cell(z, &s), b = -1;
+        if (*s == '-') {
+            s++;
+            b = parse_cell(z, &s);
+        }
+        token_end(z, s);
+        if ((used & bit(a)) || (b >= 0 && ((used & bit(b)) || b == a)))
+            fail2(z, "R: cell listed twice");
+        if (!(empty & bit(a)) || (b >= 0 && !(empty & bit(b))))
+            fail2(z, "R: cell not empty");
+        used |= bit(a);
+        if (b >= 0) {
+            used |= bit(b);
+            pair[npair++] = bit(a) | bit(b);
+        }
+    }
+    s++;
+    uint64_t id = parse_id(z, &s);
+    token_end(z, s);
+    if (next_token(&s))
+        fail2(z, "R: text after >ID");
+    /* Theorem 1: every live line meeting V holds both cells of a pair. */
+    for (int l = 0; l < z->nl; l++) {
+        uint64_t lm = z->line[l];
+        if ((lm & p.o) || !(lm & used))
+            continue;
+        int haspair = 0;
+        for (int i = 0; i < npair && !haspair; i++)
+            haspair = (lm & pair[i]) == pair[i];
+        if (!haspair)
+            fail2(z, "R: a live line meets the listed cells without holding a pair");
+    }
+    Pos2 q = {p.x, p.o | used};
+    if (!covered_pos(z, q, id))
+        fail2(z, "R: the reduced position is not covered by its ID");
+}
+
+static void check_M2(V2 *z, Pos2 p, const char *s)
+{
+    uint64_t empty = z->full & ~(p.x | p.o);
+    uint64_t moved = 0;
+    uint64_t px[8], po[8];
+    if (!empty)
+        fail2(z, "M: no empty cell");
+    for (int t = 0; t < z->nsym; t++) {
+        px[t] = map2(z, t, p.x);
+        po[t] = map2(z, t, p.o);
+    }
+    uint64_t pot = potential2(z, p);
+    while (next_token(&s)) {
+        int kind = *s, b = -1, w = -1;
+        uint64_t id = 0, before = moved;
+        if (kind == '*') {
+            s++;
+        } else if (kind == '<') {
+            s++;
+            w = parse_cell(z, &s);
+            if (!(before & bit(w)))
+                fail2(z, "M: dominating cell is not a move of an earlier group");
+        } else {
+            kind = '@';
+            b = parse_cell(z, &s);
+            if (*s++ != '@')
+                fail2(z, "M: bad group (expected b@ID:, *: or <w:)");
+            id = parse_id(z, &s);
+            if (!(empty & bit(b)))
+                fail2(z, "M: Breaker reply on a non-empty cell");
+        }
+        if (*s++ != ':')
+            fail2(z, "M: bad group (expected ':')");
+        for (;;) {
+            int v = parse_cell(z, &s);
+            if (!(empty & bit(v)))
+                fail2(z, "M: Maker move on a non-empty cell");
+            if (moved & bit(v))
+                fail2(z, "M: Maker move listed twice");
+            moved |= bit(v);
+            if (kind == '@') {
+                if (v == b)
+                    fail2(z, "M: Breaker reply equals the Maker move");
+                if (completes_with(z, p.x, v))
+                    fail2(z, "M: a Maker move completes a line");
+                uint64_t qx[8], qo[8];
+                for (int t = 0; t < z->nsym; t++) {
+                    qx[t] = px[t] | bit(z->perm[t][v]);
+                    qo[t] = po[t] | bit(z->perm[t][b]);
+                }
+                if (!covered2(z, qx, qo, id))
+                    fail2(z, "M: position after a move and its reply is not covered by its ID");
+            } else if (kind == '*') {
+                if (completes_with(z, p.x, v))
+                    fail2(z, "M: a Maker move completes a line");
+                /* P(POS + X v): each live line through v doubles its term */
+                uint64_t q = pot;
+                for (int i = 0; i < z->nthrough[v]; i++) {
+                    uint64_t lm = z->through[v][i];
+                    if (!(lm & p.o))
+                        q += (uint64_t)1 << __builtin_popcountll(lm & p.x);
+                }
+                if (q >= z->pot_limit)
+                    fail2(z, "M: potential after a '*' move is not below 2^k");
+            } else {
+                if (v == w)
+                    fail2(z, "M: dominated move equals its dominating cell");
+                for (int i = 0; i < z->nthrough[v]; i++) {
+                    uint64_t lm = z->through[v][i];
+                    if (!(lm & p.o) && !(lm & bit(w)))
+                        fail2(z, "M: a live line through a dominated move misses the "
+                                 "dominating cell");
+                }
+            }
+            if (*s != ',')
+                break;
+            s++;
+        }
+        token_end(z, s);
+    }
+    if (moved != empty)
+        fail2(z, "M: an empty cell is not listed as a Maker move");
+}
+
+static void check_B2(V2 *z, Pos2 p, const char *s)
+{
+    if (!next_token(&s))
+        fail2(z, "B: missing b@ID or *");
+    if (*s == '*') {
+        s++;
+        token_end(z, s);
+        if (next_token(&s))
+            fail2(z, "B: text after *");
+        if (potential2(z, p) >= z->pot_limit)
+            fail2(z, "B: potential is not below 2^k");
+        return;
+    }
+    int b = parse_cell(z, &s);
+    if (*s++ != '@')
+        fail2(z, "B: expected b@ID");
+    uint64_t id = parse_id(z, &s);
+    token_end(z, s);
+    if (next_token(&s))
+        fail2(z, "B: text after b@ID");
+    if ((p.x | p.o) & bit(b))
+        fail2(z, "B: Breaker move on a non-empty cell");
+    Pos2 q = {p.x, p.o | bit(b)};
+    if (!covered_pos(z, q, id))
+        fail2(z, "B: position after Breaker's move is not covered by its ID");
+}
+
+/* Reads the next line without its newline; returns NULL at the end of file. */
+static char *next_line(V2 *z, FILE *f, char **buf, size_t *cap)
+{
+    ssize_t n = getline(buf, cap, f);
+    if (n < 0)
+        return NULL;
+    z->lineno++;
+    size_t len = (size_t)n;
+    if (len > 0 && (*buf)[len - 1] == '\n')
+        (*buf)[--len] = '\0';
+    if (strlen(*buf) != len)
+        fail2(z, "NUL byte in the line");
+    return *buf;
+}
+
+/* Version 2: the first line already read. */
+static int check_v2(FILE *f)
+{
+    V2 *z = calloc(1, sizeof *z);
+    char *buf = NULL, *ln;
+    size_t cap = 0;
+    int used = 0;
+    char rootmove = 0;
+    if (!z) {
+        printf("FAIL: out of memory\n");
+        return 1;
+    }
+    z->lineno = 1;
+    ln = next_line(z, f, &buf, &cap);
+    if (!ln || sscanf(ln, "game %d %d %d%n", &M, &N, &K, &used) != 3 || ln[used] ||
+        M < 1 || N < 1 || K < 1 || K > 32 || M * N > MAXC)
+        fail2(z, "bad game line");
+    C = M * N;
+    ln = next_line(z, f, &buf, &cap);
+    if (!ln || strcmp(ln, "claim breaker") != 0)
+        fail2(z, "bad claim line (version 2 is for claim breaker only)");
+    v2_setup(z);
+    ln = next_line(z, f, &buf, &cap);
+    if (!ln || strncmp(ln, "root ", 5) != 0 || (ln[5] != 'X' && ln[5] != 'O') || ln[6] != ' ')
+        fail2(z, "bad root line");
+    rootmove = ln[5];
+    const char *s = ln + 7;
+    Pos2 root = parse_pos(z, &s);
+    if (*s)
+        fail2(z, "bad root line");
+    int progress = getenv("MNK_CHECK_PROGRESS") != NULL;
+    for (;;) {
+        ln = next_line(z, f, &buf, &cap);
+        if (!ln)
+            fail2(z, "missing top and end lines (truncated proof)");
+        if (strncmp(ln, "top ", 4) == 0)
+            break;
+        if (strcmp(ln, "end") == 0)
+            fail2(z, "end before the top line");
+        char t = ln[0];
+        if ((t != 'R' && t != 'M' && t != 'B') || ln[1] != ' ')
+            fail2(z, "bad node line");
+        s = ln + 2;
+        Pos2 p = parse_pos(z, &s);
+        if (complete2(z, p.x))
+            fail2(z, "POS has a complete Maker line");
+        if (t == 'R') {
+            check_R2(z, p, s);
+        } else if (t == 'M') {
+            check_M2(z, p, s);
+        } else {
+            if (rootmove != 'O')
+                fail2(z, "B node in a root-X proof");
+            if (z->bnode)
+                fail2(z, "second B node (B is only valid as the top node)");
+            check_B2(z, p, s);
+            z->bnode = z->nnode + 1;
+        }
+        if (z->nnode == z->cap) {
+            z->cap = z->cap ? 2 * z->cap : 1 << 16;
+            Pos2 *nn = realloc(z->node, z->cap * sizeof *nn);
+            if (!nn)
+                fail2(z, "out of memory");
+            z->node = nn;
+        }
+        z->node[z->nnode++] = p;
+        if (progress && z->nnode % 1000000 == 0)
+            fprintf(stderr, "mnk_check: %zu nodes\n", z->nnode);
+    }
+    s = ln + 4;
+    uint64_t top = parse_id(z, &s);
+    if (*s)
+        fail2(z, "bad top line");
+    if (top > z->nnode)
+        fail2(z, "top ID is larger than the number of nodes");
+    if (rootmove == 'X') {
+        if (!covered_pos(z, root, top))
+            fail2(z, "the root position is not covered by the top ID");
+    } else {
+        if (top == 0 || top != z->bnode)
+            fail2(z, "root O: the top ID is not the B node");
+        Pos2 d = z->node[top - 1];
+        int same = 0;
+        for (int t = 0; t < z->nsym && !same; t++)
+            same = map2(z, t, root.x) == d.x && map2(z, t, root.o) == d.o;
+        if (!same)
+            fail2(z, "root O: the B node's position is not the root position");
+    }
+    ln = next_line(z, f, &buf, &cap);
+    if (!ln || strcmp(ln, "end") != 0)
+        fail2(z, "missing end line after top (truncated proof)");
+    if (next_line(z, f, &buf, &cap))
+        fail2(z, "text after the end line");
+    if (ferror(f))
+        fail2(z, "read error");
+    printf("ok: claim breaker verified for the %d,%d,%d-game from the root (format 2); "
+           "%zu nodes\n", M, N, K, z->nnode);
+    free(buf);
+    free(z->node);
+    free(z);
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc != 2) {
+        fprintf(stderr, "usage: mnk_check PROOF-FILE   (- for standard input)\n");
+        return 2;
+    }
+    FILE *f = strcmp(argv[1], "-") == 0 ? stdin : fopen(argv[1], "r");
+    if (!f) {
+        printf("FAIL: cannot open %s\n", argv[1]);
+        return 1;
+    }
+    char *buf = NULL;
+    size_t cap = 0;
+    int ver = 0;
+    if (getline(&buf, &cap, f) < 0 || sscanf(buf, "mnk-proof %d", &ver) != 1 ||
+        (ver != 1 && ver != 2))
+        fail(1, "not a version 1 or 2 mnk proof");
+    free(buf);
+    return ver == 1 ? check_v1(f) : check_v2(f);
 }
