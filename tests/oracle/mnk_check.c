@@ -526,7 +526,7 @@ static int check_v1(FILE *f)
     return 0;
 }
 
-/* ---- Version 2 (claim breaker only; format in the writer's spec, summed
+/* ---- Version 2 (claim breaker only; docs/mnk.md "Proof files", summed
  * up here).  Node lines are numbered 1, 2, ... in file order and refer to
  * their children by number, children first, so one streaming pass suffices:
  * per node only its position is kept, as two cell masks.  A Maker-to-move
@@ -824,7 +824,8 @@ static void check_M2(V2 *z, Pos2 p, const char *s)
         px[t] = map2(z, t, p.x);
         po[t] = map2(z, t, p.o);
     }
-    uint64_t pot = potential2(z, p);
+    uint64_t pot = 0, qx[8], qo[8];
+    int have_pot = 0;
     while (next_token(&s)) {
         int kind = *s, b = -1, w = -1;
         uint64_t id = 0, before = moved;
@@ -843,6 +844,8 @@ static void check_M2(V2 *z, Pos2 p, const char *s)
             id = parse_id(z, &s);
             if (!(empty & bit(b)))
                 fail2(z, "M: Breaker reply on a non-empty cell");
+            for (int t = 0; t < z->nsym; t++)
+                qo[t] = po[t] | bit(z->perm[t][b]);
         }
         if (*s++ != ':')
             fail2(z, "M: bad group (expected ':')");
@@ -858,16 +861,18 @@ static void check_M2(V2 *z, Pos2 p, const char *s)
                     fail2(z, "M: Breaker reply equals the Maker move");
                 if (completes_with(z, p.x, v))
                     fail2(z, "M: a Maker move completes a line");
-                uint64_t qx[8], qo[8];
-                for (int t = 0; t < z->nsym; t++) {
+                /* images of POS + X v + O b under every symmetry */
+                for (int t = 0; t < z->nsym; t++)
                     qx[t] = px[t] | bit(z->perm[t][v]);
-                    qo[t] = po[t] | bit(z->perm[t][b]);
-                }
                 if (!covered2(z, qx, qo, id))
                     fail2(z, "M: position after a move and its reply is not covered by its ID");
             } else if (kind == '*') {
                 if (completes_with(z, p.x, v))
                     fail2(z, "M: a Maker move completes a line");
+                if (!have_pot) {
+                    pot = potential2(z, p);
+                    have_pot = 1;
+                }
                 /* P(POS + X v): each live line through v doubles its term */
                 uint64_t q = pot;
                 for (int i = 0; i < z->nthrough[v]; i++) {

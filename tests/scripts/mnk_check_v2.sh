@@ -153,5 +153,23 @@ sed '$d' "$T/v2a" >"$T/bad"; bad "missing end" "missing end"
 sed '$d' "$T/v2a" | sed '$d' >"$T/bad"; bad "missing top" "truncated"
 sub v2a 'top 2' 'end'; bad "end before top" "end before"
 
+# A line far longer than 64 KB (tokens may be separated by several spaces).
+awk '{ if ($1 == "R") { sp = " "; while (length(sp) < 100000) sp = sp sp
+    sub(/ 7 /, sp "7" sp) } print }' \
+    "$T/v2a" >"$T/v2long"
+out=$("$CHK" "$T/v2long") || fail "long line: $out"
+
+# A 3x2 board (3 columns, 2 rows; cells 0 1 2 / 3 4 5 from the bottom), k = 3:
+# the lines are the rows 012 and 345 only, and there are 4 symmetries.
+# root O O.....: B ..O...: is its column mirror (0 <-> 2); O 2 kills row 012,
+# row 345 has no X, so P = 1 < 8.  root O .....O: the row mirror (5 -> 2).
+printf 'mnk-proof 2\ngame 3 2 3\nclaim breaker\nroot O O.....\nB ..O... *\ntop 1\nend\n' \
+    >"$T/v2r"
+out=$("$CHK" "$T/v2r") || fail "rectangle: $out"
+sub v2r 'root O O.....' 'root O .....O'
+out=$("$CHK" "$T/bad") || fail "rectangle, row mirror: $out"
+# no symmetry of the rectangle maps cell 0 to cell 1
+sub v2r 'root O O.....' 'root O .O....'; bad "rectangle, no symmetry" "not the root position"
+
 "$CHK" >/dev/null 2>&1; [ $? -eq 2 ] || fail "usage: exit status not 2"
 echo ok
