@@ -1058,6 +1058,7 @@ int main(int argc, char **argv)
         printf("FAIL: cannot open %s\n", argv[1]);
         return 1;
     }
+    setvbuf(f, NULL, _IOFBF, 1 << 20); /* a pipe's default buffer is 4 KB */
     char *buf = NULL;
     size_t cap = 0;
     int ver = 0;
