@@ -634,6 +634,51 @@ static void test_table_limit(void)
     CHECK_EQ_INT(r.result, MNK_RESULT_FIRST);
 }
 
+/* Proofs of random middle games (both players to move), Breaker wins and
+ * Maker wins alike, all accepted by the independent checker: the
+ * version-2 writer's zones are only trusted through it. */
+static void test_random_proofs(int count)
+{
+    static const int g[][4] = {{6, 6, 5, 10}, {7, 5, 5, 10}, {6, 5, 4, 8}, {7, 7, 5, 8}};
+    Rng rng;
+    rng_seed(&rng, 4242);
+    char path[64];
+    snprintf(path, sizeof path, "/tmp/test_mnk_%d_rnd.proof", (int)getpid());
+    int breaker = 0;
+    for (int t = 0; t < count; t++) {
+        const int *gg = g[t % 4];
+        int m = gg[0], n = gg[1], k = gg[2], stones = 2 * (gg[3] / 2 + (int)rng_below(&rng, 3));
+        char rows[8][9];
+        const char *rp[8];
+        if (!random_board(&rng, m, n, k, stones, rows, rp))
+            continue;
+        for (int tm = 0; tm < 2; tm++) {
+            MnkOptions o;
+            mnk_options_init(&o);
+            o.rows = rp;
+            o.nrows = n;
+            o.to_move = tm ? 'O' : 'X';
+            o.proof_path = path;
+            MnkReport r;
+            CgtError e;
+            cgt_error_clear(&e);
+            CHECK_EQ_INT(mnk_solve(m, n, k, &o, &r, &e), CGT_OK);
+            breaker += r.result == MNK_RESULT_BREAKER;
+            int rc = run_checker(path);
+            CHECK_EQ_INT(rc, 0);
+            if (rc) {
+                fprintf(stderr, "  proof rejected (%s), %d,%d,%d %c to move:\n", path, m, n, k,
+                        o.to_move);
+                for (int i = 0; i < n; i++)
+                    fprintf(stderr, "    %s\n", rows[i]);
+                return;
+            }
+        }
+    }
+    CHECK(breaker > 0);
+    remove(path);
+}
+
 static void test_proofs(int slow)
 {
     prove_and_check(3, 3, 3, NULL, 0, MNK_RESULT_MAKER);
@@ -718,5 +763,6 @@ int main(int argc, char **argv)
     STEP(test_table_limit());
     CHECK(access(checker, X_OK) == 0);
     STEP(test_proofs(slow));
+    STEP(test_random_proofs(slow ? 200 : 16));
     UNIT_MAIN_END();
 }
