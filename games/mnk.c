@@ -1267,9 +1267,15 @@ static bool p2map_get(const P2Map *m, uint64_t key, uint64_t *id, uint64_t *zone
     return false;
 }
 
+/* At most 2^28 slots (6 GB): past 85% of that, positions are no longer
+ * remembered and a repeated one is written again (correct, only larger). */
+#define P2MAP_MAX_CAP ((size_t)1 << 28)
+
 static void p2map_put(P2Map *m, uint64_t key, uint64_t id, uint64_t zone)
 {
-    if (2 * (m->used + 1) > m->cap) {
+    if (m->cap >= P2MAP_MAX_CAP && 20 * (m->used + 1) > 17 * m->cap)
+        return;
+    if (2 * (m->used + 1) > m->cap && m->cap < P2MAP_MAX_CAP) {
         P2Map old = *m;
         p2map_init(m, old.cap * 2);
         for (size_t i = 0; i < old.cap; i++)
