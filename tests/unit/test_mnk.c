@@ -763,6 +763,6 @@ int main(int argc, char **argv)
     STEP(test_table_limit());
     CHECK(access(checker, X_OK) == 0);
     STEP(test_proofs(slow));
-    STEP(test_random_proofs(slow ? 200 : 16));
+    STEP(test_random_proofs(slow ? 60 : 16));
     UNIT_MAIN_END();
 }
