@@ -465,6 +465,17 @@ static int dominator(const Eval *e, uint64_t cand, int v)
     return -1;
 }
 
+/* The largest weight of an empty cell on a live line (0 if none): Maker's
+ * best move raises the potential by it. */
+static long max_weight(const Eval *e)
+{
+    long maxw = 0;
+    for (uint64_t b = e->live_cells; b; b &= b - 1)
+        if (e->w[__builtin_ctzll(b)] > maxw)
+            maxw = e->w[__builtin_ctzll(b)];
+    return maxw;
+}
+
 /* Cells of `cand` sorted by decreasing weight (ties by cell index). */
 static int order_moves(const long *w, uint64_t cand, int *out)
 {
@@ -633,6 +644,15 @@ static bool pair_rec(PairSearch *ps, const uint64_t *left, uint64_t assigned)
     return false;
 }
 
+/* The cells of the pairs found by find_pairing. */
+static uint64_t pair_cells(const PairSearch *ps)
+{
+    uint64_t z = 0;
+    for (int i = 0; i < ps->npairs; i++)
+        z |= 1ULL << ps->pairs[i][0] | 1ULL << ps->pairs[i][1];
+    return z;
+}
+
 /* A pairing covering every live line of (x, o), into *ps; false if none found. */
 static bool find_pairing(const Geo *g, uint64_t x, uint64_t o, PairSearch *ps, int budget)
 {
@@ -698,11 +718,7 @@ static uint64_t potential_zone(const Geo *g, uint64_t x, uint64_t o, const Eval 
         evaluate(g, x | t2, o, false, &e2);
         long need = e2.pot;
         if (maker_to_move) {
-            long maxw = 0;
-            for (uint64_t b = e2.live_cells; b; b &= b - 1)
-                if (e2.w[__builtin_ctzll(b)] > maxw)
-                    maxw = e2.w[__builtin_ctzll(b)];
-            need += maxw;
+            need += max_weight(&e2);
         }
         if (e2.complete || need >= lim)
             break;
@@ -747,20 +763,13 @@ static int maker_quick(Solver *s, uint64_t x, uint64_t *op, Eval *e, uint64_t *k
             *zone = zone_from_canon(g, *symp, tz) & ~x & ~o;
         return v;
     }
-    long maxw = 0;
-    for (uint64_t b = e->live_cells; b; b &= b - 1)
-        if (e->w[__builtin_ctzll(b)] > maxw)
-            maxw = e->w[__builtin_ctzll(b)];
-    if (e->pot + maxw < (1L << g->k)) {
+    if (e->pot + max_weight(e) < (1L << g->k)) {
         *zone |= potential_zone(g, x, o, e, true);
         return V_BREAKER;
     }
     PairSearch ps;
     if (find_pairing(g, x, o, &ps, PAIR_QUICK)) {
-        uint64_t pz = 0;
-        for (int i = 0; i < ps.npairs; i++)
-            pz |= 1ULL << ps.pairs[i][0] | 1ULL << ps.pairs[i][1];
-        *zone |= pz;
+        *zone |= pair_cells(&ps);
         return V_BREAKER;
     }
     return 0;
@@ -792,9 +801,7 @@ static bool mb_maker_node(Solver *s, uint64_t x, uint64_t o, int *move, uint64_t
     /* a longer pairing search before the expensive expansion */
     PairSearch ps;
     if (find_pairing(g, x, o, &ps, PAIR_DEEP)) {
-        uint64_t pz = 0;
-        for (int i = 0; i < ps.npairs; i++)
-            pz |= 1ULL << ps.pairs[i][0] | 1ULL << ps.pairs[i][1];
+        uint64_t pz = pair_cells(&ps);
         tt_put_zone(&s->tt, key, V_BREAKER, zone_to_canon(g, sym, pz));
         *zone = pz | (o & ~o0);
         return true;
@@ -1365,11 +1372,7 @@ static P2Res p2_breaker(Solver *s, P2 *p, uint64_t x, uint64_t o)
         return p2_done(s, p, key, sym, zone);
     }
     /* Property 1 for every Maker move: all moves "*" */
-    long maxw = 0;
-    for (uint64_t b = e.live_cells; b; b &= b - 1)
-        if (e.w[__builtin_ctzll(b)] > maxw)
-            maxw = e.w[__builtin_ctzll(b)];
-    if (e.pot + maxw < (1L << g->k)) {
+    if (e.pot + max_weight(&e) < (1L << g->k)) {
         uint64_t zone = potential_zone(g, x, o, &e, true);
         if (!zone)
             zone = e.live_cells;
@@ -1384,9 +1387,7 @@ static P2Res p2_breaker(Solver *s, P2 *p, uint64_t x, uint64_t o)
      * holds a pair, so the other empty cells may all be Maker's */
     PairSearch ps;
     if (find_pairing(g, x, o, &ps, PAIR_QUICK) || find_pairing(g, x, o, &ps, PAIR_DEEP)) {
-        uint64_t zone = 0;
-        for (int i = 0; i < ps.npairs; i++)
-            zone |= 1ULL << ps.pairs[i][0] | 1ULL << ps.pairs[i][1];
+        uint64_t zone = pair_cells(&ps);
         fputs("R ", p->f);
         put_pos(g, p->f, x | (empty & ~zone), o);
         for (int i = 0; i < ps.npairs; i++)
@@ -1508,9 +1509,8 @@ static void p2_write(Solver *s, FILE *f, uint64_t x, uint64_t o, bool maker_to_m
             else
                 fprintf(f, " %d@%llu\n", reply, (unsigned long long)c.id);
             top = ++p.next_id;
-        } else if (s->st == CGT_OK) {
-            s->st = cgt_error_set(s->err, CGT_ERR_INTERNAL, "mnk proof: no Breaker move "
-                                  "found for a proven position");
+        } else {
+            p2_fail(s, "no Breaker move found for a proven position");
         }
     }
     fprintf(f, "top %llu\n", (unsigned long long)top);
@@ -1653,10 +1653,10 @@ static CgtStatus write_proof(Solver *s, const char *path, uint64_t x, uint64_t o
         free(tmp);
         return CGT_ERR_IO;
     }
-    tt_init(&p.seen);
     if (kind == 'M' && breaker_wins) {
         p2_write(s, p.f, x, o, maker_to_move, &p.lines);
     } else {
+        tt_init(&p.seen); /* version 1 only; tt_free below is a no-op otherwise */
         const char *claim = kind == 'A' ? "strong-win" : kind == 'H' ? "strong-hold" : "maker";
         fprintf(p.f, "mnk-proof 1\ngame %d %d %d\nclaim %s\nroot %c ", g->m, g->n, g->k, claim,
                 maker_to_move ? 'X' : 'O');
@@ -2072,10 +2072,7 @@ static void solve_mb_root(Solver *s, uint64_t x, uint64_t o, bool maker_to_move,
     for (int c = 0; c < MNK_MAX_CELLS; c++)
         rootreply[c] = -1;
     rep->max_after = -1;
-    long maxw = 0;
-    for (uint64_t b = e.live_cells; b; b &= b - 1)
-        if (e.w[__builtin_ctzll(b)] > maxw)
-            maxw = e.w[__builtin_ctzll(b)];
+    long maxw = max_weight(&e);
     rep->max_after = e.pot + maxw;
     int move = -1;
     bool bw;
