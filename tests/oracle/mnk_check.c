@@ -143,6 +143,19 @@ static int find_exact(const char *pos, char t)
     return -1;
 }
 
+/* The image of cell (row r, column c) under symmetry s: bit 0 mirrors the
+ * columns, bit 1 the rows, bit 2 then swaps the coordinates (squares only). */
+static int sym_cell(int s, int r, int c)
+{
+    int x = s & 1 ? M - 1 - c : c, y = s & 2 ? N - 1 - r : r;
+    if (s & 4) {
+        int t = x;
+        x = y;
+        y = t;
+    }
+    return y * M + x;
+}
+
 /* A position is found when it or one of its images under the board's
  * symmetries (4 for a rectangle, 8 for a square) is a node. */
 static int find(const char *pos, char t)
@@ -151,15 +164,8 @@ static int find(const char *pos, char t)
     int nsym = M == N ? 8 : 4;
     for (int s = 0; s < nsym; s++) {
         for (int r = 0; r < N; r++)
-            for (int c = 0; c < M; c++) {
-                int x = s & 1 ? M - 1 - c : c, y = s & 2 ? N - 1 - r : r;
-                if (s & 4) {
-                    int t2 = x;
-                    x = y;
-                    y = t2;
-                }
-                img[y * M + x] = pos[r * M + c];
-            }
+            for (int c = 0; c < M; c++)
+                img[sym_cell(s, r, c)] = pos[r * M + c];
         img[C] = '\0';
         int i = find_exact(img, t);
         if (i >= 0)
@@ -595,7 +601,7 @@ static uint64_t map2(const V2 *z, int s, uint64_t m)
 }
 
 /* Lines as masks (the same lines as build_lines), and the symmetries of
- * find(): bit 0 mirrors columns, bit 1 rows, bit 2 transposes (squares). */
+ * sym_cell as cell permutations. */
 static void v2_setup(V2 *z)
 {
     build_lines();
@@ -615,15 +621,8 @@ static void v2_setup(V2 *z)
     z->nsym = M == N ? 8 : 4;
     for (int s = 0; s < z->nsym; s++) {
         for (int r = 0; r < N; r++)
-            for (int c = 0; c < M; c++) {
-                int x = s & 1 ? M - 1 - c : c, y = s & 2 ? N - 1 - r : r;
-                if (s & 4) {
-                    int t = x;
-                    x = y;
-                    y = t;
-                }
-                z->perm[s][r * M + c] = (uint8_t)(y * M + x);
-            }
+            for (int c = 0; c < M; c++)
+                z->perm[s][r * M + c] = (uint8_t)sym_cell(s, r, c);
         for (int j = 0; j < 8; j++)
             for (int v = 0; v < 256; v++) {
                 uint64_t img = 0;
