@@ -109,6 +109,20 @@ static bool label(const MqPret *T, const uint32_t *w)
     return mq_bit(T->p, mqpret_eval(T, w));
 }
 
+/* The context X of the tables (caller frees): the heaps given by ctx=, or
+ * else the last least failure, without heaps h and g, with one heap x
+ * toggled (x = 0: unchanged). */
+static uint32_t *table_context(const Probe *pr, uint32_t h, uint32_t g, uint32_t x)
+{
+    size_t nh = pr->T->nh;
+    uint32_t *ctx = xcalloc(nh, sizeof *ctx);
+    memcpy(ctx, pr->ctx[0] ? pr->ctx : pr->last, nh * sizeof *ctx);
+    ctx[0] = ctx[h] = ctx[g] = 0;
+    if (x)
+        ctx[x] = ctx[x] ? ctx[x] - 1 : 1;
+    return ctx;
+}
+
 /* Print the trial labels of X + h^a + g^b (a, b < TAB, '*' = P) where the
  * context X is the last least failure without its heaps h and g, toggled
  * by one heap x (x = 0: unchanged), marking with '?' the positions that are
@@ -117,11 +131,7 @@ static void table(const Probe *pr, uint32_t h, uint32_t g, uint32_t x)
 {
     const MqPret *T = pr->T;
     uint32_t *w = xcalloc(T->nh, sizeof *w);
-    uint32_t *ctx = xcalloc(T->nh, sizeof *ctx);
-    memcpy(ctx, pr->ctx[0] ? pr->ctx : pr->last, T->nh * sizeof *ctx);
-    ctx[0] = ctx[h] = ctx[g] = 0;
-    if (x)
-        ctx[x] = ctx[x] ? ctx[x] - 1 : 1;
+    uint32_t *ctx = table_context(pr, h, g, x);
     printf("X =");
     print_word(ctx, T->nh);
     printf(": X + %u^a + %u^b (rows a, columns b; * = P, ? = beyond the "
@@ -265,11 +275,7 @@ static void brute_check(const Probe *pr, const BenchOct *o, uint32_t h, uint32_t
     Brute b = {o, NULL, (maxtok > 80 ? 1u << 25 : 1u << 23) - 1, 0, false};
     b.slot = xcalloc(b.mask + 1, sizeof *b.slot);
     uint32_t *w = xcalloc(T->nh, sizeof *w);
-    uint32_t *ctx = xcalloc(T->nh, sizeof *ctx);
-    memcpy(ctx, pr->ctx[0] ? pr->ctx : pr->last, T->nh * sizeof *ctx);
-    ctx[0] = ctx[h] = ctx[g] = 0;
-    if (x)
-        ctx[x] = ctx[x] ? ctx[x] - 1 : 1;
+    uint32_t *ctx = table_context(pr, h, g, x);
     uint32_t checked = 0, bad = 0;
     double c1 = cpu_now();
     for (uint32_t a = 0; a < TAB; a++)
