@@ -4,6 +4,7 @@
 #include "algebra/heapgame.h"
 #include "algebra/word.h"
 #include "unit.h"
+#include "util/crc64.h"
 #include "util/rng.h"
 
 int main(void)
@@ -47,5 +48,10 @@ int main(void)
     CHECK_EQ_STR(s1, "e");
     free(s0);
     free(s1);
+    /* CRC-64/XZ check value (the catalogue's "123456789" test) and
+     * piecewise feeding */
+    CHECK(crc64_update(0, "123456789", 9) == 0x995dc9bbdf1939faULL);
+    CHECK(crc64_update(crc64_update(0, "1234", 4), "56789", 5) == 0x995dc9bbdf1939faULL);
+    CHECK(crc64_update(0, "", 0) == 0);
     UNIT_MAIN_END();
 }
