@@ -92,10 +92,12 @@ int main(int argc, char **argv)
         MqCertInfo ci;
         clock_t c1 = clock();
         st = mq_certify(q, &g, 0, &ci, &err);
-        printf("certificate: %s (%llu pairs, labelling %d reduced %d generated %d, cpu %.3f s)\n",
+        printf("certificate: %s (%llu %s, %u moves, monoid %d labelling %d reduced %d generated "
+               "%d, cpu %.3f s)\n",
                st == CGT_OK && ci.labelling_ok && ci.reduced_ok && ci.generated_ok ? "verified"
                                                                                    : "FAILED",
-               (unsigned long long)ci.pairs, ci.labelling_ok, ci.reduced_ok, ci.generated_ok,
+               (unsigned long long)ci.pairs, ci.profiles ? "states" : "pairs", ci.moves,
+               ci.monoid_ok, ci.labelling_ok, ci.reduced_ok, ci.generated_ok,
                (double)(clock() - c1) / CLOCKS_PER_SEC);
     }
     quotient_free(q);

@@ -1,0 +1,348 @@
+/* The two closures of the certificate (docs/misere.md "Certificate"):
+ * positions G are reached from the empty position by adding heaps, and a
+ * finite summary of G is carried along that determines the summary of
+ * every G+h and the check "phi(G) is P iff G has an option and none of its
+ * options is P".
+ *
+ * mqcert_profiles carries (phi(G), prof(T(G)), T(G) non-empty), where T(G)
+ * is the set of images of the options of G and prof(T) = {z : T z meets
+ * P}; mqcert_pairs carries (phi(G), T(G)) itself (issue 7.2).  Both read
+ * only the tables of CertTab. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "algebra/mqcertint.h"
+#include "util/hash.h"
+#include "util/poll.h"
+#include "util/xalloc.h"
+
+static inline bool bit_get(const uint64_t *b, uint32_t i)
+{
+    return (b[i >> 6] >> (i & 63)) & 1;
+}
+
+/* ---- profiles ---- */
+
+/* Set of states of `stride` words each, open addressing on index+1. */
+typedef struct StateSet {
+    size_t stride, cnt, cap, hcap;
+    uint64_t *w;  /* cnt * stride words */
+    uint64_t *hs; /* hash of each state */
+    size_t *tab;
+} StateSet;
+
+static uint64_t state_hash(const uint64_t *s, size_t len)
+{
+    uint64_t h = 0x51ed27f3a1c2b5d9ULL;
+    for (size_t i = 0; i < len; i++)
+        h = hash_mix64(h ^ s[i]) + i;
+    return h;
+}
+
+static void state_rehash(StateSet *s)
+{
+    s->hcap = s->hcap ? 2 * s->hcap : 4096;
+    free(s->tab);
+    s->tab = xcalloc(s->hcap, sizeof *s->tab);
+    for (size_t i = 0; i < s->cnt; i++) {
+        size_t k = (size_t)s->hs[i] & (s->hcap - 1);
+        while (s->tab[k])
+            k = (k + 1) & (s->hcap - 1);
+        s->tab[k] = i + 1;
+    }
+}
+
+/* Adds the state; false if it was present. */
+static bool state_add(StateSet *s, const uint64_t *st)
+{
+    if (2 * (s->cnt + 1) > s->hcap)
+        state_rehash(s);
+    uint64_t hv = state_hash(st, s->stride);
+    size_t i = (size_t)hv & (s->hcap - 1);
+    for (;;) {
+        size_t v = s->tab[i];
+        if (!v)
+            break;
+        v--;
+        if (s->hs[v] == hv && memcmp(s->w + v * s->stride, st, s->stride * sizeof *st) == 0)
+            return false;
+        i = (i + 1) & (s->hcap - 1);
+    }
+    if (s->cnt == s->cap) {
+        s->cap = s->cap ? 2 * s->cap : 1024;
+        s->w = xrealloc(s->w, s->cap * s->stride * sizeof *s->w);
+        s->hs = xrealloc(s->hs, s->cap * sizeof *s->hs);
+    }
+    memcpy(s->w + s->cnt * s->stride, st, s->stride * sizeof *st);
+    s->hs[s->cnt] = hv;
+    s->tab[i] = ++s->cnt;
+    return true;
+}
+
+/* D[y] = {z : y z in P} for every element, along the BFS tree over the
+ * generators: y = p g gives y z = p (g z), so z is in D[y] iff g z is in
+ * D[p].  (Valid because the generator actions commute, checked first.) */
+static uint64_t *dual_sets(const CertTab *t, size_t W)
+{
+    uint32_t n = t->n;
+    uint64_t *D = xcalloc((size_t)n * W, sizeof *D);
+    memcpy(D, t->p, W * sizeof *D);
+    for (uint32_t i = 1; i < n; i++) {
+        uint32_t y = t->order[i];
+        const uint64_t *dp = D + (size_t)t->par[y] * W;
+        const uint32_t *a = t->gact + (size_t)t->pgen[y] * n;
+        uint64_t *dy = D + (size_t)y * W;
+        for (uint32_t z = 0; z < n; z++)
+            if (bit_get(dp, a[z]))
+                dy[z >> 6] |= (uint64_t)1 << (z & 63);
+    }
+    return D;
+}
+
+CgtStatus mqcert_profiles(const CertTab *t, uint64_t max_states, uint64_t *count,
+                          uint32_t *moves, bool *ok, CgtError *err)
+{
+    uint32_t n = t->n;
+    size_t W = (n + 63) / 64, S = W + 1;
+    uint64_t *D = dual_sets(t, W);
+    StateSet s = {.stride = S};
+    uint64_t *cur = xcalloc(S, sizeof *cur), *nxt = xcalloc(S, sizeof *nxt);
+    /* A heap acts on states only through its own state (phi(h),
+     * prof(trans(h)), trans(h) non-empty): (x, pi, e) + h = (x phi(h),
+     * phi(h)^-1 pi  ∪  x^-1 prof(trans(h)), e or f).  Heaps with equal
+     * states are one move. */
+    uint32_t *mv = xmalloc((t->nmoves + 1) * sizeof *mv), nmv = 0;
+    {
+        StateSet hs = {.stride = S};
+        for (uint32_t m = 0; m < t->nmoves; m++) {
+            const CertMove *c = &t->mv[m];
+            memset(nxt, 0, S * sizeof *nxt);
+            for (uint32_t k = 0; k < c->ntr; k++) {
+                uint32_t y = 0;
+                for (uint32_t j = c->poff[k]; j < c->poff[k + 1]; j++)
+                    y = c->pacts[j][y];
+                const uint64_t *dy = D + (size_t)y * W;
+                for (size_t w = 0; w < W; w++)
+                    nxt[1 + w] |= dy[w];
+            }
+            nxt[0] = (uint64_t)(c->act ? c->act[0] : 0) << 1 | (c->ntr > 0);
+            if (state_add(&hs, nxt))
+                mv[nmv++] = m;
+        }
+        free(hs.w);
+        free(hs.hs);
+        free(hs.tab);
+    }
+    *ok = !bit_get(t->p, 0); /* the empty position has no move: N */
+    state_add(&s, cur);      /* (1, {}, no move) */
+    CgtStatus st = CGT_OK;
+    for (size_t i = 0; i < s.cnt && st == CGT_OK; i++) {
+        if ((i & 255) == 0 && (st = cgt_poll()) != CGT_OK) {
+            st = cgt_poll_error(err, st, "quotient certificate");
+            break;
+        }
+        memcpy(cur, s.w + i * S, S * sizeof *cur);
+        uint32_t x = (uint32_t)(cur[0] >> 1);
+        uint64_t e = cur[0] & 1;
+        const uint64_t *pi = cur + 1;
+        for (uint32_t mi = 0; mi < nmv; mi++) {
+            const CertMove *c = &t->mv[mv[mi]];
+            uint64_t *np = nxt + 1;
+            /* prof(T phi(h)) = {z : phi(h) z in prof(T)} */
+            if (c->act) {
+                memset(np, 0, W * sizeof *np);
+                for (uint32_t z = 0; z < n; z++)
+                    if (bit_get(pi, c->act[z]))
+                        np[z >> 6] |= (uint64_t)1 << (z & 63);
+            } else {
+                memcpy(np, pi, W * sizeof *np);
+            }
+            /* prof(x trans(h)) = union of D[x t] */
+            for (uint32_t k = 0; k < c->ntr; k++) {
+                uint32_t y = x;
+                for (uint32_t j = c->poff[k]; j < c->poff[k + 1]; j++)
+                    y = c->pacts[j][y];
+                const uint64_t *dy = D + (size_t)y * W;
+                for (size_t w = 0; w < W; w++)
+                    np[w] |= dy[w];
+            }
+            uint32_t y = c->act ? c->act[x] : x;
+            uint64_t e2 = e | (c->ntr > 0);
+            nxt[0] = (uint64_t)y << 1 | e2;
+            if (state_add(&s, nxt)) {
+                /* P iff T non-empty and T meets no P, i.e. 1 not in prof(T) */
+                if (bit_get(t->p, y) != (e2 && !bit_get(np, 0)))
+                    *ok = false;
+                if (s.cnt > max_states) {
+                    st = cgt_error_set(err, CGT_ERR_LIMIT, "certificate needs more than %llu states",
+                                       (unsigned long long)max_states);
+                    break;
+                }
+            }
+        }
+        if ((i & 4095) == 0)
+            cgt_progress("quotient", "certificate: %zu states (%zu done)", s.cnt, i);
+    }
+    *count = s.cnt;
+    *moves = nmv;
+    free(mv);
+    free(cur);
+    free(nxt);
+    free(D);
+    free(s.w);
+    free(s.hs);
+    free(s.tab);
+    return st;
+}
+
+/* ---- pairs (element, transition set) ---- */
+
+/* Set of pairs (x, T) with T a sorted list of distinct elements, stored in
+ * one pool; open addressing on indices (index+1, 0 = empty). */
+typedef struct PairSet {
+    size_t cnt, cap, hcap;
+    uint32_t *xs;
+    size_t *off; /* T of pair i is pool[off[i] .. off[i+1]-1] */
+    uint32_t *pool;
+    size_t pool_len, pool_cap;
+    uint64_t *hs;
+    size_t *tab;
+} PairSet;
+
+static uint64_t pair_hash(uint32_t x, const uint32_t *T, size_t len)
+{
+    uint64_t h = x + 0x1234567ULL;
+    for (size_t i = 0; i < len; i++)
+        h = (h ^ T[i]) * 0x100000001b3ULL;
+    return hash_mix64(h ^ len);
+}
+
+static void pair_rehash(PairSet *s)
+{
+    s->hcap = s->hcap ? 2 * s->hcap : 4096;
+    free(s->tab);
+    s->tab = xcalloc(s->hcap, sizeof *s->tab);
+    for (size_t i = 0; i < s->cnt; i++) {
+        size_t k = (size_t)s->hs[i] & (s->hcap - 1);
+        while (s->tab[k])
+            k = (k + 1) & (s->hcap - 1);
+        s->tab[k] = i + 1;
+    }
+}
+
+static bool pair_add(PairSet *s, uint32_t x, const uint32_t *T, size_t len)
+{
+    if (2 * (s->cnt + 1) > s->hcap)
+        pair_rehash(s);
+    uint64_t hv = pair_hash(x, T, len);
+    size_t i = (size_t)hv & (s->hcap - 1);
+    for (;;) {
+        size_t v = s->tab[i];
+        if (!v)
+            break;
+        v--;
+        if (s->hs[v] == hv && s->xs[v] == x && s->off[v + 1] - s->off[v] == len &&
+            (len == 0 || memcmp(s->pool + s->off[v], T, len * sizeof *T) == 0))
+            return false;
+        i = (i + 1) & (s->hcap - 1);
+    }
+    if (s->cnt + 1 >= s->cap) {
+        s->cap = s->cap ? 2 * s->cap : 1024;
+        s->xs = xrealloc(s->xs, s->cap * sizeof *s->xs);
+        s->hs = xrealloc(s->hs, s->cap * sizeof *s->hs);
+        s->off = xrealloc(s->off, (s->cap + 1) * sizeof *s->off);
+    }
+    if (s->pool_len + len > s->pool_cap) {
+        while (s->pool_len + len > s->pool_cap)
+            s->pool_cap = s->pool_cap ? 2 * s->pool_cap : 4096;
+        s->pool = xrealloc(s->pool, s->pool_cap * sizeof *s->pool);
+    }
+    if (s->cnt == 0)
+        s->off[0] = 0;
+    if (len)
+        memcpy(s->pool + s->pool_len, T, len * sizeof *T);
+    s->pool_len += len;
+    s->xs[s->cnt] = x;
+    s->hs[s->cnt] = hv;
+    s->off[s->cnt + 1] = s->pool_len;
+    s->tab[i] = ++s->cnt;
+    return true;
+}
+
+static int cmp_u32(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+static size_t sort_unique(uint32_t *a, size_t n)
+{
+    qsort(a, n, sizeof *a, cmp_u32);
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++)
+        if (k == 0 || a[k - 1] != a[i])
+            a[k++] = a[i];
+    return k;
+}
+
+CgtStatus mqcert_pairs(const CertTab *t, uint64_t max_pairs, uint64_t *count, bool *ok,
+                       CgtError *err)
+{
+    PairSet s = {0};
+    size_t bcap = 1024;
+    uint32_t *T = xmalloc(bcap * sizeof *T);
+    *ok = !bit_get(t->p, 0);
+    pair_add(&s, 0, T, 0);
+    CgtStatus st = CGT_OK;
+    /* T(G+h) = T(G) phi(h) ∪ phi(G) trans(h), phi(G+h) = phi(G) phi(h) */
+    for (size_t i = 0; i < s.cnt && st == CGT_OK; i++) {
+        if ((i & 255) == 0 && (st = cgt_poll()) != CGT_OK) {
+            st = cgt_poll_error(err, st, "quotient certificate");
+            break;
+        }
+        for (uint32_t m = 0; m < t->nmoves; m++) {
+            const CertMove *c = &t->mv[m];
+            uint32_t x = s.xs[i];
+            size_t slen = s.off[i + 1] - s.off[i];
+            if (slen + c->ntr > bcap) {
+                while (slen + c->ntr > bcap)
+                    bcap *= 2;
+                T = xrealloc(T, bcap * sizeof *T);
+            }
+            const uint32_t *S = s.pool + s.off[i]; /* stable until pair_add */
+            size_t len = 0;
+            for (size_t k = 0; k < slen; k++)
+                T[len++] = c->act ? c->act[S[k]] : S[k];
+            for (uint32_t k = 0; k < c->ntr; k++) {
+                uint32_t y = x;
+                for (uint32_t j = c->poff[k]; j < c->poff[k + 1]; j++)
+                    y = c->pacts[j][y];
+                T[len++] = y;
+            }
+            len = sort_unique(T, len);
+            uint32_t y = c->act ? c->act[x] : x;
+            if (pair_add(&s, y, T, len)) {
+                bool meets = false;
+                for (size_t k = 0; k < len && !meets; k++)
+                    meets = bit_get(t->p, T[k]);
+                if (bit_get(t->p, y) != (len > 0 && !meets))
+                    *ok = false;
+                if (s.cnt > max_pairs) {
+                    st = cgt_error_set(err, CGT_ERR_LIMIT, "certificate needs more than %llu pairs",
+                                       (unsigned long long)max_pairs);
+                    break;
+                }
+            }
+        }
+        if ((i & 4095) == 0)
+            cgt_progress("quotient", "certificate: %zu pairs", s.cnt);
+    }
+    *count = s.cnt;
+    free(T);
+    free(s.xs);
+    free(s.off);
+    free(s.pool);
+    free(s.hs);
+    free(s.tab);
+    return st;
+}

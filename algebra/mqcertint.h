@@ -1,0 +1,45 @@
+/* Internal to the certificate (algebra/mqcert.c, algebra/mqcert_close.c):
+ * the tables the closures read.  Built only from a claimed monoid's
+ * generator actions, its P set, phi and the game's options (no code of the
+ * construction), docs/misere.md "Certificate". */
+#ifndef CGT_ALGEBRA_MQCERTINT_H
+#define CGT_ALGEBRA_MQCERTINT_H
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "util/error.h"
+
+/* One distinct heap transition: heaps with the same image phi(h) and the
+ * same set of option images trans(h) act identically on every pair, so
+ * the closures take each such class once. */
+typedef struct CertMove {
+    const uint32_t *act;   /* x -> x*phi(h); NULL when phi(h) is the identity */
+    uint32_t ntr;          /* distinct option images */
+    uint32_t *poff;        /* representative k: pacts[poff[k] .. poff[k+1]-1] */
+    const uint32_t **pacts;/* actions of its parts with non-identity image */
+    uint32_t heap;         /* least heap of the class (for messages) */
+} CertMove;
+
+typedef struct CertTab {
+    uint32_t n;            /* elements 0..n-1, identity 0 */
+    const uint64_t *p;     /* P as a bitset of n bits */
+    int ng;
+    const uint32_t *gact;  /* gact[g*n + x] = x * generator g */
+    const uint32_t *par, *pgen; /* BFS tree over generators: x = par[x] * pgen[x] */
+    const uint32_t *order; /* elements in BFS order (order[0] = 0) */
+    uint32_t nmoves;
+    const CertMove *mv;
+} CertTab;
+
+/* Closure over (element, profile of the transition set, non-empty) from
+ * (1, {}, no) (needs the monoid checks to have passed).  *ok false if some
+ * state is labelled wrongly; *count = states.  CGT_ERR_LIMIT above
+ * max_states.  *moves = distinct heap states used. */
+CgtStatus mqcert_profiles(const CertTab *t, uint64_t max_states, uint64_t *count,
+                          uint32_t *moves, bool *ok, CgtError *err);
+/* Closure over (element, transition set) pairs (issue 7.2's form, for
+ * quotients too large for n x n profile bits). */
+CgtStatus mqcert_pairs(const CertTab *t, uint64_t max_pairs, uint64_t *count, bool *ok,
+                       CgtError *err);
+
+#endif
