@@ -201,9 +201,11 @@ CgtStatus mq_genus_position(const HeapGame *game, const uint32_t *heaps, size_t 
 
 /* ---- certificate (algebra/mqcert.c, mqcert_close.c) ---- */
 typedef struct MqCertInfo {
-    uint64_t pairs;   /* states of the closure: (element, profile, has a move)
-                       * or, for |Q| > 16384, (element, transition set) */
-    bool profiles;    /* which closure ran */
+    /* method 1: closure over states (element, profile, has a move), pairs =
+     * states; 2: the summary method, pairs = its |Q| x |Q| passes; 0 (|Q| >
+     * 16384): closure over (element, transition set) pairs. */
+    int method;
+    uint64_t pairs;
     uint32_t moves;   /* distinct heap transitions (heaps with equal phi and trans) */
     /* monoid_ok: phi(0) = 1, the generator actions commute, every element
      * is a product of generators, and (for a Quotient) quotient_mul(x,

@@ -334,10 +334,14 @@ static CgtStatus certify(const MqClaim *cl, const Quotient *q, const HeapGame *g
         CertTab t = {.n = n, .p = c.p, .ng = cl->ngens, .gact = cl->act, .par = c.par,
                      .pgen = c.pgen, .order = c.order, .nmoves = c.nmoves, .mv = c.mv};
         bool ok = false;
-        info->profiles = n <= PROFILE_MAX_N;
         info->moves = c.nmoves;
-        st = info->profiles ? mqcert_profiles(&t, max_pairs, &info->pairs, &info->moves, &ok, err)
-                            : mqcert_pairs(&t, max_pairs, &info->pairs, &ok, err);
+        if (n <= PROFILE_MAX_N) {
+            st = mqcert_profiles(&t, max_pairs, &info->pairs, &info->moves, &info->method, &ok,
+                                 err);
+        } else {
+            info->method = 0;
+            st = mqcert_pairs(&t, max_pairs, &info->pairs, &ok, err);
+        }
         info->labelling_ok = st == CGT_OK && ok;
     }
     cert_free(&c);

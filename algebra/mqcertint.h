@@ -34,9 +34,11 @@ typedef struct CertTab {
 /* Closure over (element, profile of the transition set, non-empty) from
  * (1, {}, no) (needs the monoid checks to have passed).  *ok false if some
  * state is labelled wrongly; *count = states.  CGT_ERR_LIMIT above
- * max_states.  *moves = distinct heap states used. */
+ * max_states.  *moves = distinct heap states used.  When the closure
+ * grows past a few times |Q| states it switches to the summary method
+ * (*method 2, *count = its n x n passes; else *method 1). */
 CgtStatus mqcert_profiles(const CertTab *t, uint64_t max_states, uint64_t *count,
-                          uint32_t *moves, bool *ok, CgtError *err);
+                          uint32_t *moves, int *method, bool *ok, CgtError *err);
 /* Closure over (element, transition set) pairs (issue 7.2's form, for
  * quotients too large for n x n profile bits). */
 CgtStatus mqcert_pairs(const CertTab *t, uint64_t max_pairs, uint64_t *count, bool *ok,
