@@ -297,7 +297,8 @@ static bool heap_generated(const Cert *c)
 }
 
 static CgtStatus certify(const MqClaim *cl, const Quotient *q, const HeapGame *game,
-                         uint64_t max_pairs, MqCertInfo *info, CgtError *err)
+                         uint64_t max_pairs, int force, uint8_t *combos, MqCertInfo *info,
+                         CgtError *err)
 {
     memset(info, 0, sizeof *info);
     uint32_t n = cl->size;
@@ -332,12 +333,12 @@ static CgtStatus certify(const MqClaim *cl, const Quotient *q, const HeapGame *g
     }
     if (st == CGT_OK && info->monoid_ok && info->generated_ok) {
         CertTab t = {.n = n, .p = c.p, .ng = cl->ngens, .gact = cl->act, .par = c.par,
-                     .pgen = c.pgen, .order = c.order, .nmoves = c.nmoves, .mv = c.mv};
+                     .pgen = c.pgen, .order = c.order, .nmoves = c.nmoves, .mv = c.mv, .combos = combos};
         bool ok = false;
         info->moves = c.nmoves;
-        if (n <= PROFILE_MAX_N) {
-            st = mqcert_profiles(&t, max_pairs, &info->pairs, &info->moves, &info->method, &ok,
-                                 err);
+        if (force != 0 && (n <= PROFILE_MAX_N || force > 0)) {
+            st = mqcert_profiles(&t, max_pairs, force, &info->pairs, &info->moves, &info->method,
+                                 &ok, err);
         } else {
             info->method = 0;
             st = mqcert_pairs(&t, max_pairs, &info->pairs, &ok, err);
@@ -351,7 +352,16 @@ static CgtStatus certify(const MqClaim *cl, const Quotient *q, const HeapGame *g
 CgtStatus mq_certify_claim(const MqClaim *claim, const HeapGame *game, uint64_t max_pairs,
                            MqCertInfo *info, CgtError *err)
 {
-    return certify(claim, NULL, game, max_pairs, info, err);
+    return certify(claim, NULL, game, max_pairs, -1, NULL, info, err);
+}
+
+CgtStatus mqcert_claim_method(const MqClaim *claim, const HeapGame *game, int method,
+                              uint64_t max_pairs, uint8_t *combos, MqCertInfo *info,
+                              CgtError *err)
+{
+    if (combos)
+        memset(combos, 0, claim->size);
+    return certify(claim, NULL, game, max_pairs, method, combos, info, err);
 }
 
 CgtStatus mq_certify(const Quotient *q, const HeapGame *game, uint64_t max_pairs,
@@ -371,7 +381,7 @@ CgtStatus mq_certify(const Quotient *q, const HeapGame *game, uint64_t max_pairs
     for (uint32_t h = 0; h <= maxh; h++)
         phi[h] = quotient_phi(q, h);
     MqClaim cl = {.size = n, .ngens = ng, .act = act, .p = p, .np = np, .phi = phi, .n = maxh};
-    CgtStatus st = certify(&cl, q, game, max_pairs, info, err);
+    CgtStatus st = certify(&cl, q, game, max_pairs, -1, NULL, info, err);
     free(act);
     free(p);
     free(phi);

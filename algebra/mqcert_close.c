@@ -231,6 +231,8 @@ static CgtStatus summary_run(const CertTab *t, const uint64_t *D, const uint32_t
     *ok = true;
     for (uint32_t x = 0; x < n && st == CGT_OK; x++) {
         uint8_t m = S[(size_t)x * n]; /* z = 1 */
+        if (t->combos)
+            t->combos[x] = m;
         for (int cb = 0; cb < 4; cb++)
             if (m >> cb & 1 && bit_get(t->p, x) != ((cb >> 1) && !(cb & 1)))
                 *ok = false;
@@ -240,7 +242,7 @@ static CgtStatus summary_run(const CertTab *t, const uint64_t *D, const uint32_t
     return st;
 }
 
-CgtStatus mqcert_profiles(const CertTab *t, uint64_t max_states, uint64_t *count,
+CgtStatus mqcert_profiles(const CertTab *t, uint64_t max_states, int force, uint64_t *count,
                           uint32_t *moves, int *method, bool *ok, CgtError *err)
 {
     uint32_t n = t->n;
@@ -275,19 +277,27 @@ CgtStatus mqcert_profiles(const CertTab *t, uint64_t max_states, uint64_t *count
         free(hs.tab);
     }
     *ok = !bit_get(t->p, 0); /* the empty position has no move: N */
+    if (t->combos)
+        t->combos[0] |= 1;
     state_add(&s, cur);      /* (1, {}, no move) */
     CgtStatus st = CGT_OK;
     /* The closure costs about n per state and move, the summary about n^2
      * per move and multiple (1-2 multiples per move on the benchmark
      * games): past a fraction of n states the summary is the cheaper. */
     size_t budget = n <= SUMMARY_MAX_N ? 64 + n / SUMMARY_SWITCH_DIV : SIZE_MAX;
+    if (force == 1)
+        budget = SIZE_MAX;
+    if (force == 2)
+        budget = 0;
     *method = 1;
     for (size_t i = 0; i < s.cnt && st == CGT_OK; i++) {
         if ((i & 255) == 0 && (st = cgt_poll()) != CGT_OK) {
             st = cgt_poll_error(err, st, "quotient certificate");
             break;
         }
-        if (i >= budget && *ok) {
+        if (!*ok)
+            break;
+        if (i >= budget) {
             *method = 2;
             break;
         }
@@ -320,9 +330,13 @@ CgtStatus mqcert_profiles(const CertTab *t, uint64_t max_states, uint64_t *count
             uint64_t e2 = e | (c->ntr > 0);
             nxt[0] = (uint64_t)y << 1 | e2;
             if (state_add(&s, nxt)) {
+                if (t->combos)
+                    t->combos[y] |= (uint8_t)(1 << (2 * e2 + bit_get(np, 0)));
                 /* P iff T non-empty and T meets no P, i.e. 1 not in prof(T) */
-                if (bit_get(t->p, y) != (e2 && !bit_get(np, 0)))
-                    *ok = false;
+                if (bit_get(t->p, y) != (e2 && !bit_get(np, 0))) {
+                    *ok = false; /* a wrongly labelled position: rejected */
+                    break;
+                }
                 if (s.cnt > max_states) {
                     st = cgt_error_set(err, CGT_ERR_LIMIT, "certificate needs more than %llu states",
                                        (unsigned long long)max_states);
@@ -444,10 +458,12 @@ CgtStatus mqcert_pairs(const CertTab *t, uint64_t max_pairs, uint64_t *count, bo
     size_t bcap = 1024;
     uint32_t *T = xmalloc(bcap * sizeof *T);
     *ok = !bit_get(t->p, 0);
+    if (t->combos)
+        t->combos[0] |= 1;
     pair_add(&s, 0, T, 0);
     CgtStatus st = CGT_OK;
     /* T(G+h) = T(G) phi(h) ∪ phi(G) trans(h), phi(G+h) = phi(G) phi(h) */
-    for (size_t i = 0; i < s.cnt && st == CGT_OK; i++) {
+    for (size_t i = 0; i < s.cnt && st == CGT_OK && *ok; i++) {
         if ((i & 255) == 0 && (st = cgt_poll()) != CGT_OK) {
             st = cgt_poll_error(err, st, "quotient certificate");
             break;
@@ -477,8 +493,12 @@ CgtStatus mqcert_pairs(const CertTab *t, uint64_t max_pairs, uint64_t *count, bo
                 bool meets = false;
                 for (size_t k = 0; k < len && !meets; k++)
                     meets = bit_get(t->p, T[k]);
-                if (bit_get(t->p, y) != (len > 0 && !meets))
+                if (t->combos)
+                    t->combos[y] |= (uint8_t)(1 << (2 * (len > 0) + meets));
+                if (bit_get(t->p, y) != (len > 0 && !meets)) {
                     *ok = false;
+                    break;
+                }
                 if (s.cnt > max_pairs) {
                     st = cgt_error_set(err, CGT_ERR_LIMIT, "certificate needs more than %llu pairs",
                                        (unsigned long long)max_pairs);

@@ -29,6 +29,9 @@ typedef struct CertTab {
     const uint32_t *order; /* elements in BFS order (order[0] = 0) */
     uint32_t nmoves;
     const CertMove *mv;
+    /* If not NULL (tests): combos[x] gets bit 2e+a for every position G
+     * with phi(G) = x, e = [G has a move], a = [G has a move to P]. */
+    uint8_t *combos;
 } CertTab;
 
 /* Closure over (element, profile of the transition set, non-empty) from
@@ -36,12 +39,23 @@ typedef struct CertTab {
  * state is labelled wrongly; *count = states.  CGT_ERR_LIMIT above
  * max_states.  *moves = distinct heap states used.  When the closure
  * grows past a few times |Q| states it switches to the summary method
- * (*method 2, *count = its n x n passes; else *method 1). */
-CgtStatus mqcert_profiles(const CertTab *t, uint64_t max_states, uint64_t *count,
+ * (*method 2, *count = its n x n passes; else *method 1); force 1 or 2
+ * runs only that method (tests), -1 chooses. */
+CgtStatus mqcert_profiles(const CertTab *t, uint64_t max_states, int force, uint64_t *count,
                           uint32_t *moves, int *method, bool *ok, CgtError *err);
 /* Closure over (element, transition set) pairs (issue 7.2's form, for
  * quotients too large for n x n profile bits). */
 CgtStatus mqcert_pairs(const CertTab *t, uint64_t max_pairs, uint64_t *count, bool *ok,
                        CgtError *err);
+
+/* The certificate of a claim with the method forced (-1 = as mq_certify
+ * chooses, 0 = pairs, 1 = state closure, 2 = summary; for tests that
+ * compare the methods; combos as in CertTab, n bytes, or NULL). */
+struct MqClaim;
+struct MqCertInfo;
+struct HeapGame;
+CgtStatus mqcert_claim_method(const struct MqClaim *claim, const struct HeapGame *game,
+                              int method, uint64_t max_pairs, uint8_t *combos,
+                              struct MqCertInfo *info, CgtError *err);
 
 #endif
