@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include <readline/history.h>
@@ -31,10 +32,12 @@ static const char usage_text[] =
     "  --check              parse only; report syntax errors\n"
     "  --format=text|json   result format; json prints one object per line\n"
     "  --timeout=SECONDS    stop any computation after SECONDS (exit 4)\n"
+    "  --timeout-cpu=SECONDS  the same after SECONDS of CPU time (user + system)\n"
     "  --seed=N             seed for randomised statements (gp); overrides scripts\n"
     "  -v, --verbose        progress on stderr even when it is not a terminal\n"
     "  -q, --quiet          no progress, even on a terminal\n"
-    "  --stats              time per phase and counters of long computations on stderr\n"
+    "  --stats              CPU and wall time per phase, counters, and at the end the\n"
+    "                       total CPU, wall time and peak memory, on stderr\n"
     "  --color=auto|always|never   colour in diagnostics (NO_COLOR is honoured)\n"
     "  --builtins-markdown  print docs/builtins.md from the builtin table\n"
     "  --help, --version\n"
@@ -282,6 +285,7 @@ static int run_repl(Interp *I)
 
 static int real_main(int argc, char **argv)
 {
+    double t_start = cgt_now();
     xalloc_init_gmp();
     Interp *I = interp_new();
     const char *code = NULL;
@@ -320,6 +324,14 @@ static int real_main(int argc, char **argv)
                 goto out;
             }
             cgt_set_timeout(t);
+        } else if (strncmp(a, "--timeout-cpu=", 14) == 0) {
+            char *end;
+            double t = strtod(a + 14, &end);
+            if (*end || end == a + 14 || t < 0) {
+                rc = usage_error("bad --timeout-cpu value '%s' (CPU seconds)", a + 14);
+                goto out;
+            }
+            cgt_set_timeout_cpu(t);
         } else if (strncmp(a, "--seed=", 7) == 0) {
             char *end;
             errno = 0;
@@ -425,6 +437,16 @@ static int real_main(int argc, char **argv)
         rc = finish_checks(I, rc);
     }
     free(units);
+    if (I->stats) {
+        struct rusage ru;
+        getrusage(RUSAGE_SELF, &ru);
+        double us = (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec * 1e-6;
+        double sy = (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec * 1e-6;
+        fflush(stdout);
+        fprintf(stderr, "[stats] total: %.3f s CPU (user %.3f s, system %.3f s), %.3f s wall, "
+                        "peak RSS %ld KB\n",
+                us + sy, us, sy, cgt_now() - t_start, ru.ru_maxrss);
+    }
 
 out:
     fflush(stdout);

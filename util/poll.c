@@ -57,6 +57,42 @@ double cgt_timeout_seconds(void)
     return timeout_s;
 }
 
+static double timeout_cpu_s = 0;
+
+static void on_prof(int sig)
+{
+    (void)sig;
+    timeout_flag = 2;
+}
+
+void cgt_set_timeout_cpu(double seconds)
+{
+    timeout_cpu_s = seconds;
+    struct itimerval it;
+    memset(&it, 0, sizeof it);
+    if (seconds > 0) {
+        struct sigaction sa;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = on_prof;
+        sigemptyset(&sa.sa_mask);
+        sa.sa_flags = SA_RESTART;
+        sigaction(SIGPROF, &sa, NULL);
+        it.it_value.tv_sec = (time_t)seconds;
+        it.it_value.tv_usec = (suseconds_t)((seconds - (double)(time_t)seconds) * 1e6);
+        if (it.it_value.tv_sec == 0 && it.it_value.tv_usec == 0)
+            it.it_value.tv_usec = 1;
+    }
+    /* ITIMER_PROF counts the process's user and system time */
+    setitimer(ITIMER_PROF, &it, NULL);
+}
+
+double cgt_cpu_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
 CgtStatus cgt_poll(void)
 {
     if (cgt_interrupt_flag)
@@ -70,6 +106,11 @@ CgtStatus cgt_poll_error(CgtError *e, CgtStatus st, const char *what)
 {
     if (st == CGT_ERR_INTERRUPTED)
         return cgt_error_set(e, st, "%s interrupted", what);
+    if (st == CGT_ERR_LIMIT && timeout_flag == 2) {
+        cgt_error_set(e, st, "%s stopped: CPU time limit of %g s reached", what, timeout_cpu_s);
+        cgt_error_hint(e, "raise the limit with --timeout-cpu=SECONDS (0 = no limit)");
+        return st;
+    }
     if (st == CGT_ERR_LIMIT) {
         cgt_error_set(e, st, "%s stopped: time limit of %g s reached", what, timeout_s);
         cgt_error_hint(e, "raise the limit with --timeout=SECONDS (0 = no limit)");

@@ -24,6 +24,12 @@ CgtStatus cgt_poll_error(CgtError *e, CgtStatus st, const char *what);
 /* Deadline in seconds from now (0 = none).  Set by the runtime. */
 void cgt_set_timeout(double seconds);
 double cgt_timeout_seconds(void);
+/* The same deadline in seconds of the process's CPU time (user + system,
+ * ITIMER_PROF), so runs on a loaded machine stop at the same point; 0 =
+ * none.  Either limit gives CGT_ERR_LIMIT. */
+void cgt_set_timeout_cpu(double seconds);
+/* CPU seconds (user + system) used by the process so far. */
+double cgt_cpu_seconds(void);
 /* Monotonic seconds since an arbitrary origin. */
 double cgt_now(void);
 
