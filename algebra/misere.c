@@ -721,6 +721,8 @@ static CgtStatus extend_one(MqEngine *e, CgtError *err)
 
 CgtStatus mq_extend_to(MqEngine *e, uint32_t n, CgtError *err)
 {
+    double c0 = cgt_cpu_seconds();
+    uint32_t h0 = e->q->nh;
     while (e->q->nh <= n) {
         CgtStatus st = extend_one(e, err);
         if (st != CGT_OK)
@@ -728,9 +730,26 @@ CgtStatus mq_extend_to(MqEngine *e, uint32_t n, CgtError *err)
         uint32_t np = 0;
         for (uint32_t w = 0; w < (e->q->n + 63) / 64; w++)
             np += (uint32_t)__builtin_popcountll(e->q->p[w]);
-        cgt_progress("quotient", "heap %u: |Q|=%u |P|=%u", e->q->nh - 1, e->q->n, np);
+        uint32_t done = e->q->nh - 1;
+        if (done < n) {
+            /* the estimate assumes the mean CPU time per heap so far; later
+             * heaps are usually slower, so it is a lower bound */
+            double used = cgt_cpu_seconds() - c0;
+            cgt_progress("quotient",
+                         "heap %u of %u: |Q|=%u |P|=%u, construction, %.1f s CPU, at least "
+                         "%.0f s CPU to heap %u at this rate",
+                         done, n, e->q->n, np, used, used / (done + 1 - h0) * (n - done), n);
+        }
     }
     return CGT_OK;
+}
+
+uint32_t mq_current_psize(const MqEngine *e)
+{
+    uint32_t np = 0;
+    for (uint32_t w = 0; w < (e->q->n + 63) / 64; w++)
+        np += (uint32_t)__builtin_popcountll(e->q->p[w]);
+    return np;
 }
 
 /* ---- periodicity (MISERE.md §5) ---- */
@@ -769,7 +788,14 @@ static uint32_t *current_phi(const MqPret *q)
 CgtStatus mq_run_until_periodic(MqEngine *e, uint32_t max_heap, MqPeriod *out, CgtError *err)
 {
     CgtStatus st = CGT_OK;
+    double c0 = cgt_cpu_seconds();
     for (;;) {
+        if (e->q->nh > 1)
+            cgt_progress("quotient",
+                         "heap %u: |Q|=%u |P|=%u, construction until periodic (at most heap %u), "
+                         "%.1f s CPU",
+                         e->q->nh - 1, e->q->n, mq_current_psize(e), max_heap,
+                         cgt_cpu_seconds() - c0);
         uint32_t *phi = current_phi(e->q);
         *out = mq_period_of(phi, e->q->nh, e->game->max_parts, e->game->max_take);
         free(phi);

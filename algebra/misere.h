@@ -112,8 +112,9 @@ CgtStatus mq_run_until_periodic(MqEngine *eng, uint32_t max_heap, MqPeriod *out,
                                 CgtError *err);
 /* Largest heap n for which the engine holds Q(n). */
 uint32_t mq_heaps_done(const MqEngine *eng);
-/* Current |Q| (cheap). */
+/* Current |Q| and |P| (cheap). */
 uint32_t mq_current_size(const MqEngine *eng);
+uint32_t mq_current_psize(const MqEngine *eng);
 /* Statistics (borrowed pointer, valid until the next engine call). */
 const MqStats *mq_stats(const MqEngine *eng);
 /* Snapshot of the current quotient.  `names` (borrowed, may be NULL for

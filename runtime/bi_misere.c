@@ -377,8 +377,19 @@ Value *bi_quotient(Call *c)
     CgtStatus st = CGT_OK;
     double last_save = cgt_now(), t_start = cgt_now(), c_start = cgt_cpu_seconds();
     if (n >= 0) {
-        for (uint32_t h = mq_heaps_done(o->eng) + 1; h <= (uint32_t)n && st == CGT_OK; h++) {
+        uint32_t h_first = mq_heaps_done(o->eng) + 1;
+        for (uint32_t h = h_first; h <= (uint32_t)n && st == CGT_OK; h++) {
             st = mq_extend_to(o->eng, h, &err);
+            if (st == CGT_OK && h < (uint32_t)n) {
+                /* mean CPU per heap so far; later heaps are usually slower */
+                double used = cgt_cpu_seconds() - c_start;
+                cgt_progress("quotient",
+                             "heap %u of %lld: |Q|=%u |P|=%u, construction, %.1f s CPU; at least "
+                             "%.0f s more at this rate, then the certificate",
+                             h, (long long)n, mq_current_size(o->eng),
+                             mq_current_psize(o->eng), used,
+                             used / (h + 1 - h_first) * ((uint32_t)n - h));
+            }
             if (ckpt && (st != CGT_OK || cgt_now() - last_save > 30 || h == (uint32_t)n)) {
                 CgtError e2;
                 cgt_error_clear(&e2);
