@@ -25,7 +25,7 @@ static inline bool bit_get(const uint64_t *b, uint32_t i)
 
 /* Largest |Q| for the summary method (n^2 bytes); it is used once the
  * closure has more than 64 + |Q|/SUMMARY_SWITCH_DIV states. */
-#define SUMMARY_MAX_N 8192
+#define SUMMARY_MAX_N 16384
 #define SUMMARY_SWITCH_DIV 4
 
 /* Set of states of `stride` words each, open addressing on index+1. */
