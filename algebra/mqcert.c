@@ -333,7 +333,8 @@ static CgtStatus certify(const MqClaim *cl, const Quotient *q, const HeapGame *g
     }
     if (st == CGT_OK && info->monoid_ok && info->generated_ok) {
         CertTab t = {.n = n, .p = c.p, .ng = cl->ngens, .gact = cl->act, .par = c.par,
-                     .pgen = c.pgen, .order = c.order, .nmoves = c.nmoves, .mv = c.mv, .combos = combos};
+                     .pgen = c.pgen, .order = c.order, .nmoves = c.nmoves, .mv = c.mv,
+                     .combos = combos};
         bool ok = false;
         info->moves = c.nmoves;
         if (force != 0 && (n <= PROFILE_MAX_N || force > 0)) {

@@ -338,7 +338,8 @@ CgtStatus mqcert_profiles(const CertTab *t, uint64_t max_states, int force, uint
                     break;
                 }
                 if (s.cnt > max_states) {
-                    st = cgt_error_set(err, CGT_ERR_LIMIT, "certificate needs more than %llu states",
+                    st = cgt_error_set(err, CGT_ERR_LIMIT,
+                                       "certificate needs more than %llu states",
                                        (unsigned long long)max_states);
                     break;
                 }

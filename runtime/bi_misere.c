@@ -355,8 +355,8 @@ Value *bi_quotient(Call *c)
     }
     Value *cv = call_opt(c, "certify");
     if (cv && strcmp(cv->u.str.s, "off") != 0 && strcmp(cv->u.str.s, "on") != 0) {
-        rt_error(c->I, DIAG_DOMAIN, call_opt_loc(c, "certify"), "certify must be on or off, not '%s'",
-                 cv->u.str.s);
+        rt_error(c->I, DIAG_DOMAIN, call_opt_loc(c, "certify"),
+                 "certify must be on or off, not '%s'", cv->u.str.s);
         quot_free(o);
         free_names(names, nnames);
         return NULL;

@@ -96,7 +96,11 @@ int main(int argc, char **argv)
                "%d, cpu %.3f s)\n",
                st == CGT_OK && ci.labelling_ok && ci.reduced_ok && ci.generated_ok ? "verified"
                                                                                    : "FAILED",
-               (unsigned long long)ci.pairs, ci.method == 1 ? "states" : ci.method == 2 ? "summary passes" : "pairs", ci.moves,
+               (unsigned long long)ci.pairs,
+               ci.method == 1   ? "states"
+               : ci.method == 2 ? "summary passes"
+                                : "pairs",
+               ci.moves,
                ci.monoid_ok, ci.labelling_ok, ci.reduced_ok, ci.generated_ok,
                (double)(clock() - c1) / CLOCKS_PER_SEC);
     }
