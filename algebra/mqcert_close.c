@@ -21,10 +21,28 @@ static inline bool bit_get(const uint64_t *b, uint32_t i)
     return (b[i >> 6] >> (i & 63)) & 1;
 }
 
+/* dst = {z : act[z] in src} (act NULL: the identity), n bits. */
+static void gather_bits(uint64_t *dst, const uint64_t *src, const uint32_t *act, uint32_t n)
+{
+    if (!act) {
+        memcpy(dst, src, (n + 63) / 64 * sizeof *dst);
+        return;
+    }
+    for (uint32_t z0 = 0; z0 < n; z0 += 64) {
+        uint64_t w = 0;
+        uint32_t e = n - z0 < 64 ? n - z0 : 64;
+        for (uint32_t k = 0; k < e; k++) {
+            uint32_t y = act[z0 + k];
+            w |= ((src[y >> 6] >> (y & 63)) & 1) << k;
+        }
+        dst[z0 >> 6] = w;
+    }
+}
+
 /* ---- profiles ---- */
 
 /* Largest |Q| for the summary method (n^2 bytes); it is used once the
- * closure has more than 64 + |Q|/SUMMARY_SWITCH_DIV states. */
+ * closure has more than |Q|/SUMMARY_SWITCH_DIV states. */
 #define SUMMARY_MAX_N 16384
 #define SUMMARY_SWITCH_DIV 4
 
@@ -96,10 +114,7 @@ static uint64_t *dual_sets(const CertTab *t, size_t W)
         uint32_t y = t->order[i];
         const uint64_t *dp = D + (size_t)t->par[y] * W;
         const uint32_t *a = t->gact + (size_t)t->pgen[y] * n;
-        uint64_t *dy = D + (size_t)y * W;
-        for (uint32_t z = 0; z < n; z++)
-            if (bit_get(dp, a[z]))
-                dy[z >> 6] |= (uint64_t)1 << (z & 63);
+        gather_bits(D + (size_t)y * W, dp, a, n);
     }
     return D;
 }
@@ -133,10 +148,7 @@ static uint32_t chain_length(const CertTab *t, const CertMove *c, const uint64_t
     uint64_t *a = xcalloc(S, sizeof *a), *b = xcalloc(S, sizeof *b);
     while (state_add(&ch, a)) {
         uint32_t x = (uint32_t)(a[0] >> 1);
-        memset(b, 0, S * sizeof *b);
-        for (uint32_t z = 0; z < n; z++)
-            if (bit_get(a + 1, c->act ? c->act[z] : z))
-                b[1 + (z >> 6)] |= (uint64_t)1 << (z & 63);
+        gather_bits(b + 1, a + 1, c->act, n);
         for (size_t w = 0; w < W; w++)
             b[1 + w] |= R[(size_t)x * W + w];
         b[0] = (uint64_t)(c->act ? c->act[x] : x) << 1 | (a[0] & 1) | (c->ntr > 0);
@@ -179,6 +191,7 @@ static CgtStatus summary_run(const CertTab *t, const uint64_t *D, const uint32_t
     for (uint32_t z = 0; z < n; z++)
         S[z] = 1; /* the empty position: (1, {}, no move) */
     uint8_t *live = xcalloc(n, 1); /* rows with a state */
+    uint8_t *todo = xmalloc(n), *dirty = xmalloc(n);
     live[0] = 1;
     CgtStatus st = CGT_OK;
     *passes = 0;
@@ -187,14 +200,19 @@ static CgtStatus summary_run(const CertTab *t, const uint64_t *D, const uint32_t
         uint64_t *R = move_rows(t, c, D, W);
         uint32_t len = chain_length(t, c, R, W);
         int f = c->ntr > 0;
+        /* pass 1 takes every row with a state; later passes only the rows
+         * that changed in the previous one (a row unchanged since it was
+         * last taken adds nothing new) */
+        memcpy(todo, live, n);
         for (uint32_t pass = 1; pass < len; pass++) {
             if ((st = cgt_poll()) != CGT_OK) {
                 st = cgt_poll_error(err, st, "quotient certificate");
                 break;
             }
             bool changed = false;
+            memset(dirty, 0, n);
             for (uint32_t x = 0; x < n; x++) {
-                if (!live[x])
+                if (!todo[x])
                     continue;
                 uint32_t xy = c->act ? c->act[x] : x;
                 const uint8_t *src = S + (size_t)x * n;
@@ -219,11 +237,15 @@ static CgtStatus summary_run(const CertTab *t, const uint64_t *D, const uint32_t
                 if (ch) {
                     changed = true;
                     live[xy] = 1;
+                    dirty[xy] = 1;
                 }
             }
             ++*passes;
             if (!changed)
                 break;
+            uint8_t *tmp = todo;
+            todo = dirty;
+            dirty = tmp;
         }
         free(R);
         cgt_progress("quotient", "certificate: heap class %u of %u (summary)", i + 1, nmv);
@@ -239,6 +261,8 @@ static CgtStatus summary_run(const CertTab *t, const uint64_t *D, const uint32_t
     }
     free(S);
     free(live);
+    free(todo);
+    free(dirty);
     return st;
 }
 
@@ -284,7 +308,7 @@ CgtStatus mqcert_profiles(const CertTab *t, uint64_t max_states, int force, uint
     /* The closure costs about n per state and move, the summary about n^2
      * per move and multiple (1-2 multiples per move on the benchmark
      * games): past a fraction of n states the summary is the cheaper. */
-    size_t budget = n <= SUMMARY_MAX_N ? 64 + n / SUMMARY_SWITCH_DIV : SIZE_MAX;
+    size_t budget = n <= SUMMARY_MAX_N ? n / SUMMARY_SWITCH_DIV : SIZE_MAX;
     if (force == 1)
         budget = SIZE_MAX;
     if (force == 2)
@@ -309,14 +333,7 @@ CgtStatus mqcert_profiles(const CertTab *t, uint64_t max_states, int force, uint
             const CertMove *c = &t->mv[mv[mi]];
             uint64_t *np = nxt + 1;
             /* prof(T phi(h)) = {z : phi(h) z in prof(T)} */
-            if (c->act) {
-                memset(np, 0, W * sizeof *np);
-                for (uint32_t z = 0; z < n; z++)
-                    if (bit_get(pi, c->act[z]))
-                        np[z >> 6] |= (uint64_t)1 << (z & 63);
-            } else {
-                memcpy(np, pi, W * sizeof *np);
-            }
+            gather_bits(np, pi, c->act, n);
             /* prof(x trans(h)) = union of D[x t] */
             for (uint32_t k = 0; k < c->ntr; k++) {
                 uint32_t y = x;
