@@ -862,7 +862,7 @@ MqEngine *mq_load(const char *path, const HeapGame *game, const MqLimits *lim, b
     SealedFile sf;
     if (absent)
         *absent = false;
-    if (sf_open(&sf, path, "checkpoint", err) != CGT_OK)
+    if (sf_open(&sf, path, "checkpoint", false, err) != CGT_OK)
         return NULL;
     if (sf.absent) {
         if (absent) {

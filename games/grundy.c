@@ -993,7 +993,7 @@ CgtStatus grundy_load(GrundyTable *gt, const char *path, uint64_t *file_count, C
 {
     *file_count = 0;
     SealedFile sf;
-    if (sf_open(&sf, path, "checkpoint", err) != CGT_OK)
+    if (sf_open(&sf, path, "checkpoint", false, err) != CGT_OK)
         return CGT_ERR_IO;
     if (sf.absent)
         return CGT_OK;

@@ -21,9 +21,16 @@ static void trace_flush_repeats(Interp *I);
 
 /* ---- interpreter state and errors ---- */
 
+static void warning_sink(const char *line)
+{
+    fflush(stdout);
+    fprintf(stderr, "cgt: warning: %s\n", line);
+}
+
 Interp *interp_new(void)
 {
     Interp *I = xcalloc(1, sizeof *I);
+    cgt_set_warning_sink(warning_sink);
     I->globals = env_new();
     sb_init(&I->trace);
     return I;

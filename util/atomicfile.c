@@ -200,7 +200,8 @@ static const char crlf_hint[] =
     "the file is left untouched; its lines end in CR LF: it was converted to Windows text "
     "(copy it again in binary mode)";
 
-CgtStatus sf_open(SealedFile *sf, const char *path, const char *what, CgtError *err)
+CgtStatus sf_open(SealedFile *sf, const char *path, const char *what, bool allow_unsealed,
+                  CgtError *err)
 {
     memset(sf, 0, sizeof *sf);
     /* O_NONBLOCK: a FIFO at the path must not block the open; it is
@@ -243,6 +244,13 @@ CgtStatus sf_open(SealedFile *sf, const char *path, const char *what, CgtError *
         if (h < 0)
             sealed = false;
         want = want << 4 | (uint64_t)h;
+    }
+    if (!sealed && allow_unsealed) {
+        rewind(f);
+        sf->f = f;
+        sf->len = (uint64_t)st.st_size;
+        sf->unsealed = true;
+        return CGT_OK;
     }
     if (!sealed) {
         char head[64];

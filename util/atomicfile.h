@@ -59,15 +59,19 @@ typedef struct SealedFile {
     FILE *f;       /* positioned at the start of the body */
     uint64_t len;  /* body length (the file without its seal line) */
     bool absent;   /* sf_open returned CGT_OK but there is no file at the path */
+    bool unsealed; /* allow_unsealed and the file has no seal line: nothing verified */
 } SealedFile;
 
 /* Open and verify a sealed file.  CGT_OK with sf->absent = true when
  * nothing exists at the path (ENOENT); CGT_ERR_IO when it exists but
  * cannot be read, is not a regular file, has no valid seal or a wrong
  * checksum (the message names `what` and the path; the file is never
- * modified).  On CGT_OK without absent, the caller reads the body and calls
- * sf_close. */
-CgtStatus sf_open(SealedFile *sf, const char *path, const char *what, CgtError *err);
+ * modified).  With allow_unsealed, a file without a seal line is opened
+ * whole with sf->unsealed set (for reading an older format, which the caller
+ * must then recognise by its version line).  On CGT_OK without absent, the
+ * caller reads the body and calls sf_close. */
+CgtStatus sf_open(SealedFile *sf, const char *path, const char *what, bool allow_unsealed,
+                  CgtError *err);
 void sf_close(SealedFile *sf);
 
 /* Remaining body bytes from the current position (0 at or beyond the

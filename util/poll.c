@@ -119,3 +119,22 @@ void cgt_progress_force(const char *subsystem, const char *fmt, ...)
     emit(subsystem, fmt, ap);
     va_end(ap);
 }
+
+static CgtWarningSink warning_sink = NULL;
+
+void cgt_set_warning_sink(CgtWarningSink s)
+{
+    warning_sink = s;
+}
+
+void cgt_warning(const char *fmt, ...)
+{
+    if (!warning_sink)
+        return;
+    char line[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    warning_sink(line);
+}
