@@ -10,6 +10,7 @@
 #include <time.h>
 
 volatile sig_atomic_t cgt_interrupt_flag = 0;
+volatile sig_atomic_t cgt_interrupt_signal = 0;
 
 /* Set by SIGALRM when the --timeout deadline passes, so that polling is a
  * flag test however rarely a loop polls. */
@@ -68,8 +69,12 @@ CgtStatus cgt_poll(void)
 
 CgtStatus cgt_poll_error(CgtError *e, CgtStatus st, const char *what)
 {
-    if (st == CGT_ERR_INTERRUPTED)
+    if (st == CGT_ERR_INTERRUPTED) {
+        if (cgt_interrupt_signal == SIGTERM || cgt_interrupt_signal == SIGHUP)
+            return cgt_error_set(e, st, "%s interrupted by %s", what,
+                                 cgt_interrupt_signal == SIGTERM ? "SIGTERM" : "SIGHUP");
         return cgt_error_set(e, st, "%s interrupted", what);
+    }
     if (st == CGT_ERR_LIMIT) {
         cgt_error_set(e, st, "%s stopped: time limit of %g s reached", what, timeout_s);
         cgt_error_hint(e, "raise the limit with --timeout=SECONDS (0 = no limit)");

@@ -16,6 +16,8 @@
 #include "util/error.h"
 
 extern volatile sig_atomic_t cgt_interrupt_flag;
+/* The signal that set the flag (SIGINT, SIGTERM or SIGHUP; 0 = none). */
+extern volatile sig_atomic_t cgt_interrupt_signal;
 
 /* Cheap check for Ctrl-C and the deadline. */
 CgtStatus cgt_poll(void);
