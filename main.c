@@ -2,6 +2,7 @@
  * runs), -e CODE, a script on stdin, or the REPL on a terminal. */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -303,6 +304,22 @@ static int run_repl(Interp *I)
     return 0;
 }
 
+/* A standard descriptor closed by the caller (cgt >&-) is held open on
+ * /dev/null in the wrong direction: writes to it then fail (EBADF) and are
+ * reported, and no file cgt opens later (a checkpoint) can take its number
+ * and receive the output. */
+static void hold_closed_std_fds(void)
+{
+    for (int fd = 0; fd <= 2; fd++)
+        if (fcntl(fd, F_GETFD) < 0 && errno == EBADF) {
+            int h = open("/dev/null", fd == 0 ? O_WRONLY : O_RDONLY);
+            if (h >= 0 && h != fd) {
+                dup2(h, fd);
+                close(h);
+            }
+        }
+}
+
 static int real_main(int argc, char **argv)
 {
     xalloc_init_gmp();
@@ -450,7 +467,13 @@ static int real_main(int argc, char **argv)
     free(units);
 
 out:
-    fflush(stdout);
+    {
+        int e;
+        if (rt_stdout_failed(&e) && rc == 0) {
+            fprintf(stderr, "cgt: error: cannot write standard output: %s\n", strerror(e));
+            rc = 1;
+        }
+    }
     interp_free(I);
     free_arenas();
     source_free_all();
@@ -476,6 +499,7 @@ static void *main_thread(void *p)
 
 int main(int argc, char **argv)
 {
+    hold_closed_std_fds();
     MainArgs a = {argc, argv, 0};
     pthread_attr_t attr;
     pthread_t t;
