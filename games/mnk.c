@@ -1648,14 +1648,13 @@ static CgtStatus write_proof(Solver *s, const char *path, uint64_t x, uint64_t o
                              bool maker_to_move, bool breaker_wins, int kind, uint64_t *nlines)
 {
     const Geo *g = &s->g;
-    char *tmp = xasprintf("%s.tmp", path);
-    ProofOut p = {0};
-    p.f = fopen(tmp, "w");
-    if (!p.f) {
-        cgt_error_set(s->err, CGT_ERR_IO, "cannot write proof file '%s'", path);
-        free(tmp);
+    /* atomic (temporary file, fsync, rename), not sealed: the proof is read
+     * back only by its independent checker, tests/oracle/mnk_check */
+    AtomicFile af;
+    if (af_open(&af, path, "proof file", false, s->err) != CGT_OK)
         return CGT_ERR_IO;
-    }
+    ProofOut p = {0};
+    p.f = af.f;
     if (kind == 'M' && breaker_wins) {
         p2_write(s, p.f, x, o, maker_to_move, &p.lines);
     } else {
@@ -1682,20 +1681,12 @@ static CgtStatus write_proof(Solver *s, const char *path, uint64_t x, uint64_t o
     }
     fputs("end\n", p.f);
     tt_free(&p.seen);
-    bool bad = ferror(p.f) != 0;
-    if (fclose(p.f) != 0)
-        bad = true;
     if (s->st != CGT_OK) {
-        remove(tmp);
-        free(tmp);
+        af_abort(&af);
         return s->st;
     }
-    if (bad || rename(tmp, path) != 0) {
-        remove(tmp);
-        free(tmp);
-        return cgt_error_set(s->err, CGT_ERR_IO, "cannot write proof file '%s'", path);
-    }
-    free(tmp);
+    if (af_commit(&af, s->err) != CGT_OK)
+        return CGT_ERR_IO;
     *nlines = p.lines;
     return CGT_OK;
 }
