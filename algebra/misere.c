@@ -898,6 +898,10 @@ MqEngine *mq_load(const char *path, const HeapGame *game, const MqLimits *lim, b
     if (!rd_word(f, "heaps") || !rd_u(f, &nh, 1u << 24) || nh == 0 || !rd_word(f, "elements") ||
         !rd_u(f, &n, 1u << 30) || n == 0 || !rd_word(f, "letters") || !rd_u(f, &nl, nh + 1))
         goto bad;
+    /* every table entry takes at least two bytes (" 0"): sizes larger than
+     * the file are refused before anything is allocated */
+    if ((uint64_t)n * (2 * (uint64_t)nl + 6) + 2 * (uint64_t)nh > 2 * sf.len + 64)
+        goto bad;
     q = xcalloc(1, sizeof *q);
     q->nh = nh;
     q->n = n;
