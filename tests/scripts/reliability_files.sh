@@ -40,6 +40,18 @@ rc=$?
 [ $rc -eq 1 ] || fail "F04: exit $rc (137 = hang): $(cat err)"
 grep -q "no checksum line" err || fail "F04: message: $(cat err)"
 
+# F23: G(40000) = 2^28 written into a checkpoint: refused, no 8 GB allocation
+$CGT -e 'game o = octal 0.6; grundy o 0..50000 checkpoint "F23";' >/dev/null || fail "F23 setup"
+python3 -c "
+b = bytearray(open('F23','rb').read()); off = b.index(b'count 50001\n') + 12 + 4*40000
+b[off:off+4] = (1 << 28).to_bytes(4, 'little'); open('F23','wb').write(b)"
+# (no address-space limit under ASan, which reserves terabytes of shadow)
+(if [ -z "${SANITIZED:-}" ]; then ulimit -v 4000000; fi
+ $CGT -e 'game o = octal 0.6; grundy o 0..60000 checkpoint "F23";') >/dev/null 2>err
+rc=$?
+[ $rc -eq 1 ] || fail "F23: exit $rc: $(cat err)"
+grep -q "checksum does not match" err || fail "F23: $(cat err)"
+
 # F05: one flipped bit in a checkpoint of each kind is refused, file untouched
 $CGT -e 'game o = octal 0.6; grundy o 0..1000 checkpoint "g5";' >/dev/null || fail "F05 setup"
 $CGT -e 'game d = octal 0.07; quotient q = d to 20 checkpoint "q5";' >/dev/null ||
