@@ -337,7 +337,8 @@ Value *bi_quotient(Call *c)
             cgt_progress_force("quotient", "resumed %s from %s at heap %u", g->name, ckpt,
                                ck_heaps);
         }
-        if (!ck_keep && af_probe(ckpt, "checkpoint", &err) != CGT_OK) {
+        bool more = !o->eng || mq_heaps_done(o->eng) < want; /* a save will follow */
+        if (!ck_keep && more && af_probe(ckpt, "checkpoint", &err) != CGT_OK) {
             quot_free(o);
             free_names(names, nnames);
             return rt_error_from(c->I, call_opt_loc(c, "checkpoint"), &err);
