@@ -371,11 +371,18 @@ static void rule2(void)
         }
         qsort(fo, (size_t)nopt[K], sizeof(Opt), cmp_opt);
         qsort(gen, (size_t)ngen, sizeof(Opt), cmp_opt);
-        int same = ngen == nopt[K];
-        for (int i = 0; same && i < ngen; i++) same = !cmp_opt(&fo[i], &gen[i]);
-        if (!same)
-            die_rule(2, "heap %d: the file lists %d options, %s %s gives %d (or different ones)",
-                     K, nopt[K], gkind, gcode, ngen);
+        int i = 0;
+        while (i < ngen && i < nopt[K] && !cmp_opt(&fo[i], &gen[i])) i++;
+        if (i < ngen || i < nopt[K]) {
+            char ex[64] = "";
+            const Opt *d = i < ngen && (i >= nopt[K] || cmp_opt(&gen[i], &fo[i]) < 0) ? &gen[i] : &fo[i];
+            for (int q = 0; q < d->n && strlen(ex) < 40; q++)
+                snprintf(ex + strlen(ex), sizeof ex - strlen(ex), "%s%d", q ? " " : "", d->h[q]);
+            die_rule(2, "heap %d: option '%s' is %s (the file lists %d options, %s %s gives %d)", K,
+                     d->n ? ex : "-", d != &fo[i] ? "missing in the file" : i > 0 && !cmp_opt(&fo[i], &fo[i - 1]) ? "listed twice"
+                     : "not a move of the game",
+                     nopt[K], gkind, gcode, ngen);
+        }
         for (int i = 0; i < nopt[K]; i++) free(fo[i].h);
         free(fo);
         for (int i = 0; i < ngen; i++) free(gen[i].h);
