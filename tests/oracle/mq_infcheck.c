@@ -383,9 +383,9 @@ static void rule2(void)
                      : "not a move of the game",
                      nopt[K], gkind, gcode, ngen);
         }
-        for (int i = 0; i < nopt[K]; i++) free(fo[i].h);
+        for (int q = 0; q < nopt[K]; q++) free(fo[q].h);
         free(fo);
-        for (int i = 0; i < ngen; i++) free(gen[i].h);
+        for (int q = 0; q < ngen; q++) free(gen[q].h);
     }
     free(gen);
 }
@@ -911,7 +911,7 @@ int main(int argc, char **argv)
     int trusted = !strcmp(gkind, "ruleset");
     printf("ok: misère %s%s%s, heaps <= %d: outcome of X + %d^a + %d^b = L(psi(X), a, b) for all X, a, b"
            " (%d states, %zu pairs, region a<=%d b<=%d)%s; the powers %d^a, a >= %d, are pairwise distinct"
-           " (context ", trusted ? "ruleset " : "", gcode, "", N, H, G, S, np, A1, B1,
+           " (context ", strcmp(gkind, "octal") ? gkind : "", strcmp(gkind, "octal") ? " " : "", gcode, N, H, G, S, np, A1, B1,
            trusted ? " [options trusted from the file]" : "", H, AMIN);
     for (int k = 0; k < NW; k++) printf("%d + ", wit[k]);
     printf("%d^(a%+d)): the misère quotient Q(%d) is infinite.\n", G, E, N);
