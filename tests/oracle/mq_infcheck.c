@@ -4,7 +4,9 @@
  * format's specification alone; it shares no code with cgt (own parser, own
  * CRC-64/XZ, own option generator, own pair closure).
  *
- *   mq_infcheck FILE            verify the proof (FILE may be -)
+ *   mq_infcheck [-p P] FILE     verify the proof (FILE may be -); stop with
+ *                               exit 2 past P pairs (default 2e7) or 20 P
+ *                               option entries
  *   mq_infcheck -b T [-r R] FILE
  *       brute force: compare L(psi(X), a, b) of the file with a separate
  *       memoised misère outcome search on every position with at most T
@@ -546,6 +548,7 @@ static int *pst;              /* pair i: state, start in ar, size */
 static size_t *poff;
 static uint32_t *plen;
 static size_t np, pcap;
+static size_t maxpairs = 20000000, maxcodes = 400000000; /* about 2 GB */
 static uint32_t *ht;          /* hash set of pairs: index + 1, 0 = free */
 static size_t hcap;
 
@@ -576,7 +579,11 @@ static void insert_pair(int s, const uint32_t *o, uint32_t n)
         size_t k = ht[j] - 1;
         if (pst[k] == s && plen[k] == n && !memcmp(ar + poff[k], o, sizeof(uint32_t) * n)) return;
     }
-    if (np == 0xFFFFFFFEu) die_io("too many pairs");
+    if (np >= maxpairs || arlen + n > maxcodes) {
+        fprintf(stderr, "mq_infcheck: more than %zu pairs or %zu option entries (limit; -p raises it):"
+                " not verified\n", maxpairs, maxcodes);
+        exit(2);
+    }
     if (np == pcap) {
         pcap = 2 * pcap + 1024;
         pst = xgrow(pst, sizeof(int) * pcap);
@@ -685,8 +692,8 @@ static void rule8(void)
             int x = L(sW, a, a + E), y = L(sW, a + d, a + E);
             if (x < 0 || y < 0) die_rule(8, "witness point (%ld,%ld) or (%ld,%ld) reduces outside the table", a, a + E, a + d, a + E);
             if (x == y)
-                die_rule(8, "the context does not separate %d^%ld and %d^%ld (both %c at %d^%ld)",
-                         H, a, H, a + d, x ? 'P' : 'N', G, a + E);
+                die_rule(8, "the context does not separate %d^%ld and %d^%ld (both %c at %d^%ld);"
+                         " rules 1-7 hold (%d states, %zu pairs)", H, a, H, a + d, x ? 'P' : 'N', G, a + E, S, np);
         }
 }
 
@@ -871,7 +878,7 @@ static int brute(long T, long nrand, long maxtok)
 /* ---- main ---- */
 static void usage(void)
 {
-    fprintf(stderr, "usage: mq_infcheck FILE\n       mq_infcheck -b T [-r R] [-m TOKENS] FILE\n");
+    fprintf(stderr, "usage: mq_infcheck [-p MAXPAIRS] FILE\n       mq_infcheck -b T [-r R] [-m TOKENS] FILE\n");
     exit(2);
 }
 
@@ -886,6 +893,7 @@ int main(int argc, char **argv)
         if (!strcmp(argv[i], "-b")) T = v;
         else if (!strcmp(argv[i], "-r")) nrand = v;
         else if (!strcmp(argv[i], "-m")) maxtok = v;
+        else if (!strcmp(argv[i], "-p")) maxpairs = (size_t)v, maxcodes = 20 * (size_t)v;
         else usage();
     }
     if (i != argc - 1) usage();

@@ -225,6 +225,74 @@ sed 's/^lab 0 2 NP$/lab 0 2 PP/' "$T/base" >"$T/bad"; seal "$T/bad"
 "$CHK" -b 12 "$T/bad" >"$T/out"; rc=$?
 [ $rc = 1 ] && grep -q '^disagree: ' "$T/out" || fail "brute force misses a wrong label (rc $rc)"
 
+# ---- File B: hex 0.F, a closure of a known size ----
+# 0.F takes one token and leaves up to three heaps, so again P iff the token
+# count is odd.  The generator below gives each of the k heap sizes other than
+# H and G (both odd) a bit: psi(X) = the parities of their counts, 2^k states.
+# Options of X + K change bit K and bits below it, and every heap has an
+# option, so the options of X determine the set of sizes present in X (the
+# highest changed bit of each option); a pair is a set P of present sizes
+# with a parity vector inside it: sum over P of 2^|P| = 3^k pairs.
+cat >"$T/gen.awk" <<'AWK'
+function cnt(x, y, z,   h, g) {
+    h = (x == H) + (y == H) + (z == H); g = (x == G) + (y == G) + (z == G)
+    if (h > ua) ua = h
+    if (g > ub) ub = g
+}
+# hex 0.F (take one token, leave at most three heaps), heaps <= N, top H,
+# partner G (both odd): every move removes one token, so P iff the token
+# count is odd.  States: the parity of the count of each other heap size.
+BEGIN {
+    nt = 0
+    for (k = 1; k <= N; k++) if (k != H && k != G) { idx[k] = nt; typ[nt] = k; nt++ }
+    S = 2 ^ nt
+    print "cgt-misere-infinite 1"; print "game hex 0.F"
+    print "heaps " N; print "top " H; print "partner " G
+    for (k = 1; k <= N; k++) {
+        r = k - 1; m = 0; line = ""
+        if (r == 0) { line = " -"; m = 1 }
+        else {
+            line = " " r; m = 1; cnt(r, 0, 0)
+            for (x = 1; 2 * x <= r; x++) { line = line " ; " x " " (r - x); m++; cnt(x, r - x, 0) }
+            for (x = 1; 3 * x <= r; x++) for (y = x; x + 2 * y <= r; y++) {
+                line = line " ; " x " " y " " (r - x - y); m++; cnt(x, y, r - x - y)
+            }
+        }
+        print "options " k " " m line
+    }
+    print "states " S
+    for (i = 0; i < nt; i++) {
+        line = "act " typ[i]
+        b = 2 ^ i
+        for (s = 0; s < S; s++) line = line " " (int(s / b) % 2 ? s - b : s + b)
+        print line
+    }
+    print "reduce 0 0 2 1 2"; print "table 2 1"
+    for (s = 0; s < S; s++) {
+        p = 0
+        for (i = 0; i < nt; i++) if (int(s / 2 ^ i) % 2 && typ[i] % 2) p = 1 - p
+        for (a = 0; a <= 2; a++) {
+            str = ""
+            for (bb = 0; bb <= 1; bb++) str = str ((p + a + bb) % 2 ? "P" : "N")
+            print "lab " s " " a " " str
+        }
+    }
+    print "check " (1 + 2 + ub + 2) " " (2 + ua + 2); print "witness 0 0"
+}
+AWK
+gen0f() { awk -v N="$1" -v H="$2" -v G="$3" -f "$T/gen.awk" >"$T/$4"; seal "$T/$4"; }
+gen0f 13 13 11 f13
+rejects "$T/f13" 8 "hex 0.F, 13 13 11"
+"$CHK" "$T/f13" | grep -q '(2048 states, 177147 pairs)' || fail "0.F: want 3^11 pairs: $("$CHK" "$T/f13")"
+gen0f 12 3 5 f12   # options 3+3+3 of heap 10: ua = 3
+"$CHK" "$T/f12" | grep -q '(1024 states, 59049 pairs)' || fail "0.F: want 3^10 pairs: $("$CHK" "$T/f12")"
+gen0f 10 9 7 f10
+"$CHK" -b 36 -r 500 "$T/f10" >"$T/out" || fail "brute force on 0.F: $(cat "$T/out")"
+# one act value wrong in the large file (state 2 -> 1 instead of 0, so
+# the parity of the count of heap 1 is wrong): rule 7
+awk '$1 == "act" && $2 == 2 { $5 = $5 + 1 } { print }' "$T/f12" >"$T/f12b"; seal "$T/f12b"
+rejects "$T/f12b" 7 "0.F act 2 changed"
+
 # ---- usage and I/O ----
 "$CHK" >/dev/null 2>&1; [ $? = 2 ] || fail "no argument: want exit 2"
 "$CHK" "$T/nonexistent" >/dev/null 2>&1; [ $? = 2 ] || fail "missing file: want exit 2"
