@@ -6,7 +6,8 @@
  *
  *   mq_infcheck [-p P] FILE     verify the proof (FILE may be -); stop with
  *                               exit 2 past P pairs (default 2e7) or 20 P
- *                               option entries
+ *                               option entries; -L K1,K2,.. then prints the
+ *                               verified L(psi(K1+K2+..), a, b), a <= A, b <= B
  *   mq_infcheck -b T [-r R] FILE
  *       brute force: compare L(psi(X), a, b) of the file with a separate
  *       memoised misère outcome search on every position with at most T
@@ -863,7 +864,8 @@ static int brute(long T, long nrand, long maxtok)
     for (long r = 0; r < nrand; r++) {
         int n = 0, tokens = 0, want = 2 + (int)(rnd() % 14);
         while (n < want) {
-            int h = 1 + (int)(rnd() % (uint64_t)N);
+            uint64_t x = rnd(); /* a quarter each top and partner */
+            int h = x % 4 == 0 ? H : x % 4 == 1 ? G : 1 + (int)(x / 4 % (uint64_t)N);
             if (tokens + h > maxtok) break;
             pos[n++] = h, tokens += h;
         }
@@ -878,21 +880,25 @@ static int brute(long T, long nrand, long maxtok)
 /* ---- main ---- */
 static void usage(void)
 {
-    fprintf(stderr, "usage: mq_infcheck [-p MAXPAIRS] FILE\n       mq_infcheck -b T [-r R] [-m TOKENS] FILE\n");
+    fprintf(stderr, "usage: mq_infcheck [-p MAXPAIRS] [-L K,K,.. [-A A] [-B B]] FILE\n       mq_infcheck -b T [-r R] [-m TOKENS] FILE\n");
     exit(2);
 }
 
 int main(int argc, char **argv)
 {
-    long T = -1, nrand = 200, maxtok = -1;
+    long T = -1, nrand = 200, maxtok = -1, LA = 12, LB = 12;
+    const char *ctx = NULL;
     int i = 1;
     for (; i < argc - 1; i += 2) {
         char *end;
         long v = strtol(argv[i + 1], &end, 10);
-        if (*end || v < 0) usage();
+        if ((*end || v < 0) && strcmp(argv[i], "-L")) usage();
         if (!strcmp(argv[i], "-b")) T = v;
         else if (!strcmp(argv[i], "-r")) nrand = v;
         else if (!strcmp(argv[i], "-m")) maxtok = v;
+        else if (!strcmp(argv[i], "-A")) LA = v;
+        else if (!strcmp(argv[i], "-B")) LB = v;
+        else if (!strcmp(argv[i], "-L")) ctx = argv[i + 1];
         else if (!strcmp(argv[i], "-p")) maxpairs = (size_t)v, maxcodes = 20 * (size_t)v;
         else usage();
     }
@@ -923,5 +929,21 @@ int main(int argc, char **argv)
            trusted ? " [options trusted from the file]" : "", H, AMIN);
     for (int k = 0; k < NW; k++) printf("%d + ", wit[k]);
     printf("%d^(a%+d)): the misère quotient Q(%d) is infinite.\n", G, E, N);
+    if (ctx) { /* the verified labels of one context X: rows a, columns b */
+        int sx = 0;
+        for (const char *p = ctx; *p;) {
+            char *end;
+            long k = strtol(p, &end, 10);
+            if (end == p || k < 1 || k > N || k == H || k == G) die_io("-L: heaps 1..N other than top and partner, comma-separated");
+            sx = act[k][sx];
+            p = *end == ',' ? end + 1 : end;
+            if (*end && *end != ',') die_io("-L: heaps 1..N other than top and partner, comma-separated");
+        }
+        for (long a = 0; a <= LA; a++) {
+            printf("L(%s) a=%ld ", ctx, a);
+            for (long b = 0; b <= LB; b++) putchar(L(sx, a, b) ? 'P' : 'N');
+            putchar('\n');
+        }
+    }
     return 0;
 }

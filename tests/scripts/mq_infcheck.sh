@@ -14,35 +14,7 @@ command -v xz >/dev/null 2>&1 || fail "xz(1) is needed to seal the test files"
 mkdir -p "$T"
 trap 'rm -rf "$T"' EXIT INT TERM
 
-# seal F: drop F's crc64/end lines and append the CRC-64/XZ of the rest
-# (xz stores the CRC-64 of the uncompressed data in its block index)
-seal() {
-    grep -v -e '^crc64 ' -e '^end$' "$1" >"$1.body"
-    xz -z -c --check=crc64 "$1.body" >"$1.xz"
-    c=$(xz --robot -lvv "$1.xz" | awk -F'\t' '$1 == "block" { print $11 }')
-    [ ${#c} = 16 ] || fail "xz gave no CRC-64 for $1"
-    { cat "$1.body"; printf 'crc64 %s\nend\n' "$c"; } >"$1"
-    rm -f "$1.body" "$1.xz"
-}
-# rejects F RULE [WHAT]: exit 1 and the first line names rule RULE
-rejects() {
-    out=$("$CHK" "$1" 2>&1)
-    rc=$?
-    [ $rc = 1 ] || fail "$1 (${3:-}): exit $rc, want 1: $out"
-    case $out in
-        "rejected: rule $2:"*) ;;
-        *) fail "$1 (${3:-}): want rule $2, got: $out" ;;
-    esac
-}
-# mutate NAME SED-SCRIPT RULE: the base file changed by SED, resealed
-mutate() {
-    sed "$2" "$T/base" >"$T/$1"
-    cmp -s "$T/base" "$T/$1" && fail "mutation $1 changed nothing"
-    seal "$T/$1"
-    rejects "$T/$1" "$3" "$1"
-    [ -n "${VERBOSE_MQ:-}" ] && echo "$1: $out"
-    return 0
-}
+. tests/scripts/mq_lib
 
 # The CRC itself: the catalogue check value of CRC-64/XZ, through xz.
 printf 123456789 >"$T/c"
