@@ -7,7 +7,8 @@
 # tokens (so 34 + 34 and 34 + 30 with context) and random ones, more
 # mutations that need the full closure, two parameter shifts that give valid
 # weaker proofs, and a closure of 3^12 pairs whose size is known by hand.
-# About 90 s of CPU.
+# Also the engine's proofs for 0.137 (heap 33) and 0.4 (heap 35).  About
+# 2 minutes of CPU.
 set -u
 B=${BUILD:-build}
 T=${TMP:-/tmp}/mq_slow.$$
@@ -36,6 +37,24 @@ flip l1455 1455 0 0 7
 for r in "3 3 2 7 2" "2 3 2 6 2"; do
     sed "s/^reduce 2 3 2 7 2\$/reduce $r/" "$T/base" >"$T/weak"; seal "$T/weak"
     "$CHK" "$T/weak" | grep -q 'Q(34) is infinite' || fail "reduce $r: $("$CHK" "$T/weak")"
+done
+
+# The proofs for 0.137 at heap 33 and 0.4 at heap 35 (engine files, the
+# same 1456-state structure shifted): accepted, the heap-24 (heap-26) table
+# is the 0.07 theorem's, and the labels agree with the search up to 60 tokens.
+for g in "0.137 33 29 20 24" "0.4 35 31 22 26"; do
+    set -- $g
+    gzip -dc "tests/data/mq-$1-$2.proof.gz" >"$T/p" || fail "cannot unpack $1"
+    "$CHK" -L "$5" -A 10 -B 14 "$T/p" >"$T/out" || fail "$1 rejected: $(cat "$T/out")"
+    grep -q "^ok: misère $1, heaps <= $2: .* (1456 states, 172438 pairs, region a<=12 b<=7); the powers $2^a, a >= 0, are pairwise distinct (context $4 + $5 + $3^(a+0)): the misère quotient Q($2) is infinite.\$" "$T/out" ||
+        fail "$1 verdict: $(head -n 1 "$T/out")"
+    awk '/^L\(/ { a = substr($2, 3) + 0; s = $3
+            for (b = 0; b < length(s); b++)
+                if (a >= 2 && substr(s, b + 1, 1) != ((b >= a && (b - a) % 2 == 0) ? "P" : "N")) bad = 1
+            rows++ }
+         END { exit bad || rows != 11 }' "$T/out" || fail "$1: the heap-$5 table is not the theorem's"
+    "$CHK" -b 60 -r 1000 -m 72 "$T/p" >"$T/out" || fail "$1 brute force: $(cat "$T/out")"
+    grep -q ' 0 disagreeing' "$T/out" || fail "$1 brute force: $(cat "$T/out")"
 done
 
 # hex 0.F, heaps <= 14, top 13, partner 11: 12 other sizes, 3^12 pairs
