@@ -25,6 +25,7 @@
  * rank 2*tokens - heaps (which every move lowers) the labels are the misère
  * outcomes.  The witness then separates the powers H^a.
  */
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,7 +33,6 @@
 
 static void die_rule(int rule, const char *fmt, ...)
     __attribute__((format(printf, 2, 3), noreturn));
-#include <stdarg.h>
 static void die_rule(int rule, const char *fmt, ...)
 {
     va_list ap;
