@@ -369,11 +369,13 @@ static void rule2(void)
         for (int i = 0; i < nopt[K]; i++) {
             fo[i].n = opts[K][i].n;
             fo[i].h = xalloc(sizeof(int) * (size_t)(fo[i].n + 1));
-            memcpy(fo[i].h, opts[K][i].h, sizeof(int) * (size_t)fo[i].n);
-            qsort(fo[i].h, (size_t)fo[i].n, sizeof(int), cmp_int);
+            if (fo[i].n) {
+                memcpy(fo[i].h, opts[K][i].h, sizeof(int) * (size_t)fo[i].n);
+                qsort(fo[i].h, (size_t)fo[i].n, sizeof(int), cmp_int);
+            }
         }
-        qsort(fo, (size_t)nopt[K], sizeof(Opt), cmp_opt);
-        qsort(gen, (size_t)ngen, sizeof(Opt), cmp_opt);
+        if (nopt[K]) qsort(fo, (size_t)nopt[K], sizeof(Opt), cmp_opt);
+        if (ngen) qsort(gen, (size_t)ngen, sizeof(Opt), cmp_opt);
         int i = 0;
         while (i < ngen && i < nopt[K] && !cmp_opt(&fo[i], &gen[i])) i++;
         if (i < ngen || i < nopt[K]) {
@@ -578,7 +580,7 @@ static void insert_pair(int s, const uint32_t *o, uint32_t n)
     size_t j = hash_pair(s, o, n) & (hcap - 1);
     for (; ht[j]; j = (j + 1) & (hcap - 1)) {
         size_t k = ht[j] - 1;
-        if (pst[k] == s && plen[k] == n && !memcmp(ar + poff[k], o, sizeof(uint32_t) * n)) return;
+        if (pst[k] == s && plen[k] == n && (!n || !memcmp(ar + poff[k], o, sizeof(uint32_t) * n))) return;
     }
     if (np >= maxpairs || arlen + n > maxcodes) {
         fprintf(stderr, "mq_infcheck: more than %zu pairs or %zu option entries (limit; -p raises it):"
@@ -595,7 +597,7 @@ static void insert_pair(int s, const uint32_t *o, uint32_t n)
         arcap = 2 * arcap + n + 4096;
         ar = xgrow(ar, sizeof(uint32_t) * arcap);
     }
-    memcpy(ar + arlen, o, sizeof(uint32_t) * n);
+    if (n) memcpy(ar + arlen, o, sizeof(uint32_t) * n);
     pst[np] = s;
     poff[np] = arlen;
     plen[np] = n;
@@ -654,7 +656,7 @@ static void closure(void)
                 if (!(bs[e >> 6] >> (e & 63) & 1)) bs[e >> 6] |= 1ULL << (e & 63), sl[n++] = e;
             }
             if ((size_t)n * 16 < bw) {
-                qsort(sl, n, sizeof(uint32_t), cmp_u32);
+                if (n) qsort(sl, n, sizeof(uint32_t), cmp_u32);
                 for (uint32_t k = 0; k < n; k++) bs[sl[k] >> 6] = 0;
             } else {
                 uint32_t k = 0;
@@ -719,7 +721,7 @@ static long memo_find(const hp *p, int n, size_t *slot)
     size_t j = hash_pos(p, n) & (mhcap - 1);
     for (; mht[j]; j = (j + 1) & (mhcap - 1)) {
         size_t k = mht[j] - 1;
-        if (mlen[k] == (uint32_t)n && !memcmp(mk + moff[k], p, sizeof(hp) * (size_t)n)) return (long)k;
+        if (mlen[k] == (uint32_t)n && (!n || !memcmp(mk + moff[k], p, sizeof(hp) * (size_t)n))) return (long)k;
     }
     *slot = j;
     return -1;
@@ -752,7 +754,7 @@ static void memo_add(const hp *p, int n, int res)
         mkcap = 2 * mkcap + (size_t)n + 4096;
         mk = xgrow(mk, sizeof(hp) * mkcap);
     }
-    memcpy(mk + mklen, p, sizeof(hp) * (size_t)n);
+    if (n) memcpy(mk + mklen, p, sizeof(hp) * (size_t)n);
     moff[mn] = mklen;
     mlen[mn] = (uint32_t)n;
     mres[mn] = (unsigned char)res;
@@ -827,7 +829,7 @@ static void compare(const int *pos, int n)
     }
     int s = 0;
     for (int i = 0; i < nx; i++) s = act[x[i]][s];
-    qsort(live, (size_t)nl, sizeof(hp), cmp_hp);
+    if (nl) qsort(live, (size_t)nl, sizeof(hp), cmp_hp);
     int want = outcome(live, nl), got = L(s, a, b);
     tested++;
     if (want != got) {
