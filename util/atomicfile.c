@@ -186,7 +186,7 @@ static bool first_line(FILE *f, char *out, size_t cap)
 {
     size_t n = 0;
     rewind(f);
-    int c;
+    int c = EOF;
     while (n + 1 < cap && (c = getc(f)) != EOF && c != '\n' && c != '\r')
         out[n++] = (c >= 32 && c < 127) ? (char)c : '?';
     out[n] = '\0';
