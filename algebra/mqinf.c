@@ -110,6 +110,13 @@ const MqInfProof *mqinf_result(const MqInf *d)
     return d->res;
 }
 
+MqInfProof *mqinf_take(MqInf *d)
+{
+    MqInfProof *p = d->res;
+    d->res = NULL;
+    return p;
+}
+
 const char *mqinf_log(const MqInf *d)
 {
     return d->log;

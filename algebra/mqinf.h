@@ -57,6 +57,8 @@ void mqinf_free(MqInf *d);
 void mqinf_hook(void *ctx, const struct MqPret *T, const uint32_t *F, bool p_failure);
 /* The proof, or NULL while none was found. */
 const MqInfProof *mqinf_result(const MqInf *d);
+/* Hand the proof over to the caller (then owned by it; d keeps none). */
+MqInfProof *mqinf_take(MqInf *d);
 /* Owned-by-d text: one line per attempt ("k=12 G=30: ...") of what was
  * tried and why it failed; empty if nothing was tried. */
 const char *mqinf_log(const MqInf *d);

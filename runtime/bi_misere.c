@@ -9,6 +9,7 @@
 #include "algebra/kb.h"
 #include "algebra/misere.h"
 #include "algebra/wordparse.h"
+#include "runtime/mqinfrt.h"
 #include "runtime/builtins.h"
 #include "runtime/gameobj.h"
 #include "runtime/semiobj.h"
@@ -26,7 +27,10 @@ typedef struct QuotObj {
     bool have_period;
     MqPeriod period;
     bool partial;
-    char partial_note[700];
+    char partial_note[1400];
+    /* Q(inf->N) proved infinite (algebra/mqinf.h); q is then Q(inf->N - 1) */
+    MqInfProof *inf;
+    char *proof_path;
 } QuotObj;
 
 static GameObj *qgame(const QuotObj *o)
@@ -41,6 +45,8 @@ static void quot_free(void *p)
         quotient_free(o->q);
     if (o->eng)
         mq_free(o->eng);
+    mqinf_proof_free(o->inf);
+    free(o->proof_path);
     val_unref(o->game);
     free(o);
 }
@@ -66,6 +72,11 @@ static void quot_text(const void *ptr, StrBuf *b)
     const QuotObj *o = ptr;
     const Quotient *q = o->q;
     uint32_t n = quotient_max_heap(q);
+    if (o->inf) {
+        mqinf_text(o->inf, qgame(o)->name, quotient_size(q), quotient_psize(q), o->certified,
+                   o->proof_path, b);
+        return;
+    }
     sb_printf(b, "Q(%u) of %s: |Q| = %u, |P| = %u%s\n", n, qgame(o)->name, quotient_size(q),
               quotient_psize(q), quotient_is_tame(q) ? " (tame)" : "");
     if (o->partial)
@@ -159,6 +170,26 @@ static void quot_json(const void *ptr, JsonWriter *w)
     jw_obj_begin(w);
     jw_kv_str(w, "kind", "quotient");
     jw_kv_str(w, "game", qgame(o)->name);
+    if (o->inf) {
+        jw_kv_int(w, "heap", o->inf->N);
+        jw_key(w, "order");
+        jw_null(w);
+        jw_kv_bool(w, "infinite", true);
+        jw_kv_bool(w, "certified", true);
+        jw_kv_str(w, "proved", "certificate checked");
+        if (o->proof_path)
+            jw_kv_str(w, "proof_file", o->proof_path);
+        jw_key(w, "finite_part");
+        jw_obj_begin(w);
+        jw_kv_int(w, "heap", n);
+        jw_kv_int(w, "order", quotient_size(q));
+        jw_kv_int(w, "p_count", quotient_psize(q));
+        jw_kv_bool(w, "certified", o->certified);
+        jw_obj_end(w);
+        mqinf_json(o->inf, w);
+        jw_obj_end(w);
+        return;
+    }
     jw_kv_int(w, "heap", n);
     jw_kv_int(w, "order", quotient_size(q));
     jw_kv_int(w, "p_count", quotient_psize(q));
@@ -347,11 +378,66 @@ Value *bi_quotient(Call *c)
     bool track = call_opt(c, "bound") != NULL;
     if (track)
         mq_set_track_bound(o->eng, true);
+    bool decide = true;
+    Value *dv = call_opt(c, "decide");
+    if (dv) {
+        if (strcmp(dv->u.str.s, "on") != 0 && strcmp(dv->u.str.s, "off") != 0) {
+            rt_error(c->I, DIAG_DOMAIN, call_opt_loc(c, "decide"), "decide must be on or off");
+            quot_free(o);
+            free_names(names, nnames);
+            return NULL;
+        }
+        decide = strcmp(dv->u.str.s, "on") == 0;
+    }
+    Value *pv = call_opt(c, "proof");
+    if (pv && (n < 0 || !decide)) {
+        rt_error(c->I, DIAG_DOMAIN, call_opt_loc(c, "proof"),
+                 "proof needs `to N` and the infinite-quotient decision (decide on)");
+        quot_free(o);
+        free_names(names, nnames);
+        return NULL;
+    }
     CgtStatus st = CGT_OK;
     double last_save = cgt_now();
+    char tried[700];
+    tried[0] = '\0';
     if (n >= 0) {
         for (uint32_t h = mq_heaps_done(o->eng) + 1; h <= (uint32_t)n && st == CGT_OK; h++) {
+            MqInf *inf = decide ? mqinf_new(hg, h, o->eng, 0) : NULL;
+            if (inf)
+                mq_set_failure_hook(o->eng, mqinf_hook, inf);
             st = mq_extend_to(o->eng, h, &err);
+            mq_set_failure_hook(o->eng, NULL, NULL);
+            if (inf && mqinf_result(inf)) {
+                o->inf = mqinf_take(inf);
+                st = CGT_OK;
+                cgt_error_clear(&err);
+            } else if (inf && st != CGT_OK) {
+                const char *lg = mqinf_log(inf);
+                const char *last = lg;
+                for (const char *q = lg; *q; q++)
+                    if (q[0] == '\n' && q[1])
+                        last = q + 1;
+                if (mqinf_max_copies(inf) > 0)
+                    snprintf(tried, sizeof tried,
+                             "; infinite-quotient decision for heap %u: undecided (least "
+                             "failures reached %u copies of heap %u%s%.*s)",
+                             h, mqinf_max_copies(inf), h, *last ? "; last attempt: " : "",
+                             (int)strcspn(last, "\n"), last);
+            }
+            mqinf_free(inf);
+            if (o->inf) {
+                if (ckpt) {
+                    CgtError e2;
+                    cgt_error_clear(&e2);
+                    if (mq_save(o->eng, ckpt, &e2) != CGT_OK) {
+                        quot_free(o);
+                        free_names(names, nnames);
+                        return rt_error_from(c->I, call_opt_loc(c, "checkpoint"), &e2);
+                    }
+                }
+                break;
+            }
             if (ckpt && (st != CGT_OK || cgt_now() - last_save > 30 || h == (uint32_t)n)) {
                 CgtError e2;
                 cgt_error_clear(&e2);
@@ -384,16 +470,17 @@ Value *bi_quotient(Call *c)
                 snprintf(o->partial_note, sizeof o->partial_note,
                          "only heaps 0..%u; heap %u was not completed (%s); lower bound "
                          "|Q(%u)| >= %u (all games with at most %u heaps of size %u proved "
-                         "correctly labelled)",
+                         "correctly labelled)%s",
                          mq_heaps_done(o->eng), mq_heaps_done(o->eng) + 1, err.msg,
-                         bs->bound_heap, bs->bound_size, bs->bound_copies, bs->bound_heap);
+                         bs->bound_heap, bs->bound_size, bs->bound_copies, bs->bound_heap,
+                         tried);
                 fflush(stdout);
                 fprintf(stderr, "lower bound: |Q(%u)| >= %u\n", bs->bound_heap,
                         bs->bound_size);
             } else {
                 snprintf(o->partial_note, sizeof o->partial_note,
-                         "only heaps 0..%u; heap %u was not completed (%s)",
-                         mq_heaps_done(o->eng), mq_heaps_done(o->eng) + 1, err.msg);
+                         "only heaps 0..%u; heap %u was not completed (%s)%s",
+                         mq_heaps_done(o->eng), mq_heaps_done(o->eng) + 1, err.msg, tried);
             }
             o->partial = true;
             bool ok = quot_snapshot(c, o, NULL, 0, l);
@@ -423,6 +510,17 @@ Value *bi_quotient(Call *c)
     }
     double t_cert = cgt_now();
     bool ok = quot_snapshot(c, o, names, nnames, nv ? call_opt_loc(c, "names") : c->loc);
+    if (ok && o->inf && pv) {
+        char *gl = mqinf_game_line(g->rs);
+        CgtStatus ps = mqinf_write(o->inf, gl, pv->u.str.s, &err);
+        free(gl);
+        if (ps != CGT_OK) {
+            free_names(names, nnames);
+            quot_free(o);
+            return rt_error_from(c->I, call_opt_loc(c, "proof"), &err);
+        }
+        o->proof_path = xstrdup(pv->u.str.s);
+    }
     if (ok && c->I->stats) {
         const MqStats *st2 = mq_stats(o->eng);
         fprintf(stderr,
@@ -449,6 +547,49 @@ static QuotObj *quot_of(const Value *v)
     return v->u.obj.ptr;
 }
 
+/* Statements that need a finite quotient refuse an infinite one with the
+ * verdict instead of answering for Q(n-1). */
+static bool refuse_infinite(Call *c, const QuotObj *o, const char *what)
+{
+    if (!o->inf)
+        return false;
+    rt_error(c->I, DIAG_DOMAIN, c->arg_locs[0],
+             "%s needs a finite quotient, but Q(%u) of %s is infinite (proved)", what,
+             o->inf->N, qgame(o)->name);
+    rt_hint(c->I, "`print` shows its finite description; `outcome` answers positions from it");
+    return true;
+}
+
+/* elements / ptypes of an infinite quotient: the description says how the
+ * elements are parametrised and what the P-portion is. */
+static Value *infinite_listing(Call *c, const QuotObj *o, const char *what)
+{
+    if (!c->stmt) {
+        refuse_infinite(c, o, what);
+        return NULL;
+    }
+    StrBuf b;
+    sb_init(&b);
+    if (c->I->format == FMT_JSON) {
+        JsonWriter w;
+        rt_json_begin(&w, &b, what);
+        jw_kv_str(&w, "game", qgame(o)->name);
+        jw_kv_int(&w, "heap", o->inf->N);
+        jw_key(&w, "order");
+        jw_null(&w);
+        jw_kv_bool(&w, "infinite", true);
+        mqinf_json(o->inf, &w);
+        rt_json_end(&w);
+    } else {
+        sb_printf(&b, "%s of Q(%u) of %s: infinitely many; ", what, o->inf->N, qgame(o)->name);
+        mqinf_text(o->inf, qgame(o)->name, quotient_size(o->q), quotient_psize(o->q),
+                   o->certified, o->proof_path, &b);
+        sb_putc(&b, '\n');
+    }
+    rt_emit(c->I, &b);
+    return val_null();
+}
+
 /* ---- printing statements ---- */
 
 Value *kb_print_system(Call *c, const KbSystem *sys, const char *what);
@@ -456,6 +597,8 @@ Value *kb_print_system(Call *c, const KbSystem *sys, const char *what);
 Value *bi_rewriting(Call *c)
 {
     QuotObj *o = quot_of(c->args[0]);
+    if (refuse_infinite(c, o, "rewriting"))
+        return NULL;
     KbSystem *sys = NULL;
     CgtError err;
     cgt_error_clear(&err);
@@ -474,6 +617,8 @@ Value *bi_rewriting(Call *c)
 Value *bi_ptypes(Call *c)
 {
     QuotObj *o = quot_of(c->args[0]);
+    if (o->inf)
+        return infinite_listing(c, o, "P-position types");
     const Quotient *q = o->q;
     const HeapGame *hg = ruleset_heapgame(qgame(o)->rs);
     StrBuf b;
@@ -531,6 +676,8 @@ Value *bi_ptypes(Call *c)
 Value *bi_pretend(Call *c)
 {
     QuotObj *o = quot_of(c->args[0]);
+    if (refuse_infinite(c, o, "pretend"))
+        return NULL;
     const Quotient *q = o->q;
     uint32_t n = quotient_max_heap(q);
     if (!c->stmt) {
@@ -576,6 +723,8 @@ Value *quotient_elements(Call *c, const Value *v)
 {
     QuotObj *o = quot_of(v);
     const Quotient *q = o->q;
+    if (o->inf)
+        return infinite_listing(c, o, "elements");
     if (!c->stmt) {
         Value *l = val_list();
         for (uint32_t x = 0; x < quotient_size(q); x++)
@@ -634,6 +783,8 @@ static bool parse_qword(Call *c, const Quotient *q, const Value *v, Loc loc, uin
 Value *bi_product(Call *c)
 {
     QuotObj *o = quot_of(c->args[0]);
+    if (refuse_infinite(c, o, "product"))
+        return NULL;
     uint32_t x, y;
     if (!parse_qword(c, o->q, c->args[1], c->arg_locs[1], &x) ||
         !parse_qword(c, o->q, c->args[2], c->arg_locs[2], &y))
@@ -666,12 +817,12 @@ Value *quotient_outcome_stmt(Call *c, const Value *qv, const Value *pos, Loc loc
     QuotObj *o = quot_of(qv);
     size_t k = pos->u.list.len;
     uint32_t *heaps = xcalloc(k ? k : 1, sizeof *heaps);
+    uint32_t top = o->inf ? o->inf->N : quotient_max_heap(o->q);
     for (size_t i = 0; i < k; i++) {
         int64_t h;
-        if (!call_int(c, pos->u.list.items[i], loc, "a heap size", 0, quotient_max_heap(o->q),
-                      &h)) {
+        if (!call_int(c, pos->u.list.items[i], loc, "a heap size", 0, top, &h)) {
             free(heaps);
-            rt_hint(c->I, "the quotient covers heaps up to %u", quotient_max_heap(o->q));
+            rt_hint(c->I, "the quotient covers heaps up to %u", top);
             return NULL;
         }
         heaps[i] = (uint32_t)h;
@@ -680,6 +831,34 @@ Value *quotient_outcome_stmt(Call *c, const Value *qv, const Value *pos, Loc loc
     uint32_t x;
     CgtError err;
     cgt_error_clear(&err);
+    if (o->inf) {
+        /* from the proved description: O(k) */
+        mqinf_outcome(o->inf, heaps, k, &is_p, &err);
+        free(heaps);
+        if (!c->stmt)
+            return val_str(is_p ? "P" : "N");
+        StrBuf b;
+        sb_init(&b);
+        if (c->I->format == FMT_JSON) {
+            JsonWriter w;
+            rt_json_begin(&w, &b, "outcome");
+            jw_kv_str(&w, "game", qgame(o)->name);
+            jw_key(&w, "position");
+            val_json(pos, &w, false);
+            jw_kv_str(&w, "misere", is_p ? "P" : "N");
+            jw_kv_str(&w, "from", "infinite quotient description");
+            rt_json_end(&w);
+        } else {
+            StrBuf p;
+            sb_init(&p);
+            val_format(pos, &p, false);
+            sb_printf(&b, "%s %s: misere %s (from the proved description of the infinite "
+                          "Q(%u))\n", qgame(o)->name, p.s, is_p ? "P" : "N", o->inf->N);
+            sb_free(&p);
+        }
+        rt_emit(c->I, &b);
+        return val_null();
+    }
     if (quotient_eval(o->q, heaps, k, &x, &err) != CGT_OK ||
         quotient_outcome(o->q, heaps, k, &is_p, &err) != CGT_OK) {
         free(heaps);
@@ -1078,8 +1257,11 @@ done:
 
 Value *bi_order(Call *c)
 {
-    if (strcmp(val_kind_name(c->args[0]), "quotient") == 0)
+    if (strcmp(val_kind_name(c->args[0]), "quotient") == 0) {
+        if (refuse_infinite(c, quot_of(c->args[0]), "order"))
+            return NULL;
         return val_int(quotient_size(quot_of(c->args[0])->q));
+    }
     SemiObj *s = c->args[0]->u.obj.ptr;
     if (!s->commutative)
         return rt_error(c->I, DIAG_TYPE, c->arg_locs[0],
@@ -1090,15 +1272,19 @@ Value *bi_order(Call *c)
 
 Value *bi_pcount(Call *c)
 {
+    if (refuse_infinite(c, quot_of(c->args[0]), "pcount"))
+        return NULL;
     return val_int(quotient_psize(quot_of(c->args[0])->q));
 }
 
 Value *bi_certified(Call *c)
 {
+    /* an infinite verdict is only ever returned with its certificate checked */
     return val_bool(quot_of(c->args[0])->certified);
 }
 
 Value *bi_maxheap(Call *c)
 {
-    return val_int(quotient_max_heap(quot_of(c->args[0])->q));
+    const QuotObj *o = quot_of(c->args[0]);
+    return val_int(o->inf ? o->inf->N : quotient_max_heap(o->q));
 }
