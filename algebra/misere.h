@@ -88,7 +88,7 @@ void mq_set_recalibration(MqEngine *eng, MqRecal policy);
  * an expansion gets more copies of the new heap (costs a few partition
  * refinements of the trial each time; off by default). */
 void mq_set_track_bound(MqEngine *eng, bool on);
-/* Research hook (bench/misere/h34probe.c): called at every least failure
+/* Failure hook (algebra/mqinf.c, bench/misere/stallprobe.c): called at every least failure
  * of an expansion, before recalibration, with the failing trial T (an
  * internal MqPret, see algebra/mqint.h; borrowed, valid during the call),
  * the failure F (exponent vector over heaps 0..T->nh-1) and whether F is a

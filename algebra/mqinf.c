@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "algebra/mqint.h"
+#include "util/poll.h"
 #include "util/xalloc.h"
 
 enum {
@@ -52,6 +53,7 @@ static void logf_(MqInf *d, const char *fmt, ...)
         d->logcap = (d->loglen + l + 2) * 2;
         d->log = xrealloc(d->log, d->logcap);
     }
+    cgt_progress_force("quotient", "heap %u, infinite-quotient decision: %s", d->n, line);
     memcpy(d->log + d->loglen, line, l);
     d->loglen += l;
     d->log[d->loglen++] = '\n';
@@ -464,6 +466,7 @@ void mqinf_hook(void *ctx, const struct MqPret *T, const uint32_t *F, bool p_fai
             nc++;
         }
     qsort(cand, nc, 2 * sizeof *cand, cmp_cand);
+    size_t len0 = d->loglen;
     for (uint32_t i = 0; i < nc && !d->res; i++) {
         uint32_t G = cand[2 * i + 1];
         char why[300];
@@ -530,5 +533,7 @@ void mqinf_hook(void *ctx, const struct MqPret *T, const uint32_t *F, bool p_fai
         d->res = p;
         mq_request_stop(d->eng);
     }
+    if (!d->res && d->loglen == len0)
+        logf_(d, "copies %u: %u partner heaps tried, none fits the window", k, nc);
     free(cand);
 }

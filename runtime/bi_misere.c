@@ -418,11 +418,11 @@ Value *bi_quotient(Call *c)
                 for (const char *q = lg; *q; q++)
                     if (q[0] == '\n' && q[1])
                         last = q + 1;
-                if (mqinf_max_copies(inf) > 0)
+                if (*lg) /* only when the decision tried something */
                     snprintf(tried, sizeof tried,
-                             "; infinite-quotient decision for heap %u: undecided (least "
-                             "failures reached %u copies of heap %u%s%.*s)",
-                             h, mqinf_max_copies(inf), h, *last ? "; last attempt: " : "",
+                             "infinite-quotient decision for heap %u: undecided (most "
+                             "copies of heap %u in a least failure: %u%s%.*s)",
+                             h, h, mqinf_max_copies(inf), *last ? "; last attempt: " : "",
                              (int)strcspn(last, "\n"), last);
             }
             mqinf_free(inf);
@@ -470,17 +470,18 @@ Value *bi_quotient(Call *c)
                 snprintf(o->partial_note, sizeof o->partial_note,
                          "only heaps 0..%u; heap %u was not completed (%s); lower bound "
                          "|Q(%u)| >= %u (all games with at most %u heaps of size %u proved "
-                         "correctly labelled)%s",
+                         "correctly labelled)%s%s",
                          mq_heaps_done(o->eng), mq_heaps_done(o->eng) + 1, err.msg,
                          bs->bound_heap, bs->bound_size, bs->bound_copies, bs->bound_heap,
-                         tried);
+                         tried[0] ? "; " : "", tried);
                 fflush(stdout);
                 fprintf(stderr, "lower bound: |Q(%u)| >= %u\n", bs->bound_heap,
                         bs->bound_size);
             } else {
                 snprintf(o->partial_note, sizeof o->partial_note,
-                         "only heaps 0..%u; heap %u was not completed (%s)%s",
-                         mq_heaps_done(o->eng), mq_heaps_done(o->eng) + 1, err.msg, tried);
+                         "only heaps 0..%u; heap %u was not completed (%s)%s%s",
+                         mq_heaps_done(o->eng), mq_heaps_done(o->eng) + 1, err.msg,
+                         tried[0] ? "; " : "", tried);
             }
             o->partial = true;
             bool ok = quot_snapshot(c, o, NULL, 0, l);
@@ -488,6 +489,14 @@ Value *bi_quotient(Call *c)
             if (ok) {
                 if (ckpt)
                     rt_hint(c->I, "the computation is saved in %s; run again to resume", ckpt);
+                else if (tried[0])
+                    rt_hint(c->I,
+                            "%s holds the partial result Q(%u); %s; proved lower bound |Q(%u)| "
+                            ">= |Q(%u)| = %u%s",
+                            c->decl_name ? c->decl_name : "the quotient", mq_heaps_done(o->eng),
+                            tried, mq_heaps_done(o->eng) + 1, mq_heaps_done(o->eng),
+                            quotient_size(o->q),
+                            track ? "" : " (`bound` adds the engine-trusted bound)");
                 else if (bs->fail_heap == mq_heaps_done(o->eng) + 1 && bs->fail_copies >= 4)
                     rt_hint(c->I,
                             "%s holds the partial result Q(%u); the least failures reached %u "
