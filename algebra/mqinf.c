@@ -28,6 +28,7 @@ struct MqInf {
     uint32_t n;
     MqEngine *eng;
     uint64_t max_pairs;
+    bool follow;       /* n = 0 at creation: n follows the expanded heap */
     HeapOptions *opts; /* heaps 0..n, loaded at the first attempt */
     uint32_t last_k, max_k;
     MqInfProof *res;
@@ -65,6 +66,7 @@ MqInf *mqinf_new(const HeapGame *game, uint32_t n, MqEngine *eng, uint64_t max_p
     MqInf *d = xcalloc(1, sizeof *d);
     d->game = game;
     d->n = n;
+    d->follow = n == 0;
     d->eng = eng;
     d->max_pairs = max_pairs ? max_pairs : 4000000;
     d->log = xstrdup("");
@@ -446,7 +448,16 @@ void mqinf_hook(void *ctx, const struct MqPret *T, const uint32_t *F, bool p_fai
 {
     (void)p_failure;
     MqInf *d = ctx;
-    if (d->res || d->failed || T->nh <= d->n)
+    if (d->follow && T->nh - 1 != d->n) {
+        /* a new heap: start over (options of the larger heap range too) */
+        free_opts(d->opts, d->n);
+        d->opts = NULL;
+        d->n = T->nh - 1;
+        d->last_k = d->max_k = 0;
+        d->loglen = 0;
+        d->log[0] = '\0';
+    }
+    if (d->res || d->failed || T->nh <= d->n || d->n == 0)
         return;
     uint32_t k = F[d->n];
     if (k > d->max_k)

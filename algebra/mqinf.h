@@ -49,7 +49,9 @@ typedef struct MqInfProof {
 typedef struct MqInf MqInf;
 
 /* Decision run for heap n of `game` (borrowed; must outlive the run).
- * max_pairs caps the certificate's pair closure (0 = 4,000,000). */
+ * max_pairs caps the certificate's pair closure (0 = 4,000,000).  n = 0:
+ * follow the engine, deciding whatever heap it expands (for runs that
+ * extend heap by heap on their own, like mq_run_until_periodic). */
 MqInf *mqinf_new(const HeapGame *game, uint32_t n, MqEngine *eng, uint64_t max_pairs);
 void mqinf_free(MqInf *d);
 /* The failure hook (install with mq_set_failure_hook(eng, mqinf_hook, d)).

@@ -31,6 +31,7 @@ typedef struct QuotObj {
     /* Q(inf->N) proved infinite (algebra/mqinf.h); q is then Q(inf->N - 1) */
     MqInfProof *inf;
     char *proof_path;
+    uint32_t asked; /* N of `to N` */
 } QuotObj;
 
 static GameObj *qgame(const QuotObj *o)
@@ -74,7 +75,7 @@ static void quot_text(const void *ptr, StrBuf *b)
     uint32_t n = quotient_max_heap(q);
     if (o->inf) {
         mqinf_text(o->inf, qgame(o)->name, quotient_size(q), quotient_psize(q), o->certified,
-                   o->proof_path, b);
+                   o->proof_path, o->asked, b);
         return;
     }
     sb_printf(b, "Q(%u) of %s: |Q| = %u, |P| = %u%s\n", n, qgame(o)->name, quotient_size(q),
@@ -390,9 +391,9 @@ Value *bi_quotient(Call *c)
         decide = strcmp(dv->u.str.s, "on") == 0;
     }
     Value *pv = call_opt(c, "proof");
-    if (pv && (n < 0 || !decide)) {
+    if (pv && !decide) {
         rt_error(c->I, DIAG_DOMAIN, call_opt_loc(c, "proof"),
-                 "proof needs `to N` and the infinite-quotient decision (decide on)");
+                 "proof needs the infinite-quotient decision (decide on)");
         quot_free(o);
         free_names(names, nnames);
         return NULL;
@@ -410,6 +411,7 @@ Value *bi_quotient(Call *c)
             mq_set_failure_hook(o->eng, NULL, NULL);
             if (inf && mqinf_result(inf)) {
                 o->inf = mqinf_take(inf);
+                o->asked = (uint32_t)n;
                 st = CGT_OK;
                 cgt_error_clear(&err);
             } else if (inf && st != CGT_OK) {
@@ -451,7 +453,18 @@ Value *bi_quotient(Call *c)
         }
     } else {
         MqPeriod per;
+        MqInf *inf = decide ? mqinf_new(hg, 0, o->eng, 0) : NULL;
+        if (inf)
+            mq_set_failure_hook(o->eng, mqinf_hook, inf);
         st = mq_run_until_periodic(o->eng, (uint32_t)limit, &per, &err);
+        mq_set_failure_hook(o->eng, NULL, NULL);
+        if (inf && mqinf_result(inf)) {
+            o->inf = mqinf_take(inf);
+            o->asked = o->inf->N;
+            st = CGT_OK;
+            cgt_error_clear(&err);
+        }
+        mqinf_free(inf);
         if (ckpt) {
             CgtError e2;
             cgt_error_clear(&e2);
@@ -592,7 +605,7 @@ static Value *infinite_listing(Call *c, const QuotObj *o, const char *what)
     } else {
         sb_printf(&b, "%s of Q(%u) of %s: infinitely many; ", what, o->inf->N, qgame(o)->name);
         mqinf_text(o->inf, qgame(o)->name, quotient_size(o->q), quotient_psize(o->q),
-                   o->certified, o->proof_path, &b);
+                   o->certified, o->proof_path, o->asked, &b);
         sb_putc(&b, '\n');
     }
     rt_emit(c->I, &b);

@@ -67,10 +67,13 @@ static void context_text(StrBuf *b, const MqInfProof *p)
 }
 
 void mqinf_text(const MqInfProof *p, const char *game, uint32_t fin_size, uint32_t fin_psize,
-                bool fin_certified, const char *proof_path, StrBuf *b)
+                bool fin_certified, const char *proof_path, uint32_t asked, StrBuf *b)
 {
     uint32_t H = p->H, G = p->G, t = p->t;
     sb_printf(b, "Q(%u) of %s is INFINITE\n", p->N, game);
+    if (asked > p->N)
+        sb_printf(b, "  so Q(n) is infinite for every n >= %u, including the Q(%u) asked for "
+                     "(the separating contexts stay in every larger closure)\n", p->N, asked);
     sb_printf(b, "  proved: certificate checked (%u states, %llu pairs, %llu row checks on the "
                  "region a <= %u, b <= %u; Lemma 1 of docs/misere.md extends it to all a, b)\n",
               p->S, (unsigned long long)p->pairs, (unsigned long long)p->checks, p->A1, p->B1);

@@ -51,6 +51,10 @@ awk 'BEGIN { for (a = 0; a <= 3; a++) for (b = 0; b <= 4; b++) for (x = 0; x <= 
 [ "$(wc -l <"$T/q76.pos")" -eq 958 ] || fail "expected 958 positions"
 cmp -s "$T/q76.res" "$T/q76.bf" || fail "description disagrees with brute force"
 grep -c P "$T/q76.bf" | grep -q '^166$' || fail "P count of the oracle changed"
+# without `to` (run until periodic) the decision runs too
+"$CGT" -e 'game g = octal 0.76; quotient q = g; print q;' >"$T/q76.lim" 2>&1 ||
+    { cat "$T/q76.lim"; fail "limit mode failed"; }
+grep -q '^Q(12) of 0.76 is INFINITE$' "$T/q76.lim" || fail "limit mode: no verdict"
 # statements that need a finite quotient refuse with the verdict
 "$CGT" -e 'game g = octal 0.76; quotient q = g to 12; print order(q);' >"$T/q76.ord" 2>&1 &&
     fail "order of an infinite quotient must fail"
