@@ -66,7 +66,8 @@ static void pairs_add(Pairs *P, uint32_t s, const uint32_t *el, size_t len)
         P->pcap *= 2;
         P->pool = xrealloc(P->pool, P->pcap * sizeof *P->pool);
     }
-    memcpy(P->pool + P->plen, el, len * sizeof *el);
+    if (len)
+        memcpy(P->pool + P->plen, el, len * sizeof *el);
     P->plen += len;
     P->st[P->n] = s;
     P->off[P->n + 1] = P->plen;

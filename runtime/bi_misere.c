@@ -1125,16 +1125,22 @@ static bool dawson_predicts_p(uint32_t n)
 }
 
 /* Misère outcome of a position of 0.137: from the quotient when every heap
- * is covered, else by the outcome search. */
-static CgtStatus dawson_outcome(const Quotient *q, OutcomeCache *oc, const uint32_t *h, size_t k,
-                                bool *is_p, bool *used_q, CgtError *err)
+ * is covered, from the proved description of an infinite quotient (inf,
+ * may be NULL) when that covers it, else by the outcome search. */
+static CgtStatus dawson_outcome(const Quotient *q, const MqInfProof *inf, OutcomeCache *oc,
+                                const uint32_t *h, size_t k, bool *is_p, bool *used_q,
+                                CgtError *err)
 {
-    bool covered = q != NULL;
-    for (size_t i = 0; i < k && covered; i++)
-        covered = h[i] <= quotient_max_heap(q);
-    *used_q = covered;
+    bool covered = q != NULL, in_inf = inf != NULL;
+    for (size_t i = 0; i < k; i++) {
+        covered = covered && h[i] <= quotient_max_heap(q);
+        in_inf = in_inf && h[i] <= inf->N;
+    }
+    *used_q = covered || in_inf;
     if (covered)
         return quotient_outcome(q, h, k, is_p, err);
+    if (in_inf)
+        return mqinf_outcome(inf, h, k, is_p, err);
     Outcome o;
     CgtStatus st = outcome_misere(oc, h, k, &o, err);
     *is_p = o == OUTCOME_P;
@@ -1171,9 +1177,21 @@ Value *bi_dawson(Call *c)
     StrBuf b;
     sb_init(&b);
     uint32_t *win = NULL, *lose = NULL;
+    MqInfProof *inf = NULL;
     if (qh > 0) {
-        if (mq_extend_to(eng, (uint32_t)qh, &err) != CGT_OK ||
-            !(q = mq_quotient(eng, NULL, 0, &err))) {
+        /* heap by heap with the infinite-quotient decision: an infinite
+         * Q(h) (0.137 at 33) ends the extension, and its proved description
+         * answers positions with heaps <= h */
+        MqInf *d = mqinf_new(hg, 0, eng, 0);
+        mq_set_failure_hook(eng, mqinf_hook, d);
+        CgtStatus st = mq_extend_to(eng, (uint32_t)qh, &err);
+        mq_set_failure_hook(eng, NULL, NULL);
+        if (mqinf_result(d)) {
+            inf = mqinf_take(d);
+            st = CGT_OK;
+        }
+        mqinf_free(d);
+        if (st != CGT_OK || !(q = mq_quotient(eng, NULL, 0, &err))) {
             rt_error_from(c->I, c->loc, &err);
             goto done;
         }
@@ -1183,7 +1201,11 @@ Value *bi_dawson(Call *c)
         sb_printf(&b, "Dawson's claims on misere Dawson's Chess (0.137, heap n = n files):\n"
                       "  claim 1: the first player loses iff n mod 14 is 1, 2, 6, 7 or 11\n"
                       "  claim 2: for n = 4 (mod 14) every first move wins\n");
-        if (qh > 0)
+        if (inf)
+            sb_printf(&b, "  outcomes from the quotient Q(%u) and the proved description of "
+                          "the infinite Q(%u) where they reach, by search beyond\n",
+                      quotient_max_heap(q), inf->N);
+        else if (qh > 0)
             sb_printf(&b, "  outcomes from the quotient Q(%lld) where it reaches, by search "
                           "beyond\n",
                       (long long)qh);
@@ -1197,7 +1219,7 @@ Value *bi_dawson(Call *c)
     for (uint32_t n = (uint32_t)lo; n <= (uint32_t)hi; n++) {
         bool is_p, used_q;
         uint32_t h = n;
-        if (dawson_outcome(q, oc, &h, 1, &is_p, &used_q, &err) != CGT_OK) {
+        if (dawson_outcome(q, inf, oc, &h, 1, &is_p, &used_q, &err) != CGT_OK) {
             rt_error_from(c->I, c->loc, &err);
             goto done;
         }
@@ -1206,7 +1228,7 @@ Value *bi_dawson(Call *c)
             uint32_t parts[2];
             size_t k = pawn_move(n, i, parts);
             bool op, uq;
-            if (dawson_outcome(q, oc, parts, k, &op, &uq, &err) != CGT_OK) {
+            if (dawson_outcome(q, inf, oc, parts, k, &op, &uq, &err) != CGT_OK) {
                 rt_error_from(c->I, c->loc, &err);
                 goto done;
             }
@@ -1269,6 +1291,7 @@ done:
     free(lose);
     if (q)
         quotient_free(q);
+    mqinf_proof_free(inf);
     mq_free(eng);
     outcome_free(oc);
     ruleset_free(rs);
