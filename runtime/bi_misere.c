@@ -603,7 +603,14 @@ static Value *infinite_listing(Call *c, const QuotObj *o, const char *what)
         mqinf_json(o->inf, &w);
         rt_json_end(&w);
     } else {
-        sb_printf(&b, "%s of Q(%u) of %s: infinitely many; ", what, o->inf->N, qgame(o)->name);
+        /* infinitely many elements is proved (the witness); for the P-types
+         * the description is all there is to say */
+        if (strcmp(what, "elements") == 0)
+            sb_printf(&b, "elements of Q(%u) of %s: infinitely many; ", o->inf->N,
+                      qgame(o)->name);
+        else
+            sb_printf(&b, "%s of Q(%u) of %s, read off the description: ", what, o->inf->N,
+                      qgame(o)->name);
         mqinf_text(o->inf, qgame(o)->name, quotient_size(o->q), quotient_psize(o->q),
                    o->certified, o->proof_path, o->asked, &b);
         sb_putc(&b, '\n');
