@@ -1,14 +1,15 @@
 /* Writer of the proof file `cgt-misere-infinite 1` (docs/misere.md, "Proof
  * file of an infinite quotient"): text, LF line ends, single spaces,
- * sealed by a CRC-64/XZ of every byte before the crc64 line; written to a
- * temporary file, fsync'ed and renamed into place. */
+ * sealed by a CRC-64/XZ of every byte before the crc64 line (followed by
+ * the line `end`, so not util/atomicfile's trailing seal); written through
+ * util/atomicfile (temporary file, fsync, rename, fsync of the directory). */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "algebra/mqinf.h"
+#include "util/atomicfile.h"
 #include "util/crc64.h"
 #include "util/xalloc.h"
 
@@ -80,19 +81,12 @@ CgtStatus mqinf_write(const MqInfProof *p, const char *game_line, const char *pa
     bput(&b, "\n");
     uint64_t crc = crc64_update(0, b.s, b.len);
     bput(&b, "crc64 %016llx\nend\n", (unsigned long long)crc);
-    char *tmp = xasprintf("%s.tmp", path);
-    FILE *f = fopen(tmp, "wb");
-    CgtStatus st = CGT_OK;
-    if (!f) {
-        st = cgt_error_set(err, CGT_ERR_IO, "cannot write the proof file '%s'", tmp);
-    } else {
-        bool bad = fwrite(b.s, 1, b.len, f) != b.len || fflush(f) != 0 || fsync(fileno(f)) != 0;
-        if (fclose(f) != 0 || bad || rename(tmp, path) != 0) {
-            remove(tmp);
-            st = cgt_error_set(err, CGT_ERR_IO, "cannot write the proof file '%s'", path);
-        }
+    AtomicFile af;
+    CgtStatus st = af_open(&af, path, "proof file", false, err);
+    if (st == CGT_OK) {
+        af_write(&af, b.s, b.len);
+        st = af_commit(&af, err);
     }
-    free(tmp);
     free(b.s);
     return st;
 }
