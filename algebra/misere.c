@@ -22,6 +22,7 @@ struct MqEngine {
     bool track_bound; /* compute MqStats.bound_* during expansions */
     MqFailureHook hook;
     void *hook_ctx;
+    bool stop; /* set by mq_request_stop from inside the hook */
     MqOpts opts;
     MqPret *q;
     MqAnti tt;
@@ -104,6 +105,11 @@ void mq_set_recalibration(MqEngine *e, MqRecal policy)
 void mq_set_track_bound(MqEngine *e, bool on)
 {
     e->track_bound = on;
+}
+
+void mq_request_stop(MqEngine *e)
+{
+    e->stop = true;
 }
 
 void mq_set_failure_hook(MqEngine *e, MqFailureHook fn, void *ctx)
@@ -655,8 +661,15 @@ static CgtStatus expand(MqEngine *e, uint32_t n, CgtError *err)
         const uint32_t *Fl = has_nf ? nf : pf;
         e->stats.fail_heap = n;
         e->stats.fail_copies = Fl[n];
-        if (e->hook)
+        if (e->hook) {
             e->hook(e->hook_ctx, T, Fl, !has_nf);
+            if (e->stop) {
+                e->stop = false;
+                st = cgt_error_set(err, CGT_ERR_INTERRUPTED,
+                                   "expansion of heap %u stopped by the failure hook", n);
+                break;
+            }
+        }
         if (e->track_bound && Fl[n] > 1 &&
             (e->stats.bound_heap != n || Fl[n] - 1 > e->stats.bound_copies)) {
             uint32_t b = lower_bound(T, Fl[n]);

@@ -88,7 +88,7 @@ void mq_set_recalibration(MqEngine *eng, MqRecal policy);
  * an expansion gets more copies of the new heap (costs a few partition
  * refinements of the trial each time; off by default). */
 void mq_set_track_bound(MqEngine *eng, bool on);
-/* Research hook (bench/misere/h34probe.c): called at every least failure
+/* Failure hook (algebra/mqinf.c, bench/misere/stallprobe.c): called at every least failure
  * of an expansion, before recalibration, with the failing trial T (an
  * internal MqPret, see algebra/mqint.h; borrowed, valid during the call),
  * the failure F (exponent vector over heaps 0..T->nh-1) and whether F is a
@@ -99,6 +99,10 @@ struct MqPret;
 typedef void (*MqFailureHook)(void *ctx, const struct MqPret *T, const uint32_t *F,
                               bool p_failure);
 void mq_set_failure_hook(MqEngine *eng, MqFailureHook fn, void *ctx);
+/* Called from inside the failure hook: the expansion stops right after the
+ * hook returns, mq_extend_to returns CGT_ERR_INTERRUPTED ("stopped by the
+ * failure hook") and the engine keeps the last completed heap. */
+void mq_request_stop(MqEngine *eng);
 /* Extend the quotient to heaps 0..n (no-op if already there).  Errors:
  * CGT_ERR_LIMIT (size caps, --timeout), CGT_ERR_INTERRUPTED, errors of the
  * game's option generator, CGT_ERR_INTERNAL if recalibration fails.  On

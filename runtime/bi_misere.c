@@ -9,6 +9,7 @@
 #include "algebra/kb.h"
 #include "algebra/misere.h"
 #include "algebra/wordparse.h"
+#include "runtime/mqinfrt.h"
 #include "runtime/builtins.h"
 #include "runtime/gameobj.h"
 #include "runtime/semiobj.h"
@@ -30,7 +31,11 @@ typedef struct QuotObj {
     bool have_period;
     MqPeriod period;
     bool partial;
-    char partial_note[700];
+    char partial_note[1400];
+    /* Q(inf->N) proved infinite (algebra/mqinf.h); q is then Q(inf->N - 1) */
+    MqInfProof *inf;
+    char *proof_path;
+    uint32_t asked; /* N of `to N` */
 } QuotObj;
 
 static GameObj *qgame(const QuotObj *o)
@@ -45,6 +50,8 @@ static void quot_free(void *p)
         quotient_free(o->q);
     if (o->eng)
         mq_free(o->eng);
+    mqinf_proof_free(o->inf);
+    free(o->proof_path);
     val_unref(o->game);
     free(o);
 }
@@ -70,6 +77,11 @@ static void quot_text(const void *ptr, StrBuf *b)
     const QuotObj *o = ptr;
     const Quotient *q = o->q;
     uint32_t n = quotient_max_heap(q);
+    if (o->inf) {
+        mqinf_text(o->inf, qgame(o)->name, quotient_size(q), quotient_psize(q), o->certified,
+                   o->proof_path, o->asked, b);
+        return;
+    }
     sb_printf(b, "Q(%u) of %s: |Q| = %u, |P| = %u%s\n", n, qgame(o)->name, quotient_size(q),
               quotient_psize(q), quotient_is_tame(q) ? " (tame)" : "");
     if (o->partial)
@@ -163,6 +175,26 @@ static void quot_json(const void *ptr, JsonWriter *w)
     jw_obj_begin(w);
     jw_kv_str(w, "kind", "quotient");
     jw_kv_str(w, "game", qgame(o)->name);
+    if (o->inf) {
+        jw_kv_int(w, "heap", o->inf->N);
+        jw_key(w, "order");
+        jw_null(w);
+        jw_kv_bool(w, "infinite", true);
+        jw_kv_bool(w, "certified", true);
+        jw_kv_str(w, "proved", "certificate checked");
+        if (o->proof_path)
+            jw_kv_str(w, "proof_file", o->proof_path);
+        jw_key(w, "finite_part");
+        jw_obj_begin(w);
+        jw_kv_int(w, "heap", n);
+        jw_kv_int(w, "order", quotient_size(q));
+        jw_kv_int(w, "p_count", quotient_psize(q));
+        jw_kv_bool(w, "certified", o->certified);
+        jw_obj_end(w);
+        mqinf_json(o->inf, w);
+        jw_obj_end(w);
+        return;
+    }
     jw_kv_int(w, "heap", n);
     jw_kv_int(w, "order", quotient_size(q));
     jw_kv_int(w, "p_count", quotient_psize(q));
@@ -402,15 +434,74 @@ Value *bi_quotient(Call *c)
     bool track = call_opt(c, "bound") != NULL;
     if (track)
         mq_set_track_bound(o->eng, true);
+    bool decide = true;
+    Value *dv = call_opt(c, "decide");
+    if (dv) {
+        if (strcmp(dv->u.str.s, "on") != 0 && strcmp(dv->u.str.s, "off") != 0) {
+            rt_error(c->I, DIAG_DOMAIN, call_opt_loc(c, "decide"), "decide must be on or off");
+            quot_free(o);
+            free_names(names, nnames);
+            return NULL;
+        }
+        decide = strcmp(dv->u.str.s, "on") == 0;
+    }
+    Value *pv = call_opt(c, "proof");
+    if (pv && !decide) {
+        rt_error(c->I, DIAG_DOMAIN, call_opt_loc(c, "proof"),
+                 "proof needs the infinite-quotient decision (decide on)");
+        quot_free(o);
+        free_names(names, nnames);
+        return NULL;
+    }
+    if (pv) {
+        /* an unwritable proof path fails now, not after the computation */
+        CgtError pe;
+        cgt_error_clear(&pe);
+        if (af_probe(pv->u.str.s, "proof file", &pe) != CGT_OK) {
+            quot_free(o);
+            free_names(names, nnames);
+            return rt_error_from(c->I, call_opt_loc(c, "proof"), &pe);
+        }
+    }
     CgtStatus st = CGT_OK;
     double last_save = cgt_now(), t_start = cgt_now(), c_start = cgt_cpu_seconds();
+    char tried[700];
+    tried[0] = '\0';
     CgtError save_err;
     cgt_error_clear(&save_err);
     bool complete = false; /* the statement's computation ran to its end */
     if (n >= 0) {
         uint32_t h_first = mq_heaps_done(o->eng) + 1;
         for (uint32_t h = h_first; h <= (uint32_t)n && st == CGT_OK; h++) {
+            MqInf *inf = decide ? mqinf_new(hg, h, o->eng, 0) : NULL;
+            if (inf)
+                mq_set_failure_hook(o->eng, mqinf_hook, inf);
             st = mq_extend_to(o->eng, h, &err);
+            mq_set_failure_hook(o->eng, NULL, NULL);
+            if (inf && mqinf_result(inf)) {
+                o->inf = mqinf_take(inf);
+                o->asked = (uint32_t)n;
+                st = CGT_OK;
+                cgt_error_clear(&err);
+            } else if (inf && st != CGT_OK) {
+                const char *lg = mqinf_log(inf);
+                const char *last = lg;
+                for (const char *q = lg; *q; q++)
+                    if (q[0] == '\n' && q[1])
+                        last = q + 1;
+                if (*lg) /* only when the decision tried something */
+                    snprintf(tried, sizeof tried,
+                             "infinite-quotient decision for heap %u: undecided (most "
+                             "copies of heap %u in a least failure: %u%s%.*s)",
+                             h, h, mqinf_max_copies(inf), *last ? "; last attempt: " : "",
+                             (int)strcspn(last, "\n"), last);
+            }
+            mqinf_free(inf);
+            if (o->inf) {
+                if (ckpt && mq_heaps_done(o->eng) > ck_heaps)
+                    mq_save(o->eng, ckpt, &save_err);
+                break;
+            }
             if (st == CGT_OK && h < (uint32_t)n) {
                 /* mean CPU per heap so far; later heaps are usually slower */
                 double used = cgt_cpu_seconds() - c_start;
@@ -431,10 +522,20 @@ Value *bi_quotient(Call *c)
     } else {
         /* one heap at a time, so that the checkpoint is saved every 30 s */
         MqPeriod per;
+        MqInf *inf = decide ? mqinf_new(hg, 0, o->eng, 0) : NULL;
+        if (inf)
+            mq_set_failure_hook(o->eng, mqinf_hook, inf);
         for (uint32_t h = mq_heaps_done(o->eng) + 1;; h++) {
             st = mq_run_until_periodic(o->eng, h < (uint32_t)limit ? h : (uint32_t)limit, &per,
                                        &err);
-            bool last = st != CGT_OK || per.found || h >= (uint32_t)limit;
+            if (inf && mqinf_result(inf)) {
+                /* the heap being expanded is proved infinite */
+                o->inf = mqinf_take(inf);
+                o->asked = o->inf->N;
+                st = CGT_OK;
+                cgt_error_clear(&err);
+            }
+            bool last = st != CGT_OK || per.found || h >= (uint32_t)limit || o->inf;
             if (ckpt && mq_heaps_done(o->eng) > ck_heaps && (last || cgt_now() - last_save > 30)) {
                 if (mq_save(o->eng, ckpt, &save_err) != CGT_OK)
                     break;
@@ -445,9 +546,11 @@ Value *bi_quotient(Call *c)
                 break;
             }
         }
+        mq_set_failure_hook(o->eng, NULL, NULL);
+        mqinf_free(inf);
     }
     if (n >= 0)
-        complete = st == CGT_OK && mq_heaps_done(o->eng) >= (uint32_t)n;
+        complete = st == CGT_OK && (mq_heaps_done(o->eng) >= (uint32_t)n || o->inf);
     if (save_err.status != CGT_OK && st == CGT_OK && !complete) {
         /* a save on the way failed: stop with its reason */
         quot_free(o);
@@ -466,16 +569,18 @@ Value *bi_quotient(Call *c)
                 snprintf(o->partial_note, sizeof o->partial_note,
                          "only heaps 0..%u; heap %u was not completed (%s); lower bound "
                          "|Q(%u)| >= %u (all games with at most %u heaps of size %u proved "
-                         "correctly labelled)",
+                         "correctly labelled)%s%s",
                          mq_heaps_done(o->eng), mq_heaps_done(o->eng) + 1, err.msg,
-                         bs->bound_heap, bs->bound_size, bs->bound_copies, bs->bound_heap);
+                         bs->bound_heap, bs->bound_size, bs->bound_copies, bs->bound_heap,
+                         tried[0] ? "; " : "", tried);
                 fflush(stdout);
                 fprintf(stderr, "lower bound: |Q(%u)| >= %u\n", bs->bound_heap,
                         bs->bound_size);
             } else {
                 snprintf(o->partial_note, sizeof o->partial_note,
-                         "only heaps 0..%u; heap %u was not completed (%s)",
-                         mq_heaps_done(o->eng), mq_heaps_done(o->eng) + 1, err.msg);
+                         "only heaps 0..%u; heap %u was not completed (%s)%s%s",
+                         mq_heaps_done(o->eng), mq_heaps_done(o->eng) + 1, err.msg,
+                         tried[0] ? "; " : "", tried);
             }
             o->partial = true;
             bool ok = quot_snapshot(c, o, NULL, 0, l);
@@ -485,6 +590,14 @@ Value *bi_quotient(Call *c)
                     rt_hint(c->I, "the checkpoint could not be saved: %s", save_err.msg);
                 else if (ckpt)
                     rt_hint(c->I, "the computation is saved in %s; run again to resume", ckpt);
+                else if (tried[0])
+                    rt_hint(c->I,
+                            "%s holds the partial result Q(%u); %s; proved lower bound |Q(%u)| "
+                            ">= |Q(%u)| = %u%s",
+                            c->decl_name ? c->decl_name : "the quotient", mq_heaps_done(o->eng),
+                            tried, mq_heaps_done(o->eng) + 1, mq_heaps_done(o->eng),
+                            quotient_size(o->q),
+                            track ? "" : " (`bound` adds the engine-trusted bound)");
                 else if (bs->fail_heap == mq_heaps_done(o->eng) + 1 && bs->fail_copies >= 4)
                     rt_hint(c->I,
                             "%s holds the partial result Q(%u); the least failures reached %u "
@@ -507,6 +620,17 @@ Value *bi_quotient(Call *c)
     }
     double t_cert = cgt_now(), c_cert = cgt_cpu_seconds();
     bool ok = quot_snapshot(c, o, names, nnames, nv ? call_opt_loc(c, "names") : c->loc);
+    if (ok && o->inf && pv) {
+        char *gl = mqinf_game_line(g->rs);
+        CgtStatus ps = mqinf_write(o->inf, gl, pv->u.str.s, &err);
+        free(gl);
+        if (ps != CGT_OK) {
+            free_names(names, nnames);
+            quot_free(o);
+            return rt_error_from(c->I, call_opt_loc(c, "proof"), &err);
+        }
+        o->proof_path = xstrdup(pv->u.str.s);
+    }
     if (ok && c->I->stats) {
         const MqStats *st2 = mq_stats(o->eng);
         fprintf(stderr,
@@ -572,6 +696,56 @@ static QuotObj *quot_of(const Value *v)
     return v->u.obj.ptr;
 }
 
+/* Statements that need a finite quotient refuse an infinite one with the
+ * verdict instead of answering for Q(n-1). */
+static bool refuse_infinite(Call *c, const QuotObj *o, const char *what)
+{
+    if (!o->inf)
+        return false;
+    rt_error(c->I, DIAG_DOMAIN, c->arg_locs[0],
+             "%s needs a finite quotient, but Q(%u) of %s is infinite (proved)", what,
+             o->inf->N, qgame(o)->name);
+    rt_hint(c->I, "`print` shows its finite description; `outcome` answers positions from it");
+    return true;
+}
+
+/* elements / ptypes of an infinite quotient: the description says how the
+ * elements are parametrised and what the P-portion is. */
+static Value *infinite_listing(Call *c, const QuotObj *o, const char *what)
+{
+    if (!c->stmt) {
+        refuse_infinite(c, o, what);
+        return NULL;
+    }
+    StrBuf b;
+    sb_init(&b);
+    if (c->I->format == FMT_JSON) {
+        JsonWriter w;
+        rt_json_begin(&w, &b, what);
+        jw_kv_str(&w, "game", qgame(o)->name);
+        jw_kv_int(&w, "heap", o->inf->N);
+        jw_key(&w, "order");
+        jw_null(&w);
+        jw_kv_bool(&w, "infinite", true);
+        mqinf_json(o->inf, &w);
+        rt_json_end(&w);
+    } else {
+        /* infinitely many elements is proved (the witness); for the P-types
+         * the description is all there is to say */
+        if (strcmp(what, "elements") == 0)
+            sb_printf(&b, "elements of Q(%u) of %s: infinitely many; ", o->inf->N,
+                      qgame(o)->name);
+        else
+            sb_printf(&b, "%s of Q(%u) of %s, read off the description: ", what, o->inf->N,
+                      qgame(o)->name);
+        mqinf_text(o->inf, qgame(o)->name, quotient_size(o->q), quotient_psize(o->q),
+                   o->certified, o->proof_path, o->asked, &b);
+        sb_putc(&b, '\n');
+    }
+    rt_emit(c->I, &b);
+    return val_null();
+}
+
 /* ---- printing statements ---- */
 
 Value *kb_print_system(Call *c, const KbSystem *sys, const char *what);
@@ -579,6 +753,8 @@ Value *kb_print_system(Call *c, const KbSystem *sys, const char *what);
 Value *bi_rewriting(Call *c)
 {
     QuotObj *o = quot_of(c->args[0]);
+    if (refuse_infinite(c, o, "rewriting"))
+        return NULL;
     KbSystem *sys = NULL;
     CgtError err;
     cgt_error_clear(&err);
@@ -597,6 +773,8 @@ Value *bi_rewriting(Call *c)
 Value *bi_ptypes(Call *c)
 {
     QuotObj *o = quot_of(c->args[0]);
+    if (o->inf)
+        return infinite_listing(c, o, "P-position types");
     const Quotient *q = o->q;
     const HeapGame *hg = ruleset_heapgame(qgame(o)->rs);
     StrBuf b;
@@ -654,6 +832,8 @@ Value *bi_ptypes(Call *c)
 Value *bi_pretend(Call *c)
 {
     QuotObj *o = quot_of(c->args[0]);
+    if (refuse_infinite(c, o, "pretend"))
+        return NULL;
     const Quotient *q = o->q;
     uint32_t n = quotient_max_heap(q);
     if (!c->stmt) {
@@ -699,6 +879,8 @@ Value *quotient_elements(Call *c, const Value *v)
 {
     QuotObj *o = quot_of(v);
     const Quotient *q = o->q;
+    if (o->inf)
+        return infinite_listing(c, o, "elements");
     if (!c->stmt) {
         Value *l = val_list();
         for (uint32_t x = 0; x < quotient_size(q); x++)
@@ -757,6 +939,8 @@ static bool parse_qword(Call *c, const Quotient *q, const Value *v, Loc loc, uin
 Value *bi_product(Call *c)
 {
     QuotObj *o = quot_of(c->args[0]);
+    if (refuse_infinite(c, o, "product"))
+        return NULL;
     uint32_t x, y;
     if (!parse_qword(c, o->q, c->args[1], c->arg_locs[1], &x) ||
         !parse_qword(c, o->q, c->args[2], c->arg_locs[2], &y))
@@ -789,12 +973,12 @@ Value *quotient_outcome_stmt(Call *c, const Value *qv, const Value *pos, Loc loc
     QuotObj *o = quot_of(qv);
     size_t k = pos->u.list.len;
     uint32_t *heaps = xcalloc(k ? k : 1, sizeof *heaps);
+    uint32_t top = o->inf ? o->inf->N : quotient_max_heap(o->q);
     for (size_t i = 0; i < k; i++) {
         int64_t h;
-        if (!call_int(c, pos->u.list.items[i], loc, "a heap size", 0, quotient_max_heap(o->q),
-                      &h)) {
+        if (!call_int(c, pos->u.list.items[i], loc, "a heap size", 0, top, &h)) {
             free(heaps);
-            rt_hint(c->I, "the quotient covers heaps up to %u", quotient_max_heap(o->q));
+            rt_hint(c->I, "the quotient covers heaps up to %u", top);
             return NULL;
         }
         heaps[i] = (uint32_t)h;
@@ -803,6 +987,34 @@ Value *quotient_outcome_stmt(Call *c, const Value *qv, const Value *pos, Loc loc
     uint32_t x;
     CgtError err;
     cgt_error_clear(&err);
+    if (o->inf) {
+        /* from the proved description: O(k) */
+        mqinf_outcome(o->inf, heaps, k, &is_p, &err);
+        free(heaps);
+        if (!c->stmt)
+            return val_str(is_p ? "P" : "N");
+        StrBuf b;
+        sb_init(&b);
+        if (c->I->format == FMT_JSON) {
+            JsonWriter w;
+            rt_json_begin(&w, &b, "outcome");
+            jw_kv_str(&w, "game", qgame(o)->name);
+            jw_key(&w, "position");
+            val_json(pos, &w, false);
+            jw_kv_str(&w, "misere", is_p ? "P" : "N");
+            jw_kv_str(&w, "from", "infinite quotient description");
+            rt_json_end(&w);
+        } else {
+            StrBuf p;
+            sb_init(&p);
+            val_format(pos, &p, false);
+            sb_printf(&b, "%s %s: misere %s (from the proved description of the infinite "
+                          "Q(%u))\n", qgame(o)->name, p.s, is_p ? "P" : "N", o->inf->N);
+            sb_free(&p);
+        }
+        rt_emit(c->I, &b);
+        return val_null();
+    }
     if (quotient_eval(o->q, heaps, k, &x, &err) != CGT_OK ||
         quotient_outcome(o->q, heaps, k, &is_p, &err) != CGT_OK) {
         free(heaps);
@@ -1021,188 +1233,15 @@ done:
     return result;
 }
 
-/* ---- Dawson's claims (seed 004; ALGORITHMS.md 4) ---- */
-
-/* Misère Dawson's Chess with n files is heap n of 0.137.  Moving the pawn
- * on file i (1-based) leaves heap n-2 for i = 1 or n, n-3 for i = 2 or n-1,
- * and heaps (i-2, n-i-1) otherwise. */
-static size_t pawn_move(uint32_t n, uint32_t i, uint32_t *parts)
-{
-    if (i == 1 || i == n)
-        parts[0] = n >= 2 ? n - 2 : 0;
-    else if (i == 2 || i == n - 1)
-        parts[0] = n >= 3 ? n - 3 : 0;
-    else {
-        parts[0] = i - 2;
-        parts[1] = n - i - 1;
-        return 2;
-    }
-    return 1;
-}
-
-static bool dawson_predicts_p(uint32_t n)
-{
-    uint32_t r = n % 14;
-    return r == 1 || r == 2 || r == 6 || r == 7 || r == 11;
-}
-
-/* Misère outcome of a position of 0.137: from the quotient when every heap
- * is covered, else by the outcome search. */
-static CgtStatus dawson_outcome(const Quotient *q, OutcomeCache *oc, const uint32_t *h, size_t k,
-                                bool *is_p, bool *used_q, CgtError *err)
-{
-    bool covered = q != NULL;
-    for (size_t i = 0; i < k && covered; i++)
-        covered = h[i] <= quotient_max_heap(q);
-    *used_q = covered;
-    if (covered)
-        return quotient_outcome(q, h, k, is_p, err);
-    Outcome o;
-    CgtStatus st = outcome_misere(oc, h, k, &o, err);
-    *is_p = o == OUTCOME_P;
-    return st;
-}
-
-static void pawn_list(StrBuf *b, const uint32_t *pawns, size_t n)
-{
-    for (size_t i = 0; i < n; i++)
-        sb_printf(b, "%s%u", i ? ", " : "", pawns[i]);
-}
-
-Value *bi_dawson(Call *c)
-{
-    Value *r = c->args[0];
-    int64_t lo = r->u.range.lo, hi = r->u.range.hi;
-    if (lo < 1 || hi < lo || hi > 200)
-        return rt_error(c->I, DIAG_DOMAIN, c->arg_locs[0],
-                        "expected a range of file counts within 1..200");
-    int64_t qh = hi < 30 ? hi : 30;
-    Value *qv = call_opt(c, "quotient");
-    if (qv && !call_int(c, qv, call_opt_loc(c, "quotient"), "the quotient heap", 0, 60, &qh))
-        return NULL;
-    Ruleset *rs;
-    CgtError err;
-    cgt_error_clear(&err);
-    if (ruleset_parse_code("0.137", &rs, NULL, &err) != CGT_OK)
-        return rt_error_from(c->I, c->loc, &err);
-    const HeapGame *hg = ruleset_heapgame(rs);
-    MqEngine *eng = mq_new(hg, NULL);
-    Quotient *q = NULL;
-    OutcomeCache *oc = outcome_new(hg);
-    Value *ret = NULL;
-    StrBuf b;
-    sb_init(&b);
-    uint32_t *win = NULL, *lose = NULL;
-    if (qh > 0) {
-        if (mq_extend_to(eng, (uint32_t)qh, &err) != CGT_OK ||
-            !(q = mq_quotient(eng, NULL, 0, &err))) {
-            rt_error_from(c->I, c->loc, &err);
-            goto done;
-        }
-    }
-    bool json = c->I->format == FMT_JSON;
-    if (!json) {
-        sb_printf(&b, "Dawson's claims on misere Dawson's Chess (0.137, heap n = n files):\n"
-                      "  claim 1: the first player loses iff n mod 14 is 1, 2, 6, 7 or 11\n"
-                      "  claim 2: for n = 4 (mod 14) every first move wins\n");
-        if (qh > 0)
-            sb_printf(&b, "  outcomes from the quotient Q(%lld) where it reaches, by search "
-                          "beyond\n",
-                      (long long)qh);
-        else
-            sb_puts(&b, "  outcomes by direct search only\n");
-        sb_puts(&b, "   n  claim  true  verdict\n");
-    }
-    win = xcalloc((size_t)hi + 1, sizeof *win);
-    lose = xcalloc((size_t)hi + 1, sizeof *lose);
-    int refuted = 0;
-    for (uint32_t n = (uint32_t)lo; n <= (uint32_t)hi; n++) {
-        bool is_p, used_q;
-        uint32_t h = n;
-        if (dawson_outcome(q, oc, &h, 1, &is_p, &used_q, &err) != CGT_OK) {
-            rt_error_from(c->I, c->loc, &err);
-            goto done;
-        }
-        size_t nw = 0, nl = 0;
-        for (uint32_t i = 1; i <= n; i++) {
-            uint32_t parts[2];
-            size_t k = pawn_move(n, i, parts);
-            bool op, uq;
-            if (dawson_outcome(q, oc, parts, k, &op, &uq, &err) != CGT_OK) {
-                rt_error_from(c->I, c->loc, &err);
-                goto done;
-            }
-            if (op)
-                win[nw++] = i;
-            else
-                lose[nl++] = i;
-        }
-        bool claim_p = dawson_predicts_p(n), all_win = n % 14 == 4;
-        bool agrees = claim_p == is_p && !(all_win && nl > 0);
-        if (!agrees)
-            refuted++;
-        if (json) {
-            JsonWriter w;
-            rt_json_begin(&w, &b, "dawson");
-            jw_kv_int(&w, "n", n);
-            jw_kv_str(&w, "claim", claim_p ? "P" : "N");
-            jw_kv_bool(&w, "claim_every_move_wins", all_win);
-            jw_kv_str(&w, "true", is_p ? "P" : "N");
-            jw_kv_bool(&w, "agrees", agrees);
-            jw_kv_str(&w, "method", used_q ? "quotient" : "search");
-            jw_key(&w, "winning_pawns");
-            jw_arr_begin(&w);
-            for (size_t i = 0; i < nw; i++)
-                jw_uint(&w, win[i]);
-            jw_arr_end(&w);
-            jw_key(&w, "losing_pawns");
-            jw_arr_begin(&w);
-            for (size_t i = 0; i < nl; i++)
-                jw_uint(&w, lose[i]);
-            jw_arr_end(&w);
-            rt_json_end(&w);
-            continue;
-        }
-        sb_printf(&b, "  %3u  %s%s     %s     ", n, claim_p ? "P" : "N", all_win ? "*" : " ",
-                  is_p ? "P" : "N");
-        if (agrees) {
-            sb_puts(&b, "agrees");
-        } else if (claim_p && !is_p) {
-            sb_puts(&b, "REFUTED: winning pawn");
-            sb_puts(&b, nw == 1 ? " " : "s ");
-            pawn_list(&b, win, nw);
-        } else if (!claim_p && is_p) {
-            sb_puts(&b, "REFUTED: every first move loses");
-        } else {
-            sb_puts(&b, "REFUTED (claim 2): losing pawn");
-            sb_puts(&b, nl == 1 ? " " : "s ");
-            pawn_list(&b, lose, nl);
-        }
-        sb_putc(&b, '\n');
-    }
-    if (!json)
-        sb_printf(&b, "  %d of %lld values of n refute a claim (* = claim 2 applies)\n", refuted,
-                  (long long)(hi - lo + 1));
-    rt_out(c->I, b.s);
-    ret = val_null();
-done:
-    sb_free(&b);
-    free(win);
-    free(lose);
-    if (q)
-        quotient_free(q);
-    mq_free(eng);
-    outcome_free(oc);
-    ruleset_free(rs);
-    return ret;
-}
-
 /* ---- small accessors for scripts ---- */
 
 Value *bi_order(Call *c)
 {
-    if (strcmp(val_kind_name(c->args[0]), "quotient") == 0)
+    if (strcmp(val_kind_name(c->args[0]), "quotient") == 0) {
+        if (refuse_infinite(c, quot_of(c->args[0]), "order"))
+            return NULL;
         return val_int(quotient_size(quot_of(c->args[0])->q));
+    }
     SemiObj *s = c->args[0]->u.obj.ptr;
     if (!s->commutative)
         return rt_error(c->I, DIAG_TYPE, c->arg_locs[0],
@@ -1213,15 +1252,19 @@ Value *bi_order(Call *c)
 
 Value *bi_pcount(Call *c)
 {
+    if (refuse_infinite(c, quot_of(c->args[0]), "pcount"))
+        return NULL;
     return val_int(quotient_psize(quot_of(c->args[0])->q));
 }
 
 Value *bi_certified(Call *c)
 {
+    /* an infinite verdict is only ever returned with its certificate checked */
     return val_bool(quot_of(c->args[0])->certified);
 }
 
 Value *bi_maxheap(Call *c)
 {
-    return val_int(quotient_max_heap(quot_of(c->args[0])->q));
+    const QuotObj *o = quot_of(c->args[0]);
+    return val_int(o->inf ? o->inf->N : quotient_max_heap(o->q));
 }

@@ -3,7 +3,7 @@
  * 0-7, moves leaving at most two heaps), so the drivers measure the engine
  * without games/, a CPU-time budget that stops the engine as Ctrl-C would,
  * and the recalibration-policy words.  Header-only: each driver is built
- * by a single cc command (bench/misere/run.sh, tests/scripts/h34.sh). */
+ * by a single cc command (bench/misere/run.sh). */
 #ifndef CGT_BENCH_MISERE_BENCHOCT_H
 #define CGT_BENCH_MISERE_BENCHOCT_H
 #include <signal.h>

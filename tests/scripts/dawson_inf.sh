@@ -1,0 +1,20 @@
+#!/bin/sh
+#@ tier: slow
+# Dawson's claims through the infinite quotient (issue 12 item 4): with
+# `quotient 33` the extension of 0.137 stops at the proved infinite Q(33)
+# and rows n <= 33 come from Q(32) and the proved description; they must
+# agree row by row with the direct memoised search (quotient 0).  About
+# 100 s of CPU.
+set -u
+CGT=${CGT:-build/cgt}
+T=${TMP:-/tmp}
+$CGT -e 'dawson 28..36 quotient 33;' >"$T/dinf.out" || exit 1
+grep -q '^  outcomes from the quotient Q(32) and the proved description of the infinite Q(33) where they reach, by search beyond$' "$T/dinf.out" ||
+    { cat "$T/dinf.out"; echo "the infinite quotient was not used"; exit 1; }
+$CGT --format=json -e 'dawson 33..33 quotient 33;' | grep -q '"method":"quotient"' ||
+    { echo "n = 33 not answered from the description"; exit 1; }
+grep -E '^ +[0-9]+  [PN]' "$T/dinf.out" >"$T/dinf.q"
+$CGT -e 'dawson 28..36 quotient 0;' | grep -E '^ +[0-9]+  [PN]' >"$T/dinf.s" || exit 1
+[ "$(wc -l <"$T/dinf.q")" -eq 9 ] || { echo "expected 9 rows"; exit 1; }
+diff "$T/dinf.q" "$T/dinf.s" || { echo "description and search disagree"; exit 1; }
+echo ok
