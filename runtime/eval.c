@@ -378,27 +378,48 @@ static Value *index_value(Interp *I, Value *c, Value *idx, Loc loc)
     int64_t i;
     if (!to_i64(I, idx, loc, "an index", &i))
         return NULL;
-    int64_t n;
+    /* lengths and offsets in uint64: a range may hold up to 2^64 integers */
+    uint64_t n;
     if (c->kind == VAL_LIST)
-        n = (int64_t)c->u.list.len;
+        n = c->u.list.len;
     else if (c->kind == VAL_STR)
-        n = (int64_t)c->u.str.len;
+        n = c->u.str.len;
     else if (c->kind == VAL_RANGE)
-        n = c->u.range.hi >= c->u.range.lo ? c->u.range.hi - c->u.range.lo + 1 : 0;
+        n = val_range_count(c);
     else
         return rt_error(I, DIAG_TYPE, loc, "cannot index a %s", val_kind_name(c));
-    int64_t j = i < 0 ? n + i : i;
-    if (j < 0 || j >= n) {
-        rt_error(I, DIAG_DOMAIN, loc, "index %lld out of range for a %s of length %lld",
-                 (long long)i, val_kind_name(c), (long long)n);
+    uint64_t back = i < 0 ? (uint64_t)(-(i + 1)) + 1 : 0; /* |i| without overflow */
+    bool ok = i < 0 ? back <= n : (uint64_t)i < n;
+    if (!ok) {
+        StrBuf len;
+        sb_init(&len);
+        if (c->kind == VAL_RANGE) {
+            mpz_t z;
+            mpz_init(z);
+            val_range_len_mpz(c, z);
+            char *d = mpz_get_str(NULL, 10, z);
+            sb_puts(&len, d);
+            free(d);
+            mpz_clear(z);
+        } else {
+            sb_printf(&len, "%llu", (unsigned long long)n);
+        }
+        rt_error(I, DIAG_DOMAIN, loc, "index %lld out of range for a %s of length %s",
+                 (long long)i, val_kind_name(c), len.s);
+        sb_free(&len);
         rt_hint(I, "indices start at 0; negative indices count from the end");
         return NULL;
     }
+    /* n - back, counted from the last index so that a range of 2^64
+       integers (n saturated) is exact too */
+    uint64_t last = c->kind == VAL_RANGE ? (uint64_t)c->u.range.hi - (uint64_t)c->u.range.lo
+                                         : n - 1;
+    uint64_t j = i < 0 ? last - (back - 1) : (uint64_t)i;
     if (c->kind == VAL_LIST)
         return val_ref(c->u.list.items[j]);
     if (c->kind == VAL_STR)
         return val_str_n(c->u.str.s + j, 1);
-    return val_int(c->u.range.lo + j);
+    return val_int(val_range_at(c, j));
 }
 
 /* Evaluate kids[0] and kids[1] of e into *a and *b (both owned); on an
@@ -1093,19 +1114,17 @@ static ExecStatus exec_check(Interp *I, const AstNode *s)
     if (!it)
         return EX_ERR;
     ExecStatus st = EX_OK;
-    size_t n = it->kind == VAL_LIST    ? it->u.list.len
-               : it->kind == VAL_RANGE ? (size_t)(it->u.range.hi >= it->u.range.lo
-                                                      ? it->u.range.hi - it->u.range.lo + 1
-                                                      : 0)
-                                       : 0;
+    uint64_t n = it->kind == VAL_LIST    ? it->u.list.len
+                 : it->kind == VAL_RANGE ? val_range_count(it)
+                                         : 0;
     if (it->kind != VAL_LIST && it->kind != VAL_RANGE) {
         rt_error(I, DIAG_TYPE, f->kids[0]->loc, "cannot iterate over a %s", val_kind_name(it));
         val_unref(it);
         return EX_ERR;
     }
-    for (size_t i = 0; i < n; i++) {
+    for (uint64_t i = 0; i < n; i++) {
         Value *x = it->kind == VAL_LIST ? val_ref(it->u.list.items[i])
-                                        : val_int(it->u.range.lo + (int64_t)i);
+                                        : val_int(val_range_at(it, i));
         assign(I, f->text, val_ref(x));
         Value *v = rt_eval(I, cond);
         if (!v) {

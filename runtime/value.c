@@ -99,6 +99,41 @@ Value *val_range(int64_t lo, int64_t hi)
     return v;
 }
 
+/* hi - lo, exact in uint64 arithmetic because hi >= lo (C11 6.3.1.3: the
+ * conversion to unsigned is modulo 2^64). */
+static uint64_t range_span(const Value *r)
+{
+    return (uint64_t)r->u.range.hi - (uint64_t)r->u.range.lo;
+}
+
+uint64_t val_range_count(const Value *r)
+{
+    if (r->u.range.hi < r->u.range.lo)
+        return 0;
+    uint64_t span = range_span(r);
+    return span == UINT64_MAX ? UINT64_MAX : span + 1;
+}
+
+void val_range_len_mpz(const Value *r, mpz_t out)
+{
+    mpz_set_ui(out, 0);
+    if (r->u.range.hi < r->u.range.lo)
+        return;
+    mpz_set_si(out, r->u.range.hi);
+    mpz_t lo;
+    mpz_init_set_si(lo, r->u.range.lo);
+    mpz_sub(out, out, lo);
+    mpz_add_ui(out, out, 1);
+    mpz_clear(lo);
+}
+
+int64_t val_range_at(const Value *r, uint64_t i)
+{
+    uint64_t u = (uint64_t)r->u.range.lo + i;
+    /* back to int64 without implementation-defined conversion */
+    return u <= (uint64_t)INT64_MAX ? (int64_t)u : -(int64_t)(UINT64_MAX - u) - 1;
+}
+
 Value *val_func(const AstNode *def)
 {
     Value *v = val_new(VAL_FUNC);
