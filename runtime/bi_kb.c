@@ -278,10 +278,11 @@ static bool parse_order(Call *c, const SemiObj *s, KbOrder *ord, int **perm, uin
                 if ((*perm)[j] == f)
                     f = -2;
             if (f < 0 || k >= ng) {
-                free(t);
+                /* tok points into t: report before freeing it */
                 rt_error(c->I, DIAG_DOMAIN, call_opt_loc(c, "gens"),
                          f == -2 ? "generator '%s' listed twice" : "'%s' is not a generator",
                          tok);
+                free(t);
                 return false;
             }
             (*perm)[k++] = f;
