@@ -1053,7 +1053,28 @@ static ExecStatus poll_status(Interp *I, Loc loc)
     return EX_ERR;
 }
 
-static void report_check(Interp *I, const AstNode *cond, const char *var, const Value *varval)
+/* Evaluate a claim once.  For a comparison a OP b the two sides are kept
+ * in side[0], side[1] (owned by the caller; NULL otherwise) so that a
+ * failed check can show them without evaluating them again: side effects
+ * of the claim must run exactly once (issue 14 F13). */
+static Value *eval_claim(Interp *I, const AstNode *cond, Value *side[2])
+{
+    side[0] = side[1] = NULL;
+    if (cond->kind != AST_BINOP)
+        return rt_eval(I, cond);
+    if (!eval_pair(I, cond, &side[0], &side[1]))
+        return NULL;
+    Value *r = binop(I, cond->op, side[0], side[1], cond->loc);
+    if (!r) {
+        val_unref(side[0]);
+        val_unref(side[1]);
+        side[0] = side[1] = NULL;
+    }
+    return r;
+}
+
+static void report_check(Interp *I, const AstNode *cond, const char *var, const Value *varval,
+                         Value *side[2])
 {
     char *src = diag_source_text(cond->loc);
     StrBuf msg, detail;
@@ -1066,26 +1087,16 @@ static void report_check(Interp *I, const AstNode *cond, const char *var, const 
     } else {
         sb_printf(&msg, "check failed: %s", src);
     }
-    if (cond->kind == AST_BINOP) {
-        /* show both sides: re-evaluation is side-effect free for the
-         * expressions a claim can contain */
-        bool saved = I->failed;
-        Value *a = rt_eval(I, cond->kids[0]);
-        Value *b = a ? rt_eval(I, cond->kids[1]) : NULL;
-        for (int side = 0; a && b && side < 2; side++) {
-            const AstNode *k = cond->kids[side];
-            if (k->kind == AST_INT || k->kind == AST_STR || k->kind == AST_BOOL ||
-                k->kind == AST_NULL)
-                continue; /* a literal shows itself */
-            char *ks = diag_source_text(k->loc);
-            sb_printf(&detail, "  %s is ", ks);
-            val_format(side ? b : a, &detail, false);
-            sb_putc(&detail, '\n');
-            free(ks);
-        }
-        val_unref(a);
-        val_unref(b);
-        I->failed = saved;
+    for (int k = 0; side[0] && side[1] && k < 2; k++) {
+        const AstNode *e = cond->kids[k];
+        if (e->kind == AST_INT || e->kind == AST_STR || e->kind == AST_BOOL ||
+            e->kind == AST_NULL)
+            continue; /* a literal shows itself */
+        char *ks = diag_source_text(e->loc);
+        sb_printf(&detail, "  %s is ", ks);
+        val_format(side[k], &detail, false);
+        sb_putc(&detail, '\n');
+        free(ks);
     }
     fflush(stdout);
     diag_print(stderr, "error", cond->loc, msg.s, NULL, detail.s, I->color_err);
@@ -1100,13 +1111,16 @@ static ExecStatus exec_check(Interp *I, const AstNode *s)
     const AstNode *cond = s->kids[0];
     I->checks_run++;
     if (s->nkids < 2 || !s->kids[1]) {
-        Value *v = rt_eval(I, cond);
+        Value *side[2];
+        Value *v = eval_claim(I, cond, side);
         if (!v)
             return EX_ERR;
         bool ok = val_truthy(v);
         val_unref(v);
         if (!ok)
-            report_check(I, cond, NULL, NULL);
+            report_check(I, cond, NULL, NULL, side);
+        val_unref(side[0]);
+        val_unref(side[1]);
         return EX_OK;
     }
     const AstNode *f = s->kids[1];
@@ -1126,7 +1140,8 @@ static ExecStatus exec_check(Interp *I, const AstNode *s)
         Value *x = it->kind == VAL_LIST ? val_ref(it->u.list.items[i])
                                         : val_int(val_range_at(it, i));
         assign(I, f->text, val_ref(x));
-        Value *v = rt_eval(I, cond);
+        Value *side[2];
+        Value *v = eval_claim(I, cond, side);
         if (!v) {
             val_unref(x);
             st = EX_ERR;
@@ -1134,12 +1149,13 @@ static ExecStatus exec_check(Interp *I, const AstNode *s)
         }
         bool ok = val_truthy(v);
         val_unref(v);
-        if (!ok) {
-            report_check(I, cond, f->text, x);
-            val_unref(x);
-            break;
-        }
+        if (!ok)
+            report_check(I, cond, f->text, x, side);
+        val_unref(side[0]);
+        val_unref(side[1]);
         val_unref(x);
+        if (!ok)
+            break;
         if ((st = poll_status(I, s->loc)) != EX_OK)
             break;
     }
