@@ -359,6 +359,7 @@ static Value *binop(Interp *I, int op, Value *a, Value *b, Loc loc)
 /* ---- expressions ---- */
 
 static Value *call_function(Interp *I, const AstNode *call);
+static ExecStatus poll_status(Interp *I, Loc loc);
 
 static bool to_i64(Interp *I, const Value *v, Loc loc, const char *what, int64_t *out)
 {
@@ -888,6 +889,10 @@ static Value *call_user(Interp *I, const AstNode *call, Value *fv)
         rt_hint(I, "is there a missing base case?");
         return NULL;
     }
+    /* every call polls: a loop-free recursion must still stop on Ctrl-C
+       and --timeout (issue 14 F15) */
+    if (poll_status(I, call->loc) != EX_OK)
+        return NULL;
     Env *frame = env_new();
     for (size_t i = 0; i < call->nkids; i++) {
         Value *a = rt_eval(I, call->kids[i]);
