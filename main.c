@@ -486,11 +486,15 @@ int main(int argc, char **argv)
     MainArgs a = {argc, argv, 0};
     pthread_attr_t attr;
     pthread_t t;
+    /* 64 MB of the 512 MB stay free for the builtins called at the
+       deepest point of an evaluation */
+    interp_set_stack_budget((size_t)448 << 20);
     if (pthread_attr_init(&attr) == 0 && pthread_attr_setstacksize(&attr, (size_t)512 << 20) == 0 &&
         pthread_create(&t, &attr, main_thread, &a) == 0) {
         pthread_attr_destroy(&attr);
         pthread_join(t, NULL);
         return a.rc;
     }
+    interp_set_stack_budget((size_t)6 << 20);
     return real_main(argc, argv);
 }

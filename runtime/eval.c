@@ -438,8 +438,32 @@ static bool eval_pair(Interp *I, const AstNode *e, Value **a, Value **b)
     return true;
 }
 
+/* 6 MB: safe on a default 8 MB main-thread stack when main could not
+ * start the large-stack interpreter thread. */
+static size_t stack_budget = (size_t)6 << 20;
+
+void interp_set_stack_budget(size_t bytes)
+{
+    stack_budget = bytes;
+}
+
+/* True (with the error recorded) when the C stack budget is used up:
+ * recursion times expression depth may exceed it although each is bounded
+ * (issue 14 F14). */
+static bool stack_exhausted(Interp *I, Loc loc)
+{
+    if ((uintptr_t)__builtin_frame_address(0) >= I->stack_floor)
+        return false;
+    rt_error(I, DIAG_LIMIT, loc, "evaluation nested too deeply (%zu MB of stack used)",
+             stack_budget >> 20);
+    rt_hint(I, "deep recursion over deeply nested expressions; rewrite with a loop");
+    return true;
+}
+
 Value *rt_eval(Interp *I, const AstNode *e)
 {
+    if (stack_exhausted(I, e->loc))
+        return NULL;
     switch (e->kind) {
     case AST_INT:
         return val_int_str(e->text);
@@ -1219,6 +1243,8 @@ static ExecStatus exec_for(Interp *I, const AstNode *s, Value **ret)
 
 static ExecStatus exec_stmt(Interp *I, const AstNode *s, Value **ret)
 {
+    if (stack_exhausted(I, s->loc))
+        return EX_ERR;
     switch (s->kind) {
     case AST_EXPR: {
         const AstNode *e = s->kids[0];
@@ -1391,6 +1417,10 @@ static ExecStatus exec_block(Interp *I, const AstNode *b, Value **ret)
 
 int interp_run(Interp *I, const AstNode *block)
 {
+    if (!I->stack_floor) {
+        uintptr_t here = (uintptr_t)__builtin_frame_address(0);
+        I->stack_floor = here > stack_budget ? here - stack_budget : 1;
+    }
     for (size_t i = 0; i < block->nkids; i++) {
         Value *ret = NULL;
         ExecStatus st = exec_stmt(I, block->kids[i], &ret);

@@ -40,4 +40,38 @@ kill -0 $pid 2>/dev/null && { kill -KILL $pid; fail "recursion ignores the first
 wait $pid; rc=$?
 [ $rc -eq 130 ] || fail "recursion SIGINT: exit $rc, expected 130"
 grep -q "interrupted" "$T/e" || fail "recursion SIGINT text: $(head -3 "$T/e")"
+
+# F14: flat chains of 850,000 operators (and, or, indexing) overflowed the
+# interpreter's stack; F31: 5000 nested `if` or 100,000 parentheses gave
+# "memory exhausted".  Now a syntax error naming the depth limit, or (for
+# parentheses, which add no tree level) the right answer.
+gen() { # count prefix unit suffix -> a line "prefix unit x count suffix"
+    awk -v n="$1" -v p="$2" -v u="$3" -v s="$4" 'BEGIN { printf "%s", p;
+        for (i = 0; i < n; i++) printf "%s", u; print s }'
+}
+deep() { # name: the script in $T/deep.cgt must be refused as too deep
+    timeout 60 $CGT "$T/deep.cgt" >/dev/null 2>"$T/e"; rc=$?
+    [ $rc -eq 3 ] || fail "$1: exit $rc, expected 3"
+    grep -q "nested too deeply: more than 10000 levels" "$T/e" || fail "$1 text: $(head -c 300 "$T/e")"
+    [ "$(wc -c <"$T/e")" -lt 2000 ] || fail "$1: the diagnostic must not echo the whole line"
+}
+gen 850000 "print " "1+" "1;" >"$T/deep.cgt"; deep "850000 additions"
+gen 400000 "print " "true and " "true;" >"$T/deep.cgt"; deep "and chain"
+gen 400000 "print " "false or " "true;" >"$T/deep.cgt"; deep "or chain"
+{ echo "l = [0];"; gen 1000000 "print l" "[0]" ";"; } >"$T/deep.cgt"; deep "index chain"
+gen 200000 "print " "-" "1;" >"$T/deep.cgt"; deep "unary chain"
+gen 200000 "print " "2^" "1;" >"$T/deep.cgt"; deep "right-associative chain"
+{ gen 5000 "" "if true { " "print 1;"; gen 5000 "" " }" ""; } >"$T/deep.cgt"; deep "5000 nested if"
+{ gen 100000 "print " "(" "1"; gen 100000 "" ")" ";"; } >"$T/deep.cgt"
+out=$(timeout 60 $CGT "$T/deep.cgt" 2>"$T/e") || fail "100000 parentheses: $(head -c 300 "$T/e")"
+[ "$out" = 1 ] || fail "100000 parentheses value"
+gen 4000 "print " "1+" "1;" >"$T/deep.cgt"
+out=$(timeout 60 $CGT "$T/deep.cgt") || fail "a chain of 4000 additions must run"
+[ "$out" = 4001 ] || fail "4000 additions value: $out"
+# recursion over deep expressions: bounded by the stack budget, not a crash
+{ gen 9000 "fn f(n) { if n == 0 { return 0; } return f(n - 1)" "+0" "; }"; echo "print f(1900);"; } \
+    >"$T/deep.cgt"
+timeout 120 $CGT "$T/deep.cgt" >/dev/null 2>"$T/e"; rc=$?
+[ $rc -eq 4 ] || fail "deep recursion over deep expressions: exit $rc, expected 4"
+grep -q "evaluation nested too deeply" "$T/e" || fail "stack budget text: $(head -c 300 "$T/e")"
 exit 0
