@@ -301,7 +301,8 @@ CgtStatus mq_certify(const Quotient *q, const HeapGame *game, uint64_t max_pairs
                     bcap *= 2;
                 T = xrealloc(T, bcap * sizeof *T);
             }
-            const uint32_t *S = s.pool + s.off[i]; /* s.pool is stable until pair_add */
+            /* s.pool is stable until pair_add; it is NULL while empty */
+            const uint32_t *S = s.pool ? s.pool + s.off[i] : NULL;
             size_t len = 0;
             if (c->act)
                 for (size_t k = 0; k < slen; k++)
