@@ -830,12 +830,17 @@ static const Builtin *find_builtin_or_error(Interp *I, const char *name, Loc loc
     if (b && (b->flags & need))
         return b;
     if (b) {
-        if (need == BI_FUNC)
+        /* a declaration kind is neither a function nor a command (F25) */
+        if (need != BI_DECL && (b->flags & BI_DECL) && !(b->flags & (BI_CMD | BI_FUNC)))
+            rt_error(I, DIAG_TYPE, loc, "'%s' declares a name: write %s NAME = ...", name, name);
+        else if (need == BI_FUNC)
             rt_error(I, DIAG_TYPE, loc, "'%s' is a statement, not a function", name);
         else if (need == BI_DECL)
             rt_error(I, DIAG_TYPE, loc, "'%s' cannot declare a name", name);
-        else
+        else if (b->flags & BI_FUNC)
             rt_error(I, DIAG_TYPE, loc, "'%s' is a function: call it as %s(...)", name, name);
+        else
+            rt_error(I, DIAG_TYPE, loc, "'%s' is not a statement", name);
         if (b->synopsis)
             rt_hint(I, "usage: %s", b->synopsis);
         return NULL;
