@@ -674,7 +674,17 @@ CgtStatus grundy_extend(GrundyTable *gt, uint64_t target, CgtError *err)
         uint64_t nc = gt->cap ? gt->cap : 1024;
         while (nc < target)
             nc *= 2;
-        gt->g = xrealloc(gt->g, nc * sizeof *gt->g);
+        /* a table of 10^9 heaps is 4 GB: when it cannot be had, a limit
+           error keeps the heaps computed so far (issue 14 F09) */
+        uint32_t *ng = (size_t)nc == nc ? realloc(gt->g, (size_t)nc * sizeof *gt->g) : NULL;
+        if (!ng) {
+            cgt_error_set(err, CGT_ERR_LIMIT,
+                          "out of memory for a Grundy table of %llu heaps (%llu MB)",
+                          (unsigned long long)nc, (unsigned long long)(nc * 4 >> 20));
+            cgt_error_hint(err, "ask for fewer heaps; a proved period gives larger ones");
+            return CGT_ERR_LIMIT;
+        }
+        gt->g = ng;
         gt->cap = nc;
     }
     ensure_seen(gt);

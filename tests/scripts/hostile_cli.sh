@@ -74,4 +74,17 @@ out=$(timeout 60 $CGT "$T/deep.cgt") || fail "a chain of 4000 additions must run
 timeout 120 $CGT "$T/deep.cgt" >/dev/null 2>"$T/e"; rc=$?
 [ $rc -eq 4 ] || fail "deep recursion over deep expressions: exit $rc, expected 4"
 grep -q "evaluation nested too deeply" "$T/e" || fail "stack budget text: $(head -c 300 "$T/e")"
+
+# F09: elements of an infinite non-commutative monoid reached its count cap
+# only after 3.7 GB; the letters are capped too (64 MB of words)
+out=$( (ulimit -v 1000000 2>/dev/null || true; timeout 60 $CGT -e 'monoid M = < a, b | a b = b a >; elements M;') 2>&1 >/dev/null); rc=$?
+[ $rc -eq 4 ] || fail "elements of an infinite monoid: exit $rc, expected 4: $out"
+echo "$out" | grep -q "letters (the monoid may be infinite)" || fail "elements limit text: $out"
+# F09: a Grundy table that cannot be allocated is a limit error, not
+# "fatal: out of memory" (address-space limits do not apply under ASan)
+if [ -z "${SANITIZED:-}" ]; then
+    out=$( (ulimit -v 2000000; timeout 60 $CGT -e 'game g = octal 0.07; grundy g 0..1000000000') 2>&1 >/dev/null); rc=$?
+    [ $rc -eq 4 ] || fail "huge Grundy table: exit $rc, expected 4: $out"
+    echo "$out" | grep -q "out of memory for a Grundy table of 1073741824 heaps" || fail "grundy limit text: $out"
+fi
 exit 0
