@@ -3,6 +3,7 @@
  * according to their declared spec (STYLE.md 3.5). */
 #include <stdarg.h>
 #include <stdio.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -187,6 +188,9 @@ static Value *undefined_name(Interp *I, const AstNode *e)
 
 /* ---- integer arithmetic (exact, GMP on overflow) ---- */
 
+/* Largest integer result of * and ^, in bits (8 MB of digits). */
+#define INT_MAX_BITS 64000000UL
+
 static Value *int_arith(Interp *I, int op, const Value *a, const Value *b, Loc loc)
 {
     int64_t x, y, r;
@@ -222,6 +226,12 @@ static Value *int_arith(Interp *I, int op, const Value *a, const Value *b, Loc l
         mpz_sub(zr, za, zb);
         break;
     case '*':
+        /* the same cap as ^ (issue 14 F29: x*x*... had none) */
+        if (mpz_sizeinbase(za, 2) + mpz_sizeinbase(zb, 2) > INT_MAX_BITS + 1) {
+            rt_error(I, DIAG_LIMIT, loc, "result of * would have more than %lu bits",
+                     (unsigned long)INT_MAX_BITS);
+            goto done;
+        }
         mpz_mul(zr, za, zb);
         break;
     case '/':
@@ -242,10 +252,15 @@ static Value *int_arith(Interp *I, int op, const Value *a, const Value *b, Loc l
             goto done;
         }
         bool trivial = mpz_cmpabs_ui(za, 1) <= 0;
-        if (!trivial && (!mpz_fits_ulong_p(zb) || mpz_get_ui(zb) > 10000000UL ||
-                         mpz_sizeinbase(za, 2) * mpz_get_ui(zb) > 64000000UL)) {
-            rt_error(I, DIAG_LIMIT, loc, "result of ^ would be too large");
-            rt_hint(I, "results are capped at about 64 million bits");
+        /* |a|^e has about e log2|a| bits (mpz_get_d_2exp: |a| = m 2^k,
+           1/2 <= m < 1); the cap is on that, so 2^63999999 is allowed */
+        long k2 = 0;
+        double m = trivial ? 1 : fabs(mpz_get_d_2exp(&k2, za));
+        if (!trivial && (!mpz_fits_ulong_p(zb) ||
+                         (double)mpz_get_ui(zb) * ((double)k2 + log2(m)) >= (double)INT_MAX_BITS)) {
+            rt_error(I, DIAG_LIMIT, loc, "result of ^ would have more than %lu bits",
+                     (unsigned long)INT_MAX_BITS);
+            rt_hint(I, "integer results are capped at 64 million bits (docs/language.md)");
             goto done;
         }
         if (trivial && !mpz_fits_ulong_p(zb)) {
