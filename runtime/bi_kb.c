@@ -577,6 +577,9 @@ static void confluence_emit(Call *c, ConfluenceReport *r)
         jw_kv_int(&w, "rules", (long long)r->nrules);
         jw_kv_bool(&w, "locally_confluent", r->locally_confluent);
         jw_kv_bool(&w, "terminated", r->terminated);
+        jw_kv_str(&w, "confluence", !r->terminated         ? "unknown"
+                                    : r->locally_confluent ? "confluent"
+                                                           : "not confluent");
         jw_kv_bool(&w, "interreduced", r->interreduced);
         jw_kv_int(&w, "divisible_left_sides", (long long)r->ndiv);
         jw_kv_int(&w, "reducible_right_sides", (long long)r->nred);
@@ -584,9 +587,15 @@ static void confluence_emit(Call *c, ConfluenceReport *r)
     } else {
         sb_printf(&b, "the %zu relation%s of %s as rules left -> right:\n", r->nrules,
                   r->nrules == 1 ? "" : "s", r->name);
+        /* a capped rewrite proves nothing either way: the rules may not
+           terminate, and a word left at the cap is no normal form (F32) */
         sb_printf(&b, "  %s (%zu critical pairs checked%s)\n",
-                  r->locally_confluent ? "confluent" : "NOT confluent", r->pairs_checked,
-                  r->terminated ? "" : "; some rewrites hit the step cap");
+                  !r->terminated            ? "confluence unknown"
+                  : r->locally_confluent    ? "confluent"
+                                            : "NOT confluent",
+                  r->pairs_checked,
+                  r->terminated ? "" : "; some rewrites hit the step cap, so the rules may not "
+                                       "terminate");
         if (r->bad_line)
             sb_printf(&b, "  %s\n", r->bad_line);
         if (r->interreduced) {
