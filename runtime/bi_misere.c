@@ -900,7 +900,14 @@ Value *bi_verify(Call *c)
                 format_game_vec(&b, res.game, (uint32_t)n);
                 sb_printf(&b, ": claimed %s, true outcome %s\n", res.true_is_p ? "N" : "P",
                           res.true_is_p ? "P" : "N");
-                if (res.kind == MQ_CLAIM_PFAIL) {
+                bool empty = true;
+                for (uint32_t h = 1; h <= (uint32_t)n; h++)
+                    empty = empty && res.game[h] == 0;
+                if (empty) {
+                    /* no heap, no move (issue 14 F24: "moving heap 0 to nothing") */
+                    sb_puts(&b, "  proof: the empty position has no move, so the player to "
+                                "move wins misere play: it is an N-position\n");
+                } else if (res.kind == MQ_CLAIM_PFAIL) {
                     sb_printf(&b, "  proof: moving heap %u to ", res.move_heap);
                     if (res.move_nparts == 0)
                         sb_puts(&b, "nothing");
