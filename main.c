@@ -2,6 +2,7 @@
  * runs), -e CODE, a script on stdin, or the REPL on a terminal. */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -42,16 +43,23 @@ static const char usage_text[] =
     "exit status: 0 ok, 1 error or failed check, 2 usage, 3 syntax error,\n"
     "4 limit or timeout, 70 internal error, 130 interrupted (docs/errors.md)\n";
 
-static void on_sigint(int sig)
+/* While the REPL waits in readline there is nothing to save: a SIGTERM or
+ * SIGHUP then ends cgt at once. */
+static volatile sig_atomic_t in_readline = 0;
+
+/* SIGINT, SIGTERM and SIGHUP alike: the first sets the interrupt flag, so
+ * that the running statement stops at its next poll, saves its checkpoint
+ * and reports (exit 130, or 128 + the signal for SIGTERM/SIGHUP); a second
+ * signal while a computation ignores the first exits at once. */
+static void on_signal(int sig)
 {
-    (void)sig;
-    if (cgt_interrupt_flag) {
-        /* a second Ctrl-C while a computation ignores the first */
+    if (cgt_interrupt_flag || (in_readline && sig != SIGINT)) {
         static const char msg[] = "\ncgt: interrupted\n";
         ssize_t r = write(2, msg, sizeof msg - 1);
         (void)r;
-        _exit(130);
+        _exit(128 + sig);
     }
+    cgt_interrupt_signal = sig;
     cgt_interrupt_flag = 1;
 }
 
@@ -59,9 +67,20 @@ static void install_sigint(void)
 {
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_sigint;
+    sa.sa_handler = on_signal;
     sigemptyset(&sa.sa_mask);
     sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGHUP, &sa, NULL);
+}
+
+/* The exit status of an interrupted run: 130 for SIGINT, 128 + the signal
+ * for SIGTERM and SIGHUP (as if the signal had killed cgt). */
+static int interrupted_rc(int rc)
+{
+    if (rc == 130 && cgt_interrupt_signal != 0 && cgt_interrupt_signal != SIGINT)
+        return 128 + cgt_interrupt_signal;
+    return rc;
 }
 
 static void progress_sink(const char *subsystem, const char *line)
@@ -233,8 +252,13 @@ static int run_repl(Interp *I)
     unsigned lineno = 0;
     bool quit = false;
     while (!quit) {
+        if (cgt_interrupt_flag && cgt_interrupt_signal != SIGINT)
+            break; /* SIGTERM or SIGHUP during a statement: leave */
         cgt_interrupt_flag = 0;
+        cgt_interrupt_signal = 0;
+        in_readline = 1;
         char *line = readline(pending.len ? "...> " : "cgt> ");
+        in_readline = 0;
         if (!line) {
             putchar('\n');
             break;
@@ -292,6 +316,22 @@ static int run_repl(Interp *I)
     if (hist[0])
         write_history(hist);
     return 0;
+}
+
+/* A standard descriptor closed by the caller (cgt >&-) is held open on
+ * /dev/null in the wrong direction: writes to it then fail (EBADF) and are
+ * reported, and no file cgt opens later (a checkpoint) can take its number
+ * and receive the output. */
+static void hold_closed_std_fds(void)
+{
+    for (int fd = 0; fd <= 2; fd++)
+        if (fcntl(fd, F_GETFD) < 0 && errno == EBADF) {
+            int h = open("/dev/null", fd == 0 ? O_WRONLY : O_RDONLY);
+            if (h >= 0 && h != fd) {
+                dup2(h, fd);
+                close(h);
+            }
+        }
 }
 
 static int real_main(int argc, char **argv)
@@ -452,12 +492,18 @@ static int real_main(int argc, char **argv)
     if (!check_only) {
         for (size_t i = 0; i < u && rc == 0; i++)
             rc = interp_run(I, units[i]);
-        rc = finish_checks(I, rc);
+        rc = interrupted_rc(finish_checks(I, rc));
     }
     free(units);
 
 out:
-    fflush(stdout);
+    {
+        int e;
+        if (rt_stdout_failed(&e) && rc == 0) {
+            fprintf(stderr, "cgt: error: cannot write standard output: %s\n", strerror(e));
+            rc = 1;
+        }
+    }
     interp_free(I);
     free_arenas();
     source_free_all();
@@ -483,6 +529,7 @@ static void *main_thread(void *p)
 
 int main(int argc, char **argv)
 {
+    hold_closed_std_fds();
     MainArgs a = {argc, argv, 0};
     pthread_attr_t attr;
     pthread_t t;

@@ -10,6 +10,7 @@
 
 #include "algebra/mqint.h"
 #include "algebra/mqquot.h"
+#include "util/atomicfile.h"
 #include "util/poll.h"
 #include "util/xalloc.h"
 
@@ -809,45 +810,35 @@ Quotient *mq_quotient(const MqEngine *e, const char *const *names, int nnames, C
 
 /* ---- checkpoints ---- */
 
+/* Format version 2 (docs/misere.md): the text below, sealed by
+ * util/atomicfile's CRC-64 line.  Version 1 (no seal) is refused. */
 CgtStatus mq_save(const MqEngine *e, const char *path, CgtError *err)
 {
-    char *tmp = xasprintf("%s.tmp", path);
-    FILE *f = fopen(tmp, "w");
-    if (!f) {
-        cgt_error_set(err, CGT_ERR_IO, "cannot write checkpoint '%s'", tmp);
-        free(tmp);
+    AtomicFile af;
+    if (af_open(&af, path, "checkpoint", true, err) != CGT_OK)
         return CGT_ERR_IO;
-    }
     const MqPret *q = e->q;
-    fprintf(f, "cgt-misere-checkpoint 1\ngame %s\nheaps %u\nelements %u\nletters %u\n", e->name,
-            q->nh, q->n, q->nl);
-    fprintf(f, "hl");
+    af_printf(&af, "cgt-misere-checkpoint 2\ngame %s\nheaps %u\nelements %u\nletters %u\n",
+              e->name, q->nh, q->n, q->nl);
+    af_printf(&af, "hl");
     for (uint32_t h = 0; h < q->nh; h++)
-        fprintf(f, " %d", q->hl[h]);
+        af_printf(&af, " %d", q->hl[h]);
     for (uint32_t l = 0; l < q->nl; l++) {
-        fprintf(f, "\nact");
+        af_printf(&af, "\nact");
         for (uint32_t x = 0; x < q->n; x++)
-            fprintf(f, " %u", q->act[l][x]);
+            af_printf(&af, " %u", q->act[l][x]);
     }
-    fprintf(f, "\np");
+    af_printf(&af, "\np");
     for (uint32_t x = 0; x < q->n; x++)
-        fprintf(f, " %d", mq_bit(q->p, x) ? 1 : 0);
-    fprintf(f, "\npred");
+        af_printf(&af, " %d", mq_bit(q->p, x) ? 1 : 0);
+    af_printf(&af, "\npred");
     for (uint32_t x = 0; x < q->n; x++)
-        fprintf(f, " %u %u", q->pred[x], q->predh[x]);
-    fprintf(f, "\nexpansions %u", e->nexp);
+        af_printf(&af, " %u %u", q->pred[x], q->predh[x]);
+    af_printf(&af, "\nexpansions %u", e->nexp);
     for (uint32_t i = 0; i < e->nexp; i++)
-        fprintf(f, " %u %u", e->exp_heap[i], e->exp_size[i]);
-    fprintf(f, "\nend\n");
-    bool bad = ferror(f) != 0;
-    if (fclose(f) != 0 || bad || rename(tmp, path) != 0) {
-        remove(tmp);
-        cgt_error_set(err, CGT_ERR_IO, "cannot write checkpoint '%s'", path);
-        free(tmp);
-        return CGT_ERR_IO;
-    }
-    free(tmp);
-    return CGT_OK;
+        af_printf(&af, " %u %u", e->exp_heap[i], e->exp_size[i]);
+    af_printf(&af, "\nend\n");
+    return af_commit(&af, err);
 }
 
 static bool rd_word(FILE *f, const char *w)
@@ -865,28 +856,51 @@ static bool rd_u(FILE *f, uint32_t *v, uint32_t bound)
     return true;
 }
 
-MqEngine *mq_load(const char *path, const HeapGame *game, const MqLimits *lim, CgtError *err)
+MqEngine *mq_load(const char *path, const HeapGame *game, const MqLimits *lim, bool *absent,
+                  CgtError *err)
 {
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        cgt_error_set(err, CGT_ERR_IO, "cannot read checkpoint '%s'", path);
+    SealedFile sf;
+    if (absent)
+        *absent = false;
+    if (sf_open(&sf, path, "checkpoint", false, err) != CGT_OK)
+        return NULL;
+    if (sf.absent) {
+        if (absent) {
+            *absent = true;
+            return NULL;
+        }
+        cgt_error_set(err, CGT_ERR_IO, "cannot read checkpoint '%s': no such file", path);
         return NULL;
     }
+    FILE *f = sf.f;
     char name[512];
+    int version = 0;
     uint32_t nh, n, nl, v, ne;
     MqEngine *e = NULL;
     MqPret *q = NULL;
-    if (!rd_word(f, "cgt-misere-checkpoint") || !rd_word(f, "1") || !rd_word(f, "game") ||
-        fscanf(f, " %511[^\n]", name) != 1)
+    if (!rd_word(f, "cgt-misere-checkpoint") || fscanf(f, "%d", &version) != 1)
+        goto bad;
+    if (version != 2) {
+        sf_close(&sf);
+        cgt_error_set(err, CGT_ERR_IO, "checkpoint '%s' has format version %d, expected 2", path,
+                      version);
+        cgt_error_hint(err, "the file is left untouched; move it away to start afresh");
+        return NULL;
+    }
+    if (!rd_word(f, "game") || fscanf(f, " %511[^\n]", name) != 1)
         goto bad;
     if (strcmp(name, game->name ? game->name : "") != 0) {
-        fclose(f);
+        sf_close(&sf);
         cgt_error_set(err, CGT_ERR_DOMAIN, "checkpoint '%s' is for game %s, not %s", path, name,
                       game->name ? game->name : "(unnamed)");
         return NULL;
     }
     if (!rd_word(f, "heaps") || !rd_u(f, &nh, 1u << 24) || nh == 0 || !rd_word(f, "elements") ||
         !rd_u(f, &n, 1u << 30) || n == 0 || !rd_word(f, "letters") || !rd_u(f, &nl, nh + 1))
+        goto bad;
+    /* every table entry takes at least two bytes (" 0"): sizes larger than
+     * the file are refused before anything is allocated */
+    if ((uint64_t)n * (2 * (uint64_t)nl + 6) + 2 * (uint64_t)nh > 2 * sf.len + 64)
         goto bad;
     q = xcalloc(1, sizeof *q);
     q->nh = nh;
@@ -948,9 +962,9 @@ MqEngine *mq_load(const char *path, const HeapGame *game, const MqLimits *lim, C
             goto bad;
         add_expansion(e, h, s);
     }
-    if (!rd_word(f, "end"))
+    if (!rd_word(f, "end") || fgetc(f) != '\n' || sf_remaining(&sf) != 0)
         goto bad;
-    fclose(f);
+    sf_close(&sf);
     {
         CgtStatus st = mqopts_extend(&e->opts, game, nh, err);
         if (st != CGT_OK) {
@@ -960,9 +974,10 @@ MqEngine *mq_load(const char *path, const HeapGame *game, const MqLimits *lim, C
     }
     return e;
 bad:
-    fclose(f);
+    sf_close(&sf);
     mqpret_free(q);
     mq_free(e);
     cgt_error_set(err, CGT_ERR_IO, "malformed checkpoint '%s'", path);
+    cgt_error_hint(err, "the file is left untouched; move it away to start afresh");
     return NULL;
 }

@@ -123,13 +123,16 @@ const MqStats *mq_stats(const MqEngine *eng);
 Quotient *mq_quotient(const MqEngine *eng, const char *const *names, int nnames, CgtError *err);
 /* Number of generators of the current quotient (to check `names`). */
 int mq_current_ngens(const MqEngine *eng);
-/* Checkpoint: write the engine state to `path` (atomically via path.tmp +
- * rename).  Errors: CGT_ERR_IO. */
+/* Checkpoint: write the engine state to `path` atomically, sealed with a
+ * CRC-64 (util/atomicfile.h).  Errors: CGT_ERR_IO with the reason. */
 CgtStatus mq_save(const MqEngine *eng, const char *path, CgtError *err);
-/* Resume from a checkpoint; `game` must have the same name as the saved
- * one (CGT_ERR_DOMAIN otherwise), CGT_ERR_IO for unreadable or malformed
- * files.  Returns an owned engine or NULL. */
-MqEngine *mq_load(const char *path, const HeapGame *game, const MqLimits *lim, CgtError *err);
+/* Resume from a checkpoint after checking its seal, version and values;
+ * `game` must have the same name as the saved one (CGT_ERR_DOMAIN
+ * otherwise), CGT_ERR_IO for unreadable, non-regular, damaged or malformed
+ * files (never modified).  With `absent` non-NULL, a missing file is not
+ * an error: NULL with *absent = true.  Returns an owned engine or NULL. */
+MqEngine *mq_load(const char *path, const HeapGame *game, const MqLimits *lim, bool *absent,
+                  CgtError *err);
 
 /* ---- Quotient snapshots (immutable; all pointers borrowed from q) ---- */
 void quotient_free(Quotient *q);

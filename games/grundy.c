@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/atomicfile.h"
 #include "util/poll.h"
 #include "util/xalloc.h"
 
@@ -153,10 +154,10 @@ void grundy_stats(const GrundyTable *gt, uint32_t *mask, uint64_t *nrare)
  * nim-sum of values stays below it, and so does every mex we need. */
 static uint32_t value_span(uint32_t maxval)
 {
-    uint32_t s = 64;
+    uint64_t s = 64; /* 64-bit: no wrap (and no endless loop) for maxval >= 2^31 */
     while (s <= maxval)
         s *= 2;
-    return s;
+    return s > UINT32_MAX ? 1u << 31 : (uint32_t)s;
 }
 
 static void fill_classes(GrundyTable *gt)
@@ -957,91 +958,140 @@ CgtStatus grundy_position(GrundyTable *gt, const uint64_t *heaps, size_t k, uint
 
 /* ---- checkpoints ---------------------------------------------------------- */
 
+/* Format version 2 (docs/games.md): "cgt-grundy 2\n", "game NAME\n",
+ * "count N\n", N values as 4-byte little-endian words, "end\n", sealed by
+ * util/atomicfile's CRC-64 line.  Version 1 (no seal) is refused. */
+#define CKPT_VERSION 2
 /* Values per buffered read/write of a checkpoint. */
 #define CKPT_CHUNK 4096
 
 CgtStatus grundy_save(const GrundyTable *gt, const char *path, CgtError *err)
 {
-    char *tmp = xasprintf("%s.tmp", path);
-    FILE *f = fopen(tmp, "wb");
-    if (!f) {
-        cgt_error_set(err, CGT_ERR_IO, "cannot write checkpoint '%s'", tmp);
-        free(tmp);
+    AtomicFile af;
+    if (af_open(&af, path, "checkpoint", true, err) != CGT_OK)
         return CGT_ERR_IO;
-    }
-    fprintf(f, "cgt-grundy 1\nname %s\ncount %llu\n", gt->rs->name,
-            (unsigned long long)gt->n);
-    bool ok = true;
+    af_printf(&af, "cgt-grundy %d\ngame %s\ncount %llu\n", CKPT_VERSION, gt->rs->name,
+              (unsigned long long)gt->n);
     unsigned char buf[4 * CKPT_CHUNK];
-    for (uint64_t i = 0; i < gt->n && ok; i += CKPT_CHUNK) {
+    for (uint64_t i = 0; i < gt->n && !af.failed; i += CKPT_CHUNK) {
         size_t m = gt->n - i < CKPT_CHUNK ? (size_t)(gt->n - i) : CKPT_CHUNK;
         for (size_t q = 0; q < m; q++)
             for (int j = 0; j < 4; j++)
                 buf[4 * q + (size_t)j] = (unsigned char)(gt->g[i + q] >> (8 * j));
-        ok = fwrite(buf, 4, m, f) == m;
+        af_write(&af, buf, 4 * m);
     }
-    if (fclose(f) != 0)
-        ok = false;
-    if (!ok || rename(tmp, path) != 0) {
-        remove(tmp);
-        cgt_error_set(err, CGT_ERR_IO, "cannot write checkpoint '%s'", path);
-        free(tmp);
-        return CGT_ERR_IO;
-    }
-    free(tmp);
-    return CGT_OK;
+    af_write(&af, "end\n", 4);
+    return af_commit(&af, err);
 }
 
-CgtStatus grundy_load(GrundyTable *gt, const char *path, CgtError *err)
+/* Read one header line of at most cap-1 bytes into line (without "\n");
+ * false at a missing newline or a CR (a file converted to CRLF line ends). */
+static bool ckpt_line(SealedFile *sf, char *line, size_t cap, bool *crlf)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return cgt_error_set(err, CGT_ERR_IO, "cannot open checkpoint '%s'", path);
+    if (!fgets(line, (int)cap, sf->f))
+        return false;
+    size_t l = strlen(line);
+    if (l == 0 || line[l - 1] != '\n')
+        return false;
+    line[--l] = '\0';
+    if (l > 0 && line[l - 1] == '\r') {
+        *crlf = true;
+        return false;
+    }
+    return strlen(line) == l; /* no NUL inside */
+}
+
+/* Domain check of one value: G(0) = 0, and G(n) <= 2^b when every earlier
+ * value is < 2^b (every option of heap n is a nim-sum of earlier values, so
+ * it is < 2^b, and the mex of such a set is at most 2^b).  Values stay below
+ * 2^31 (the engine's seen-sets are indexed by uint32). */
+static bool ckpt_value_ok(uint64_t n, uint32_t v, uint32_t maxprev)
+{
+    if (n == 0)
+        return v == 0;
+    uint64_t span = 1;
+    while (span <= maxprev)
+        span *= 2;
+    return v <= span && v < (1u << 31);
+}
+
+CgtStatus grundy_load(GrundyTable *gt, const char *path, uint64_t *file_count, CgtError *err)
+{
+    *file_count = 0;
+    SealedFile sf;
+    if (sf_open(&sf, path, "checkpoint", false, err) != CGT_OK)
+        return CGT_ERR_IO;
+    if (sf.absent)
+        return CGT_OK;
     char line[1024];
     unsigned long long count = 0;
     int version = 0;
+    bool crlf = false;
+    char tail;
     CgtStatus st = CGT_OK;
-    if (!fgets(line, sizeof line, f) || sscanf(line, "cgt-grundy %d", &version) != 1) {
+    if (!ckpt_line(&sf, line, sizeof line, &crlf) ||
+        sscanf(line, "cgt-grundy %d%c", &version, &tail) != 1) {
         st = cgt_error_set(err, CGT_ERR_DOMAIN, "'%s' is not a cgt Grundy checkpoint", path);
-    } else if (version != 1) {
-        st = cgt_error_set(err, CGT_ERR_DOMAIN, "checkpoint '%s' has version %d, expected 1",
-                           path, version);
-    } else if (!fgets(line, sizeof line, f) || strncmp(line, "name ", 5) != 0) {
+    } else if (version != CKPT_VERSION) {
+        st = cgt_error_set(err, CGT_ERR_DOMAIN, "checkpoint '%s' has format version %d, "
+                           "expected %d", path, version, CKPT_VERSION);
+    } else if (!ckpt_line(&sf, line, sizeof line, &crlf) || strncmp(line, "game ", 5) != 0) {
         st = cgt_error_set(err, CGT_ERR_DOMAIN, "'%s' is not a cgt Grundy checkpoint", path);
-    } else {
-        line[strcspn(line, "\n")] = '\0';
-        if (strcmp(line + 5, gt->rs->name) != 0) {
-            st = cgt_error_set(err, CGT_ERR_DOMAIN, "checkpoint '%s' is for game %s, not %s",
-                               path, line + 5, gt->rs->name);
-        } else if (!fgets(line, sizeof line, f) || sscanf(line, "count %llu", &count) != 1 ||
-                   count > UINT32_MAX) {
-            st = cgt_error_set(err, CGT_ERR_DOMAIN, "'%s' is not a cgt Grundy checkpoint", path);
-        }
+    } else if (strcmp(line + 5, gt->rs->name) != 0) {
+        st = cgt_error_set(err, CGT_ERR_DOMAIN, "checkpoint '%s' is for game %s, not %s", path,
+                           line + 5, gt->rs->name);
+    } else if (!ckpt_line(&sf, line, sizeof line, &crlf) ||
+               sscanf(line, "count %llu%c", &count, &tail) != 1 || count > UINT32_MAX ||
+               sf_remaining(&sf) != 4 * (uint64_t)count + 4) {
+        st = cgt_error_set(err, CGT_ERR_DOMAIN, "checkpoint '%s' has a bad value count", path);
     }
+    if (crlf)
+        st = cgt_error_set(err, CGT_ERR_DOMAIN, "checkpoint '%s' has CR LF line ends (it was "
+                           "converted to Windows text)", path);
     if (st != CGT_OK) {
-        fclose(f);
+        sf_close(&sf);
+        cgt_error_hint(err, "the file is left untouched; move it away to start afresh");
         return st;
     }
     uint32_t *g = xmalloc((count ? count : 1) * sizeof *g);
     uint32_t mx = 0;
     unsigned char buf[4 * CKPT_CHUNK];
-    for (unsigned long long i = 0; i < count; i += CKPT_CHUNK) {
+    for (unsigned long long i = 0; i < count && st == CGT_OK; i += CKPT_CHUNK) {
         size_t m = count - i < CKPT_CHUNK ? (size_t)(count - i) : CKPT_CHUNK;
-        if (fread(buf, 4, m, f) != m) {
-            free(g);
-            fclose(f);
-            return cgt_error_set(err, CGT_ERR_IO, "checkpoint '%s' is truncated", path);
+        if (fread(buf, 4, m, sf.f) != m) {
+            st = cgt_error_set(err, CGT_ERR_IO, "checkpoint '%s' is truncated", path);
+            break;
         }
         for (size_t q = 0; q < m; q++) {
             const unsigned char *b = buf + 4 * q;
             uint32_t v = (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 |
                          (uint32_t)b[3] << 24;
-            g[i + q] = v;
+            uint64_t n = i + q;
+            if (!ckpt_value_ok(n, v, mx) || (n < gt->n && gt->g[n] != v)) {
+                st = cgt_error_set(err, CGT_ERR_DOMAIN, "checkpoint '%s' holds G(%llu) = %u, "
+                                   "which %s", path, (unsigned long long)n, v,
+                                   n < gt->n ? "differs from the value already computed"
+                                             : "is impossible there");
+                break;
+            }
+            g[n] = v;
             if (v > mx)
                 mx = v;
         }
     }
-    fclose(f);
+    if (st == CGT_OK && (fread(buf, 1, 4, sf.f) != 4 || memcmp(buf, "end\n", 4) != 0))
+        st = cgt_error_set(err, CGT_ERR_DOMAIN, "checkpoint '%s' has no end line", path);
+    sf_close(&sf);
+    if (st != CGT_OK) {
+        free(g);
+        cgt_error_hint(err, "the file is left untouched; move it away to start afresh");
+        return st;
+    }
+    *file_count = count;
+    if (count <= gt->n) { /* the table already holds all of it (checked equal) */
+        free(g);
+        return CGT_OK;
+    }
     free(gt->g);
     gt->g = g;
     gt->n = gt->cap = count;

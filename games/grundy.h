@@ -87,13 +87,18 @@ CgtStatus grundy_table_row(const GrundyTable *gt, const GrundyPeriod *per, uint6
 CgtStatus grundy_position(GrundyTable *gt, const uint64_t *heaps, size_t k, uint32_t *value,
                           CgtError *err);
 
-/* Checkpoints: save writes "cgt-grundy 1", the ruleset name and the values
- * to path.tmp then renames it to path (atomic).  load replaces the table's
- * values by the file's; the file's name must equal the ruleset's.
- * Errors: CGT_ERR_IO (cannot open/write/rename, short file), CGT_ERR_DOMAIN
- * (not a checkpoint, other version, other game). */
+/* Checkpoints (format in grundy.c and docs/games.md): save writes the
+ * values atomically, sealed with a CRC-64 (util/atomicfile.h).  load
+ * verifies the seal, the version, the game (the file's name must equal the
+ * ruleset's) and every value's domain; values already in the table must
+ * equal the file's.  It keeps the longer of the two tables and sets
+ * *file_count to the file's count (0 when there is no file: CGT_OK, table
+ * untouched).  A refused file is never modified.  Errors: CGT_ERR_IO
+ * (cannot open/write/rename, unreadable, not a regular file, damaged),
+ * CGT_ERR_DOMAIN (not a checkpoint, other version, other game, impossible
+ * values). */
 CgtStatus grundy_save(const GrundyTable *gt, const char *path, CgtError *err);
-CgtStatus grundy_load(GrundyTable *gt, const char *path, CgtError *err);
+CgtStatus grundy_load(GrundyTable *gt, const char *path, uint64_t *file_count, CgtError *err);
 
 /* For rulesets that are not plain, compute through ruleset_options (slow,
  * the same options as the direct loops used by default); for tests. */

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "util/atomicfile.h"
 #include "util/hash.h"
 #include "util/poll.h"
 #include "util/rng.h"
@@ -323,6 +324,8 @@ typedef struct Solver {
     uint64_t nodes, hits, node_limit;
     double t0, time_limit, next_ckpt, ckpt_every;
     const char *ckpt;
+    size_t ckpt_on_disk;    /* entries of the checkpoint file at ckpt (0: none) */
+    bool ckpt_skipped;      /* a save was skipped: the table held fewer entries */
     int depth, max_depth;
     CgtStatus st;
     CgtError *err;
@@ -1645,14 +1648,13 @@ static CgtStatus write_proof(Solver *s, const char *path, uint64_t x, uint64_t o
                              bool maker_to_move, bool breaker_wins, int kind, uint64_t *nlines)
 {
     const Geo *g = &s->g;
-    char *tmp = xasprintf("%s.tmp", path);
-    ProofOut p = {0};
-    p.f = fopen(tmp, "w");
-    if (!p.f) {
-        cgt_error_set(s->err, CGT_ERR_IO, "cannot write proof file '%s'", path);
-        free(tmp);
+    /* atomic (temporary file, fsync, rename), not sealed: the proof is read
+     * back only by its independent checker, tests/oracle/mnk_check */
+    AtomicFile af;
+    if (af_open(&af, path, "proof file", false, s->err) != CGT_OK)
         return CGT_ERR_IO;
-    }
+    ProofOut p = {0};
+    p.f = af.f;
     if (kind == 'M' && breaker_wins) {
         p2_write(s, p.f, x, o, maker_to_move, &p.lines);
     } else {
@@ -1679,101 +1681,144 @@ static CgtStatus write_proof(Solver *s, const char *path, uint64_t x, uint64_t o
     }
     fputs("end\n", p.f);
     tt_free(&p.seen);
-    bool bad = ferror(p.f) != 0;
-    if (fclose(p.f) != 0)
-        bad = true;
     if (s->st != CGT_OK) {
-        remove(tmp);
-        free(tmp);
+        af_abort(&af);
         return s->st;
     }
-    if (bad || rename(tmp, path) != 0) {
-        remove(tmp);
-        free(tmp);
-        return cgt_error_set(s->err, CGT_ERR_IO, "cannot write proof file '%s'", path);
-    }
-    free(tmp);
+    if (af_commit(&af, s->err) != CGT_OK)
+        return CGT_ERR_IO;
     *nlines = p.lines;
     return CGT_OK;
 }
 
 /* ------------------------------------------------------------ checkpoints */
 
-/* Checkpoint file (text, version 2): "cgt-mnk-tt 2", "game m n k", "entries N",
- * then N lines "KEY VALUE ZONE" (hex key, value 1 or 2, hex relevance zone in
- * canonical cells), then "end".  Version 1 files (no ZONE) are still read,
- * with every cell in the zone.  Written to PATH.tmp and renamed, so an
- * interrupted save never damages the old file. */
+/* Checkpoint file (text, version 3): "cgt-mnk-tt 3", "game m n k",
+ * "entries N", then N lines "KEY VALUE ZONE WORK" (hex key, value 1 or 2,
+ * hex relevance zone in canonical cells, work byte), then "end", sealed by
+ * util/atomicfile's CRC-64 line and written atomically.  Versions 1 (no
+ * ZONE, every cell in the zone) and 2 (no seal) are still read, with a
+ * warning: they may hold days of search.  A save never replaces a file of
+ * more entries than the table now holds (docs/errors.md). */
+#define CKPT_VERSION 3
+
 static CgtStatus save_checkpoint(Solver *s)
 {
-    char *tmp = xasprintf("%s.tmp", s->ckpt);
-    FILE *f = fopen(tmp, "w");
-    if (!f) {
-        free(tmp);
-        return cgt_error_set(s->err, CGT_ERR_IO, "cannot write checkpoint '%s'", s->ckpt);
-    }
     size_t n = 0;
     for (size_t i = 0; i < s->tt.cap; i++)
         n += s->tt.key[i] != 0;
-    fprintf(f, "cgt-mnk-tt 2\ngame %d %d %d\nentries %zu\n", s->g.m, s->g.n, s->g.k, n);
-    for (size_t i = 0; i < s->tt.cap; i++)
-        if (s->tt.key[i])
-            fprintf(f, "%016llx %d %llx %d\n", (unsigned long long)s->tt.key[i],
-                    s->tt.val[i], (unsigned long long)(s->tt.zone[i] & s->g.full),
-                    s->tt.work[i]);
-    fputs("end\n", f);
-    bool bad = ferror(f) != 0;
-    if (fclose(f) != 0)
-        bad = true;
-    if (bad || rename(tmp, s->ckpt) != 0) {
-        remove(tmp);
-        free(tmp);
-        return cgt_error_set(s->err, CGT_ERR_IO, "cannot write checkpoint '%s'", s->ckpt);
+    if (n < s->ckpt_on_disk) {
+        s->ckpt_skipped = true;
+        return CGT_OK;
     }
-    free(tmp);
+    AtomicFile af;
+    if (af_open(&af, s->ckpt, "checkpoint", true, s->err) != CGT_OK)
+        return CGT_ERR_IO;
+    af_printf(&af, "cgt-mnk-tt %d\ngame %d %d %d\nentries %zu\n", CKPT_VERSION, s->g.m, s->g.n,
+              s->g.k, n);
+    for (size_t i = 0; i < s->tt.cap && !af.failed; i++)
+        if (s->tt.key[i])
+            af_printf(&af, "%016llx %d %llx %d\n", (unsigned long long)s->tt.key[i],
+                      s->tt.val[i], (unsigned long long)(s->tt.zone[i] & s->g.full),
+                      s->tt.work[i]);
+    af_write(&af, "end\n", 4);
+    if (af_commit(&af, s->err) != CGT_OK)
+        return CGT_ERR_IO;
+    s->ckpt_on_disk = n;
+    s->ckpt_skipped = false;
     cgt_progress_force("mnk", "checkpoint: %zu proven positions saved to %s", n,
                        s->ckpt);
     return CGT_OK;
 }
 
+/* One entry line: "KEY VALUE" (v1), "KEY VALUE ZONE [WORK]" (v2, v3; v3
+ * always has WORK), each value in its domain. */
+static bool ckpt_entry(const Solver *s, const char *line, int ver, unsigned long long *key,
+                       int *val, unsigned long long *zone, int *work)
+{
+    char tail = 0;
+    *zone = ~0ULL;
+    *work = 8;
+    int nf = sscanf(line, "%llx %d %llx %d%c", key, val, zone, work, &tail);
+    bool shape = ver == 1   ? nf >= 2
+                 : ver == 2 ? nf >= 3
+                            : nf == 5 && tail == '\n';
+    if (ver != 3 && nf == 5 && tail != '\n')
+        shape = false;
+    return shape && *key != 0 && *val >= 1 && *val <= 2 && *work >= 0 && *work <= 255 &&
+           (ver == 1 || (*zone & ~s->g.full) == 0);
+}
+
 static CgtStatus load_checkpoint(Solver *s)
 {
-    FILE *f = fopen(s->ckpt, "r");
-    if (!f)
+    SealedFile sf;
+    if (sf_open(&sf, s->ckpt, "checkpoint", true, s->err) != CGT_OK)
+        return CGT_ERR_IO;
+    if (sf.absent)
         return CGT_OK; /* nothing to resume */
+    FILE *f = sf.f;
     int ver, m, n, k;
     size_t cnt;
     CgtStatus st = CGT_OK;
     if (fscanf(f, "cgt-mnk-tt %d game %d %d %d entries %zu", &ver, &m, &n, &k, &cnt) != 5 ||
-        ver < 1 || ver > 2) {
-        st = cgt_error_set(s->err, CGT_ERR_IO, "checkpoint '%s' is not a version 1 or 2 mnk "
-                           "checkpoint", s->ckpt);
+        ver < 1 || ver > CKPT_VERSION) {
+        st = cgt_error_set(s->err, CGT_ERR_IO, "checkpoint '%s' is not a version 1 to %d mnk "
+                           "checkpoint", s->ckpt, CKPT_VERSION);
+    } else if (sf.unsealed != (ver < 3)) {
+        st = cgt_error_set(s->err, CGT_ERR_IO, sf.unsealed
+                           ? "checkpoint '%s' is damaged: its checksum line is missing"
+                           : "checkpoint '%s' is damaged: an old format with a checksum line",
+                           s->ckpt);
     } else if (m != s->g.m || n != s->g.n || k != s->g.k) {
         st = cgt_error_set(s->err, CGT_ERR_IO, "checkpoint '%s' is for the %d,%d,%d-game, not "
                            "%d,%d,%d", s->ckpt, m, n, k, s->g.m, s->g.n, s->g.k);
+    } else if (cnt > sf.len / 4) {
+        st = cgt_error_set(s->err, CGT_ERR_IO, "checkpoint '%s' is damaged: %zu entries cannot "
+                           "fit in its %llu bytes", s->ckpt, cnt, (unsigned long long)sf.len);
+    } else if (s->tt.max_cap && 2 * (cnt + 1) > s->tt.max_cap) {
+        /* the table could not hold the file: its next save would drop work */
+        size_t need = 1u << 10;
+        while (need < 2 * (cnt + 1))
+            need *= 2;
+        st = cgt_error_set(s->err, CGT_ERR_LIMIT, "checkpoint '%s' holds %zu proven positions, "
+                           "more than table_mb allows (%zu)", s->ckpt, cnt,
+                           s->tt.max_cap / 2 - 1);
+        cgt_error_hint(s->err, "raise table_mb to at least %.0f; the file is left untouched",
+                       (double)need * 18.0 / 1048576.0 + 1);
+        sf_close(&sf);
+        return st;
     } else {
         char line[128];
-        if (!fgets(line, sizeof line, f)) /* the end of the "entries" line */
-            line[0] = '\0';
-        for (size_t i = 0; i < cnt; i++) {
-            unsigned long long key, zone = ~0ULL;
-            int val, work = 8, nf = 0;
-            if (fgets(line, sizeof line, f))
-                nf = sscanf(line, "%llx %d %llx %d", &key, &val, &zone, &work);
-            if (nf < (ver == 2 ? 3 : 2) || key == 0 || val < 1 || val > 2 || work < 0 ||
-                work > 255) {
+        if (!fgets(line, sizeof line, f) || strcmp(line, "\n") != 0) /* end of "entries" */
+            st = cgt_error_set(s->err, CGT_ERR_IO, "checkpoint '%s' is damaged in its header",
+                               s->ckpt);
+        for (size_t i = 0; i < cnt && st == CGT_OK; i++) {
+            unsigned long long key, zone;
+            int val, work;
+            if (!fgets(line, sizeof line, f) ||
+                !ckpt_entry(s, line, ver, &key, &val, &zone, &work)) {
                 st = cgt_error_set(s->err, CGT_ERR_IO, "checkpoint '%s' is damaged at entry "
                                    "%zu", s->ckpt, i + 1);
                 break;
             }
             tt_store(&s->tt, key, val, zone, work);
         }
-        if (st == CGT_OK)
+        if (st == CGT_OK && (!fgets(line, sizeof line, f) || strcmp(line, "end\n") != 0 ||
+                             sf_remaining(&sf) != 0))
+            st = cgt_error_set(s->err, CGT_ERR_IO, "checkpoint '%s' is damaged after its "
+                               "last entry", s->ckpt);
+        if (st == CGT_OK) {
+            s->ckpt_on_disk = cnt;
+            if (ver < 3)
+                cgt_warning("checkpoint '%s' is in the old format %d, without a checksum: "
+                            "loaded after checking every entry; it will be saved in format %d",
+                            s->ckpt, ver, CKPT_VERSION);
             cgt_progress_force("mnk", "resuming from %s: %zu proven positions", s->ckpt, cnt);
+        }
     }
-    fclose(f);
+    sf_close(&sf);
     if (st != CGT_OK)
-        cgt_error_hint(s->err, "delete the file to start afresh");
+        cgt_error_hint(s->err, "the file is left untouched; move it away to start afresh");
     return st;
 }
 
@@ -1784,6 +1829,7 @@ void mnk_options_init(MnkOptions *o)
     memset(o, 0, sizeof *o);
     o->variant = MNK_MAKER_BREAKER;
     o->threads = 1;
+    o->checkpoint_every = MNK_CHECKPOINT_EVERY;
 }
 
 static CgtStatus parse_board(int m, int n, int k, const char *const *rows, int nrows,
@@ -2209,8 +2255,13 @@ CgtStatus mnk_solve(int m, int n, int k, const MnkOptions *opt, MnkReport *rep, 
     s.is_main = true;
     s.zones = !opt->no_zones;
     s.next_ckpt = s.t0 + s.ckpt_every;
-    if (s.ckpt)
+    bool ckpt_ok = false; /* the file was read (or is absent) and can be replaced */
+    if (s.ckpt) {
         s.st = load_checkpoint(&s);
+        if (s.st == CGT_OK && af_probe(s.ckpt, "checkpoint", err) != CGT_OK)
+            s.st = CGT_ERR_IO;
+        ckpt_ok = s.st == CGT_OK;
+    }
     Eval e;
     evaluate(&s.g, x, o, false, &e);
     rep->root_potential = e.pot;
@@ -2226,15 +2277,24 @@ CgtStatus mnk_solve(int m, int n, int k, const MnkOptions *opt, MnkReport *rep, 
                            opt->variant == MNK_MAKER_BREAKER ? 'M'
                            : rep->result == MNK_RESULT_FIRST ? 'A' : 'H',
                            &rep->proof_lines);
-    if (s.ckpt && (s.st == CGT_OK || s.st == CGT_ERR_LIMIT || s.st == CGT_ERR_INTERRUPTED)) {
+    if (ckpt_ok && (s.st == CGT_OK || s.st == CGT_ERR_LIMIT || s.st == CGT_ERR_INTERRUPTED)) {
         CgtError e2;
         cgt_error_clear(&e2);
         Solver *sp = &s;
         CgtError *keep = sp->err;
         sp->err = &e2;
-        if (save_checkpoint(sp) != CGT_OK && s.st == CGT_OK) {
+        CgtStatus sst = save_checkpoint(sp);
+        if (sst == CGT_OK && sp->ckpt_skipped) {
+            sst = cgt_error_set(&e2, CGT_ERR_IO, "checkpoint '%s' not replaced: the table now "
+                                "holds fewer proven positions than the file's %zu",
+                                s.ckpt, s.ckpt_on_disk);
+            cgt_error_hint(&e2, "entries were dropped to stay within table_mb; raise it");
+        }
+        if (sst != CGT_OK && s.st == CGT_OK) {
+            /* the result is complete: keep it, and report why it was not saved */
             *err = e2;
             s.st = CGT_ERR_IO;
+            rep->unsaved = true;
         }
         sp->err = keep;
     }

@@ -40,6 +40,9 @@ typedef enum {
     MNK_BY_SEARCH     /* And-Or search */
 } MnkMethod;
 
+/* Default seconds between checkpoint saves during a search. */
+#define MNK_CHECKPOINT_EVERY 300
+
 typedef struct MnkOptions {
     MnkVariant variant;
     /* Start position: nrows strings of m characters, top row first; NULL for
@@ -54,7 +57,8 @@ typedef struct MnkOptions {
                                 * only with X to move (docs/mnk.md) */
     const char *checkpoint;    /* transposition-table file: loaded if present, saved
                                 * every checkpoint_every seconds and on any stop */
-    double checkpoint_every;   /* seconds; 0 = only at the end / on a stop */
+    double checkpoint_every;   /* seconds (default MNK_CHECKPOINT_EVERY); 0 = only at
+                                * the end / on a stop */
     int threads;               /* 1 (default, deterministic) to MNK_MAX_THREADS: the root
                                 * Maker moves are split between threads; same result,
                                 * node counts and the winning move shown may differ */
@@ -93,6 +97,8 @@ typedef struct MnkReport {
     int nmoves;
     MnkMove moves[MNK_MAX_CELLS];
     uint64_t proof_lines; /* lines written to proof_path (0 if none) */
+    bool unsaved;         /* CGT_ERR_IO only because the final checkpoint save failed:
+                           * the result above is complete and valid */
 } MnkReport;
 
 /* Fill *o with the defaults: Maker-Breaker, empty board, one thread, no limits. */
@@ -106,8 +112,10 @@ void mnk_options_init(MnkOptions *o);
  * strong-game proof with O to move, or threads outside 1..MNK_MAX_THREADS;
  * CGT_ERR_LIMIT for the node or time limit; CGT_ERR_INTERRUPTED on Ctrl-C;
  * CGT_ERR_IO when the proof or checkpoint file cannot be written, or the
- * checkpoint is unreadable or for another game.  On a stop the checkpoint
- * (if any) is saved first, so a run can be resumed with the same options. */
+ * checkpoint is unreadable, damaged or for another game (CGT_ERR_LIMIT when
+ * it holds more positions than table_mb allows).  On a stop the checkpoint
+ * (if any) is saved first, so a run can be resumed with the same options;
+ * when only the final save fails, rep->unsaved is set and *rep is complete. */
 CgtStatus mnk_solve(int m, int n, int k, const MnkOptions *opt, MnkReport *rep, CgtError *err);
 
 /* Potential of a position (paper eq. (1)-(2)): the sum over k-lines without

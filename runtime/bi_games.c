@@ -6,6 +6,7 @@
 
 #include "runtime/builtins.h"
 #include "runtime/gameobj.h"
+#include "util/atomicfile.h"
 #include "util/poll.h"
 #include "util/xalloc.h"
 
@@ -419,22 +420,30 @@ static Value *grundy_lib_error(Call *c, CgtError *e)
 }
 
 /* Extend the table to n values; with a checkpoint path, resume from it and
- * save every few seconds and at the end (also when stopped). */
-static bool grundy_fill(Call *c, GameObj *g, uint64_t n, const char *ckpt)
+ * save every few seconds and at the end (also when stopped).  The file is
+ * always read first, even when the table already holds values, and is
+ * never replaced by a table of fewer values (docs/errors.md, "Files cgt
+ * writes").  When only the final save fails, the values are complete:
+ * returns true with save_err set, for the caller to report after printing
+ * the result. */
+static bool grundy_fill(Call *c, GameObj *g, uint64_t n, const char *ckpt, CgtError *save_err)
 {
     GrundyTable *gt = game_grundy(g);
     CgtError err;
     cgt_error_clear(&err);
-    if (ckpt && grundy_count(gt) == 0) {
-        FILE *f = fopen(ckpt, "rb");
-        if (f) {
-            fclose(f);
-            if (grundy_load(gt, ckpt, &err) != CGT_OK) {
-                grundy_lib_error(c, &err);
-                return false;
-            }
+    uint64_t on_disk = 0;
+    if (ckpt) {
+        uint64_t before = grundy_count(gt);
+        if (grundy_load(gt, ckpt, &on_disk, &err) != CGT_OK) {
+            rt_error_from(c->I, call_opt_loc(c, "checkpoint"), &err);
+            return false;
+        }
+        if (grundy_count(gt) > before)
             cgt_progress_force("grundy", "resumed %s from %s at %llu values", g->name, ckpt,
                                (unsigned long long)grundy_count(gt));
+        if (grundy_count(gt) < n && af_probe(ckpt, "checkpoint", &err) != CGT_OK) {
+            rt_error_from(c->I, call_opt_loc(c, "checkpoint"), &err);
+            return false;
         }
     }
     if (!ckpt) {
@@ -445,18 +454,29 @@ static bool grundy_fill(Call *c, GameObj *g, uint64_t n, const char *ckpt)
         return true;
     }
     double last = cgt_now();
-    while (grundy_count(gt) < n) {
-        uint64_t have = grundy_count(gt);
-        uint64_t step = have < 1000000 ? 1000000 : have / 4;
-        uint64_t target = have + step < n ? have + step : n;
-        CgtStatus st = grundy_extend(gt, target, &err);
-        if (st != CGT_OK || cgt_now() - last > 5 || grundy_count(gt) >= n) {
+    bool dirty = grundy_count(gt) > on_disk; /* the table holds values the file lacks */
+    for (;;) {
+        CgtStatus st = CGT_OK;
+        if (grundy_count(gt) < n) {
+            uint64_t have = grundy_count(gt);
+            uint64_t step = have < 1000000 ? 1000000 : have / 4;
+            uint64_t target = have + step < n ? have + step : n;
+            st = grundy_extend(gt, target, &err);
+            dirty |= grundy_count(gt) > have;
+        }
+        bool done = grundy_count(gt) >= n;
+        if (dirty && (st != CGT_OK || cgt_now() - last > 5 || done)) {
             CgtError serr;
             cgt_error_clear(&serr);
             if (grundy_save(gt, ckpt, &serr) != CGT_OK) {
-                grundy_lib_error(c, &serr);
+                if (done && st == CGT_OK) {
+                    *save_err = serr;
+                    return true;
+                }
+                rt_error_from(c->I, call_opt_loc(c, "checkpoint"), &serr);
                 return false;
             }
+            dirty = false;
             last = cgt_now();
         }
         if (st != CGT_OK) {
@@ -466,8 +486,9 @@ static bool grundy_fill(Call *c, GameObj *g, uint64_t n, const char *ckpt)
                         (unsigned long long)grundy_count(gt), ckpt);
             return false;
         }
+        if (done)
+            return true;
     }
-    return true;
 }
 
 static Value *grundy_range(Call *c, GameObj *g, int64_t lo, int64_t hi, const char *ckpt)
@@ -477,7 +498,9 @@ static Value *grundy_range(Call *c, GameObj *g, int64_t lo, int64_t hi, const ch
     if (hi >= 4000000000LL)
         return rt_error(c->I, DIAG_LIMIT, c->arg_locs[1], "heap bound %lld is too large",
                         (long long)hi);
-    if (!grundy_fill(c, g, (uint64_t)hi + 1, ckpt))
+    CgtError save_err;
+    cgt_error_clear(&save_err);
+    if (!grundy_fill(c, g, (uint64_t)hi + 1, ckpt, &save_err))
         return NULL;
     const uint32_t *vals = grundy_values(game_grundy(g)) + lo;
     uint64_t n = (uint64_t)(hi - lo + 1);
@@ -485,6 +508,10 @@ static Value *grundy_range(Call *c, GameObj *g, int64_t lo, int64_t hi, const ch
         Value *l = val_list();
         for (uint64_t i = 0; i < n; i++)
             val_list_push(l, val_int(vals[i]));
+        if (save_err.status != CGT_OK) {
+            val_unref(l);
+            return rt_error_from(c->I, call_opt_loc(c, "checkpoint"), &save_err);
+        }
         return l;
     }
     StrBuf b;
@@ -506,6 +533,8 @@ static Value *grundy_range(Call *c, GameObj *g, int64_t lo, int64_t hi, const ch
         rows_text(&b, vals, (uint64_t)lo, n, 10);
     }
     rt_emit(c->I, &b);
+    if (save_err.status != CGT_OK)
+        return rt_error_from(c->I, call_opt_loc(c, "checkpoint"), &save_err);
     return val_null();
 }
 
@@ -559,8 +588,18 @@ Value *bi_grundy(Call *c)
                 rt_hint(c->I, "prove a period first with `period G;`; then any heap is instant");
                 return NULL;
             }
-            if (!grundy_fill(c, g, (uint64_t)n + 1, ckpt))
+            CgtError save_err;
+            cgt_error_clear(&save_err);
+            if (!grundy_fill(c, g, (uint64_t)n + 1, ckpt, &save_err))
                 return NULL;
+            if (save_err.status != CGT_OK) {
+                if (grundy_value_at(gt, NULL, (uint64_t)n, &v, &err) == CGT_OK) {
+                    char label[32];
+                    snprintf(label, sizeof label, "%lld", (long long)n);
+                    val_unref(int_result(c, g->name, label, v, a));
+                }
+                return rt_error_from(c->I, call_opt_loc(c, "checkpoint"), &save_err);
+            }
         }
         if (grundy_value_at(gt, g->period_done ? &g->period : NULL, (uint64_t)n, &v, &err) !=
             CGT_OK)

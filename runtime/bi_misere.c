@@ -12,6 +12,7 @@
 #include "runtime/builtins.h"
 #include "runtime/gameobj.h"
 #include "runtime/semiobj.h"
+#include "util/atomicfile.h"
 #include "util/poll.h"
 #include "util/xalloc.h"
 
@@ -346,19 +347,41 @@ Value *bi_quotient(Call *c)
     QuotObj *o = xcalloc(1, sizeof *o);
     o->game = val_ref(c->args[0]);
     const char *ckpt = ck ? ck->u.str.s : NULL;
+    /* the checkpoint rules of docs/errors.md: a file that exists is always
+     * read (and refused untouched if it fails any check); one that covers
+     * more heaps than asked for is left alone and Q(n) computed afresh; an
+     * unwritable path fails before the computation */
+    uint32_t ck_heaps = 0;
+    bool ck_keep = false;
     if (ckpt) {
-        FILE *f = fopen(ckpt, "rb");
-        if (f) {
-            fclose(f);
-            o->eng = mq_load(ckpt, hg, &ml, &err);
-            if (!o->eng) {
-                quot_free(o);
-                free_names(names, nnames);
-                return rt_error_from(c->I, call_opt_loc(c, "checkpoint"), &err);
-            }
-            cgt_progress_force("quotient", "resumed %s from %s at heap %u", g->name, ckpt,
-                               mq_heaps_done(o->eng));
+        bool absent = false;
+        o->eng = mq_load(ckpt, hg, &ml, &absent, &err);
+        if (!o->eng && !absent) {
+            quot_free(o);
+            free_names(names, nnames);
+            return rt_error_from(c->I, call_opt_loc(c, "checkpoint"), &err);
         }
+        uint32_t want = n >= 0 ? (uint32_t)n : (uint32_t)limit;
+        if (o->eng && mq_heaps_done(o->eng) > want) {
+            cgt_progress_force("quotient", "%s covers heaps 0..%u, more than the %u asked for: "
+                               "computing afresh and leaving the file as it is", ckpt,
+                               mq_heaps_done(o->eng), want);
+            mq_free(o->eng);
+            o->eng = NULL;
+            ck_keep = true;
+        } else if (o->eng) {
+            ck_heaps = mq_heaps_done(o->eng);
+            cgt_progress_force("quotient", "resumed %s from %s at heap %u", g->name, ckpt,
+                               ck_heaps);
+        }
+        bool more = !o->eng || mq_heaps_done(o->eng) < want; /* a save will follow */
+        if (!ck_keep && more && af_probe(ckpt, "checkpoint", &err) != CGT_OK) {
+            quot_free(o);
+            free_names(names, nnames);
+            return rt_error_from(c->I, call_opt_loc(c, "checkpoint"), &err);
+        }
+        if (ck_keep)
+            ckpt = NULL;
     }
     if (!o->eng)
         o->eng = mq_new(hg, &ml);
@@ -386,28 +409,44 @@ Value *bi_quotient(Call *c)
         mq_set_track_bound(o->eng, true);
     CgtStatus st = CGT_OK;
     double last_save = cgt_now();
+    CgtError save_err;
+    cgt_error_clear(&save_err);
+    bool complete = false; /* the statement's computation ran to its end */
     if (n >= 0) {
         for (uint32_t h = mq_heaps_done(o->eng) + 1; h <= (uint32_t)n && st == CGT_OK; h++) {
             st = mq_extend_to(o->eng, h, &err);
-            if (ckpt && (st != CGT_OK || cgt_now() - last_save > 30 || h == (uint32_t)n)) {
-                CgtError e2;
-                cgt_error_clear(&e2);
-                if (mq_save(o->eng, ckpt, &e2) != CGT_OK) {
-                    quot_free(o);
-                    free_names(names, nnames);
-                    return rt_error_from(c->I, call_opt_loc(c, "checkpoint"), &e2);
-                }
+            if (ckpt && mq_heaps_done(o->eng) > ck_heaps &&
+                (st != CGT_OK || cgt_now() - last_save > 30 || h == (uint32_t)n)) {
+                if (mq_save(o->eng, ckpt, &save_err) != CGT_OK)
+                    break;
                 last_save = cgt_now();
             }
         }
     } else {
+        /* one heap at a time, so that the checkpoint is saved every 30 s */
         MqPeriod per;
-        st = mq_run_until_periodic(o->eng, (uint32_t)limit, &per, &err);
-        if (ckpt) {
-            CgtError e2;
-            cgt_error_clear(&e2);
-            mq_save(o->eng, ckpt, &e2);
+        for (uint32_t h = mq_heaps_done(o->eng) + 1;; h++) {
+            st = mq_run_until_periodic(o->eng, h < (uint32_t)limit ? h : (uint32_t)limit, &per,
+                                       &err);
+            bool last = st != CGT_OK || per.found || h >= (uint32_t)limit;
+            if (ckpt && mq_heaps_done(o->eng) > ck_heaps && (last || cgt_now() - last_save > 30)) {
+                if (mq_save(o->eng, ckpt, &save_err) != CGT_OK)
+                    break;
+                last_save = cgt_now();
+            }
+            if (last) {
+                complete = true;
+                break;
+            }
         }
+    }
+    if (n >= 0)
+        complete = st == CGT_OK && mq_heaps_done(o->eng) >= (uint32_t)n;
+    if (save_err.status != CGT_OK && st == CGT_OK && !complete) {
+        /* a save on the way failed: stop with its reason */
+        quot_free(o);
+        free_names(names, nnames);
+        return rt_error_from(c->I, call_opt_loc(c, "checkpoint"), &save_err);
     }
     if (st != CGT_OK) {
         /* keep the last completed heap as a labelled partial result */
@@ -436,7 +475,9 @@ Value *bi_quotient(Call *c)
             bool ok = quot_snapshot(c, o, NULL, 0, l);
             c->I->failed = saved_failed;
             if (ok) {
-                if (ckpt)
+                if (ckpt && save_err.status != CGT_OK)
+                    rt_hint(c->I, "the checkpoint could not be saved: %s", save_err.msg);
+                else if (ckpt)
                     rt_hint(c->I, "the computation is saved in %s; run again to resume", ckpt);
                 else if (bs->fail_heap == mq_heaps_done(o->eng) + 1 && bs->fail_copies >= 4)
                     rt_hint(c->I,
@@ -476,6 +517,19 @@ Value *bi_quotient(Call *c)
     free_names(names, nnames);
     if (!ok) {
         quot_free(o);
+        return NULL;
+    }
+    if (save_err.status != CGT_OK) {
+        /* the quotient is complete but the final save failed (F33): keep
+         * the result and report why the file could not be written */
+        rt_error_from(c->I, call_opt_loc(c, "checkpoint"), &save_err);
+        if (c->decl_name) {
+            rt_hint(c->I, "%s holds the result Q(%u); it was not saved", c->decl_name,
+                    mq_heaps_done(o->eng));
+            c->I->partial = val_obj(&quotient_type, o);
+        } else {
+            quot_free(o);
+        }
         return NULL;
     }
     return val_obj(&quotient_type, o);

@@ -134,7 +134,8 @@ Value *bi_mnk(Call *c)
     CgtError err;
     cgt_error_clear(&err);
     CgtStatus st = mnk_solve((int)m, (int)n, (int)k, &o, rep, &err);
-    if (st != CGT_OK) {
+    bool unsaved = st != CGT_OK && rep->unsaved; /* solved, but the final save failed */
+    if (st != CGT_OK && !unsaved) {
         free(rows);
         free(rep);
         return rt_error_from(c->I, c->loc, &err);
@@ -241,5 +242,7 @@ Value *bi_mnk(Call *c)
     free(rows);
     free(rep);
     rt_emit(c->I, &b);
+    if (unsaved)
+        return rt_error_from(c->I, call_opt_loc(c, "checkpoint"), &err);
     return val_null();
 }

@@ -1,6 +1,7 @@
 /* The tree-walking evaluator: expressions, statements, user functions,
  * checks, and the dispatcher that binds command arguments to builtins
  * according to their declared spec (STYLE.md 3.5). */
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <math.h>
@@ -22,9 +23,16 @@ static void trace_flush_repeats(Interp *I);
 
 /* ---- interpreter state and errors ---- */
 
+static void warning_sink(const char *line)
+{
+    fflush(stdout);
+    fprintf(stderr, "cgt: warning: %s\n", line);
+}
+
 Interp *interp_new(void)
 {
     Interp *I = xcalloc(1, sizeof *I);
+    cgt_set_warning_sink(warning_sink);
     I->globals = env_new();
     sb_init(&I->trace);
     return I;
@@ -114,10 +122,21 @@ int interp_report(Interp *I)
 
 /* ---- output ---- */
 
+/* errno of the first failed write to stdout (0 = none yet) */
+static int stdout_errno;
+
+static void put_stdout(const char *text)
+{
+    errno = 0;
+    if (fputs(text, stdout) == EOF && !stdout_errno)
+        stdout_errno = errno ? errno : EIO;
+}
+
+
 void rt_out(Interp *I, const char *text)
 {
     (void)I;
-    fputs(text, stdout);
+    put_stdout(text);
 }
 
 void rt_json_begin(JsonWriter *w, StrBuf *b, const char *kind)
@@ -153,7 +172,7 @@ void rt_print_value(Interp *I, const Value *v)
         if (b.len == 0 || b.s[b.len - 1] != '\n')
             sb_putc(&b, '\n');
     }
-    fputs(b.s, stdout);
+    put_stdout(b.s);
     sb_free(&b);
 }
 
@@ -1346,7 +1365,7 @@ static ExecStatus exec_stmt(Interp *I, const AstNode *s, Value **ret)
         }
         if (b.len == 0 || b.s[b.len - 1] != '\n')
             sb_putc(&b, '\n');
-        fputs(b.s, stdout);
+        put_stdout(b.s);
         sb_free(&b);
         return EX_OK;
     }
@@ -1435,6 +1454,17 @@ static ExecStatus exec_block(Interp *I, const AstNode *b, Value **ret)
     return EX_OK;
 }
 
+bool rt_stdout_failed(int *err_no)
+{
+    errno = 0;
+    if (fflush(stdout) == 0 && !ferror(stdout))
+        return false;
+    if (!stdout_errno)
+        stdout_errno = errno ? errno : EIO;
+    *err_no = stdout_errno;
+    return true;
+}
+
 int interp_run(Interp *I, const AstNode *block)
 {
     if (!I->stack_floor) {
@@ -1445,7 +1475,14 @@ int interp_run(Interp *I, const AstNode *block)
         Value *ret = NULL;
         ExecStatus st = exec_stmt(I, block->kids[i], &ret);
         val_unref(ret);
-        fflush(stdout);
+        int e;
+        if (rt_stdout_failed(&e)) {
+            /* the statement's results are lost: stop (exit 1), not exit 0 */
+            I->failed = false;
+            rt_error(I, DIAG_IO, block->kids[i]->loc, "cannot write standard output: %s",
+                     strerror(e));
+            return interp_report(I);
+        }
         if (st == EX_ERR)
             return interp_report(I);
         if (st == EX_BREAK || st == EX_CONTINUE) {

@@ -96,6 +96,9 @@ Value *rt_error_from(Interp *I, Loc loc, const CgtError *e);
  * result line (text, or one JSON object per line). */
 void rt_print_value(Interp *I, const Value *v);
 /* Write a finished text block (may contain several lines) to stdout. */
+/* Flush stdout; true (with the errno of the failure) when anything written
+ * to it since the start was lost (disk full, closed pipe or descriptor). */
+bool rt_stdout_failed(int *err_no);
 void rt_out(Interp *I, const char *text);
 /* Write b to stdout and free it. */
 void rt_emit(Interp *I, StrBuf *b);

@@ -10,6 +10,7 @@
 #include <time.h>
 
 volatile sig_atomic_t cgt_interrupt_flag = 0;
+volatile sig_atomic_t cgt_interrupt_signal = 0;
 
 /* Set by SIGALRM when the --timeout deadline passes, so that polling is a
  * flag test however rarely a loop polls. */
@@ -68,8 +69,12 @@ CgtStatus cgt_poll(void)
 
 CgtStatus cgt_poll_error(CgtError *e, CgtStatus st, const char *what)
 {
-    if (st == CGT_ERR_INTERRUPTED)
+    if (st == CGT_ERR_INTERRUPTED) {
+        if (cgt_interrupt_signal == SIGTERM || cgt_interrupt_signal == SIGHUP)
+            return cgt_error_set(e, st, "%s interrupted by %s", what,
+                                 cgt_interrupt_signal == SIGTERM ? "SIGTERM" : "SIGHUP");
         return cgt_error_set(e, st, "%s interrupted", what);
+    }
     if (st == CGT_ERR_LIMIT) {
         cgt_error_set(e, st, "%s stopped: time limit of %g s reached", what, timeout_s);
         cgt_error_hint(e, "raise the limit with --timeout=SECONDS (0 = no limit)");
@@ -118,4 +123,23 @@ void cgt_progress_force(const char *subsystem, const char *fmt, ...)
     va_start(ap, fmt);
     emit(subsystem, fmt, ap);
     va_end(ap);
+}
+
+static CgtWarningSink warning_sink = NULL;
+
+void cgt_set_warning_sink(CgtWarningSink s)
+{
+    warning_sink = s;
+}
+
+void cgt_warning(const char *fmt, ...)
+{
+    if (!warning_sink)
+        return;
+    char line[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    warning_sink(line);
 }

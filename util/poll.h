@@ -16,6 +16,8 @@
 #include "util/error.h"
 
 extern volatile sig_atomic_t cgt_interrupt_flag;
+/* The signal that set the flag (SIGINT, SIGTERM or SIGHUP; 0 = none). */
+extern volatile sig_atomic_t cgt_interrupt_signal;
 
 /* Cheap check for Ctrl-C and the deadline. */
 CgtStatus cgt_poll(void);
@@ -40,5 +42,13 @@ void cgt_progress(const char *subsystem, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 void cgt_progress_force(const char *subsystem, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+
+/* Warnings: conditions a user must hear about even without --verbose
+ * (an old checkpoint format loaded without a checksum).  The runtime
+ * installs a sink that prints "cgt: warning: LINE" on stderr; the default
+ * discards them. */
+typedef void (*CgtWarningSink)(const char *line);
+void cgt_set_warning_sink(CgtWarningSink sink);
+void cgt_warning(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 #endif

@@ -832,6 +832,7 @@ static void test_general_rules(void)
 static void test_checkpoint(void)
 {
     CgtError err;
+    uint64_t fc;
     Ruleset *rs = code("0.14"), *other = code("0.07");
     GrundyTable *a = grundy_new(rs), *b = grundy_new(rs), *c = grundy_new(other);
     char path[] = "/tmp/cgt_test_games_ckpt_XXXXXX";
@@ -839,23 +840,24 @@ static void test_checkpoint(void)
     CHECK(fd >= 0);
     CHECK(grundy_extend(a, 3000, &err) == CGT_OK);
     CHECK(grundy_save(a, path, &err) == CGT_OK);
-    CHECK(grundy_load(b, path, &err) == CGT_OK);
+    CHECK(grundy_load(b, path, &fc, &err) == CGT_OK);
     CHECK_EQ_INT(grundy_count(b), 3000);
-    CHECK(grundy_load(c, path, &err) == CGT_ERR_DOMAIN);
+    CHECK(grundy_load(c, path, &fc, &err) == CGT_ERR_DOMAIN);
     CHECK(grundy_extend(a, 6000, &err) == CGT_OK);
     CHECK(grundy_extend(b, 6000, &err) == CGT_OK);
     CHECK(memcmp(grundy_values(a), grundy_values(b), 6000 * sizeof(uint32_t)) == 0);
-    /* loading into a table that already holds values replaces them */
+    /* loading into a table that already holds fewer values extends it */
     GrundyTable *d = grundy_new(rs);
     CHECK(grundy_extend(d, 1024, &err) == CGT_OK);
     CHECK(grundy_save(a, path, &err) == CGT_OK);
-    CHECK(grundy_load(d, path, &err) == CGT_OK);
+    CHECK(grundy_load(d, path, &fc, &err) == CGT_OK);
     CHECK_EQ_INT(grundy_count(d), 6000);
     CHECK(grundy_extend(a, 9000, &err) == CGT_OK);
     CHECK(grundy_extend(d, 9000, &err) == CGT_OK);
     CHECK(memcmp(grundy_values(a), grundy_values(d), 9000 * sizeof(uint32_t)) == 0);
     grundy_free(d);
-    CHECK(grundy_load(b, "/nonexistent/x", &err) == CGT_ERR_IO);
+    CHECK(grundy_load(b, "/nonexistent/x", &fc, &err) == CGT_OK && fc == 0);
+    CHECK(grundy_load(b, "/", &fc, &err) == CGT_ERR_IO);
     remove(path);
     grundy_free(a);
     grundy_free(b);

@@ -419,7 +419,7 @@ static void test_checkpoint(void)
     snprintf(path, sizeof path, "/tmp/cgt_test_misere_%ld.ckpt", (long)getpid());
     CHECK(mq_save(e, path, &err) == CGT_OK);
     mq_free(e);
-    e = mq_load(path, &g, NULL, &err);
+    e = mq_load(path, &g, NULL, NULL, &err);
     CHECK(e != NULL);
     if (!e)
         return;
@@ -436,7 +436,7 @@ static void test_checkpoint(void)
     mq_free(e);
     Oct o2 = oct_make("0.77");
     HeapGame g2 = oct_game(&o2);
-    CHECK(mq_load(path, &g2, NULL, &err) == NULL);
+    CHECK(mq_load(path, &g2, NULL, NULL, &err) == NULL);
     CHECK_EQ_INT(err.status, CGT_ERR_DOMAIN);
     FILE *f = fopen(path, "w");
     if (f) {
@@ -444,7 +444,7 @@ static void test_checkpoint(void)
               "hl -1 -1 0\nact 1 1\np 0 1\npred 0 0 1 2\nexpansions 0\nend\n", f);
         fclose(f);
     }
-    CHECK(mq_load(path, &g, NULL, &err) == NULL);
+    CHECK(mq_load(path, &g, NULL, NULL, &err) == NULL);
     CHECK_EQ_INT(err.status, CGT_ERR_IO);
     remove(path);
     /* an interrupt stops the run and keeps the last completed heap */

@@ -1,0 +1,338 @@
+/* Damaged checkpoints of every kind (grundy, quotient, mnk) are refused and
+ * left untouched (issue 14): 1000 random single-bit flips of each, every
+ * truncation length class, another game, another format version and values
+ * outside their domain under a valid checksum (resealed here with an
+ * independent CRC-64 below, so that only the value checks can catch them).
+ * The intact file is accepted, so that a loader refusing everything fails. */
+#define _POSIX_C_SOURCE 200809L
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "algebra/misere.h"
+#include "games/grundy.h"
+#include "games/mnk.h"
+#include "games/ruleset.h"
+#include "unit.h"
+
+#define FLIPS 1000
+
+/* CRC-64/XZ bit by bit (reflected polynomial 0xc96c5795d7870f42), written
+ * independently of util/crc64.c; check value of "123456789" tested below. */
+static uint64_t crc_ref(const unsigned char *p, size_t n)
+{
+    uint64_t c = ~0ULL;
+    for (size_t i = 0; i < n; i++) {
+        c ^= p[i];
+        for (int k = 0; k < 8; k++)
+            c = (c & 1) ? (c >> 1) ^ 0xc96c5795d7870f42ULL : c >> 1;
+    }
+    return ~c;
+}
+
+static unsigned char *slurp(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        *len = 0;
+        return NULL;
+    }
+    size_t cap = 1 << 16, n = 0, r;
+    unsigned char *b = malloc(cap);
+    while ((r = fread(b + n, 1, cap - n, f)) > 0) {
+        n += r;
+        if (n == cap)
+            b = realloc(b, cap *= 2);
+    }
+    fclose(f);
+    *len = n;
+    return b;
+}
+
+static void spit(const char *path, const unsigned char *b, size_t n)
+{
+    FILE *f = fopen(path, "wb");
+    if (f) {
+        fwrite(b, 1, n, f);
+        fclose(f);
+    }
+}
+
+/* Replace the seal line of b (length *n) by a correct one for its body. */
+static void reseal(unsigned char *b, size_t *n)
+{
+    size_t body = *n - 23;
+    char line[32];
+    snprintf(line, sizeof line, "crc64 %016llx\n", (unsigned long long)crc_ref(b, body));
+    memcpy(b + body, line, 23);
+}
+
+static uint64_t rng = 0x9e3779b97f4a7c15ULL;
+static uint64_t next_rand(void)
+{
+    rng ^= rng << 13;
+    rng ^= rng >> 7;
+    rng ^= rng << 17;
+    return rng;
+}
+
+typedef bool (*Loader)(const char *path);
+
+static Ruleset *rs_06, *rs_07, *rs_077;
+
+static bool load_grundy(const char *path)
+{
+    GrundyTable *t = grundy_new(rs_06);
+    CgtError err;
+    uint64_t fc = 0;
+    bool ok = grundy_load(t, path, &fc, &err) == CGT_OK && fc > 0;
+    grundy_free(t);
+    return ok;
+}
+
+static bool load_quotient(const char *path)
+{
+    CgtError err;
+    bool absent = false;
+    MqEngine *e = mq_load(path, ruleset_heapgame(rs_07), NULL, &absent, &err);
+    bool ok = e != NULL;
+    mq_free(e);
+    return ok;
+}
+
+static bool load_mnk(const char *path)
+{
+    MnkOptions o;
+    mnk_options_init(&o);
+    o.checkpoint = path;
+    o.node_limit = 1;
+    MnkReport r;
+    CgtError err;
+    cgt_error_clear(&err);
+    CgtStatus st = mnk_solve(5, 5, 4, &o, &r, &err);
+    return st != CGT_ERR_IO;
+}
+
+/* Write b to path, load it; true when refused and the file is unchanged. */
+static bool refused(Loader load, const char *path, const unsigned char *b, size_t n)
+{
+    spit(path, b, n);
+    bool acc = load(path);
+    size_t m;
+    unsigned char *after = slurp(path, &m);
+    bool same = after && m == n && memcmp(after, b, n) == 0;
+    free(after);
+    return !acc && same;
+}
+
+/* The checks every kind shares: flips, truncations, a version change. */
+static void damage(const char *kind, Loader load, const char *good, const char *path,
+                   const char *version_line, char bad_digit)
+{
+    size_t n;
+    unsigned char *orig = slurp(good, &n);
+    CHECK(orig != NULL && n > 100);
+    if (!orig)
+        return;
+    unsigned char *b = malloc(n);
+    memcpy(b, orig, n);
+    spit(path, b, n);
+    CHECK(load(path)); /* the intact copy loads */
+    int nref = 0;
+    for (int i = 0; i < FLIPS; i++) {
+        memcpy(b, orig, n);
+        size_t at = (size_t)(next_rand() % n);
+        b[at] ^= (unsigned char)(1u << (next_rand() % 8));
+        if (refused(load, path, b, n))
+            nref++;
+        else
+            fprintf(stderr, "%s: a flip at byte %zu was accepted\n", kind, at);
+    }
+    CHECK_EQ_INT(nref, FLIPS);
+    printf("%s: %d of %d single-bit flips refused, file untouched\n", kind, nref, FLIPS);
+    /* truncations: empty, the seal only cut, the body cut, random lengths */
+    size_t cuts[24] = {0, 1, 22, 23, n - 1, n - 22, n - 23, n - 24, n / 2};
+    for (int i = 9; i < 24; i++)
+        cuts[i] = (size_t)(next_rand() % n);
+    int ncut = 0;
+    for (int i = 0; i < 24; i++)
+        ncut += refused(load, path, orig, cuts[i]);
+    CHECK_EQ_INT(ncut, 24);
+    /* another format version under a valid seal */
+    memcpy(b, orig, n);
+    unsigned char *v = (unsigned char *)strstr((char *)b, version_line);
+    CHECK(v != NULL);
+    if (v) {
+        v[strlen(version_line) - 1] = (unsigned char)bad_digit;
+        size_t m = n;
+        reseal(b, &m);
+        CHECK(refused(load, path, b, m));
+        v[strlen(version_line) - 1] = '9';
+        reseal(b, &m);
+        CHECK(refused(load, path, b, m));
+    }
+    free(b);
+    free(orig);
+}
+
+static void test_crc_ref(void)
+{
+    CHECK(crc_ref((const unsigned char *)"123456789", 9) == 0x995dc9bbdf1939faULL);
+}
+
+static void test_grundy(const char *dir)
+{
+    char good[256], path[256];
+    snprintf(good, sizeof good, "%s/g.good", dir);
+    snprintf(path, sizeof path, "%s/g.ck", dir);
+    CgtError err;
+    GrundyTable *t = grundy_new(rs_06);
+    CHECK(grundy_extend(t, 3000, &err) == CGT_OK);
+    CHECK(grundy_save(t, good, &err) == CGT_OK);
+    grundy_free(t);
+    damage("grundy", load_grundy, good, path, "cgt-grundy 2", '1');
+    /* another game: a checkpoint of 0.6 is refused for 0.07 */
+    GrundyTable *u = grundy_new(rs_07);
+    uint64_t fc;
+    CHECK(grundy_load(u, good, &fc, &err) == CGT_ERR_DOMAIN);
+    CHECK(strstr(err.msg, "is for game 0.6") != NULL);
+    grundy_free(u);
+    /* values outside their domain under a valid seal: G(1) = 2^31 (F04),
+     * G(2000) = 2^28 after values below 512 (F23), G(0) = 1 */
+    size_t n;
+    unsigned char *orig = slurp(good, &n);
+    size_t hdr = (size_t)(strstr((char *)orig, "count 3000\n") - (char *)orig) + 11;
+    static const struct {
+        size_t heap;
+        uint32_t v;
+    } bad[] = {{1, 1u << 31}, {2000, 1u << 28}, {0, 1}, {2, 7}};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        unsigned char *b = malloc(n);
+        memcpy(b, orig, n);
+        for (int j = 0; j < 4; j++)
+            b[hdr + 4 * bad[i].heap + (size_t)j] = (unsigned char)(bad[i].v >> (8 * j));
+        size_t m = n;
+        reseal(b, &m);
+        CHECK(refused(load_grundy, path, b, m));
+        free(b);
+    }
+    free(orig);
+    /* a table already holding values: a file that disagrees is refused */
+    t = grundy_new(rs_06);
+    CHECK(grundy_extend(t, 100, &err) == CGT_OK);
+    CHECK(grundy_load(t, good, &fc, &err) == CGT_OK && grundy_count(t) == 3000);
+    grundy_free(t);
+}
+
+static void test_quotient(const char *dir)
+{
+    char good[256], path[256];
+    snprintf(good, sizeof good, "%s/q.good", dir);
+    snprintf(path, sizeof path, "%s/q.ck", dir);
+    CgtError err;
+    MqEngine *e = mq_new(ruleset_heapgame(rs_07), NULL);
+    CHECK(mq_extend_to(e, 20, &err) == CGT_OK);
+    CHECK(mq_save(e, good, &err) == CGT_OK);
+    mq_free(e);
+    damage("quotient", load_quotient, good, path, "cgt-misere-checkpoint 2", '1');
+    bool absent;
+    CHECK(mq_load(good, ruleset_heapgame(rs_077), NULL, &absent, &err) == NULL);
+    CHECK_EQ_INT(err.status, CGT_ERR_DOMAIN);
+    /* an action entry no element can have, under a valid seal */
+    size_t n;
+    unsigned char *b = slurp(good, &n);
+    char *act = strstr((char *)b, "\nact ");
+    CHECK(act != NULL);
+    if (act) {
+        size_t s0 = (size_t)(act + 5 - (char *)b), s1 = s0;
+        while (b[s1] != ' ' && b[s1] != '\n')
+            s1++;
+        unsigned char *w = malloc(n + 8);
+        memcpy(w, b, s0);
+        memcpy(w + s0, "99999", 5);
+        memcpy(w + s0 + 5, b + s1, n - s1);
+        size_t m = n - (s1 - s0) + 5;
+        reseal(w, &m);
+        CHECK(refused(load_quotient, path, w, m));
+        free(w);
+    }
+    free(b);
+}
+
+static void test_mnk(const char *dir)
+{
+    char good[256], path[256];
+    snprintf(good, sizeof good, "%s/m.good", dir);
+    snprintf(path, sizeof path, "%s/m.ck", dir);
+    MnkOptions o;
+    mnk_options_init(&o);
+    o.checkpoint = good;
+    MnkReport r;
+    CgtError err;
+    cgt_error_clear(&err);
+    CHECK_EQ_INT(mnk_solve(5, 5, 4, &o, &r, &err), CGT_OK);
+    damage("mnk", load_mnk, good, path, "cgt-mnk-tt 3", '2');
+    /* another game */
+    o.checkpoint = good;
+    o.node_limit = 1;
+    CHECK_EQ_INT(mnk_solve(6, 5, 4, &o, &r, &err), CGT_ERR_IO);
+    /* a value of 3 and a zone outside the 25-cell board, under a valid seal */
+    size_t n;
+    unsigned char *orig = slurp(good, &n);
+    char *line = strstr((char *)orig, "entries ");
+    line = line ? strchr(line, '\n') : NULL;
+    CHECK(line != NULL);
+    if (line) {
+        size_t e0 = (size_t)(line + 1 - (char *)orig); /* first entry: KEY(16) VALUE ZONE */
+        unsigned char *b = malloc(n);
+        memcpy(b, orig, n);
+        b[e0 + 17] = '3';
+        size_t m = n;
+        reseal(b, &m);
+        CHECK(refused(load_mnk, path, b, m));
+        memcpy(b, orig, n);
+        size_t z = e0 + 19; /* the zone's first hex digit: one more bit, far left */
+        size_t zl = 0;
+        while (b[z + zl] != ' ' && b[z + zl] != '\n')
+            zl++;
+        unsigned char *w = malloc(n + 16);
+        memcpy(w, b, z);
+        memcpy(w + z, "8000000", 7); /* bit 27 + 4*zl: outside 25 cells */
+        memcpy(w + z + 7, b + z, n - z);
+        m = n + 7;
+        reseal(w, &m);
+        CHECK(refused(load_mnk, path, w, m));
+        free(w);
+        free(b);
+    }
+    free(orig);
+}
+
+int main(void)
+{
+    /* thousands of small files: a RAM file system when there is one */
+    char dir[64] = "/dev/shm/cgt_test_ckpt_XXXXXX";
+    if (!mkdtemp(dir)) {
+        snprintf(dir, sizeof dir, "/tmp/cgt_test_ckpt_XXXXXX");
+        if (!mkdtemp(dir))
+            return 1;
+    }
+    CgtError err;
+    if (ruleset_parse_code("0.6", &rs_06, NULL, &err) != CGT_OK ||
+        ruleset_parse_code("0.07", &rs_07, NULL, &err) != CGT_OK ||
+        ruleset_parse_code("0.77", &rs_077, NULL, &err) != CGT_OK)
+        return 1;
+    test_crc_ref();
+    test_grundy(dir);
+    test_quotient(dir);
+    test_mnk(dir);
+    ruleset_free(rs_06);
+    ruleset_free(rs_07);
+    ruleset_free(rs_077);
+    char cmd[300];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    if (system(cmd) != 0)
+        return 1;
+    UNIT_MAIN_END();
+}
