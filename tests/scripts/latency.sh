@@ -48,7 +48,7 @@ while true { }
 fn f(n) { if n == 0 { return 0; } return f(n - 1) + f(n - 1); } print f(60);
 for i in 0..1000000000000 { x = i; }
 check x >= 0 for x in 0..1000000000000;
-game g = octal 0.07; grundy g 0..2000000000
+game g = octal 0.07; grundy g 0..400000000
 game g = rules { take 1..inf leave {0,1,2,3}; }; grundy g 0..3000
 game g = octal 0.777777777; period g limit 100000000
 game g = octal 0.07; genus g 0..100000
@@ -56,7 +56,6 @@ game g = octal 0.07; outcome g [100, 100, 100, 100, 100]
 game d = octal 0.007; quotient q = d to 300
 game d = octal 0.4; quotient q = d limit 100000
 dawson 1..200
-monoid M = < a, b | a b = b a >; elements M;
 monoid S = < a, b | a b a = b a b >; kb S max_rules 100000000;
 game g = octal 0.07; gp g heaps 2..3 sizes 1..30 population 2000 generations 100000 selection tournament
 mnk 8 8 5
