@@ -38,7 +38,7 @@ ORACLE_BIN := $(patsubst tests/oracle/%.c,$(BUILD)/oracle/%,$(ORACLE_SRC))
 CGT := $(BUILD)/cgt
 
 .PHONY: all core deps demo check check-unit check-golden check-slow check-docs check-asan \
-        check-valgrind fuzz bench docs golden-update format clean install help
+        check-valgrind check-asan-clang check-hostile fuzz bench docs golden-update format clean install help
 
 all: $(CGT) $(UNIT_BIN) $(ORACLE_BIN)
 
@@ -115,6 +115,29 @@ check-asan: deps
 	$(Q)ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
 	    CGT=build-asan/cgt BUILD=build-asan SANITIZED=1 sh tests/run
 
+# The same tier built by clang, whose UBSan has checks gcc's lacks (e.g.
+# pointer-overflow: a zero offset applied to NULL, issue 14 F34).
+check-asan-clang: deps
+	$(Q)$(MAKE) --no-print-directory -j2 BUILD=build-asan-clang CC=clang OPT=-O1 \
+	    SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" all
+	$(Q)ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+	    CGT=build-asan-clang/cgt BUILD=build-asan-clang SANITIZED=1 sh tests/run
+
+# Hostile-input tier (issue 14): adversarial scripts with their expected
+# clear errors and the --timeout/SIGINT latency of every long statement,
+# under gcc's and clang's ASan+UBSan (clang's tier only when clang exists).
+HOSTILE_SAN = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+check-hostile: deps
+	$(Q)$(MAKE) --no-print-directory -j2 BUILD=build-asan OPT=-O1 SAN="$(HOSTILE_SAN)" all
+	$(Q)ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 CGT=build-asan/cgt \
+	    BUILD=build-asan SANITIZED=1 ONLY=hostile sh tests/run
+	$(Q)if command -v clang >/dev/null; then \
+	    $(MAKE) --no-print-directory -j2 BUILD=build-asan-clang CC=clang OPT=-O1 \
+	        SAN="$(HOSTILE_SAN)" all && \
+	    ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+	        CGT=build-asan-clang/cgt BUILD=build-asan-clang SANITIZED=1 ONLY=hostile \
+	        sh tests/run; fi
+
 check-valgrind: all
 	$(Q)CGT="valgrind -q --leak-check=full --error-exitcode=99 $(CGT)" BUILD=$(BUILD) \
 	    ONLY=golden sh tests/run
@@ -147,7 +170,7 @@ install: $(CGT)
 	install -m 755 $(CGT) $(DESTDIR)$(PREFIX)/bin/cgt
 
 clean:
-	rm -rf build build-asan build-cov build-fuzz
+	rm -rf build build-asan build-asan-clang build-cov build-fuzz
 
 help:
 	@echo "make            build build/cgt, unit tests and oracles"
@@ -157,6 +180,8 @@ help:
 	@echo "make check-slow the slow tier (large quotients, 7,7,5, GP seeds)"
 	@echo "make check-unit | check-golden | check-docs   one part of the suite"
 	@echo "make check-asan the fast tier under AddressSanitizer + UBSan (build-asan/)"
+	@echo "make check-asan-clang  the same under clang's sanitizers (build-asan-clang/)"
+	@echo "make check-hostile  adversarial scripts and timeout latency under both sanitizers"
 	@echo "make check-valgrind  golden scripts under valgrind"
 	@echo "make fuzz       libFuzzer on the parser and the evaluator (FUZZ_SECONDS=60 each)"
 	@echo "make bench      benchmarks; results go to docs/performance.md by hand"

@@ -104,6 +104,9 @@ static int usage_error(const char *fmt, ...)
     return 2;
 }
 
+/* The whole of f, or NULL with errno set when it cannot be read (a
+ * directory opens on Linux and fails only in fread with EISDIR: issue 14
+ * F20). */
 static char *read_stream(FILE *f, size_t *len)
 {
     size_t cap = 4096, n = 0;
@@ -115,6 +118,12 @@ static char *read_stream(FILE *f, size_t *len)
             cap *= 2;
             buf = xrealloc(buf, cap);
         }
+    }
+    if (ferror(f)) {
+        int e = errno ? errno : EIO;
+        free(buf);
+        errno = e;
+        return NULL;
     }
     *len = n;
     return buf;
@@ -211,8 +220,13 @@ static void repl_meta(Interp *I, const char *line, bool *quit)
             return;
         }
         size_t len;
+        errno = 0;
         char *text = read_stream(f, &len);
         fclose(f);
+        if (!text) {
+            fprintf(stderr, "cgt: error: cannot read %s: %s\n", arg, strerror(errno));
+            return;
+        }
         uint32_t id = source_add(arg, text, len);
         free(text);
         AstNode *root = parse_or_report(id, I->color_err);
@@ -359,8 +373,10 @@ static int real_main(int argc, char **argv)
         } else if (strncmp(a, "--timeout=", 10) == 0) {
             char *end;
             double t = strtod(a + 10, &end);
-            if (*end || end == a + 10 || t < 0) {
-                rc = usage_error("bad --timeout value '%s' (seconds)", a + 10);
+            /* nan, inf and huge values used to mean "no limit" (issue 14 F27) */
+            if (*end || end == a + 10 || !(t >= 0 && t <= CGT_MAX_TIMEOUT)) {
+                rc = usage_error("bad --timeout value '%s' (seconds, 0 to %g)", a + 10,
+                                 CGT_MAX_TIMEOUT);
                 goto out;
             }
             cgt_set_timeout(t);
@@ -446,8 +462,15 @@ static int real_main(int argc, char **argv)
             goto out;
         }
         size_t len;
+        errno = 0;
         char *text = read_stream(f, &len);
         fclose(f);
+        if (!text) {
+            fprintf(stderr, "cgt: error: cannot read %s: %s\n", files[i], strerror(errno));
+            free(units);
+            rc = 1;
+            goto out;
+        }
         uint32_t id = source_add(files[i], text, len);
         free(text);
         if (!(units[u++] = parse_or_report(id, I->color_err)))
@@ -460,7 +483,14 @@ static int real_main(int argc, char **argv)
     }
     if (read_stdin) {
         size_t len;
+        errno = 0;
         char *text = read_stream(stdin, &len);
+        if (!text) {
+            fprintf(stderr, "cgt: error: cannot read standard input: %s\n", strerror(errno));
+            free(units);
+            rc = 1;
+            goto out;
+        }
         uint32_t id = source_add("<stdin>", text, len);
         free(text);
         if (!(units[u++] = parse_or_report(id, I->color_err)))
@@ -525,11 +555,15 @@ int main(int argc, char **argv)
     MainArgs a = {argc, argv, 0};
     pthread_attr_t attr;
     pthread_t t;
+    /* 64 MB of the 512 MB stay free for the builtins called at the
+       deepest point of an evaluation */
+    interp_set_stack_budget((size_t)448 << 20);
     if (pthread_attr_init(&attr) == 0 && pthread_attr_setstacksize(&attr, (size_t)512 << 20) == 0 &&
         pthread_create(&t, &attr, main_thread, &a) == 0) {
         pthread_attr_destroy(&attr);
         pthread_join(t, NULL);
         return a.rc;
     }
+    interp_set_stack_budget((size_t)6 << 20);
     return real_main(argc, argv);
 }

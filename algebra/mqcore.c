@@ -198,7 +198,10 @@ static uint64_t sig_of(const uint64_t *T, uint32_t W)
 /* Some stored set of x is a subset of the bitset T (signature sT). */
 static bool covered_sig(const MqAnti *a, uint32_t x, const uint64_t *T, uint64_t sT, uint32_t tn)
 {
-    const uint32_t *b = a->buf[x], *end = b + a->len[x];
+    const uint32_t *b = a->buf[x];
+    if (!b) /* no stored set: NULL + 0 is UB (clang's pointer-overflow check) */
+        return false;
+    const uint32_t *end = b + a->len[x];
     while (b < end) {
         uint32_t k = b[0];
         uint64_t sg = (uint64_t)b[1] | (uint64_t)b[2] << 32;

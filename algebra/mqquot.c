@@ -283,8 +283,10 @@ Quotient *mqquot_build(const MqPret *q, const uint32_t *exp_heap, const uint32_t
     Q->tr_elem = NULL;
     Q->exp_heap = xmalloc((nexp + 1) * sizeof *Q->exp_heap);
     Q->exp_size = xmalloc((nexp + 1) * sizeof *Q->exp_size);
-    memcpy(Q->exp_heap, exp_heap, nexp * sizeof *exp_heap);
-    memcpy(Q->exp_size, exp_size, nexp * sizeof *exp_size);
+    if (nexp) { /* exp_heap is NULL without expansions: memcpy(_, NULL, 0) is UB */
+        memcpy(Q->exp_heap, exp_heap, nexp * sizeof *exp_heap);
+        memcpy(Q->exp_size, exp_size, nexp * sizeof *exp_size);
+    }
     Q->nexp = nexp;
     if (n <= 2048) {
         Q->table = xmalloc((size_t)n * n * sizeof *Q->table);

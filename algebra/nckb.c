@@ -636,6 +636,15 @@ CgtStatus nckb_elements(const NcSystem *s, size_t max_elems, uint32_t **words, s
                                        max_elems);
                     break;
                 }
+                /* the cap bounds memory, not only the count: 10^6 long
+                   words took 3.7 GB (issue 14 F09) */
+                if (w.len > NCKB_MAX_ELEMENT_LETTERS) {
+                    st = cgt_error_set(err, CGT_ERR_LIMIT,
+                                       "the first %zu elements already have more than %u "
+                                       "letters (the monoid may be infinite)",
+                                       off.len, NCKB_MAX_ELEMENT_LETTERS);
+                    break;
+                }
             }
             if (st == CGT_OK && (k & 1023) == 0 && (st = cgt_poll()) != CGT_OK)
                 cgt_poll_error(err, st, "element enumeration");

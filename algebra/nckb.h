@@ -81,12 +81,16 @@ int nckb_compare(const NcSystem *s, const uint32_t *a, size_t alen, const uint32
 CgtStatus nckb_reduce(const NcSystem *s, const uint32_t *w, size_t len, size_t max_steps,
                       uint32_t **out, size_t *outlen, CgtError *err);
 
+/* The element words together hold at most this many letters (64 MB). */
+#define NCKB_MAX_ELEMENT_LETTERS 16000000u
+
 /* Enumerate the irreducible words in shortlex order (the elements, for a
  * confluent system), breadth first by length.  On CGT_OK: *count words,
  * word k = words + offs[k], lens[k] letters (all owned arrays).  Stops
  * when a length has no irreducible word (so the monoid is finite);
  * CGT_ERR_LIMIT "more than N elements (the monoid may be infinite)" when
- * the count passes max_elems (0 = 10^6). */
+ * the count passes max_elems (0 = 10^6) or the letters pass
+ * NCKB_MAX_ELEMENT_LETTERS. */
 CgtStatus nckb_elements(const NcSystem *s, size_t max_elems, uint32_t **words, size_t **offs,
                         size_t **lens, size_t *count, CgtError *err);
 

@@ -924,11 +924,17 @@ typedef struct {
     int nparents;
     const uint64_t *seeds;
     Code code, tmp;
+    bool stopped; /* cgt_poll asked to stop: pop[lo..hi) is not all evaluated */
 } EvalJob;
 
 static void eval_range(EvalJob *j)
 {
     for (int i = j->lo; i < j->hi; i++) {
+        /* a generation may take seconds: poll per program (issue 14) */
+        if (cgt_poll() != CGT_OK) {
+            j->stopped = true;
+            return;
+        }
         Prog *p = &j->pop[i];
         if (j->parents) {
             rng_seed(&j->gen.rng, j->seeds[i]);
@@ -954,6 +960,7 @@ static void eval_pop(EvalJob jobs[2], int threads, Prog *pop, int n, const Prog 
                      int nparents, const uint64_t *seeds)
 {
     for (int t = 0; t < 2; t++) {
+        jobs[t].stopped = false;
         jobs[t].pop = pop;
         jobs[t].parents = parents;
         jobs[t].nparents = nparents;
@@ -1706,6 +1713,8 @@ CgtStatus gp_run(const GpParams *p, const GpData *train, const GpData *test, GpR
     }
     uint64_t *seeds = xmalloc((size_t)n * sizeof *seeds);
     eval_pop(jobs, p->threads, pop, n, NULL, 0, NULL);
+    if (jobs[0].stopped || jobs[1].stopped)
+        st = cgt_poll_error(err, cgt_poll(), "genetic programming");
     long long evaluated = n;
     int elite_n = p->elitism > 0 ? p->elitism : 1;
     int *elite = xmalloc((size_t)elite_n * sizeof *elite);
@@ -1713,7 +1722,7 @@ CgtStatus gp_run(const GpParams *p, const GpData *train, const GpData *test, GpR
     int best_len = 0, best_gen = 0, gen = 0;
     double best_fit = 0, best_raw = 0;
     long best_hits = 0;
-    for (;;) {
+    while (st == CGT_OK) {
         fittest(pop, n, elite_n, elite);
         const Prog *b = &pop[elite[0]];
         if (!best || b->fit < best_fit) {
@@ -1760,6 +1769,11 @@ CgtStatus gp_run(const GpParams *p, const GpData *train, const GpData *test, GpR
             seeds[i - start] = rng_next(&g.rng);
         /* elites keep their fitness; only the offspring are bred and evaluated */
         eval_pop(jobs, p->threads, next + start, n - start, pop, n, seeds);
+        if (jobs[0].stopped || jobs[1].stopped) {
+            /* the unfinished generation is dropped: pop is the last whole one */
+            st = cgt_poll_error(err, cgt_poll(), "genetic programming");
+            break;
+        }
         evaluated += n - start;
         Prog *swap = pop;
         pop = next;

@@ -26,6 +26,7 @@ struct GrundyTable {
     /* engine kind */
     bool plain;       /* options depend on (k, parts) only */
     bool three;       /* some move leaves three heaps */
+    CgtStatus stop;   /* set by value_rules when cgt_poll asked it to stop */
     uint32_t *splitk; /* k with a two-heap move */
     size_t nsplitk;
     uint32_t *scan_r; /* scratch: the split remainders n - k of one heap */
@@ -600,6 +601,11 @@ static uint32_t value_rules(GrundyTable *gt, uint32_t n)
         for (size_t j = 0; j < r->nranges; j++) {
             uint32_t hi = r->ranges[j].hi < kmax ? r->ranges[j].hi : kmax;
             for (uint32_t k = r->ranges[j].lo; k <= hi; k++) {
+                /* one heap may cost O(n^3) (three heaps left): poll per
+                   move so that Ctrl-C and --timeout act within
+                   milliseconds (issue 14 F16) */
+                if ((gt->stop = cgt_poll()) != CGT_OK)
+                    return 0;
                 uint32_t rem = n - k;
                 if ((r->parts_mask & 1) && rem == 0 && n > 0)
                     mark(seen, 0);
@@ -616,7 +622,9 @@ static uint32_t value_rules(GrundyTable *gt, uint32_t n)
                     }
                 }
                 if (r->parts_mask & 8)
-                    for (uint32_t a = mp; 3 * a <= rem; a++)
+                    for (uint32_t a = mp; 3 * a <= rem; a++) {
+                        if ((gt->stop = cgt_poll()) != CGT_OK)
+                            return 0;
                         for (uint32_t b = a; a + 2 * b <= rem; b++) {
                             uint32_t c = rem - a - b;
                             if (uneq && (a == b || b == c))
@@ -625,6 +633,7 @@ static uint32_t value_rules(GrundyTable *gt, uint32_t n)
                                 continue;
                             mark(seen, g[a] ^ g[b] ^ g[c]);
                         }
+                    }
                 if (k == hi)
                     break;
             }
@@ -666,17 +675,28 @@ CgtStatus grundy_extend(GrundyTable *gt, uint64_t target, CgtError *err)
         uint64_t nc = gt->cap ? gt->cap : 1024;
         while (nc < target)
             nc *= 2;
-        gt->g = xrealloc(gt->g, nc * sizeof *gt->g);
+        /* a table of 10^9 heaps is 4 GB: when it cannot be had, a limit
+           error keeps the heaps computed so far (issue 14 F09) */
+        uint32_t *ng = (size_t)nc == nc ? realloc(gt->g, (size_t)nc * sizeof *gt->g) : NULL;
+        if (!ng) {
+            cgt_error_set(err, CGT_ERR_LIMIT,
+                          "out of memory for a Grundy table of %llu heaps (%llu MB)",
+                          (unsigned long long)nc, (unsigned long long)(nc * 4 >> 20));
+            cgt_error_hint(err, "ask for fewer heaps; a proved period gives larger ones");
+            return CGT_ERR_LIMIT;
+        }
+        gt->g = ng;
         gt->cap = nc;
     }
     ensure_seen(gt);
     bool sparse_ok = gt->plain && gt->nsplitk > 0 && !gt->three;
     while (gt->n < target) {
         uint32_t n = (uint32_t)gt->n;
+        /* cgt_poll is two flag tests: poll every heap */
+        CgtStatus st = cgt_poll();
+        if (st != CGT_OK)
+            return cgt_poll_error(err, st, "grundy computation");
         if ((n & 1023) == 0) {
-            CgtStatus st = cgt_poll();
-            if (st != CGT_OK)
-                return cgt_poll_error(err, st, "grundy computation");
             if ((n & 65535) == 0 && n)
                 cgt_progress("grundy", "%s: G(%u) computed, max value %u", gt->rs->name, n,
                              gt->maxval);
@@ -696,6 +716,12 @@ CgtStatus grundy_extend(GrundyTable *gt, uint64_t target, CgtError *err)
             v = value_sparse(gt, n);
         else
             v = value_plain(gt, n);
+        if (gt->stop != CGT_OK) {
+            /* heap n unfinished: the table keeps heaps 0..n-1 */
+            st = gt->stop;
+            gt->stop = CGT_OK;
+            return cgt_poll_error(err, st, "grundy computation");
+        }
         gt->g[n] = v;
         gt->n++;
         if (v > gt->maxval) {

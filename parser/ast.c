@@ -50,6 +50,7 @@ typedef struct Block {
 
 struct Arena {
     Block *head;
+    const AstNode *too_deep;
 };
 
 Arena *arena_new(void)
@@ -123,6 +124,21 @@ void ast_add(Arena *a, AstNode *parent, AstNode *kid)
         parent->capkids = cap;
     }
     parent->kids[parent->nkids++] = kid;
+    ast_note_kid(a, parent, kid);
+}
+
+void ast_note_kid(Arena *a, AstNode *parent, const AstNode *kid)
+{
+    if (!kid || kid->depth + 1 <= parent->depth)
+        return;
+    parent->depth = kid->depth + 1;
+    if (parent->depth > AST_MAX_DEPTH && !a->too_deep)
+        a->too_deep = parent;
+}
+
+const AstNode *arena_too_deep(const Arena *a)
+{
+    return a->too_deep;
 }
 
 Loc loc_span(Loc a, Loc b)

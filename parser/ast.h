@@ -86,12 +86,23 @@ typedef struct AstNode {
     size_t nkids;
     struct AstNode **kids;
     size_t capkids;
+    uint32_t depth; /* 1 + the largest depth of a kid (0 for a leaf) */
 } AstNode;
+
+/* Syntax trees deeper than this are refused by the parser ("nested too
+ * deeply", docs/language.md): evaluation recurses once per level, so the
+ * bound keeps every script shape - a flat chain of 10^6 operators is a
+ * tree of depth 10^6 - inside the interpreter's C stack (issue 14 F14). */
+#define AST_MAX_DEPTH 10000
 
 AstNode *ast_new(Arena *a, AstKind kind, Loc loc);
 AstNode *ast_new_text(Arena *a, AstKind kind, Loc loc, const char *text, size_t len);
 /* Append a child (NULL allowed for an absent optional child). */
 void ast_add(Arena *a, AstNode *parent, AstNode *kid);
+/* Account for kid (already stored in parent->kids) in parent's depth. */
+void ast_note_kid(Arena *a, AstNode *parent, const AstNode *kid);
+/* The first node built in the arena deeper than AST_MAX_DEPTH, or NULL. */
+const AstNode *arena_too_deep(const Arena *a);
 Loc loc_span(Loc a, Loc b);
 const char *ast_kind_name(AstKind k);
 

@@ -38,6 +38,11 @@ int cgt_lex_raw(CGT_STYPE *lvalp, Loc *llocp, yyscan_t scanner);
 #include <stdio.h>
 #include <string.h>
 
+/* Bison's stack (heap-allocated) may grow to this many entries; deeper
+ * input is reported as too deeply nested, not as "memory exhausted"
+ * (issue 14 F31).  Trees are bounded separately by AST_MAX_DEPTH. */
+#define YYMAXDEPTH 1000000
+
 #define A (st->arena)
 
 static void cgt_error(Loc *loc, yyscan_t scanner, LexState *st, const char *msg);
@@ -131,7 +136,7 @@ stmt
                               /* prepend the first argument */
                               ast_add(A, $$, NULL);
                               memmove($$->kids + 1, $$->kids, ($$->nkids - 1) * sizeof *$$->kids);
-                              $$->kids[0] = $2; }
+                              $$->kids[0] = $2; ast_note_kid(A, $$, $2); }
     | IDENT IDENT '=' cmd_args ';'
                             { AstNode *cmd = $4; cmd->kind = AST_CMD; cmd->text = $1->text;
                               cmd->loc = loc_span(@1, @4);
@@ -367,5 +372,7 @@ static void cgt_error(Loc *loc, yyscan_t scanner, LexState *st, const char *msg)
     st->err_loc = *loc;
     if (strncmp(msg, "syntax error, ", 14) == 0)
         msg += 14;
+    if (strcmp(msg, "memory exhausted") == 0)
+        msg = "nested too deeply (the parser's stack holds 1000000 entries)";
     snprintf(st->err_msg, st->err_size, "%s", msg);
 }

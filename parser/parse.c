@@ -120,6 +120,18 @@ int parse_source(uint32_t file_id, Arena *arena, AstNode **out, Loc *err_loc, ch
         }
         return -1;
     }
+    const AstNode *deep = arena_too_deep(arena);
+    if (deep) {
+        *err_loc = deep->loc;
+        if (err_loc->end > err_loc->start + 1)
+            err_loc->end = err_loc->start + 1;
+        snprintf(err_msg, err_size,
+                 "nested too deeply: more than %d levels of expressions and blocks\n"
+                 "hint: each operator of a chain such as 1+1+...+1 counts one level; "
+                 "split it with a variable or a loop",
+                 AST_MAX_DEPTH);
+        return -1;
+    }
     *out = st.root;
     return 0;
 }

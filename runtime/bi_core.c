@@ -66,8 +66,14 @@ Value *bi_len(Call *c)
         return val_int((int64_t)v->u.list.len);
     case VAL_STR:
         return val_int((int64_t)v->u.str.len);
-    case VAL_RANGE:
-        return val_int(v->u.range.hi >= v->u.range.lo ? v->u.range.hi - v->u.range.lo + 1 : 0);
+    case VAL_RANGE: {
+        mpz_t n;
+        mpz_init(n);
+        val_range_len_mpz(v, n);
+        Value *r = val_int_mpz(n);
+        mpz_clear(n);
+        return r;
+    }
     default:
         return rt_error(c->I, DIAG_TYPE, c->arg_locs[0], "a %s has no length",
                         val_kind_name(v));
@@ -105,7 +111,7 @@ Value *bi_list(Call *c)
 {
     Value *v = c->args[0], *l = val_list();
     if (v->kind == VAL_RANGE) {
-        if (v->u.range.hi >= v->u.range.lo && v->u.range.hi - v->u.range.lo >= 100000000) {
+        if (val_range_count(v) > 100000000) {
             val_unref(l);
             rt_error(c->I, DIAG_LIMIT, c->arg_locs[0], "range too long for a list");
             return NULL;
@@ -201,14 +207,14 @@ static long ints_of(Call *c, mpz_t **out)
 {
     Value *v = c->args[0];
     if (v->kind == VAL_RANGE) {
-        int64_t n = v->u.range.hi >= v->u.range.lo ? v->u.range.hi - v->u.range.lo + 1 : 0;
+        uint64_t n = val_range_count(v);
         if (n > 10000000) {
-            rt_error(c->I, DIAG_LIMIT, c->arg_locs[0], "range too long");
+            rt_error(c->I, DIAG_LIMIT, c->arg_locs[0], "range too long (more than 10^7 integers)");
             return -1;
         }
         *out = xmalloc((size_t)(n ? n : 1) * sizeof(mpz_t));
-        for (int64_t i = 0; i < n; i++)
-            mpz_init_set_si((*out)[i], (long)(v->u.range.lo + i));
+        for (uint64_t i = 0; i < n; i++)
+            mpz_init_set_si((*out)[i], (long)val_range_at(v, i));
         return (long)n;
     }
     for (size_t i = 0; i < v->u.list.len; i++)
@@ -234,6 +240,25 @@ static void free_ints(mpz_t *z, long n)
 
 Value *bi_sum(Call *c)
 {
+    Value *v = c->args[0];
+    if (v->kind == VAL_RANGE) {
+        /* lo + ... + hi = n (lo + hi) / 2, exact in GMP for any int64 bounds */
+        mpz_t n, t;
+        mpz_inits(n, t, NULL);
+        val_range_len_mpz(v, n);
+        if (mpz_sgn(n)) {
+            mpz_set_si(t, v->u.range.lo);
+            mpz_t hi;
+            mpz_init_set_si(hi, v->u.range.hi);
+            mpz_add(t, t, hi);
+            mpz_clear(hi);
+            mpz_mul(t, t, n);
+            mpz_divexact_ui(t, t, 2);
+        }
+        Value *r = val_int_mpz(t);
+        mpz_clears(n, t, NULL);
+        return r;
+    }
     mpz_t *z;
     long n = ints_of(c, &z);
     if (n < 0)
@@ -250,6 +275,9 @@ Value *bi_sum(Call *c)
 
 static Value *extreme(Call *c, int sign)
 {
+    Value *v = c->args[0];
+    if (v->kind == VAL_RANGE && v->u.range.lo <= v->u.range.hi)
+        return val_int(sign > 0 ? v->u.range.hi : v->u.range.lo);
     mpz_t *z;
     long n = ints_of(c, &z);
     if (n < 0)

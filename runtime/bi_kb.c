@@ -278,10 +278,11 @@ static bool parse_order(Call *c, const SemiObj *s, KbOrder *ord, int **perm, uin
                 if ((*perm)[j] == f)
                     f = -2;
             if (f < 0 || k >= ng) {
-                free(t);
+                /* tok points into t: report before freeing it */
                 rt_error(c->I, DIAG_DOMAIN, call_opt_loc(c, "gens"),
                          f == -2 ? "generator '%s' listed twice" : "'%s' is not a generator",
                          tok);
+                free(t);
                 return false;
             }
             (*perm)[k++] = f;
@@ -576,6 +577,9 @@ static void confluence_emit(Call *c, ConfluenceReport *r)
         jw_kv_int(&w, "rules", (long long)r->nrules);
         jw_kv_bool(&w, "locally_confluent", r->locally_confluent);
         jw_kv_bool(&w, "terminated", r->terminated);
+        jw_kv_str(&w, "confluence", !r->terminated         ? "unknown"
+                                    : r->locally_confluent ? "confluent"
+                                                           : "not confluent");
         jw_kv_bool(&w, "interreduced", r->interreduced);
         jw_kv_int(&w, "divisible_left_sides", (long long)r->ndiv);
         jw_kv_int(&w, "reducible_right_sides", (long long)r->nred);
@@ -583,9 +587,15 @@ static void confluence_emit(Call *c, ConfluenceReport *r)
     } else {
         sb_printf(&b, "the %zu relation%s of %s as rules left -> right:\n", r->nrules,
                   r->nrules == 1 ? "" : "s", r->name);
+        /* a capped rewrite proves nothing either way: the rules may not
+           terminate, and a word left at the cap is no normal form (F32) */
         sb_printf(&b, "  %s (%zu critical pairs checked%s)\n",
-                  r->locally_confluent ? "confluent" : "NOT confluent", r->pairs_checked,
-                  r->terminated ? "" : "; some rewrites hit the step cap");
+                  !r->terminated            ? "confluence unknown"
+                  : r->locally_confluent    ? "confluent"
+                                            : "NOT confluent",
+                  r->pairs_checked,
+                  r->terminated ? "" : "; some rewrites hit the step cap, so the rules may not "
+                                       "terminate");
         if (r->bad_line)
             sb_printf(&b, "  %s\n", r->bad_line);
         if (r->interreduced) {

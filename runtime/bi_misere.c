@@ -288,6 +288,39 @@ static void free_names(char **names, int n)
     free(names);
 }
 
+/* Names of the quotient's generators are printed juxtaposed with decimal
+ * exponents ("x2z"), like the generators of a presentation, so they must
+ * be distinct words of letters, none the identity "1" and none a prefix
+ * of another (issue 14 F35: "x x" and "1 2" gave unreadable output). */
+static bool check_names(Call *c, char **names, int n)
+{
+    Loc loc = call_opt_loc(c, "names");
+    for (int i = 0; i < n; i++) {
+        for (const char *p = names[i]; *p; p++)
+            if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z'))) {
+                rt_error(c->I, DIAG_DOMAIN, loc, "generator name '%s' is not a word of letters",
+                         names[i]);
+                rt_hint(c->I, "words print as names and exponents (x2z), so names are letters");
+                return false;
+            }
+        for (int j = 0; j < i; j++) {
+            const char *a = names[j], *b = names[i];
+            if (strcmp(a, b) == 0) {
+                rt_error(c->I, DIAG_DOMAIN, loc, "generator '%s' named twice", a);
+                return false;
+            }
+            size_t la = strlen(a), lb = strlen(b);
+            if (strncmp(a, b, la < lb ? la : lb) == 0) {
+                rt_error(c->I, DIAG_DOMAIN, loc,
+                         "generator name '%s' is a prefix of '%s': words would be ambiguous",
+                         la < lb ? a : b, la < lb ? b : a);
+                return false;
+            }
+        }
+    }
+    return true;
+}
+
 /* Snapshot, certificate and periodicity of the engine's current state. */
 static bool quot_snapshot(Call *c, QuotObj *o, char **names, int nnames, Loc loc)
 {
@@ -349,6 +382,10 @@ Value *bi_quotient(Call *c)
         return NULL;
     int nnames = 0;
     char **names = nv ? split_names(nv->u.str.s, &nnames) : NULL;
+    if (names && !check_names(c, names, nnames)) {
+        free_names(names, nnames);
+        return NULL;
+    }
     const HeapGame *hg = ruleset_heapgame(g->rs);
     MqLimits ml = {.max_size = (uint32_t)maxsize, .max_trial = 0};
     CgtError err;
@@ -1198,7 +1235,14 @@ Value *bi_verify(Call *c)
                 format_game_vec(&b, res.game, (uint32_t)n);
                 sb_printf(&b, ": claimed %s, true outcome %s\n", res.true_is_p ? "N" : "P",
                           res.true_is_p ? "P" : "N");
-                if (res.kind == MQ_CLAIM_PFAIL) {
+                bool empty = true;
+                for (uint32_t h = 1; h <= (uint32_t)n; h++)
+                    empty = empty && res.game[h] == 0;
+                if (empty) {
+                    /* no heap, no move (issue 14 F24: "moving heap 0 to nothing") */
+                    sb_puts(&b, "  proof: the empty position has no move, so the player to "
+                                "move wins misere play: it is an N-position\n");
+                } else if (res.kind == MQ_CLAIM_PFAIL) {
                     sb_printf(&b, "  proof: moving heap %u to ", res.move_heap);
                     if (res.move_nparts == 0)
                         sb_puts(&b, "nothing");

@@ -72,7 +72,7 @@ Value *bi_mnk(Call *c)
         }
         const char want = nx == no ? 'X' : 'O';
         Value *tv = call_opt(c, "to_move");
-        if (tv && tv->kind == VAL_STR && tv->u.str.s[0] != want && tv->u.str.s[1] == '\0' &&
+        if (tv && tv->kind == VAL_STR && tv->u.str.len == 1 && tv->u.str.s[0] != want &&
             (tv->u.str.s[0] == 'X' || tv->u.str.s[0] == 'O')) {
             free(rows);
             rt_error(c->I, DIAG_DOMAIN, call_opt_loc(c, "to_move"),

@@ -93,12 +93,23 @@ void diag_print(FILE *f, const char *severity, Loc loc, const char *msg, const c
         int w = snprintf(num, sizeof num, "%u", line);
         if (w < 4)
             w = 4;
-        fprintf(f, " %*u | %.*s\n", w, line, (int)(le - ls), src->text + ls);
-        fprintf(f, " %*s | ", w, "");
-        for (uint32_t i = ls; i < loc.start && i < le; i++)
+        /* a long line (a generated script) is shown as a window of at
+           most DIAG_WIDTH bytes around the caret, marked with "..." */
+        enum { DIAG_WIDTH = 160, DIAG_BEFORE = 60 };
+        uint32_t from = ls, to = le;
+        if (to - from > DIAG_WIDTH) {
+            if (loc.start > from + DIAG_BEFORE)
+                from = loc.start - DIAG_BEFORE;
+            if (to - from > DIAG_WIDTH)
+                to = from + DIAG_WIDTH;
+        }
+        const char *pre = from > ls ? "..." : "", *post = to < le ? "..." : "";
+        fprintf(f, " %*u | %s%.*s%s\n", w, line, pre, (int)(to - from), src->text + from, post);
+        fprintf(f, " %*s | %s", w, "", from > ls ? "   " : "");
+        for (uint32_t i = from; i < loc.start && i < to; i++)
             fputc(src->text[i] == '\t' ? '\t' : ' ', f);
         fputc('^', f);
-        uint32_t end = loc.end < le ? loc.end : le;
+        uint32_t end = loc.end < to ? loc.end : to;
         for (uint32_t i = loc.start + 1; i < end; i++)
             fputc('~', f);
         fputc('\n', f);

@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -206,6 +207,9 @@ static Value *undefined_name(Interp *I, const AstNode *e)
 
 /* ---- integer arithmetic (exact, GMP on overflow) ---- */
 
+/* Largest integer result of * and ^, in bits (8 MB of digits). */
+#define INT_MAX_BITS 64000000UL
+
 static Value *int_arith(Interp *I, int op, const Value *a, const Value *b, Loc loc)
 {
     int64_t x, y, r;
@@ -241,6 +245,12 @@ static Value *int_arith(Interp *I, int op, const Value *a, const Value *b, Loc l
         mpz_sub(zr, za, zb);
         break;
     case '*':
+        /* the same cap as ^ (issue 14 F29: x*x*... had none) */
+        if (mpz_sizeinbase(za, 2) + mpz_sizeinbase(zb, 2) > INT_MAX_BITS + 1) {
+            rt_error(I, DIAG_LIMIT, loc, "result of * would have more than %lu bits",
+                     (unsigned long)INT_MAX_BITS);
+            goto done;
+        }
         mpz_mul(zr, za, zb);
         break;
     case '/':
@@ -261,10 +271,15 @@ static Value *int_arith(Interp *I, int op, const Value *a, const Value *b, Loc l
             goto done;
         }
         bool trivial = mpz_cmpabs_ui(za, 1) <= 0;
-        if (!trivial && (!mpz_fits_ulong_p(zb) || mpz_get_ui(zb) > 10000000UL ||
-                         mpz_sizeinbase(za, 2) * mpz_get_ui(zb) > 64000000UL)) {
-            rt_error(I, DIAG_LIMIT, loc, "result of ^ would be too large");
-            rt_hint(I, "results are capped at about 64 million bits");
+        /* |a|^e has about e log2|a| bits (mpz_get_d_2exp: |a| = m 2^k,
+           1/2 <= m < 1); the cap is on that, so 2^63999999 is allowed */
+        long k2 = 0;
+        double m = trivial ? 1 : fabs(mpz_get_d_2exp(&k2, za));
+        if (!trivial && (!mpz_fits_ulong_p(zb) ||
+                         (double)mpz_get_ui(zb) * ((double)k2 + log2(m)) >= (double)INT_MAX_BITS)) {
+            rt_error(I, DIAG_LIMIT, loc, "result of ^ would have more than %lu bits",
+                     (unsigned long)INT_MAX_BITS);
+            rt_hint(I, "integer results are capped at 64 million bits (docs/language.md)");
             goto done;
         }
         if (trivial && !mpz_fits_ulong_p(zb)) {
@@ -378,6 +393,7 @@ static Value *binop(Interp *I, int op, Value *a, Value *b, Loc loc)
 /* ---- expressions ---- */
 
 static Value *call_function(Interp *I, const AstNode *call);
+static ExecStatus poll_status(Interp *I, Loc loc);
 
 static bool to_i64(Interp *I, const Value *v, Loc loc, const char *what, int64_t *out)
 {
@@ -397,27 +413,48 @@ static Value *index_value(Interp *I, Value *c, Value *idx, Loc loc)
     int64_t i;
     if (!to_i64(I, idx, loc, "an index", &i))
         return NULL;
-    int64_t n;
+    /* lengths and offsets in uint64: a range may hold up to 2^64 integers */
+    uint64_t n;
     if (c->kind == VAL_LIST)
-        n = (int64_t)c->u.list.len;
+        n = c->u.list.len;
     else if (c->kind == VAL_STR)
-        n = (int64_t)c->u.str.len;
+        n = c->u.str.len;
     else if (c->kind == VAL_RANGE)
-        n = c->u.range.hi >= c->u.range.lo ? c->u.range.hi - c->u.range.lo + 1 : 0;
+        n = val_range_count(c);
     else
         return rt_error(I, DIAG_TYPE, loc, "cannot index a %s", val_kind_name(c));
-    int64_t j = i < 0 ? n + i : i;
-    if (j < 0 || j >= n) {
-        rt_error(I, DIAG_DOMAIN, loc, "index %lld out of range for a %s of length %lld",
-                 (long long)i, val_kind_name(c), (long long)n);
+    uint64_t back = i < 0 ? (uint64_t)(-(i + 1)) + 1 : 0; /* |i| without overflow */
+    bool ok = i < 0 ? back <= n : (uint64_t)i < n;
+    if (!ok) {
+        StrBuf len;
+        sb_init(&len);
+        if (c->kind == VAL_RANGE) {
+            mpz_t z;
+            mpz_init(z);
+            val_range_len_mpz(c, z);
+            char *d = mpz_get_str(NULL, 10, z);
+            sb_puts(&len, d);
+            free(d);
+            mpz_clear(z);
+        } else {
+            sb_printf(&len, "%llu", (unsigned long long)n);
+        }
+        rt_error(I, DIAG_DOMAIN, loc, "index %lld out of range for a %s of length %s",
+                 (long long)i, val_kind_name(c), len.s);
+        sb_free(&len);
         rt_hint(I, "indices start at 0; negative indices count from the end");
         return NULL;
     }
+    /* n - back, counted from the last index so that a range of 2^64
+       integers (n saturated) is exact too */
+    uint64_t last = c->kind == VAL_RANGE ? (uint64_t)c->u.range.hi - (uint64_t)c->u.range.lo
+                                         : n - 1;
+    uint64_t j = i < 0 ? last - (back - 1) : (uint64_t)i;
     if (c->kind == VAL_LIST)
         return val_ref(c->u.list.items[j]);
     if (c->kind == VAL_STR)
         return val_str_n(c->u.str.s + j, 1);
-    return val_int(c->u.range.lo + j);
+    return val_int(val_range_at(c, j));
 }
 
 /* Evaluate kids[0] and kids[1] of e into *a and *b (both owned); on an
@@ -435,8 +472,32 @@ static bool eval_pair(Interp *I, const AstNode *e, Value **a, Value **b)
     return true;
 }
 
+/* 6 MB: safe on a default 8 MB main-thread stack when main could not
+ * start the large-stack interpreter thread. */
+static size_t stack_budget = (size_t)6 << 20;
+
+void interp_set_stack_budget(size_t bytes)
+{
+    stack_budget = bytes;
+}
+
+/* True (with the error recorded) when the C stack budget is used up:
+ * recursion times expression depth may exceed it although each is bounded
+ * (issue 14 F14). */
+static bool stack_exhausted(Interp *I, Loc loc)
+{
+    if ((uintptr_t)__builtin_frame_address(0) >= I->stack_floor)
+        return false;
+    rt_error(I, DIAG_LIMIT, loc, "evaluation nested too deeply (%zu MB of stack used)",
+             stack_budget >> 20);
+    rt_hint(I, "deep recursion over deeply nested expressions; rewrite with a loop");
+    return true;
+}
+
 Value *rt_eval(Interp *I, const AstNode *e)
 {
+    if (stack_exhausted(I, e->loc))
+        return NULL;
     switch (e->kind) {
     case AST_INT:
         return val_int_str(e->text);
@@ -803,12 +864,17 @@ static const Builtin *find_builtin_or_error(Interp *I, const char *name, Loc loc
     if (b && (b->flags & need))
         return b;
     if (b) {
-        if (need == BI_FUNC)
+        /* a declaration kind is neither a function nor a command (F25) */
+        if (need != BI_DECL && (b->flags & BI_DECL) && !(b->flags & (BI_CMD | BI_FUNC)))
+            rt_error(I, DIAG_TYPE, loc, "'%s' declares a name: write %s NAME = ...", name, name);
+        else if (need == BI_FUNC)
             rt_error(I, DIAG_TYPE, loc, "'%s' is a statement, not a function", name);
         else if (need == BI_DECL)
             rt_error(I, DIAG_TYPE, loc, "'%s' cannot declare a name", name);
-        else
+        else if (b->flags & BI_FUNC)
             rt_error(I, DIAG_TYPE, loc, "'%s' is a function: call it as %s(...)", name, name);
+        else
+            rt_error(I, DIAG_TYPE, loc, "'%s' is not a statement", name);
         if (b->synopsis)
             rt_hint(I, "usage: %s", b->synopsis);
         return NULL;
@@ -886,6 +952,10 @@ static Value *call_user(Interp *I, const AstNode *call, Value *fv)
         rt_hint(I, "is there a missing base case?");
         return NULL;
     }
+    /* every call polls: a loop-free recursion must still stop on Ctrl-C
+       and --timeout (issue 14 F15) */
+    if (poll_status(I, call->loc) != EX_OK)
+        return NULL;
     Env *frame = env_new();
     for (size_t i = 0; i < call->nkids; i++) {
         Value *a = rt_eval(I, call->kids[i]);
@@ -1051,7 +1121,28 @@ static ExecStatus poll_status(Interp *I, Loc loc)
     return EX_ERR;
 }
 
-static void report_check(Interp *I, const AstNode *cond, const char *var, const Value *varval)
+/* Evaluate a claim once.  For a comparison a OP b the two sides are kept
+ * in side[0], side[1] (owned by the caller; NULL otherwise) so that a
+ * failed check can show them without evaluating them again: side effects
+ * of the claim must run exactly once (issue 14 F13). */
+static Value *eval_claim(Interp *I, const AstNode *cond, Value *side[2])
+{
+    side[0] = side[1] = NULL;
+    if (cond->kind != AST_BINOP)
+        return rt_eval(I, cond);
+    if (!eval_pair(I, cond, &side[0], &side[1]))
+        return NULL;
+    Value *r = binop(I, cond->op, side[0], side[1], cond->loc);
+    if (!r) {
+        val_unref(side[0]);
+        val_unref(side[1]);
+        side[0] = side[1] = NULL;
+    }
+    return r;
+}
+
+static void report_check(Interp *I, const AstNode *cond, const char *var, const Value *varval,
+                         Value *side[2])
 {
     char *src = diag_source_text(cond->loc);
     StrBuf msg, detail;
@@ -1064,26 +1155,16 @@ static void report_check(Interp *I, const AstNode *cond, const char *var, const 
     } else {
         sb_printf(&msg, "check failed: %s", src);
     }
-    if (cond->kind == AST_BINOP) {
-        /* show both sides: re-evaluation is side-effect free for the
-         * expressions a claim can contain */
-        bool saved = I->failed;
-        Value *a = rt_eval(I, cond->kids[0]);
-        Value *b = a ? rt_eval(I, cond->kids[1]) : NULL;
-        for (int side = 0; a && b && side < 2; side++) {
-            const AstNode *k = cond->kids[side];
-            if (k->kind == AST_INT || k->kind == AST_STR || k->kind == AST_BOOL ||
-                k->kind == AST_NULL)
-                continue; /* a literal shows itself */
-            char *ks = diag_source_text(k->loc);
-            sb_printf(&detail, "  %s is ", ks);
-            val_format(side ? b : a, &detail, false);
-            sb_putc(&detail, '\n');
-            free(ks);
-        }
-        val_unref(a);
-        val_unref(b);
-        I->failed = saved;
+    for (int k = 0; side[0] && side[1] && k < 2; k++) {
+        const AstNode *e = cond->kids[k];
+        if (e->kind == AST_INT || e->kind == AST_STR || e->kind == AST_BOOL ||
+            e->kind == AST_NULL)
+            continue; /* a literal shows itself */
+        char *ks = diag_source_text(e->loc);
+        sb_printf(&detail, "  %s is ", ks);
+        val_format(side[k], &detail, false);
+        sb_putc(&detail, '\n');
+        free(ks);
     }
     fflush(stdout);
     diag_print(stderr, "error", cond->loc, msg.s, NULL, detail.s, I->color_err);
@@ -1098,13 +1179,16 @@ static ExecStatus exec_check(Interp *I, const AstNode *s)
     const AstNode *cond = s->kids[0];
     I->checks_run++;
     if (s->nkids < 2 || !s->kids[1]) {
-        Value *v = rt_eval(I, cond);
+        Value *side[2];
+        Value *v = eval_claim(I, cond, side);
         if (!v)
             return EX_ERR;
         bool ok = val_truthy(v);
         val_unref(v);
         if (!ok)
-            report_check(I, cond, NULL, NULL);
+            report_check(I, cond, NULL, NULL, side);
+        val_unref(side[0]);
+        val_unref(side[1]);
         return EX_OK;
     }
     const AstNode *f = s->kids[1];
@@ -1112,21 +1196,20 @@ static ExecStatus exec_check(Interp *I, const AstNode *s)
     if (!it)
         return EX_ERR;
     ExecStatus st = EX_OK;
-    size_t n = it->kind == VAL_LIST    ? it->u.list.len
-               : it->kind == VAL_RANGE ? (size_t)(it->u.range.hi >= it->u.range.lo
-                                                      ? it->u.range.hi - it->u.range.lo + 1
-                                                      : 0)
-                                       : 0;
+    uint64_t n = it->kind == VAL_LIST    ? it->u.list.len
+                 : it->kind == VAL_RANGE ? val_range_count(it)
+                                         : 0;
     if (it->kind != VAL_LIST && it->kind != VAL_RANGE) {
         rt_error(I, DIAG_TYPE, f->kids[0]->loc, "cannot iterate over a %s", val_kind_name(it));
         val_unref(it);
         return EX_ERR;
     }
-    for (size_t i = 0; i < n; i++) {
+    for (uint64_t i = 0; i < n; i++) {
         Value *x = it->kind == VAL_LIST ? val_ref(it->u.list.items[i])
-                                        : val_int(it->u.range.lo + (int64_t)i);
+                                        : val_int(val_range_at(it, i));
         assign(I, f->text, val_ref(x));
-        Value *v = rt_eval(I, cond);
+        Value *side[2];
+        Value *v = eval_claim(I, cond, side);
         if (!v) {
             val_unref(x);
             st = EX_ERR;
@@ -1134,12 +1217,13 @@ static ExecStatus exec_check(Interp *I, const AstNode *s)
         }
         bool ok = val_truthy(v);
         val_unref(v);
-        if (!ok) {
-            report_check(I, cond, f->text, x);
-            val_unref(x);
-            break;
-        }
+        if (!ok)
+            report_check(I, cond, f->text, x, side);
+        val_unref(side[0]);
+        val_unref(side[1]);
         val_unref(x);
+        if (!ok)
+            break;
         if ((st = poll_status(I, s->loc)) != EX_OK)
             break;
     }
@@ -1198,6 +1282,8 @@ static ExecStatus exec_for(Interp *I, const AstNode *s, Value **ret)
 
 static ExecStatus exec_stmt(Interp *I, const AstNode *s, Value **ret)
 {
+    if (stack_exhausted(I, s->loc))
+        return EX_ERR;
     switch (s->kind) {
     case AST_EXPR: {
         const AstNode *e = s->kids[0];
@@ -1381,6 +1467,10 @@ bool rt_stdout_failed(int *err_no)
 
 int interp_run(Interp *I, const AstNode *block)
 {
+    if (!I->stack_floor) {
+        uintptr_t here = (uintptr_t)__builtin_frame_address(0);
+        I->stack_floor = here > stack_budget ? here - stack_budget : 1;
+    }
     for (size_t i = 0; i < block->nkids; i++) {
         Value *ret = NULL;
         ExecStatus st = exec_stmt(I, block->kids[i], &ret);

@@ -53,6 +53,7 @@ typedef struct Interp {
     Env *globals;
     Env *locals; /* innermost function frame, or NULL at top level */
     int depth;   /* user-function call depth */
+    uintptr_t stack_floor; /* evaluation below this stack address stops (0 = not set) */
     /* the pending error */
     bool failed;
     DiagCat err_cat;
@@ -70,6 +71,11 @@ typedef struct Interp {
     int checks_run;
 } Interp;
 
+/* Bytes of C stack the evaluator may use on the thread that runs it (main
+ * sets the size of the interpreter thread's stack minus a margin for
+ * builtins); deeper evaluation (recursion times nesting) is a limit error,
+ * never a stack overflow. */
+void interp_set_stack_budget(size_t bytes);
 Interp *interp_new(void);
 void interp_free(Interp *I);
 /* Run a parsed unit.  Returns 0, or the exit code of the error that

@@ -99,6 +99,41 @@ Value *val_range(int64_t lo, int64_t hi)
     return v;
 }
 
+/* hi - lo, exact in uint64 arithmetic because hi >= lo (C11 6.3.1.3: the
+ * conversion to unsigned is modulo 2^64). */
+static uint64_t range_span(const Value *r)
+{
+    return (uint64_t)r->u.range.hi - (uint64_t)r->u.range.lo;
+}
+
+uint64_t val_range_count(const Value *r)
+{
+    if (r->u.range.hi < r->u.range.lo)
+        return 0;
+    uint64_t span = range_span(r);
+    return span == UINT64_MAX ? UINT64_MAX : span + 1;
+}
+
+void val_range_len_mpz(const Value *r, mpz_t out)
+{
+    mpz_set_ui(out, 0);
+    if (r->u.range.hi < r->u.range.lo)
+        return;
+    mpz_set_si(out, r->u.range.hi);
+    mpz_t lo;
+    mpz_init_set_si(lo, r->u.range.lo);
+    mpz_sub(out, out, lo);
+    mpz_add_ui(out, out, 1);
+    mpz_clear(lo);
+}
+
+int64_t val_range_at(const Value *r, uint64_t i)
+{
+    uint64_t u = (uint64_t)r->u.range.lo + i;
+    /* back to int64 without implementation-defined conversion */
+    return u <= (uint64_t)INT64_MAX ? (int64_t)u : -(int64_t)(UINT64_MAX - u) - 1;
+}
+
 Value *val_func(const AstNode *def)
 {
     Value *v = val_new(VAL_FUNC);
@@ -427,6 +462,42 @@ void jw_arr_end(JsonWriter *w)
         w->depth--;
 }
 
+/* Length of the well-formed UTF-8 sequence at p (RFC 3629 section 4:
+ * no overlong forms, no surrogates, nothing above U+10FFFF), or 0. */
+static int utf8_len(const unsigned char *p)
+{
+    unsigned char c = p[0];
+    if (c < 0x80)
+        return 1;
+    int n;
+    unsigned char lo = 0x80, hi = 0xBF; /* range of the second byte */
+    if (c >= 0xC2 && c <= 0xDF)
+        n = 2;
+    else if (c >= 0xE0 && c <= 0xEF) {
+        n = 3;
+        if (c == 0xE0)
+            lo = 0xA0;
+        if (c == 0xED)
+            hi = 0x9F;
+    } else if (c >= 0xF0 && c <= 0xF4) {
+        n = 4;
+        if (c == 0xF0)
+            lo = 0x90;
+        if (c == 0xF4)
+            hi = 0x8F;
+    } else {
+        return 0;
+    }
+    if (p[1] < lo || p[1] > hi)
+        return 0;
+    for (int i = 2; i < n; i++)
+        if (p[i] < 0x80 || p[i] > 0xBF)
+            return 0;
+    return n;
+}
+
+/* A JSON string (RFC 8259 section 7).  Bytes that are not well-formed
+ * UTF-8 become U+FFFD, so the output is always valid JSON (issue 14 F11). */
 static void json_escape(StrBuf *out, const char *s)
 {
     sb_putc(out, '"');
@@ -440,8 +511,17 @@ static void json_escape(StrBuf *out, const char *s)
             sb_puts(out, "\\t");
         } else if (*p < 0x20) {
             sb_printf(out, "\\u%04x", *p);
-        } else {
+        } else if (*p < 0x80) {
             sb_putc(out, (char)*p);
+        } else {
+            int n = utf8_len(p);
+            if (n == 0) {
+                sb_puts(out, "\\ufffd");
+            } else {
+                for (int i = 0; i < n; i++)
+                    sb_putc(out, (char)p[i]);
+                p += n - 1;
+            }
         }
     }
     sb_putc(out, '"');

@@ -83,6 +83,13 @@ Value *val_str_own(char *s); /* steals s (xmalloc'd) */
 Value *val_list(void);
 void val_list_push(Value *list, Value *item); /* steals item */
 Value *val_range(int64_t lo, int64_t hi);
+/* Number of integers in a range, computed without int64 overflow; the one
+ * range that cannot be counted in uint64 (all 2^64 int64 values) gives
+ * UINT64_MAX.  val_range_len_mpz gives the exact count. */
+uint64_t val_range_count(const Value *range);
+void val_range_len_mpz(const Value *range, mpz_t out);
+/* The i-th element (i < val_range_count), without overflow. */
+int64_t val_range_at(const Value *range, uint64_t i);
 Value *val_func(const AstNode *def);
 Value *val_obj(const ObjType *type, void *ptr); /* steals ptr */
 

@@ -23,7 +23,10 @@ extern volatile sig_atomic_t cgt_interrupt_signal;
 CgtStatus cgt_poll(void);
 /* Fill e for a status returned by cgt_poll (message names `what`). */
 CgtStatus cgt_poll_error(CgtError *e, CgtStatus st, const char *what);
-/* Deadline in seconds from now (0 = none).  Set by the runtime. */
+/* The largest --timeout accepted: about 31 years, far inside time_t. */
+#define CGT_MAX_TIMEOUT 1e9
+/* Deadline in seconds from now (0 = none, at most CGT_MAX_TIMEOUT).  Set
+ * by the runtime. */
 void cgt_set_timeout(double seconds);
 double cgt_timeout_seconds(void);
 /* The same deadline in seconds of the process's CPU time (user + system,

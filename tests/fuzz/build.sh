@@ -7,7 +7,8 @@ B=build-fuzz
 mkdir -p $B/gen
 bison -Wall -Werror -o $B/gen/grammar.c --defines=$B/gen/grammar.h parser/grammar.y
 flex -o $B/gen/lexer.c --header-file=$B/gen/lexer.h parser/lexer.l
-FLAGS="-std=c11 -D_DEFAULT_SOURCE -g -O1 -fsanitize=fuzzer,address,undefined -I. -I$B/gen"
+# -fno-sanitize-recover=all: every UBSan report stops the run (issue 14)
+FLAGS="-std=c11 -D_DEFAULT_SOURCE -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -I. -I$B/gen"
 clang $FLAGS -Wno-unused-function \
     -o $B/fuzz_parser tests/fuzz/fuzz_parser.c parser/*.c $B/gen/*.c \
     util/xalloc.c util/error.c -lgmp

@@ -13,11 +13,26 @@ cp tests/fuzz/corpus/* "$work/" 2>/dev/null || true
 for f in $(find examples tests/golden tests/errors -name '*.cgt'); do
     cp "$f" "$work/$(echo "$f" | tr / _)"
 done
+# seeds: every builtin's example in docs/builtins.md (issue 14: the corpus
+# reached only 25 of 43 builtins); dictionary: builtin, option and keyword
+# names taken from the synopses there, plus the language's tokens
+awk -v dir="$work" '
+    /^```cgt/ { n++; f = sprintf("%s/doc_builtin_%02d.cgt", dir, n); m = 1; next }
+    /^```/ && m { close(f); m = 0; next }
+    m { print > f }' docs/builtins.md
+dict=$work.dict
+{
+    grep '^`' docs/builtins.md | tr -c 'A-Za-z_\n' ' ' | tr ' ' '\n' | grep -E '^[a-z_]{2,}$'
+    for w in if else for in while fn return break continue true false null and or not take leave \
+        print check assert with ".." "==" "!=" "<=" ">=" "^" "<" ">" "|" "{" "}" "[" "]"; do
+        echo "$w"
+    done
+} | sort -u | sed 's/.*/"&"/' >"$dict"
 build-fuzz/fuzz_parser -max_total_time="$secs" -max_len=4096 -timeout=10 \
-    -rss_limit_mb=2048 "$work"
+    -rss_limit_mb=2048 -dict="$dict" "$work"
 scratch=$(mktemp -d "${TMPDIR:-/tmp}/cgt-fuzz.XXXXXX")
 cd "$scratch"
 "$root/build-fuzz/fuzz_eval" -max_total_time="$esecs" -max_len=2048 \
-    -rss_limit_mb=4096 -close_fd_mask=3 -artifact_prefix="$root/" "$work"
+    -rss_limit_mb=4096 -close_fd_mask=3 -dict="$dict" -artifact_prefix="$root/" "$work"
 cd "$root"
 rm -rf "$scratch"
