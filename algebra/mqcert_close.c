@@ -495,7 +495,8 @@ CgtStatus mqcert_pairs(const CertTab *t, uint64_t max_pairs, uint64_t *count, bo
                     bcap *= 2;
                 T = xrealloc(T, bcap * sizeof *T);
             }
-            const uint32_t *S = s.pool + s.off[i]; /* stable until pair_add */
+            /* stable until pair_add; NULL while the pool is empty */
+            const uint32_t *S = s.pool ? s.pool + s.off[i] : NULL;
             size_t len = 0;
             for (size_t k = 0; k < slen; k++)
                 T[len++] = c->act ? c->act[S[k]] : S[k];

@@ -201,11 +201,6 @@ static inline void mark(uint64_t *seen, uint32_t v)
     seen[v >> 6] |= (uint64_t)1 << (v & 63);
 }
 
-static inline bool is_seen(const uint64_t *seen, uint32_t v)
-{
-    return (seen[v >> 6] >> (v & 63)) & 1;
-}
-
 static uint32_t mex_bits(const uint64_t *seen, size_t words)
 {
     for (size_t w = 0; w < words; w++)

@@ -134,7 +134,8 @@ bool cgt_progress_enabled(void)
     return sink != NULL;
 }
 
-static void emit(const char *subsystem, const char *fmt, va_list ap)
+__attribute__((format(printf, 2, 0))) static void emit(const char *subsystem, const char *fmt,
+                                                   va_list ap)
 {
     char line[512];
     vsnprintf(line, sizeof line, fmt, ap);

@@ -569,7 +569,7 @@ static void insert_pair(int s, const uint32_t *o, uint32_t n)
         uint32_t *nt = xalloc(sizeof(uint32_t) * nc);
         for (size_t i = 0; i < hcap; i++)
             if (ht[i]) {
-                size_t j = hash_pair(pst[ht[i] - 1], ar + poff[ht[i] - 1], plen[ht[i] - 1]) & (nc - 1);
+                size_t j = hash_pair(pst[ht[i] - 1], ar ? ar + poff[ht[i] - 1] : NULL, plen[ht[i] - 1]) & (nc - 1);
                 while (nt[j]) j = (j + 1) & (nc - 1);
                 nt[j] = ht[i];
             }
@@ -615,7 +615,7 @@ static int cmp_u32(const void *x, const void *y)
 static void check_pair(size_t i)
 {
     int s = pst[i];
-    const uint32_t *o = ar + poff[i];
+    const uint32_t *o = ar ? ar + poff[i] : NULL; /* ar is NULL until a pair has options */
     const uint64_t *h = hgmask(s), *lm = row(pm, (size_t)s * (size_t)C);
     for (int w = 0; w < RW; w++) anyp[w] = h[w], mv[w] = plen[i] ? ~0ULL : movemask0[w];
     for (uint32_t k = 0; k < plen[i]; k++) {
@@ -644,7 +644,7 @@ static void closure(void)
         for (int K = 1; K <= N; K++) {
             if (K == H || K == G) continue;
             int s = pst[i];
-            const uint32_t *o = ar + poff[i];
+            const uint32_t *o = ar ? ar + poff[i] : NULL;
             uint32_t n = 0;
             for (uint32_t k = 0; k < plen[i]; k++) {
                 uint32_t c = o[k], sp = c / (uint32_t)C, e = (uint32_t)act[K][sp] * (uint32_t)C + c % (uint32_t)C;
