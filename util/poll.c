@@ -32,25 +32,32 @@ static void on_alarm(int sig)
     timeout_flag = 1;
 }
 
-void cgt_set_timeout(double seconds)
+/* Arm (seconds > 0) or disarm the interval timer `which`, whose signal
+ * `sig` runs `handler` once when it expires. */
+static void arm_timer(int which, int sig, void (*handler)(int), double seconds)
 {
-    timeout_s = seconds;
-    timeout_flag = 0;
     struct itimerval it;
     memset(&it, 0, sizeof it);
     if (seconds > 0) {
         struct sigaction sa;
         memset(&sa, 0, sizeof sa);
-        sa.sa_handler = on_alarm;
+        sa.sa_handler = handler;
         sigemptyset(&sa.sa_mask);
         sa.sa_flags = SA_RESTART;
-        sigaction(SIGALRM, &sa, NULL);
+        sigaction(sig, &sa, NULL);
         it.it_value.tv_sec = (time_t)seconds;
         it.it_value.tv_usec = (suseconds_t)((seconds - (double)(time_t)seconds) * 1e6);
         if (it.it_value.tv_sec == 0 && it.it_value.tv_usec == 0)
             it.it_value.tv_usec = 1;
     }
-    setitimer(ITIMER_REAL, &it, NULL);
+    setitimer(which, &it, NULL);
+}
+
+void cgt_set_timeout(double seconds)
+{
+    timeout_s = seconds;
+    timeout_flag = 0;
+    arm_timer(ITIMER_REAL, SIGALRM, on_alarm, seconds);
 }
 
 double cgt_timeout_seconds(void)
@@ -69,22 +76,8 @@ static void on_prof(int sig)
 void cgt_set_timeout_cpu(double seconds)
 {
     timeout_cpu_s = seconds;
-    struct itimerval it;
-    memset(&it, 0, sizeof it);
-    if (seconds > 0) {
-        struct sigaction sa;
-        memset(&sa, 0, sizeof sa);
-        sa.sa_handler = on_prof;
-        sigemptyset(&sa.sa_mask);
-        sa.sa_flags = SA_RESTART;
-        sigaction(SIGPROF, &sa, NULL);
-        it.it_value.tv_sec = (time_t)seconds;
-        it.it_value.tv_usec = (suseconds_t)((seconds - (double)(time_t)seconds) * 1e6);
-        if (it.it_value.tv_sec == 0 && it.it_value.tv_usec == 0)
-            it.it_value.tv_usec = 1;
-    }
     /* ITIMER_PROF counts the process's user and system time */
-    setitimer(ITIMER_PROF, &it, NULL);
+    arm_timer(ITIMER_PROF, SIGPROF, on_prof, seconds);
 }
 
 double cgt_cpu_seconds(void)
