@@ -62,16 +62,19 @@ static uint64_t state_hash(const uint64_t *s, size_t len)
     return h;
 }
 
-static void state_rehash(StateSet *s)
+/* Doubles an open-addressing slot table (slots hold index + 1, 0 = empty)
+ * and re-inserts the cnt entries by their stored hashes; shared by the
+ * state and pair sets. */
+static void slots_grow(size_t **tab, size_t *hcap, const uint64_t *hs, size_t cnt)
 {
-    s->hcap = s->hcap ? 2 * s->hcap : 4096;
-    free(s->tab);
-    s->tab = xcalloc(s->hcap, sizeof *s->tab);
-    for (size_t i = 0; i < s->cnt; i++) {
-        size_t k = (size_t)s->hs[i] & (s->hcap - 1);
-        while (s->tab[k])
-            k = (k + 1) & (s->hcap - 1);
-        s->tab[k] = i + 1;
+    *hcap = *hcap ? 2 * *hcap : 4096;
+    free(*tab);
+    *tab = xcalloc(*hcap, sizeof **tab);
+    for (size_t i = 0; i < cnt; i++) {
+        size_t k = (size_t)hs[i] & (*hcap - 1);
+        while ((*tab)[k])
+            k = (k + 1) & (*hcap - 1);
+        (*tab)[k] = i + 1;
     }
 }
 
@@ -79,7 +82,7 @@ static void state_rehash(StateSet *s)
 static bool state_add(StateSet *s, const uint64_t *st)
 {
     if (2 * (s->cnt + 1) > s->hcap)
-        state_rehash(s);
+        slots_grow(&s->tab, &s->hcap, s->hs, s->cnt);
     uint64_t hv = state_hash(st, s->stride);
     size_t i = (size_t)hv & (s->hcap - 1);
     for (;;) {
@@ -401,23 +404,11 @@ static uint64_t pair_hash(uint32_t x, const uint32_t *T, size_t len)
     return hash_mix64(h ^ len);
 }
 
-static void pair_rehash(PairSet *s)
-{
-    s->hcap = s->hcap ? 2 * s->hcap : 4096;
-    free(s->tab);
-    s->tab = xcalloc(s->hcap, sizeof *s->tab);
-    for (size_t i = 0; i < s->cnt; i++) {
-        size_t k = (size_t)s->hs[i] & (s->hcap - 1);
-        while (s->tab[k])
-            k = (k + 1) & (s->hcap - 1);
-        s->tab[k] = i + 1;
-    }
-}
 
 static bool pair_add(PairSet *s, uint32_t x, const uint32_t *T, size_t len)
 {
     if (2 * (s->cnt + 1) > s->hcap)
-        pair_rehash(s);
+        slots_grow(&s->tab, &s->hcap, s->hs, s->cnt);
     uint64_t hv = pair_hash(x, T, len);
     size_t i = (size_t)hv & (s->hcap - 1);
     for (;;) {
