@@ -1024,43 +1024,17 @@ Value *quotient_outcome_stmt(Call *c, const Value *qv, const Value *pos, Loc loc
     uint32_t x;
     CgtError err;
     cgt_error_clear(&err);
-    if (o->inf) {
-        /* from the proved description: O(k) */
-        mqinf_outcome(o->inf, heaps, k, &is_p, &err);
-        free(heaps);
-        if (!c->stmt)
-            return val_str(is_p ? "P" : "N");
-        StrBuf b;
-        sb_init(&b);
-        if (c->I->format == FMT_JSON) {
-            JsonWriter w;
-            rt_json_begin(&w, &b, "outcome");
-            jw_kv_str(&w, "game", qgame(o)->name);
-            jw_key(&w, "position");
-            val_json(pos, &w, false);
-            jw_kv_str(&w, "misere", is_p ? "P" : "N");
-            jw_kv_str(&w, "from", "infinite quotient description");
-            rt_json_end(&w);
-        } else {
-            StrBuf p;
-            sb_init(&p);
-            val_format(pos, &p, false);
-            sb_printf(&b, "%s %s: misere %s (from the proved description of the infinite "
-                          "Q(%u))\n", qgame(o)->name, p.s, is_p ? "P" : "N", o->inf->N);
-            sb_free(&p);
-        }
-        rt_emit(c->I, &b);
-        return val_null();
-    }
-    if (quotient_eval(o->q, heaps, k, &x, &err) != CGT_OK ||
-        quotient_outcome(o->q, heaps, k, &is_p, &err) != CGT_OK) {
-        free(heaps);
-        return rt_error_from(c->I, loc, &err);
-    }
+    /* from the proved description of an infinite quotient in O(k), else from
+     * the finite quotient's element */
+    CgtStatus st = o->inf ? mqinf_outcome(o->inf, heaps, k, &is_p, &err)
+                          : quotient_eval(o->q, heaps, k, &x, &err);
+    if (st == CGT_OK && !o->inf)
+        st = quotient_outcome(o->q, heaps, k, &is_p, &err);
     free(heaps);
+    if (st != CGT_OK)
+        return rt_error_from(c->I, loc, &err);
     if (!c->stmt)
         return val_str(is_p ? "P" : "N");
-    char *s = qword(o->q, x);
     StrBuf b;
     sb_init(&b);
     if (c->I->format == FMT_JSON) {
@@ -1070,19 +1044,28 @@ Value *quotient_outcome_stmt(Call *c, const Value *qv, const Value *pos, Loc loc
         jw_key(&w, "position");
         val_json(pos, &w, false);
         jw_kv_str(&w, "misere", is_p ? "P" : "N");
-        char *s0 = quotient_format(o->q, x, 0);
-        jw_kv_str(&w, "element", s0);
-        free(s0);
+        if (o->inf) {
+            jw_kv_str(&w, "from", "infinite quotient description");
+        } else {
+            char *s0 = quotient_format(o->q, x, 0);
+            jw_kv_str(&w, "element", s0);
+            free(s0);
+        }
         rt_json_end(&w);
     } else {
         StrBuf p;
         sb_init(&p);
         val_format(pos, &p, false);
-        sb_printf(&b, "%s %s: misere %s (element %s of Q(%u))\n", qgame(o)->name, p.s,
-                  is_p ? "P" : "N", s, quotient_max_heap(o->q));
+        sb_printf(&b, "%s %s: misere %s ", qgame(o)->name, p.s, is_p ? "P" : "N");
+        if (o->inf) {
+            sb_printf(&b, "(from the proved description of the infinite Q(%u))\n", o->inf->N);
+        } else {
+            char *s = qword(o->q, x);
+            sb_printf(&b, "(element %s of Q(%u))\n", s, quotient_max_heap(o->q));
+            free(s);
+        }
         sb_free(&p);
     }
-    free(s);
     rt_emit(c->I, &b);
     return val_null();
 }
