@@ -46,10 +46,13 @@ void grundy_clear(GrundyTable *gt);
  * far are kept), CGT_ERR_LIMIT also for n > 2^32-1. */
 CgtStatus grundy_extend(GrundyTable *gt, uint64_t n, CgtError *err);
 
-/* Number of values computed, and the values themselves (borrowed; valid
- * until the next extend/clear/load). */
+/* Number of values computed; G(n) for n < grundy_count; G(from ..
+ * from+count-1) copied into out.  The table stores each value in 1, 2 or 4
+ * bytes (grundy_width: the narrowest width that holds every value so far). */
 uint64_t grundy_count(const GrundyTable *gt);
-const uint32_t *grundy_values(const GrundyTable *gt);
+uint32_t grundy_get(const GrundyTable *gt, uint64_t n);
+void grundy_copy(const GrundyTable *gt, uint64_t from, uint64_t count, uint32_t *out);
+unsigned grundy_width(const GrundyTable *gt);
 /* Largest value computed so far. */
 uint32_t grundy_max(const GrundyTable *gt);
 
