@@ -5,6 +5,7 @@
  * see docs/games.md.  Also periodicity detection and checkpoint files. */
 #include "games/grundy.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -52,6 +53,11 @@ struct GrundyTable {
     uint32_t blk_n0, blk_len, blk_span;
     HeapOptions opts;
     uint64_t rare_pairs, scan_pairs; /* work counters for the statistics */
+    /* progress: the goal of the current run (grundy_run_period's limit, or
+     * the extend target) and where and when the run started */
+    uint64_t goal, run_n0;
+    double run_t0;
+    bool stepping; /* inside grundy_run_period: keep its goal */
     bool use_options; /* general rulesets: go through ruleset_options */
 };
 
@@ -433,6 +439,62 @@ static CgtStatus table_oom(uint64_t heaps, unsigned width, CgtError *err)
     return CGT_ERR_LIMIT;
 }
 
+int grundy_cost_degree(const Ruleset *rs)
+{
+    bool three = false, split = false;
+    if (rs->plain) {
+        for (int k = 0; k <= rs->max_take; k++) {
+            three |= (rs->kmask[k] & 8) != 0;
+            split |= (rs->kmask[k] & 4) != 0;
+        }
+        return three ? 3 : 1;
+    }
+    for (size_t i = 0; i < rs->nrules; i++) {
+        three |= (rs->rules[i].parts_mask & 8) != 0;
+        split |= (rs->rules[i].parts_mask & 4) != 0;
+    }
+    return three ? 3 : split ? 2 : 1;
+}
+
+/* Default limits (the budget of `period` and `table`): 2^25 heaps for the
+ * sparse engine (enough for the longest proved periods in docs/games.md:
+ * 0.354 closes at heap 20,125,197; a game with no period then takes about
+ * a minute); for three-heap moves the largest N with N^3/36 <= 2^33 triples
+ * (N = 6761, about 15-30 s); general rulesets 20000. */
+#define LIMIT_SPARSE 33554432ull
+#define LIMIT_GENERAL 20000ull
+#define THREE_BUDGET 8589934592.0
+
+uint64_t grundy_default_limit(const Ruleset *rs)
+{
+    if (grundy_cost_degree(rs) == 3) {
+        uint64_t n = 64;
+        while ((double)(n + 1) * (double)(n + 1) * (double)(n + 1) / 36.0 <= THREE_BUDGET)
+            n++;
+        return n;
+    }
+    return rs->plain ? LIMIT_SPARSE : LIMIT_GENERAL;
+}
+
+/* Progress of a run: heap n of the goal, and the time left estimated from
+ * the run so far under the cost model of cost_degree. */
+static void report_progress(const GrundyTable *gt, uint32_t n, uint64_t target)
+{
+    if (!cgt_progress_enabled())
+        return;
+    uint64_t goal = gt->goal > target ? gt->goal : target;
+    int d = grundy_cost_degree(gt->rs);
+    double el = cgt_now() - gt->run_t0, done = 0, all = 0;
+    done = pow((double)n, d) - pow((double)gt->run_n0, d);
+    all = pow((double)goal, d) - pow((double)n, d);
+    if (done > 0 && el > 0.5)
+        cgt_progress("grundy", "%s: heap %u of %llu, max value %u, about %.0f s left",
+                     gt->rs->name, n, (unsigned long long)goal, gt->maxval, el * all / done);
+    else
+        cgt_progress("grundy", "%s: heap %u of %llu, max value %u", gt->rs->name, n,
+                     (unsigned long long)goal, gt->maxval);
+}
+
 CgtStatus grundy_extend(GrundyTable *gt, uint64_t target, CgtError *err)
 {
     if (target > UINT32_MAX) {
@@ -456,17 +518,21 @@ CgtStatus grundy_extend(GrundyTable *gt, uint64_t target, CgtError *err)
     }
     ensure_seen(gt);
     bool sparse_ok = gt->plain && gt->nsplitk > 0 && !gt->three;
+    if (!gt->stepping) {
+        /* a new run (not a step of grundy_run_period's) */
+        gt->goal = target;
+        gt->run_n0 = gt->n;
+        gt->run_t0 = cgt_now();
+    }
     while (gt->n < target) {
         uint32_t n = (uint32_t)gt->n;
         /* cgt_poll is two flag tests: poll every heap */
         CgtStatus st = cgt_poll();
         if (st != CGT_OK)
             return cgt_poll_error(err, st, "grundy computation");
-        if ((n & 1023) == 0) {
-            if ((n & 65535) == 0 && n)
-                cgt_progress("grundy", "%s: G(%u) computed, max value %u", gt->rs->name, n,
-                             gt->maxval);
-        }
+        /* slow heaps (three-heap moves, general rulesets): every heap */
+        if (n && ((n & 65535) == 0 || !sparse_ok))
+            report_progress(gt, n, target);
         if (sparse_ok && n >= gt->next_choose) {
             choose_mask(gt);
             gt->next_choose = (uint64_t)n * 2;
@@ -603,10 +669,15 @@ void grundy_find_period(GrundyTable *gt, GrundyPeriod *out)
 CgtStatus grundy_run_period(GrundyTable *gt, uint64_t limit, GrundyPeriod *out, CgtError *err)
 {
     uint64_t next = gt->n < 64 ? 64 : gt->n;
+    gt->goal = limit;
+    gt->run_n0 = gt->n;
+    gt->run_t0 = cgt_now();
     for (;;) {
         if (next > limit)
             next = limit;
+        gt->stepping = true;
         CgtStatus st = grundy_extend(gt, next, err);
+        gt->stepping = false;
         if (st != CGT_OK) {
             find_period(gt, out, true);
             return st;

@@ -61,6 +61,17 @@ uint32_t grundy_max(const GrundyTable *gt);
  * pure or arithmetic period, else PERIOD_NONE. */
 void grundy_find_period(GrundyTable *gt, GrundyPeriod *out);
 
+/* The default number of values `period` and `table` compute for rs, scaled
+ * with the cost of its heaps: 2^25 for plain two-heap codes (the sparse
+ * engine), 6761 when a move leaves three heaps (N^3/36 <= 2^33 triples),
+ * 20000 for other rulesets. */
+uint64_t grundy_default_limit(const Ruleset *rs);
+/* The cost model behind it and the progress estimate: the work of heap n
+ * grows like n^d, d = 3 with three-heap moves (about n^2/12 triples per
+ * heap), 2 for general rulesets with splits (every pair), 1 otherwise (the
+ * sparse engine). */
+int grundy_cost_degree(const Ruleset *rs);
+
 /* Compute values until a period is proved or `limit` values exist, then
  * fill *out as grundy_find_period does.  For rulesets where the theorem does
  * not apply (unbounded take, conditions on parts) it computes all `limit`

@@ -649,14 +649,6 @@ Value *bi_grundy(Call *c)
 
 /* ---- period and table ---- */
 
-/* Default number of values `period` and `table` compute before giving up:
- * for plain octal/hex codes 2^25, enough for the longest proved periods in
- * docs/games.md (0.354 closes at heap 20,125,197); a game with no period
- * in sight then takes one or two minutes and 134 MB.  Other rulesets
- * compute every option list, so their default is smaller. */
-#define PERIOD_LIMIT_PLAIN 33554432
-#define PERIOD_LIMIT_RULES 20000
-
 static bool ensure_period(Call *c, GameObj *g, uint64_t limit)
 {
     if (g->period_done && g->period.status == PERIOD_PROVED)
@@ -692,7 +684,8 @@ Value *bi_period(Call *c)
         return NULL;
     /* the periodicity theorem needs a plain code; for other rulesets every
      * value up to the limit is computed, so the default is smaller */
-    int64_t limit = g->rs->plain ? PERIOD_LIMIT_PLAIN : PERIOD_LIMIT_RULES;
+    /* the default is scaled with the cost of the ruleset's heaps */
+    int64_t limit = (int64_t)grundy_default_limit(g->rs);
     Value *lv = call_opt(c, "limit");
     if (lv && !call_int(c, lv, call_opt_loc(c, "limit"), "the limit", 1, 3999999999LL, &limit))
         return NULL;
@@ -769,7 +762,14 @@ Value *bi_table(Call *c)
     GameObj *g = game_heap_or_error(c->I, c->args[0], c->arg_locs[0], "table");
     if (!g)
         return NULL;
-    if (!ensure_period(c, g, g->rs->plain ? PERIOD_LIMIT_PLAIN : PERIOD_LIMIT_RULES))
+    if (!(g->period_done && g->period.status == PERIOD_PROVED) &&
+        grundy_cost_degree(g->rs) > 1)
+        /* three-heap moves or a general ruleset: every heap costs more and
+         * more; say what is being started (progress shows how far it is) */
+        cgt_progress_force("table", "%s: searching for a period up to heap %llu (the default "
+                           "limit for its moves; `period` with `limit N` sets another)",
+                           g->name, (unsigned long long)grundy_default_limit(g->rs));
+    if (!ensure_period(c, g, grundy_default_limit(g->rs)))
         return NULL;
     const GrundyPeriod *p = &g->period;
     if (p->status != PERIOD_PROVED) {
