@@ -363,6 +363,45 @@ typedef struct {
     size_t n;
 } TailCands;
 
+/* Least v < span with s8[v] == 0 and vc[v] == cc (span when none); bytes
+ * are 0 or 1, span a multiple of 8: eight values per step. */
+static uint32_t least_unseen(const uint8_t *s8, const uint8_t *vc, uint32_t span, unsigned cc)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    const uint64_t ones = 0x0101010101010101ull, flip = cc ? 0 : ones;
+    for (uint32_t v = 0; v < span; v += 8) {
+        uint64_t s, c;
+        memcpy(&s, s8 + v, sizeof s);
+        memcpy(&c, vc + v, sizeof c);
+        uint64_t hit = ~s & (c ^ flip) & ones;
+        if (hit)
+            return v + (uint32_t)__builtin_ctzll(hit) / 8;
+    }
+    return span;
+#else
+    uint32_t v = 0;
+    while (v < span && (s8[v] || vc[v] != cc))
+        v++;
+    return v;
+#endif
+}
+
+/* Number of zero bytes among s8[0..m-1] (every byte 0 or 1): eight bytes
+ * per step, summed by one multiply. */
+static size_t count_unseen(const uint8_t *s8, uint32_t m)
+{
+    size_t set = 0;
+    uint32_t v = 0;
+    for (; v + 8 <= m; v += 8) {
+        uint64_t w;
+        memcpy(&w, s8 + v, sizeof w);
+        set += (size_t)((w * 0x0101010101010101ull) >> 56);
+    }
+    for (; v < m; v++)
+        set += s8[v];
+    return m - set;
+}
+
 /* The inner loops, once per table width (games/grundy_kern.h). */
 #if defined(__clang__)
 #define GREV(y) __builtin_shufflevector(y, y, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0)

@@ -130,15 +130,18 @@ static void KN(scan_missing)(GrundyTable *gt, uint32_t n, uint32_t mc, size_t ne
             hmax = (n - gt->splitk[i]) / 2;
     }
     uint32_t a = 1;
-    /* short scans are common: the first pairs one by one */
+    /* short scans are common: the first pairs one by one (the counter in a
+     * local: a store through s8 could alias gt->scan_pairs) */
+    uint64_t sp = 0;
     for (; a <= hmax && a <= 48 && need; a++)
         for (size_t i = 0; i < nr && need; i++)
             if (2 * a <= rr[i]) {
                 uint32_t v = g[a] ^ g[rr[i] - a];
-                gt->scan_pairs++;
+                sp++;
                 need -= !s8[v]; /* no branch: hits are unpredictable */
                 s8[v] = 1;
             }
+    gt->scan_pairs += sp;
     uint32_t t[4];
     size_t nt = 0;
     bool vec = false;
@@ -295,13 +298,9 @@ static uint32_t KN(value_sparse)(GrundyTable *gt, uint32_t n)
     }
     /* least unseen value of class cc */
     const uint8_t *vc = gt->vcls;
-    uint32_t mc = 0;
-    while (mc < span && (s8[mc] || vc[mc] != cc))
-        mc++;
+    uint32_t mc = least_unseen(s8, vc, span, cc);
     /* unseen values (of the other class) below mc */
-    size_t need = 0;
-    for (uint32_t v = 0; v < mc; v++)
-        need += !s8[v];
+    size_t need = count_unseen(s8, mc);
     if (need == 0)
         return mc;
     memset(s8 + mc, 1, span - mc);
