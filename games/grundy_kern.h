@@ -130,17 +130,31 @@ static void KN(scan_missing)(GrundyTable *gt, uint32_t n, uint32_t mc, size_t ne
             hmax = (n - gt->splitk[i]) / 2;
     }
     uint32_t a = 1;
-    /* short scans are common: the first pairs one by one (the counter in a
-     * local: a store through s8 could alias gt->scan_pairs) */
+    /* short scans are common: the first 48 pairs eight at a time, marked
+     * by independent stores, then the values still missing counted (a few
+     * word operations for mc <= 128; a running count makes every mark wait
+     * on the load of its own byte) */
     uint64_t sp = 0;
-    for (; a <= hmax && a <= 48 && need; a++)
-        for (size_t i = 0; i < nr && need; i++)
-            if (2 * a <= rr[i]) {
-                uint32_t v = g[a] ^ g[rr[i] - a];
-                sp++;
-                need -= !s8[v]; /* no branch: hits are unpredictable */
-                s8[v] = 1;
-            }
+    if (mc > 128) /* recounting would cost more than the running count */
+        for (; a <= hmax && a <= 48 && need; a++)
+            for (size_t i = 0; i < nr && need; i++)
+                if (2 * a <= rr[i]) {
+                    uint32_t v = g[a] ^ g[rr[i] - a];
+                    sp++;
+                    need -= !s8[v]; /* no branch: hits are unpredictable */
+                    s8[v] = 1;
+                }
+    while (a <= hmax && a <= 48 && need) {
+        uint32_t e = a + 8 <= hmax + 1 ? a + 8 : hmax + 1;
+        for (size_t i = 0; i < nr; i++) {
+            uint32_t r = rr[i], ei = e <= r / 2 + 1 ? e : r / 2 + 1;
+            for (uint32_t b = a; b < ei; b++)
+                s8[g[b] ^ g[r - b]] = 1;
+            sp += ei > a ? ei - a : 0;
+        }
+        need = count_unseen(s8, mc);
+        a = e;
+    }
     gt->scan_pairs += sp;
     uint32_t t[4];
     size_t nt = 0;

@@ -327,6 +327,13 @@ static void test_codes(void)
     static const char *hex[] = {"0.4C", "0.8", "0.F", "8.0", "0.B", "0.9F", "C.1"};
     for (size_t i = 0; i < sizeof hex / sizeof *hex; i++)
         CHECK(cross_check(hex[i], 120));
+    /* the table widens from one byte per value to two in the middle of a
+     * run: three-heap codes (values about n/2 pass 255 near heap 510) and
+     * Officers in the sparse engine (past 255 between heaps 10^4 and
+     * 2*10^4), against the naive oracle */
+    CHECK(cross_check("0.4C", 700));
+    CHECK(cross_check("C.1", 600));
+    CHECK(cross_check("0.6", 16000));
     if (getenv("CGT_SLOW")) {
         CHECK(cross_check("0.14", 20000));
         CHECK(cross_check("0.106", 20000));
@@ -866,6 +873,19 @@ static void test_checkpoint(void)
     CHECK(grundy_extend(d, 9000, &err) == CGT_OK);
     CHECK(same_values(a, d, 9000));
     grundy_free(d);
+    /* a table of two bytes per value (Officers past 255) saved, loaded into
+     * an empty table and extended agrees with the one computed through */
+    Ruleset *off = code("0.6");
+    GrundyTable *o1 = grundy_new(off), *o2 = grundy_new(off);
+    CHECK(grundy_extend(o1, 16000, &err) == CGT_OK && grundy_width(o1) == 2);
+    CHECK(grundy_save(o1, path, &err) == CGT_OK);
+    CHECK(grundy_load(o2, path, &fc, &err) == CGT_OK && fc == 16000 && grundy_width(o2) == 2);
+    CHECK(grundy_extend(o1, 20000, &err) == CGT_OK);
+    CHECK(grundy_extend(o2, 20000, &err) == CGT_OK);
+    CHECK(same_values(o1, o2, 20000));
+    grundy_free(o1);
+    grundy_free(o2);
+    ruleset_free(off);
     CHECK(grundy_load(b, "/nonexistent/x", &fc, &err) == CGT_OK && fc == 0);
     CHECK(grundy_load(b, "/", &fc, &err) == CGT_ERR_IO);
     remove(path);
