@@ -807,10 +807,12 @@ CgtStatus grundy_position(GrundyTable *gt, const uint64_t *heaps, size_t k, uint
 
 /* ---- checkpoints ---------------------------------------------------------- */
 
-/* Format version 2 (docs/games.md): "cgt-grundy 2\n", "game NAME\n",
- * "count N\n", N values as 4-byte little-endian words, "end\n", sealed by
- * util/atomicfile's CRC-64 line.  Version 1 (no seal) is refused. */
-#define CKPT_VERSION 2
+/* Format version 3 (docs/games.md): "cgt-grundy 3\n", "game NAME\n",
+ * "count N\n", "width W\n" (1, 2 or 4: the table's bytes per value), N
+ * values as W-byte little-endian words, "end\n", sealed by util/atomicfile's
+ * CRC-64 line.  Version 2 (no width line, W = 4) is still read; version 1
+ * (no seal) is refused. */
+#define CKPT_VERSION 3
 /* Values per buffered read/write of a checkpoint. */
 #define CKPT_CHUNK 4096
 
@@ -819,15 +821,16 @@ CgtStatus grundy_save(const GrundyTable *gt, const char *path, CgtError *err)
     AtomicFile af;
     if (af_open(&af, path, "checkpoint", true, err) != CGT_OK)
         return CGT_ERR_IO;
-    af_printf(&af, "cgt-grundy %d\ngame %s\ncount %llu\n", CKPT_VERSION, gt->rs->name,
-              (unsigned long long)gt->n);
+    unsigned w = gt->gw;
+    af_printf(&af, "cgt-grundy %d\ngame %s\ncount %llu\nwidth %u\n", CKPT_VERSION,
+              gt->rs->name, (unsigned long long)gt->n, w);
     unsigned char buf[4 * CKPT_CHUNK];
     for (uint64_t i = 0; i < gt->n && !af.failed; i += CKPT_CHUNK) {
         size_t m = gt->n - i < CKPT_CHUNK ? (size_t)(gt->n - i) : CKPT_CHUNK;
         for (size_t q = 0; q < m; q++)
-            for (int j = 0; j < 4; j++)
-                buf[4 * q + (size_t)j] = (unsigned char)(grundy_get(gt, i + q) >> (8 * j));
-        af_write(&af, buf, 4 * m);
+            for (unsigned j = 0; j < w; j++)
+                buf[w * q + j] = (unsigned char)(grundy_get(gt, i + q) >> (8 * j));
+        af_write(&af, buf, w * m);
     }
     af_write(&af, "end\n", 4);
     return af_commit(&af, err);
@@ -875,23 +878,29 @@ CgtStatus grundy_load(GrundyTable *gt, const char *path, uint64_t *file_count, C
     char line[1024];
     unsigned long long count = 0;
     int version = 0;
+    unsigned fw = 4; /* bytes per value in the file (version 2: 4) */
     bool crlf = false;
     char tail;
     CgtStatus st = CGT_OK;
     if (!ckpt_line(&sf, line, sizeof line, &crlf) ||
         sscanf(line, "cgt-grundy %d%c", &version, &tail) != 1) {
         st = cgt_error_set(err, CGT_ERR_DOMAIN, "'%s' is not a cgt Grundy checkpoint", path);
-    } else if (version != CKPT_VERSION) {
+    } else if (version != CKPT_VERSION && version != 2) {
         st = cgt_error_set(err, CGT_ERR_DOMAIN, "checkpoint '%s' has format version %d, "
-                           "expected %d", path, version, CKPT_VERSION);
+                           "expected %d (or 2)", path, version, CKPT_VERSION);
     } else if (!ckpt_line(&sf, line, sizeof line, &crlf) || strncmp(line, "game ", 5) != 0) {
         st = cgt_error_set(err, CGT_ERR_DOMAIN, "'%s' is not a cgt Grundy checkpoint", path);
     } else if (strcmp(line + 5, gt->rs->name) != 0) {
         st = cgt_error_set(err, CGT_ERR_DOMAIN, "checkpoint '%s' is for game %s, not %s", path,
                            line + 5, gt->rs->name);
     } else if (!ckpt_line(&sf, line, sizeof line, &crlf) ||
-               sscanf(line, "count %llu%c", &count, &tail) != 1 || count > UINT32_MAX ||
-               sf_remaining(&sf) != 4 * (uint64_t)count + 4) {
+               sscanf(line, "count %llu%c", &count, &tail) != 1 || count > UINT32_MAX) {
+        st = cgt_error_set(err, CGT_ERR_DOMAIN, "checkpoint '%s' has a bad value count", path);
+    } else if (version == 3 && (!ckpt_line(&sf, line, sizeof line, &crlf) ||
+                                sscanf(line, "width %u%c", &fw, &tail) != 1 ||
+                                (fw != 1 && fw != 2 && fw != 4))) {
+        st = cgt_error_set(err, CGT_ERR_DOMAIN, "checkpoint '%s' has a bad value width", path);
+    } else if (sf_remaining(&sf) != fw * (uint64_t)count + 4) {
         st = cgt_error_set(err, CGT_ERR_DOMAIN, "checkpoint '%s' has a bad value count", path);
     }
     if (crlf)
@@ -910,14 +919,15 @@ CgtStatus grundy_load(GrundyTable *gt, const char *path, uint64_t *file_count, C
     unsigned char buf[4 * CKPT_CHUNK];
     for (unsigned long long i = 0; i < count && st == CGT_OK; i += CKPT_CHUNK) {
         size_t m = count - i < CKPT_CHUNK ? (size_t)(count - i) : CKPT_CHUNK;
-        if (fread(buf, 4, m, sf.f) != m) {
+        if (fread(buf, fw, m, sf.f) != m) {
             st = cgt_error_set(err, CGT_ERR_IO, "checkpoint '%s' is truncated", path);
             break;
         }
         for (size_t q = 0; q < m; q++) {
-            const unsigned char *b = buf + 4 * q;
-            uint32_t v = (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 |
-                         (uint32_t)b[3] << 24;
+            const unsigned char *b = buf + fw * q;
+            uint32_t v = 0;
+            for (unsigned j = 0; j < fw; j++)
+                v |= (uint32_t)b[j] << (8 * j);
             uint64_t n = i + q;
             if (!ckpt_value_ok(n, v, mx) || (n < gt->n && grundy_get(gt, n) != v)) {
                 st = cgt_error_set(err, CGT_ERR_DOMAIN, "checkpoint '%s' holds G(%llu) = %u, "
