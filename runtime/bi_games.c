@@ -6,6 +6,7 @@
 
 #include "runtime/builtins.h"
 #include "runtime/gameobj.h"
+#include "runtime/results.h"
 #include "util/atomicfile.h"
 #include "util/poll.h"
 #include "util/xalloc.h"
@@ -682,8 +683,6 @@ Value *bi_period(Call *c)
     GameObj *g = game_heap_or_error(c->I, c->args[0], c->arg_locs[0], "period");
     if (!g)
         return NULL;
-    /* the periodicity theorem needs a plain code; for other rulesets every
-     * value up to the limit is computed, so the default is smaller */
     /* the default is scaled with the cost of the ruleset's heaps */
     int64_t limit = (int64_t)grundy_default_limit(g->rs);
     Value *lv = call_opt(c, "limit");
@@ -692,15 +691,19 @@ Value *bi_period(Call *c)
     if (!ensure_period(c, g, (uint64_t)limit))
         return NULL;
     const GrundyPeriod *p = &g->period;
-    if (!c->stmt)
-        return p->status == PERIOD_NONE ? val_null() : val_int((int64_t)p->period);
-    /* the text names only the count and the last exceptional heap (which is
-     * preperiod-1): the heaps are listed, and so stored, for JSON only (for
-     * 0.1777 that list was 1.1 GB) */
+    /* the statement's text names only the count and the last exceptional
+     * heap (preperiod-1): the heaps are listed, and so stored, only for the
+     * record and JSON (for 0.1777 that list was 1.1 GB) */
+    bool list = !c->stmt || c->I->format == FMT_JSON;
     uint64_t *exc = NULL;
-    size_t nexc = p->status == PERIOD_NONE ? 0
-                  : grundy_exceptional(game_grundy(g), p,
-                                       c->I->format == FMT_JSON ? &exc : NULL);
+    size_t nexc = p->status == PERIOD_NONE
+                      ? 0
+                      : grundy_exceptional(game_grundy(g), p, list ? &exc : NULL);
+    if (!c->stmt) {
+        Value *r = period_record(g->name, p, exc, nexc, (uint64_t)limit);
+        free(exc);
+        return r;
+    }
     StrBuf b;
     sb_init(&b);
     if (c->I->format == FMT_JSON) {
