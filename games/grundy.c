@@ -2,7 +2,9 @@
  * computed incrementally into a growable table.  Plain two-heap codes use the
  * sparse-space method (rare/common values under a parity mask chosen by a
  * Walsh-Hadamard transform of the value histogram, heap parity folded in);
- * see docs/games.md.  Also periodicity detection and checkpoint files. */
+ * see docs/games.md.  Values are stored in 1, 2 or 4 bytes (the inner loops,
+ * games/grundy_kern.h, are compiled once per width).  Also periodicity
+ * detection and checkpoint files. */
 #include "games/grundy.h"
 
 #include <math.h>
