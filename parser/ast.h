@@ -49,6 +49,8 @@ typedef enum {
     AST_OR,
     AST_CALL,   /* text = callee name, kids = arguments */
     AST_INDEX,  /* kids[0][kids[1]] */
+    AST_FIELD,  /* kids[0].text : a record field */
+    AST_MAP,    /* { k: v, ... } : kids alternate key (AST_STR / AST_IDENT) and value */
     /* statements */
     AST_BLOCK,  /* kids = statements */
     AST_EXPR,   /* kids[0] */

@@ -408,8 +408,41 @@ static bool to_i64(Interp *I, const Value *v, Loc loc, const char *what, int64_t
     return true;
 }
 
+/* r.name on a record; a missing field is an error that lists the fields. */
+static Value *field_value(Interp *I, Value *c, const char *name, Loc loc)
+{
+    if (c->kind != VAL_MAP)
+        return rt_error(I, DIAG_TYPE, loc, "cannot read field '%s' of a value of type %s", name,
+                        val_kind_name(c));
+    Value *v = val_map_get(c, name);
+    if (v)
+        return val_ref(v);
+    StrBuf keys;
+    sb_init(&keys);
+    for (size_t i = 0; i < c->u.map.len && i < 12; i++)
+        sb_printf(&keys, "%s%s", i ? ", " : "", c->u.map.keys[i]);
+    if (c->u.map.len > 12)
+        sb_puts(&keys, ", ...");
+    rt_error(I, DIAG_DOMAIN, loc, "the record has no field '%s'", name);
+    if (c->u.map.len)
+        rt_hint(I, "its fields are: %s", keys.s);
+    else
+        rt_hint(I, "the record is empty");
+    sb_free(&keys);
+    return NULL;
+}
+
 static Value *index_value(Interp *I, Value *c, Value *idx, Loc loc)
 {
+    if (c->kind == VAL_MAP) {
+        if (idx->kind != VAL_STR)
+            return rt_error(I, DIAG_TYPE, loc, "a record is indexed by a string key, not a %s",
+                            val_kind_name(idx));
+        Value *v = val_map_get(c, idx->u.str.s);
+        if (!v)
+            return rt_error(I, DIAG_DOMAIN, loc, "the record has no key \"%s\"", idx->u.str.s);
+        return val_ref(v);
+    }
     int64_t i;
     if (!to_i64(I, idx, loc, "an index", &i))
         return NULL;
@@ -579,6 +612,26 @@ Value *rt_eval(Interp *I, const AstNode *e)
         t = val_truthy(b);
         val_unref(b);
         return val_bool(t);
+    }
+    case AST_MAP: {
+        Value *m = val_map();
+        for (size_t i = 0; i + 1 < e->nkids; i += 2) {
+            Value *x = rt_eval(I, e->kids[i + 1]);
+            if (!x) {
+                val_unref(m);
+                return NULL;
+            }
+            val_map_set(m, e->kids[i]->text, x);
+        }
+        return m;
+    }
+    case AST_FIELD: {
+        Value *c = rt_eval(I, e->kids[0]);
+        if (!c)
+            return NULL;
+        Value *r = field_value(I, c, e->text, e->loc);
+        val_unref(c);
+        return r;
     }
     case AST_INDEX: {
         Value *c, *i;
@@ -1269,6 +1322,13 @@ static ExecStatus exec_for(Interp *I, const AstNode *s, Value **ret)
         for (size_t i = 0; i < n; i++) {
             assign(I, s->text, it->kind == VAL_LIST ? val_ref(it->u.list.items[i])
                                                     : val_str_n(it->u.str.s + i, 1));
+            if (loop_step(I, s, ret, &st))
+                break;
+        }
+    } else if (it->kind == VAL_MAP) {
+        /* a record iterates over its keys, in order (the loop may not change it) */
+        for (size_t i = 0; i < it->u.map.len; i++) {
+            assign(I, s->text, val_str(it->u.map.keys[i]));
             if (loop_step(I, s, ret, &st))
                 break;
         }
