@@ -6,8 +6,10 @@
  * move wins when no move is left, otherwise when some move reaches a
  * losing position (memoised on the sorted multiset).  Two games G and H are
  * called equal here when G + X and H + X have the same outcome for every X
- * in a fixed test set: every sum of at most three games born by day 3
- * (written out as trees, 969 of them).
+ * in a fixed test set: 0 and every sum of one or two games taken from the
+ * 16 trees born by day 3 and the pool of day-4 games below (23 653 games
+ * with 0).  An outcome difference is a proof that two games differ; the
+ * test demands that cgt agrees on every pair.
  *
  * `ig_brute SEED N SCRIPT EXPECTED` draws N random pairs of games born by
  * day 4 (from a pool of random subsets of the day-3 trees, so that many
@@ -19,6 +21,7 @@
 #include <string.h>
 
 #define MAXN 4096
+#define POOL 200
 #define MAXKIDS 64
 
 static int nkids[MAXN];
@@ -65,7 +68,7 @@ typedef struct {
 } Slot;
 
 static Slot *table;
-static size_t tcap = (size_t)1 << 22;
+static size_t tcap = (size_t)1 << 23;
 
 static uint64_t pos_key(const Pos *x)
 {
@@ -158,22 +161,9 @@ int main(int argc, char **argv)
             day[d][nday[d]++] = node(k, n);
         }
     }
-    /* the test set X: sums of at most three day-3 trees */
-    static Pos xs[1024];
-    int nx = 0;
     int n3 = nday[3];
-    xs[nx++] = (Pos){0, {0}};
-    for (int a = 0; a < n3; a++) {
-        xs[nx++] = (Pos){1, {day[3][a]}};
-        for (int b = a; b < n3; b++) {
-            xs[nx++] = (Pos){2, {day[3][a], day[3][b]}};
-            for (int c = b; c < n3; c++)
-                xs[nx++] = (Pos){3, {day[3][a], day[3][b], day[3][c]}};
-        }
-    }
     /* a pool of day-4 games: random subsets of the day-3 trees (small
        option sets are more likely, so that many pool games are equal) */
-    enum { POOL = 200 };
     int pool[POOL];
     for (int i = 0; i < POOL; i++) {
         int k[16], n = 0;
@@ -188,18 +178,35 @@ int main(int argc, char **argv)
         }
         pool[i] = node(k, n);
     }
+    /* the test set X: 0 and every sum of one or two games from the day-3
+       trees and the pool (a distinguishing game often needs the games'
+       own options' relatives, which the pool supplies) */
+    int base[16 + POOL], nb = 0;
+    for (int a = 0; a < n3; a++)
+        base[nb++] = day[3][a];
+    for (int i = 0; i < POOL; i++)
+        base[nb++] = pool[i];
+    int nx = 1 + nb + nb * (nb + 1) / 2;
+    Pos *xs = malloc((size_t)nx * sizeof *xs);
+    nx = 0;
+    xs[nx++] = (Pos){0, {0}};
+    for (int a = 0; a < nb; a++) {
+        xs[nx++] = (Pos){1, {base[a]}};
+        for (int b = a; b < nb; b++)
+            xs[nx++] = (Pos){2, {base[a], base[b]}};
+    }
     /* outcome vectors of the pool */
-    static unsigned char vec[POOL][1024];
+    unsigned char *vec = malloc((size_t)POOL * (size_t)nx);
     for (int i = 0; i < POOL; i++)
         for (int j = 0; j < nx; j++) {
             Pos y = xs[j];
             y.p[y.n++] = pool[i];
-            vec[i][j] = (unsigned char)wins(y);
+            vec[(size_t)i * (size_t)nx + (size_t)j] = (unsigned char)wins(y);
         }
     int neq = 0;
     for (int t = 0; t < npairs; t++) {
         int a = (int)(next() % POOL), b = (int)(next() % POOL);
-        int eq = memcmp(vec[a], vec[b], (size_t)nx) == 0;
+        int eq = memcmp(vec + (size_t)a * (size_t)nx, vec + (size_t)b * (size_t)nx, (size_t)nx) == 0;
         neq += eq;
         fputs("print ", sc);
         print_tree(sc, pool[a]);
@@ -212,5 +219,7 @@ int main(int argc, char **argv)
     fclose(ex);
     fprintf(stderr, "ig_brute: %d pairs, %d equal, %d test games\n", npairs, neq, nx);
     free(table);
+    free(vec);
+    free(xs);
     return 0;
 }
