@@ -1,9 +1,10 @@
 /* Explicit impartial games: the hash-consed store, sums, and misère
  * canonical forms (games/impgame.h).
  *
- * Canonical forms follow Conway's misère simplification (ONAG ch. 12,
- * Theorems 73-75; Siegel, Combinatorial Game Theory, ch. V.1, the
- * Simplest Form Theorem):
+ * Canonical forms follow Conway's misère simplification (ONAG ch. 12, the
+ * simplest form theorem for impartial misère games; Siegel, Combinatorial
+ * Game Theory, ch. V.1, "misère canonical forms"; theorem numbers are not
+ * quoted because no copy of either book was at hand to check them):
  *
  *  - an option G' of G is reversible (through G'') when G' has an option
  *    G'' equal to G; G is in simplest form when no follower of G has a

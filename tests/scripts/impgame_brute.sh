@@ -37,4 +37,13 @@ for code in 0.07 0.77 0.137 4.7; do
     $CGT -e "game g = octal $code; genus g 0..16;" | sed -n 's/^ *[0-9]*: //p' >"$T/rs"
     cmp -s "$T/ex" "$T/rs" || fail "genus of $code: explicit $(tr '\n' ' ' <"$T/ex") ruleset $(tr '\n' ' ' <"$T/rs")"
 done
+# outcomes of explicit sums of expanded heaps = the ruleset path's search
+for pos in "4 4" "10 3" "12 7 2" "9 9 1" "17 5" "20 6 3"; do
+    set -- $pos
+    e="dk($1)"; l="$1"; shift
+    for h in "$@"; do e="$e + dk($h)"; l="$l, $h"; done
+    a=$($CGT -e "game dk = octal 0.07; print outcome($e);")
+    b=$($CGT -e "game dk = octal 0.07; print outcome(dk, [$l]);")
+    [ "$a" = "$b" ] || fail "outcome of $e: explicit $a, ruleset $b"
+done
 exit 0
