@@ -29,7 +29,7 @@ static const char usage_text[] =
     "       cgt                      (REPL on a terminal)\n"
     "\n"
     "options:\n"
-    "  -e CODE              run CODE (named <expr> in messages)\n"
+    "  -e CODE              run CODE (named <expr> in messages); repeatable, run in order\n"
     "  --check              parse only; report syntax errors\n"
     "  --format=text|json   result format; json prints one object per line\n"
     "  --timeout=SECONDS    stop any computation after SECONDS (exit 4)\n"
@@ -342,7 +342,8 @@ static int real_main(int argc, char **argv)
     double t_start = cgt_now();
     xalloc_init_gmp();
     Interp *I = interp_new();
-    const char *code = NULL;
+    const char **codes = xmalloc((size_t)argc * sizeof *codes);
+    int ncodes = 0;
     bool check_only = false, read_stdin = false, quiet = false;
     const char *color = "auto";
     const char **files = xmalloc((size_t)argc * sizeof *files);
@@ -356,7 +357,7 @@ static int real_main(int argc, char **argv)
                 rc = usage_error("%s needs an argument", a);
                 goto out;
             }
-            code = argv[++i];
+            codes[ncodes++] = argv[++i]; /* each -e is a unit, run in order */
         } else if (strcmp(a, "-") == 0) {
             read_stdin = true;
         } else if (strcmp(a, "--check") == 0) {
@@ -427,7 +428,7 @@ static int real_main(int argc, char **argv)
             files[nfiles++] = a;
         }
     }
-    if (code && (nfiles || read_stdin)) {
+    if (ncodes && (nfiles || read_stdin)) {
         rc = usage_error("%s", "-e cannot be combined with script files");
         goto out;
     }
@@ -440,7 +441,7 @@ static int real_main(int argc, char **argv)
         cgt_set_progress_sink(progress_sink);
     install_sigint();
 
-    if (!code && !nfiles && !read_stdin) {
+    if (!ncodes && !nfiles && !read_stdin) {
         if (isatty(0) && !check_only) {
             rc = run_repl(I);
             goto out;
@@ -449,7 +450,7 @@ static int real_main(int argc, char **argv)
     }
 
     /* register and parse everything before running anything */
-    size_t nunits = (size_t)nfiles + (code ? 1 : 0) + (read_stdin ? 1 : 0);
+    size_t nunits = (size_t)nfiles + (size_t)ncodes + (read_stdin ? 1 : 0);
     AstNode **units = xcalloc(nunits ? nunits : 1, sizeof *units);
     size_t u = 0;
     bool syntax_failed = false;
@@ -476,8 +477,8 @@ static int real_main(int argc, char **argv)
         if (!(units[u++] = parse_or_report(id, I->color_err)))
             syntax_failed = true;
     }
-    if (code) {
-        uint32_t id = source_add("<expr>", code, strlen(code));
+    for (int i = 0; i < ncodes; i++) {
+        uint32_t id = source_add("<expr>", codes[i], strlen(codes[i]));
         if (!(units[u++] = parse_or_report(id, I->color_err)))
             syntax_failed = true;
     }
@@ -530,6 +531,7 @@ out:
     free_arenas();
     source_free_all();
     free(files);
+    free(codes);
     return rc;
 }
 

@@ -12,6 +12,7 @@ typedef struct LexState {
     Arena *arena;
     const char *error; /* set with LEXERROR */
     const char *hint;
+    char error_buf[96]; /* a formatted lexical error (error points here) */
     uint32_t str_start;
     int last_tok;  /* last token handed to the parser */
     int eof_semi;  /* the virtual final ';' was sent */

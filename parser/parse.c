@@ -90,9 +90,13 @@ int parse_source(uint32_t file_id, Arena *arena, AstNode **out, Loc *err_loc, ch
     st.err_size = err_size;
     err_msg[0] = '\0';
 
+    /* a UTF-8 byte order mark (editors on Windows write one) is skipped;
+       offsets still count it, so locations stay byte offsets of the file */
+    uint32_t skip = src->len >= 3 && memcmp(src->text, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+    st.offset = skip;
     yyscan_t scanner;
     cgt_lex_init_extra(&st, &scanner);
-    YY_BUFFER_STATE buf = cgt__scan_bytes(src->text, (int)src->len, scanner);
+    YY_BUFFER_STATE buf = cgt__scan_bytes(src->text + skip, (int)(src->len - skip), scanner);
     int rc = cgt_parse(scanner, &st);
     cgt__delete_buffer(buf, scanner);
     cgt_lex_destroy(scanner);

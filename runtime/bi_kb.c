@@ -426,8 +426,18 @@ Value *bi_elements(Call *c)
             goto fail;
         char *why = NULL;
         if (!kb_is_finite(sys, &why)) {
-            if (c->stmt && c->I->format == FMT_TEXT) {
-                sb_printf(&b, "%s is infinite: %s\n", s->name, why);
+            if (c->stmt) {
+                /* a result, not an error, in either format: the script goes on */
+                if (c->I->format == FMT_JSON) {
+                    JsonWriter w;
+                    rt_json_begin(&w, &b, "elements");
+                    jw_kv_str(&w, "of", s->name);
+                    jw_kv_bool(&w, "infinite", true);
+                    jw_kv_str(&w, "reason", why);
+                    rt_json_end(&w);
+                } else {
+                    sb_printf(&b, "%s is infinite: %s\n", s->name, why);
+                }
                 free(why);
                 val_unref(list);
                 rt_emit(c->I, &b);
