@@ -16,6 +16,7 @@
 #include <readline/readline.h>
 
 #include "parser/ast.h"
+#include "runtime/env.h"
 #include "runtime/interp.h"
 #include "util/poll.h"
 #include "util/xalloc.h"
@@ -54,8 +55,16 @@ static volatile sig_atomic_t in_readline = 0;
  * that the running statement stops at its next poll, saves its checkpoint
  * and reports (exit 130, or 128 + the signal for SIGTERM/SIGHUP); a second
  * signal while a computation ignores the first exits at once. */
+/* Ctrl-C at the REPL's prompt: the line or pending block is dropped (the
+ * REPL's getc function sees it); no interrupt is left for the next statement. */
+static volatile sig_atomic_t repl_sigint = 0;
+
 static void on_signal(int sig)
 {
+    if (in_readline && sig == SIGINT) {
+        repl_sigint = 1;
+        return;
+    }
     if (cgt_interrupt_flag || (in_readline && sig != SIGINT)) {
         static const char msg[] = "\ncgt: interrupted\n";
         ssize_t r = write(2, msg, sizeof msg - 1);
@@ -86,9 +95,34 @@ static int interrupted_rc(int rc)
     return rc;
 }
 
+/* Progress.  With -v (or when stderr is not a terminal) every line is kept,
+ * a log; on a terminal without -v the lines are one status line, redrawn in
+ * place and erased before any other output and when the statement ends, so
+ * that no stale progress line stays on the screen (issue 15). */
+static bool progress_status_line = false;
+static bool progress_shown = false;
+
 static void progress_sink(const char *subsystem, const char *line)
 {
-    fprintf(stderr, "[%s] %s\n", subsystem, line);
+    if (!progress_status_line) {
+        fprintf(stderr, "[%s] %s\n", subsystem, line);
+        return;
+    }
+    fflush(stdout);
+    /* \r and erase-line redraw; one line, cut to 150 bytes so it never wraps
+       on a wide terminal */
+    fprintf(stderr, "\r\033[K[%s] %.150s", subsystem, line);
+    fflush(stderr);
+    progress_shown = true;
+}
+
+static void progress_erase(void)
+{
+    if (!progress_shown)
+        return;
+    fputs("\r\033[K", stderr);
+    fflush(stderr);
+    progress_shown = false;
 }
 
 static int usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -239,36 +273,163 @@ static void repl_meta(Interp *I, const char *line, bool *quit)
     }
 }
 
+/* readline's character source: read(2) itself, so that Ctrl-C at the
+ * prompt (the handler sets repl_sigint and the read fails with EINTR) ends
+ * the line at once: "^C" is shown and the line is accepted, then dropped
+ * with any pending block by run_repl. */
+static int repl_getc(FILE *in)
+{
+    for (;;) {
+        unsigned char ch;
+        ssize_t r = read(fileno(in), &ch, 1);
+        if (r == 1)
+            return ch;
+        if (r == 0 || errno != EINTR)
+            return EOF;
+        if (repl_sigint) {
+            rl_point = rl_end;
+            rl_insert_text("^C");
+            rl_redisplay();
+            rl_done = 1;
+            return '\n';
+        }
+    }
+}
+
+/* ---- Tab completion: builtins, keywords, option names, variables ---- */
+
+static Interp *repl_interp;
+static char **completion_words;
+static size_t ncompletion_words;
+
+static void completion_add(const char *w, size_t n)
+{
+    for (size_t i = 0; i < ncompletion_words; i++)
+        if (strlen(completion_words[i]) == n && strncmp(completion_words[i], w, n) == 0)
+            return;
+    completion_words = xrealloc(completion_words, (ncompletion_words + 1) * sizeof *completion_words);
+    completion_words[ncompletion_words++] = xstrndup(w, n);
+}
+
+static void completion_free(void)
+{
+    for (size_t i = 0; i < ncompletion_words; i++)
+        free(completion_words[i]);
+    free(completion_words);
+    completion_words = NULL;
+    ncompletion_words = 0;
+}
+
+/* The candidates: every builtin, every keyword, every option name of the
+ * builtin table's specs ("to:int" gives "to", "bound!" gives "bound"), and
+ * the variables defined so far. */
+static void completion_collect(void)
+{
+    completion_free();
+    size_t n;
+    const Builtin *t = builtin_table(&n);
+    for (size_t i = 0; i < n; i++)
+        completion_add(t[i].name, strlen(t[i].name));
+    const char *const *kw = builtin_keywords(&n);
+    for (size_t i = 0; i < n; i++)
+        completion_add(kw[i], strlen(kw[i]));
+    t = builtin_table(&n);
+    for (size_t i = 0; i < n; i++) {
+        const char *p = t[i].spec;
+        while (p && *p) {
+            while (*p == ' ')
+                p++;
+            size_t len = strcspn(p, " ");
+            size_t name = strcspn(p, ":!");
+            if (name < len)
+                completion_add(p, name);
+            p += len;
+        }
+    }
+    const char **vars;
+    n = env_names(repl_interp->globals, &vars);
+    for (size_t i = 0; i < n; i++)
+        completion_add(vars[i], strlen(vars[i]));
+    free(vars);
+}
+
+static char *completion_next(const char *text, int state)
+{
+    static size_t at;
+    if (state == 0) {
+        completion_collect();
+        at = 0;
+    }
+    size_t len = strlen(text);
+    while (at < ncompletion_words) {
+        const char *w = completion_words[at++];
+        if (strncmp(w, text, len) == 0)
+            return xstrdup(w);
+    }
+    return NULL;
+}
+
+static char **repl_complete(const char *text, int start, int end)
+{
+    (void)start;
+    (void)end;
+    rl_attempted_completion_over = 1; /* never file names */
+    return rl_completion_matches(text, completion_next);
+}
+
 static int run_repl(Interp *I)
 {
     I->repl = true;
+    repl_interp = I;
     printf("cgt %s: impartial games and misere quotients. :help for help, :quit to leave.\n",
            CGT_VERSION);
+    rl_readline_name = "cgt";
+    rl_catch_signals = 0; /* SIGINT is cgt's: see repl_getc */
+    rl_getc_function = repl_getc;
+    rl_attempted_completion_function = repl_complete;
+    rl_basic_word_break_characters = " \t\n\"\\'`@$><=;|&{(,[]+-*/%^.";
+    /* a multi-line block is one history entry, also in the history file */
+    history_comment_char = '#'; /* timestamp lines "#T" delimit the entries */
+    history_write_timestamps = 1;
+    history_multiline_entries = 1;
     char hist[1024] = "";
     const char *home = getenv("HOME");
     if (home) {
         snprintf(hist, sizeof hist, "%s/.cgt_history", home);
         read_history(hist);
     }
-    StrBuf pending;
+    StrBuf pending, block;
     sb_init(&pending);
+    sb_init(&block);
     unsigned lineno = 0;
     bool quit = false;
     while (!quit) {
         if (cgt_interrupt_flag && cgt_interrupt_signal != SIGINT)
             break; /* SIGTERM or SIGHUP during a statement: leave */
+        cgt_progress_end();
         cgt_interrupt_flag = 0;
         cgt_interrupt_signal = 0;
+        repl_sigint = 0;
         in_readline = 1;
         char *line = readline(pending.len ? "...> " : "cgt> ");
         in_readline = 0;
+        if (repl_sigint) {
+            /* Ctrl-C: drop the line and the pending block */
+            free(line);
+            repl_sigint = 0;
+            pending.len = 0;
+            pending.s[0] = '\0';
+            block.len = 0;
+            block.s[0] = '\0';
+            continue;
+        }
         if (!line) {
             putchar('\n');
             break;
         }
-        if (line[0])
-            add_history(line);
         if (pending.len == 0 && line[0] == ':') {
+            if (line[0])
+                add_history(line);
             repl_meta(I, line, &quit);
             free(line);
             continue;
@@ -281,6 +442,9 @@ static int run_repl(Interp *I)
         }
         sb_puts(&pending, line);
         sb_putc(&pending, '\n');
+        if (block.len)
+            sb_putc(&block, '\n');
+        sb_puts(&block, line);
         free(line);
         lineno++;
         const char *name = "<repl>";
@@ -296,6 +460,12 @@ static int run_repl(Interp *I)
              * statement's ';' may be omitted, so a complete line parses) */
             if (repl_incomplete(msg))
                 continue;
+        }
+        if (block.s[strspn(block.s, " \t\n")])
+            add_history(block.s);
+        block.len = 0;
+        block.s[0] = '\0';
+        if (rc != 0) {
             char *hint = strstr(msg, "\nhint: ");
             if (hint) {
                 *hint = '\0';
@@ -315,7 +485,10 @@ static int run_repl(Interp *I)
             I->checks_run = 0;
         }
     }
+    cgt_progress_end();
     sb_free(&pending);
+    sb_free(&block);
+    completion_free();
     if (hist[0])
         write_history(hist);
     return 0;
@@ -437,8 +610,11 @@ static int real_main(int argc, char **argv)
         I->color_err = true;
     else if (strcmp(color, "auto") == 0)
         I->color_err = isatty(2) && !getenv("NO_COLOR");
-    if (!quiet && (I->verbose || isatty(2)))
+    if (!quiet && (I->verbose || isatty(2))) {
         cgt_set_progress_sink(progress_sink);
+        progress_status_line = !I->verbose;
+        cgt_set_progress_end(progress_erase);
+    }
     install_sigint();
 
     if (!ncodes && !nfiles && !read_stdin) {
@@ -563,6 +739,14 @@ int main(int argc, char **argv)
     if (pthread_attr_init(&attr) == 0 && pthread_attr_setstacksize(&attr, (size_t)512 << 20) == 0 &&
         pthread_create(&t, &attr, main_thread, &a) == 0) {
         pthread_attr_destroy(&attr);
+        /* signals go to the interpreter's thread, so that they interrupt its
+           system calls (the REPL's read: Ctrl-C at the prompt) */
+        sigset_t set;
+        sigemptyset(&set);
+        sigaddset(&set, SIGINT);
+        sigaddset(&set, SIGTERM);
+        sigaddset(&set, SIGHUP);
+        pthread_sigmask(SIG_BLOCK, &set, NULL);
         pthread_join(t, NULL);
         return a.rc;
     }

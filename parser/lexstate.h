@@ -16,6 +16,7 @@ typedef struct LexState {
     uint32_t str_start;
     int last_tok;  /* last token handed to the parser */
     int eof_semi;  /* the virtual final ';' was sent */
+    int after_help; /* the last token was `help` starting a statement */
     char *buf; /* string literal being read */
     size_t buf_len, buf_cap;
     /* parser results */

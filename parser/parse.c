@@ -27,6 +27,22 @@ int cgt_lex(CGT_STYPE *lvalp, Loc *llocp, yyscan_t scanner)
         llocp->start = llocp->end = st->offset;
         tok = ';';
     }
+    /* `help print`: a keyword after a statement-initial `help` is the name
+       of what to explain (issue 15) */
+    if (st->after_help && tok != IDENT && tok > 255 && llocp->end > llocp->start) {
+        const SourceFile *src = source_get(st->file);
+        const char *t = src->text + llocp->start;
+        uint32_t n = llocp->end - llocp->start, k = 0;
+        while (k < n && ((t[k] >= 'a' && t[k] <= 'z') || t[k] == '_'))
+            k++;
+        if (k == n) {
+            lvalp->node = ast_new_text(st->arena, AST_IDENT, *llocp, t, n);
+            tok = IDENT;
+        }
+    }
+    int prev = st->last_tok;
+    st->after_help = tok == IDENT && (prev == 0 || prev == ';' || prev == '{' || prev == '}') &&
+                     strcmp(lvalp->node->text, "help") == 0;
     st->last_tok = tok;
     return tok;
 }

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "runtime/interp.h"
+#include "util/poll.h"
 #include "util/xalloc.h"
 
 int diag_exit_code(DiagCat c)
@@ -109,6 +110,7 @@ static void put_excerpt(FILE *f, const char *s, size_t n)
 void diag_print(FILE *f, const char *severity, Loc loc, const char *msg, const char *hint,
                 const char *trace, bool color)
 {
+    cgt_progress_end();
     const SourceFile *src = source_get(loc.file);
     const char *on = "", *off = "";
     if (color) {

@@ -154,6 +154,12 @@ struct Builtin {
 
 const Builtin *builtin_find(const char *name);
 const Builtin *builtin_table(size_t *count);
+/* The language's keywords (print, check, for, ...), which `help` also explains. */
+const char *const *builtin_keywords(size_t *count);
+/* "Misere quotients" for "misere": the heading of a module's builtins. */
+const char *builtin_module_title(const char *module);
+/* The width help text is wrapped to (the terminal's, $COLUMNS or 80). */
+int help_width(void);
 /* Option value by name, or NULL if absent. */
 Value *call_opt(Call *c, const char *name);
 /* Location of an option's value (or the call's location). */
