@@ -296,3 +296,84 @@ void builtin_markdown(FILE *f)
         }
     }
 }
+
+/* ---- the man page (cgt.1), from the same table ---- */
+
+/* Text in roff: backslashes escaped, a leading '.' or '\'' protected, '-'
+ * as \- (a real minus, so that options can be searched and copied). */
+static void roff_text(FILE *f, const char *t, size_t n)
+{
+    bool line_start = true;
+    for (size_t i = 0; i < n && t[i]; i++) {
+        char c = t[i];
+        if (line_start && (c == '.' || c == '\''))
+            fputs("\\&", f);
+        if (c == '\\')
+            fputs("\\e", f);
+        else if (c == '-')
+            fputs("\\-", f);
+        else
+            fputc(c, f);
+        line_start = c == '\n';
+    }
+}
+
+static void roff_str(FILE *f, const char *t)
+{
+    roff_text(f, t, strlen(t));
+}
+
+void builtin_man_sections(FILE *f)
+{
+    fputs(".SH BUILTINS\n"
+          "Every statement and function, grouped by module, as in\n"
+          ".BR \"help NAME\"\n"
+          "and docs/builtins.md.\n",
+          f);
+    const char *last = "";
+    for (size_t i = 0; i < NTABLE; i++) {
+        const Builtin *b = &table[i];
+        if (strcmp(b->module, last) != 0) {
+            fputs(".SS ", f);
+            roff_str(f, builtin_module_title(b->module));
+            fputc('\n', f);
+            last = b->module;
+        }
+        StrBuf k;
+        sb_init(&k);
+        kinds_of(b, &k);
+        fputs(".TP\n.BR ", f);
+        roff_str(f, b->name);
+        fprintf(f, " \" (%s)\"\n", k.s);
+        sb_free(&k);
+        fputs(".I ", f);
+        fputc('"', f);
+        for (const char *p = b->synopsis; *p; p++)
+            if (*p == '"')
+                fputs("\\(dq", f);
+            else if (*p == '\\')
+                fputs("\\e", f);
+            else if (*p == '-')
+                fputs("\\-", f);
+            else
+                fputc(*p, f);
+        fputs("\"\n.br\n", f);
+        roff_str(f, b->doc);
+        fputc('\n', f);
+        if (docs[i].example && docs[i].example[0]) {
+            fputs(".RS\n.PP\nExample:\n.nf\n", f);
+            roff_str(f, docs[i].example);
+            fputs("\n.fi\n.RE\n", f);
+        }
+    }
+    fputs(".SH KEYWORDS\n", f);
+    for (size_t i = 0; i < NKEYWORDS; i++) {
+        fputs(".TP\n.B ", f);
+        roff_str(f, keywords[i].name);
+        fputs("\n", f);
+        roff_str(f, keywords[i].usage);
+        fputs("\n.br\n", f);
+        roff_str(f, keywords[i].doc);
+        fputc('\n', f);
+    }
+}

@@ -175,6 +175,8 @@ Value *rt_eval(Interp *I, const AstNode *e);
 const char *builtin_suggest(const char *name);
 /* docs/builtins.md from the table. */
 void builtin_markdown(FILE *f);
+/* The BUILTINS and KEYWORDS sections of the man page cgt.1 (roff). */
+void builtin_man_sections(FILE *f);
 /* Text for `help NAME` / `:help NAME` (owned string), NULL if unknown. */
 char *builtin_help_text(const char *name);
 
