@@ -189,6 +189,16 @@ static const struct {
     {"and", "EXPR and EXPR", "True when both are true; stops early."},
     {"or", "EXPR or EXPR", "True when either is true; stops early."},
     {"not", "not EXPR", "The negation of a truth value."},
+    {"try", "try { BODY } catch (e) { HANDLER }",
+     "Runs BODY; when a statement in it fails, the rest of BODY is skipped and HANDLER runs "
+     "with e bound to a record of the error: e.category, e.message, e.hint, e.file, e.line, "
+     "e.column and e.partial (a partial result, or null). Interrupts, the whole run's "
+     "--timeout and internal errors are not caught (docs/language.md)."},
+    {"catch", "try { BODY } catch (e) { HANDLER }", "The handler of a try (see help try)."},
+    {"timeout", "timeout SECONDS { BODY }",
+     "Runs BODY with a budget of SECONDS of CPU time; when it is spent the running "
+     "computation stops with a limit error that try catches. Blocks nest; --timeout still "
+     "bounds the whole run."},
     {"with", "< GENS | RELATIONS > with P = {...} with phi = [...]",
      "Attaches the P-portion and the pretending function to a presentation (see help "
      "verify)."},

@@ -7,8 +7,10 @@ CGT=${CGT:-build/cgt}
 T=${TMP:-/tmp}
 fail() { echo "FAIL: $*"; exit 1; }
 
-for k in print check assert if else for in while fn return break continue true false null \
-    and or not with; do
+# every keyword of the lexer
+kws=$(sed -n 's/^"\([a-z]*\)" *{ return [A-Z]*; }$/\1/p' parser/lexer.l)
+[ -n "$kws" ] || fail "no keywords found in parser/lexer.l"
+for k in $kws; do
     out=$($CGT -e "help $k" 2>&1) || fail "help $k: $out"
     printf '%s\n' "$out" | head -1 | grep -q "^$k (keyword)$" || fail "help $k: $out"
 done

@@ -38,7 +38,7 @@ if command -v man >/dev/null 2>&1; then
     MANWIDTH=80 man --warnings -l "$man1" >"$T/man.out" 2>"$T/man.err" || fail "man -l: $(head -5 "$T/man.err")"
     [ -s "$T/man.err" ] && fail "man -l warns: $(head -5 "$T/man.err")"
     grep -q '^NAME' "$T/man.out" || fail "man -l output has no NAME"
-    grep -q '^ *quotient (declaration)' "$T/man.out" || fail "man -l output lacks the quotient entry"
+    grep -q '^ *quotient (declaration' "$T/man.out" || fail "man -l output lacks the quotient entry"
     grep -q -- '--format=text|json' "$T/man.out" || fail "man -l output lacks the options"
 else
     echo "man is not installed: the page's structure was checked, not its rendering"
