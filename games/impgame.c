@@ -199,7 +199,7 @@ static CgtStatus intern(IgStore *s, const IgId *o, size_t n, IgId *out, CgtError
         for (size_t i = h & (s->nslots - 1); s->slots[i]; i = (i + 1) & (s->nslots - 1)) {
             IgId id = s->slots[i] - 1;
             const Node *nd = &s->nodes.data[id];
-            if (nd->n == n && memcmp(s->pool.data + nd->off, o, n * sizeof *o) == 0) {
+            if (nd->n == n && (n == 0 || memcmp(s->pool.data + nd->off, o, n * sizeof *o) == 0)) {
                 *out = id;
                 return CGT_OK;
             }
@@ -263,6 +263,7 @@ IgStore *ig_new(void)
 {
     IgStore *s = xcalloc(1, sizeof *s);
     s->limit = 20000000;
+    VEC_RESERVE(s->pool, 1024); /* never a NULL pool, even for option-less nodes */
     IgId zero;
     CgtError e;
     intern(s, NULL, 0, &zero, &e);

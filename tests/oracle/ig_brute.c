@@ -35,7 +35,8 @@ static int node(const int *k, int n)
         exit(2);
     }
     nkids[nnodes] = n;
-    memcpy(kids[nnodes], k, (size_t)n * sizeof *k);
+    if (n)
+        memcpy(kids[nnodes], k, (size_t)n * sizeof *k);
     return nnodes++;
 }
 
