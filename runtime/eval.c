@@ -794,6 +794,33 @@ static void set_usage_hint(Call *c)
         rt_hint(c->I, "usage: %s", c->bi->synopsis);
 }
 
+/* Whether a newline lies between the end of a and the start of b. */
+static bool newline_between(Loc a, Loc b)
+{
+    const SourceFile *src = source_get(a.file);
+    if (!src || a.file != b.file || b.start > src->len || a.end > b.start)
+        return false;
+    return memchr(src->text + a.end, '\n', b.start - a.end) != NULL;
+}
+
+/* The 1-based line where a location ends. */
+static unsigned line_of(Loc a)
+{
+    const SourceFile *src = source_get(a.file);
+    unsigned line = 1;
+    for (uint32_t i = 0; src && i < a.end && i < src->len; i++)
+        line += src->text[i] == '\n';
+    return line;
+}
+
+static bool spec_has_option(const SpecItem *spec, size_t ns, const char *name)
+{
+    for (size_t i = 0; i < ns; i++)
+        if (spec[i].option && strcmp(spec[i].name, name) == 0)
+            return true;
+    return false;
+}
+
 /* Bind the command-form arguments `args` (AST nodes) to the spec. */
 static bool bind_cmd_args(Call *c, AstNode *const *args, size_t nargs)
 {
@@ -814,6 +841,18 @@ static bool bind_cmd_args(Call *c, AstNode *const *args, size_t nargs)
     size_t pos = 0;
     for (size_t i = 0; i < nargs; i++) {
         const AstNode *a = args[i];
+        /* a statement name at the start of a later line is the next
+           statement, not an argument: a ';' is missing (issue 15) */
+        if (a->kind == AST_IDENT && i > 0 && newline_between(args[i - 1]->loc, a->loc) &&
+            !spec_has_option(spec, ns, a->text)) {
+            const Builtin *nb = builtin_find(a->text);
+            if (nb && (nb->flags & (BI_CMD | BI_DECL))) {
+                rt_error(c->I, DIAG_TYPE, a->loc, "'%s' on a new line is read as an argument of '%s'",
+                         a->text, c->bi->name);
+                rt_hint(c->I, "is a ';' missing at the end of line %u?", line_of(args[i - 1]->loc));
+                return false;
+            }
+        }
         /* an option word? */
         if (a->kind == AST_IDENT) {
             size_t oi = 0;
@@ -861,7 +900,10 @@ static bool bind_cmd_args(Call *c, AstNode *const *args, size_t nargs)
         }
         if (pos >= npos) {
             rt_error(c->I, DIAG_TYPE, a->loc, "too many arguments to '%s'", c->bi->name);
-            set_usage_hint(c);
+            if (i > 0 && newline_between(args[i - 1]->loc, a->loc))
+                rt_hint(c->I, "is a ';' missing at the end of line %u?", line_of(args[i - 1]->loc));
+            else
+                set_usage_hint(c);
             return false;
         }
         /* the pos-th positional spec item */
