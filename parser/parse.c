@@ -67,6 +67,14 @@ static int statement_args(const SourceFile *src, uint32_t a)
         i--;
     while (i < a && strchr(" \t\r\n", src->text[i]))
         i++;
+    static const char *const kw[] = {"print", "check", "assert", "return", "if", "while",
+                                     "for", "fn", "else", "not"};
+    for (size_t k = 0; k < sizeof kw / sizeof kw[0]; k++) {
+        size_t l = strlen(kw[k]);
+        if (i + l <= a && strncmp(src->text + i, kw[k], l) == 0 &&
+            strchr(" \t\r\n(", src->text[i + l]))
+            return 0; /* an expression statement, not a command */
+    }
     int words = 0;
     while (i < a && words < 2) {
         if (!((src->text[i] >= 'a' && src->text[i] <= 'z') ||
