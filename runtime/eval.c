@@ -7,6 +7,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 
 #include "grammar.h"
 #include "runtime/env.h"
@@ -961,7 +962,23 @@ static Value *invoke(Call *c)
     CgtStatus st = cgt_poll();
     if (st == CGT_ERR_INTERRUPTED)
         return rt_error(c->I, DIAG_INTERRUPTED, c->loc, "interrupted");
+    /* --stats: CPU, wall time and peak memory of every module statement
+       (period, grundy, genus, outcome, kb, mnk, gp, ...); quotient prints
+       its own phases and counters */
+    bool stats = c->I->stats && strcmp(c->bi->module, "core") != 0 &&
+                 strcmp(c->bi->name, "quotient") != 0 && c->bi->flags != BI_DECL;
+    double cpu0 = stats ? cgt_cpu_seconds() : 0, wall0 = stats ? cgt_now() : 0;
     Value *r = c->bi->fn(c);
+    if (stats) {
+        struct rusage ru;
+        getrusage(RUSAGE_SELF, &ru);
+        cgt_progress_end();
+        fflush(stdout);
+        fprintf(stderr, "[stats] %s%s%s: %.3f s CPU, %.3f s wall, peak RSS %ld KB%s\n",
+                c->bi->name, c->decl_name ? " " : "", c->decl_name ? c->decl_name : "",
+                cgt_cpu_seconds() - cpu0, cgt_now() - wall0, ru.ru_maxrss,
+                r ? "" : " (stopped by an error)");
+    }
     if (!r && !c->I->failed)
         return rt_error(c->I, DIAG_INTERNAL, c->loc, "builtin '%s' failed without an error",
                         c->bi->name);
