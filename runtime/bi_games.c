@@ -576,6 +576,33 @@ Value *bi_grundy(Call *c)
     cgt_error_clear(&err);
     if (a->kind == VAL_RANGE)
         return grundy_range(c, g, a->u.range.lo, a->u.range.hi, ckpt);
+    if (a->kind == VAL_INT && g->period_done && g->period.status == PERIOD_PROVED &&
+        g->period.period > 0) {
+        /* a proved pure period answers every heap, of any size (GMP):
+           G(n) = G(pre + (n - pre) mod p) for n >= pre (issue 15) */
+        mpz_t z;
+        mpz_init(z);
+        val_get_mpz(a, z);
+        if (mpz_sgn(z) > 0 && !mpz_fits_slong_p(z)) {
+            uint64_t pre = g->period.preperiod, p = g->period.period;
+            mpz_t t;
+            mpz_init(t);
+            mpz_sub_ui(t, z, (unsigned long)pre);
+            uint64_t red = pre + (uint64_t)mpz_fdiv_ui(t, (unsigned long)p);
+            mpz_clear(t);
+            uint32_t v;
+            if (grundy_value_at(game_grundy(g), &g->period, red, &v, &err) != CGT_OK) {
+                mpz_clear(z);
+                return rt_error_from(c->I, c->arg_locs[1], &err);
+            }
+            char *label = mpz_get_str(NULL, 10, z);
+            mpz_clear(z);
+            Value *r = int_result(c, g->name, label, v, a);
+            free(label);
+            return r;
+        }
+        mpz_clear(z);
+    }
     if (a->kind == VAL_INT) {
         int64_t n;
         if (!call_int(c, a, c->arg_locs[1], "a heap size", 0, INT64_MAX, &n))
