@@ -582,6 +582,33 @@ Value *bi_grundy(Call *c)
     cgt_error_clear(&err);
     if (a->kind == VAL_RANGE)
         return grundy_range(c, g, a->u.range.lo, a->u.range.hi, ckpt);
+    if (a->kind == VAL_INT && g->period_done && g->period.status == PERIOD_PROVED &&
+        g->period.period > 0) {
+        /* a proved pure period answers every heap, of any size (GMP):
+           G(n) = G(pre + (n - pre) mod p) for n >= pre (issue 15) */
+        mpz_t z;
+        mpz_init(z);
+        val_get_mpz(a, z);
+        if (mpz_sgn(z) > 0 && !mpz_fits_slong_p(z)) {
+            uint64_t pre = g->period.preperiod, p = g->period.period;
+            mpz_t t;
+            mpz_init(t);
+            mpz_sub_ui(t, z, (unsigned long)pre);
+            uint64_t red = pre + (uint64_t)mpz_fdiv_ui(t, (unsigned long)p);
+            mpz_clear(t);
+            uint32_t v;
+            if (grundy_value_at(game_grundy(g), &g->period, red, &v, &err) != CGT_OK) {
+                mpz_clear(z);
+                return rt_error_from(c->I, c->arg_locs[1], &err);
+            }
+            char *label = mpz_get_str(NULL, 10, z);
+            mpz_clear(z);
+            Value *r = int_result(c, g->name, label, v, a);
+            free(label);
+            return r;
+        }
+        mpz_clear(z);
+    }
     if (a->kind == VAL_INT) {
         int64_t n;
         if (!call_int(c, a, c->arg_locs[1], "a heap size", 0, INT64_MAX, &n))
@@ -761,6 +788,23 @@ Value *bi_period(Call *c)
     return val_null();
 }
 
+/* How the script wrote argument i, for hints that quote code: the
+ * variable name when it is one (`period a limit N;`), else "G" (the
+ * game's description, such as 0.07, is no valid argument). */
+static char *arg_code(Call *c, size_t i)
+{
+    char *t = diag_source_text(c->arg_locs[i]);
+    bool ident = t[0] && !(t[0] >= '0' && t[0] <= '9');
+    for (const char *p = t; *p && ident; p++)
+        ident = (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+                (*p >= '0' && *p <= '9') || *p == '_';
+    if (!ident) {
+        free(t);
+        t = xstrdup("G");
+    }
+    return t;
+}
+
 Value *bi_table(Call *c)
 {
     GameObj *g = game_heap_or_error(c->I, c->args[0], c->arg_locs[0], "table");
@@ -778,7 +822,9 @@ Value *bi_table(Call *c)
     const GrundyPeriod *p = &g->period;
     if (p->status != PERIOD_PROVED) {
         rt_error(c->I, DIAG_DOMAIN, c->loc, "no proved period for %s", g->name);
-        rt_hint(c->I, "`period %s limit N;` computes further", g->name);
+        char *code = arg_code(c, 0);
+        rt_hint(c->I, "`period %s limit N;` computes further", code);
+        free(code);
         return NULL;
     }
     uint64_t per = p->period;
@@ -986,16 +1032,53 @@ Value *bi_outcome(Call *c)
     if (!heaps_of(c, c->args[1], c->arg_locs[1], &heaps, &k))
         return NULL;
     OutcomeCache *oc = game_outcome(g);
+    Value *pv = call_opt(c, "positions");
+    int64_t maxpos = 20000000;
+    if (pv && !call_int(c, pv, call_opt_loc(c, "positions"), "positions", 1, 1000000000, &maxpos)) {
+        free(heaps);
+        return NULL;
+    }
+    outcome_set_limit(oc, (size_t)maxpos);
     CgtError err;
     cgt_error_clear(&err);
     Outcome res[2];
     bool found[2] = {false, false};
     OutcomeMove mv[2];
+    /* A statement whose position is too large for the search still answers
+       what it can (issue 15): normal play from the Grundy values (the
+       nim-sum, Sprague-Grundy), misere play as out of reach of search with
+       the quotient route as a hint. */
+    bool by_grundy = false, misere_unknown = false;
+    uint32_t nimsum = 0;
+    char reach[600] = "";
     for (int m = 0; m < 2; m++) {
         CgtStatus st = m ? outcome_misere(oc, heaps, k, &res[m], &err)
                          : outcome_normal(oc, heaps, k, &res[m], &err);
         if (st == CGT_OK && res[m] == OUTCOME_N && c->stmt)
             st = outcome_winning_move(oc, m == 1, heaps, k, &found[m], &mv[m], &err);
+        /* the position cap only: --timeout and Ctrl-C still stop the run */
+        bool capped = st == CGT_ERR_LIMIT && strstr(err.msg, "outcome search passed") != NULL;
+        if (capped && c->stmt && m == 0) {
+            uint64_t *h64 = xcalloc(k ? k : 1, sizeof *h64);
+            for (size_t i = 0; i < k; i++)
+                h64[i] = heaps[i];
+            CgtError e2;
+            cgt_error_clear(&e2);
+            CgtStatus s2 = grundy_position(game_grundy(g), h64, k, &nimsum, &e2);
+            free(h64);
+            if (s2 == CGT_OK) {
+                by_grundy = true;
+                res[0] = nimsum == 0 ? OUTCOME_P : OUTCOME_N;
+                snprintf(reach, sizeof reach, "%s", err.msg);
+                cgt_error_clear(&err);
+                st = CGT_OK;
+            }
+        } else if (capped && c->stmt && m == 1) {
+            misere_unknown = true;
+            snprintf(reach, sizeof reach, "%s", err.msg);
+            cgt_error_clear(&err);
+            st = CGT_OK;
+        }
         if (st != CGT_OK) {
             if (m == 1 && found[0])
                 outcome_move_free(&mv[0]);
@@ -1003,6 +1086,9 @@ Value *bi_outcome(Call *c)
             return rt_error_from(c->I, c->arg_locs[1], &err);
         }
     }
+    uint32_t top = 0; /* the largest heap, for the quotient hint */
+    for (size_t i = 0; i < k; i++)
+        top = heaps[i] > top ? heaps[i] : top;
     free(heaps);
     if (!c->stmt) {
         Value *l = val_list();
@@ -1020,7 +1106,11 @@ Value *bi_outcome(Call *c)
         jw_key(&w, "position");
         val_json(c->args[1], &w, false);
         for (int m = 0; m < 2; m++) {
-            jw_kv_str(&w, conv[m], res[m] == OUTCOME_P ? "P" : "N");
+            if (m == 1 && misere_unknown) {
+                jw_key(&w, conv[m]);
+                jw_null(&w);
+            } else
+                jw_kv_str(&w, conv[m], res[m] == OUTCOME_P ? "P" : "N");
             char key[32];
             snprintf(key, sizeof key, "%s_move", conv[m]);
             jw_key(&w, key);
@@ -1037,15 +1127,31 @@ Value *bi_outcome(Call *c)
                 jw_null(&w);
             }
         }
+        if (by_grundy) {
+            jw_kv_str(&w, "normal_by", "nim-sum of Grundy values");
+            jw_kv_int(&w, "nim_sum", nimsum);
+        }
+        if (misere_unknown)
+            jw_kv_str(&w, "misere_why", reach);
         rt_json_end(&w);
     } else {
         StrBuf pos;
         sb_init(&pos);
         val_format(c->args[1], &pos, false);
         sb_printf(&b, "%s %s:", g->name, pos.s);
-        sb_free(&pos);
         for (int m = 0; m < 2; m++) {
+            if (m == 1 && misere_unknown) {
+                char *code = arg_code(c, 0);
+                sb_printf(&b, ", misere out of reach of search (%s)\n"
+                              "  hint: a misere quotient decides it: `quotient q = %s to %u; "
+                              "outcome q %s;`",
+                          reach, code, top, pos.s);
+                free(code);
+                continue;
+            }
             sb_printf(&b, "%s %s %s", m ? "," : "", conv[m], res[m] == OUTCOME_P ? "P" : "N");
+            if (m == 0 && by_grundy)
+                sb_printf(&b, " (nim-sum of Grundy values %u)", nimsum);
             if (found[m]) {
                 /* the heaps the moved heap became: result minus the others */
                 sb_printf(&b, " (move heap %u -> ", mv[m].heap);
@@ -1061,6 +1167,7 @@ Value *bi_outcome(Call *c)
                 sb_puts(&b, ")");
             }
         }
+        sb_free(&pos);
         sb_putc(&b, '\n');
     }
     for (int m = 0; m < 2; m++)
