@@ -165,9 +165,10 @@ format:
 	$(Q)clang-format -i $$(git ls-files '*.c' '*.h')
 
 PREFIX ?= /usr/local
-install: $(CGT)
-	install -d $(DESTDIR)$(PREFIX)/bin
+install: $(CGT) $(BUILD)/oracle/mnk_check
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/libexec/cgt
 	install -m 755 $(CGT) $(DESTDIR)$(PREFIX)/bin/cgt
+	install -m 755 $(BUILD)/oracle/mnk_check $(DESTDIR)$(PREFIX)/libexec/cgt/mnk_check
 
 clean:
 	rm -rf build build-asan build-asan-clang build-cov build-fuzz

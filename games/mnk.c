@@ -17,6 +17,7 @@
 #include "util/hash.h"
 #include "util/poll.h"
 #include "util/rng.h"
+#include "util/sha256.h"
 #include "util/xalloc.h"
 
 /* ------------------------------------------------------------------ public */
@@ -451,6 +452,14 @@ CgtStatus mnk_solve(int m, int n, int k, const MnkOptions *opt, MnkReport *rep, 
     s.t0 = cgt_now();
     s.is_main = true;
     s.zones = !opt->no_zones;
+    {
+        /* 24 bytes per slot (key, node number, zone), two generations */
+        double mb = opt->proof_map_mb > 0 ? opt->proof_map_mb : MNK_PROOF_MAP_MB;
+        size_t cap = 1u << 10;
+        while ((double)cap * 2 * 48 <= mb * 1048576.0)
+            cap *= 2;
+        s.proof_map_cap = cap;
+    }
     s.next_ckpt = s.t0 + s.ckpt_every;
     bool ckpt_ok = false; /* the file was read (or is absent) and can be replaced */
     if (s.ckpt) {
@@ -474,6 +483,11 @@ CgtStatus mnk_solve(int m, int n, int k, const MnkOptions *opt, MnkReport *rep, 
                                opt->variant == MNK_MAKER_BREAKER ? 'M'
                                : rep->result == MNK_RESULT_FIRST ? 'A' : 'H',
                                &rep->proof_lines);
+    rep->proof_map_rotations = s.proof_rotations;
+    if (s.st == CGT_OK && opt->proof_path &&
+        sha256_file_hex(opt->proof_path, rep->proof_sha256) != 0)
+        s.st = cgt_error_set(err, CGT_ERR_IO, "mnk proof '%s' written but cannot be read back",
+                             opt->proof_path);
     if (ckpt_ok && (s.st == CGT_OK || s.st == CGT_ERR_LIMIT || s.st == CGT_ERR_INTERRUPTED)) {
         CgtError e2;
         cgt_error_clear(&e2);

@@ -40,6 +40,9 @@ typedef enum {
     MNK_BY_SEARCH     /* And-Or search */
 } MnkMethod;
 
+/* Default bound of the proof writer's memory of written positions, in MB. */
+#define MNK_PROOF_MAP_MB 6144
+
 /* Default seconds between checkpoint saves during a search. */
 #define MNK_CHECKPOINT_EVERY 300
 
@@ -68,6 +71,9 @@ typedef struct MnkOptions {
                                 * at the limit the cheapest results are dropped (the
                                 * search gets slower, never wrong); memory peaks at
                                 * about twice this while the table is rebuilt */
+    double proof_map_mb;       /* memory of the proof writer's map of written positions
+                                * (two generations; 0 = MNK_PROOF_MAP_MB): past it older
+                                * positions are forgotten and, met again, written again */
 } MnkOptions;
 
 typedef struct MnkMove {
@@ -97,6 +103,9 @@ typedef struct MnkReport {
     int nmoves;
     MnkMove moves[MNK_MAX_CELLS];
     uint64_t proof_lines; /* lines written to proof_path (0 if none) */
+    uint64_t proof_map_rotations; /* generations of the writer's map dropped (0: every
+                                   * position was written once) */
+    char proof_sha256[65];        /* SHA-256 of the proof file (hex), "" if none */
     bool unsaved;         /* CGT_ERR_IO only because the final checkpoint save failed:
                            * the result above is complete and valid */
 } MnkReport;

@@ -86,6 +86,8 @@ typedef struct Solver {
     atomic_int *stop;       /* set when another root worker decided the root */
     bool cancelled;         /* st was set because of *stop, not an error */
     atomic_int *root_left;  /* root moves not yet decided (progress only) */
+    size_t proof_map_cap;   /* slots of each generation of the proof writer's map */
+    uint64_t proof_rotations; /* generations of that map dropped */
 } Solver;
 
 

@@ -179,22 +179,24 @@ static bool p2map_get(const P2Map *m, uint64_t key, uint64_t *id, uint64_t *zone
     return false;
 }
 
-/* At most 2^28 slots (6 GB): past 85% of that, positions are no longer
- * remembered and a repeated one is written again (correct, only larger). */
-#define P2MAP_MAX_CAP ((size_t)1 << 28)
+/* The writer's memory of written positions is bounded (docs/mnk.md "Proof
+ * files"): two generations of at most max_cap slots each.  New positions go
+ * to the current one; when it is 85% full it becomes the old one (the
+ * previous old one is dropped) and a fresh current one starts.  A position
+ * found only in the old generation is copied into the current one, so the
+ * positions in use stay remembered.  A position forgotten and met again is
+ * written again (the proof stays valid, only larger), but a recent one is
+ * never forgotten, so the DAG does not unfold into a tree (with one
+ * generation that stops remembering when full, the 8,8,5 proof grew without
+ * end once the map had filled). */
+typedef struct P2Mem {
+    P2Map cur, old; /* old.cap == 0: no old generation */
+    size_t max_cap;
+    uint64_t rotations;
+} P2Mem;
 
-static void p2map_put(P2Map *m, uint64_t key, uint64_t id, uint64_t zone)
+static void p2map_insert(P2Map *m, uint64_t key, uint64_t id, uint64_t zone)
 {
-    if (m->cap >= P2MAP_MAX_CAP && 20 * (m->used + 1) > 17 * m->cap)
-        return;
-    if (2 * (m->used + 1) > m->cap && m->cap < P2MAP_MAX_CAP) {
-        P2Map old = *m;
-        p2map_init(m, old.cap * 2);
-        for (size_t i = 0; i < old.cap; i++)
-            if (old.key[i])
-                p2map_put(m, old.key[i], old.id[i], old.zone[i]);
-        p2map_free(&old);
-    }
     size_t i = key & (m->cap - 1);
     while (m->key[i])
         i = (i + 1) & (m->cap - 1);
@@ -204,11 +206,41 @@ static void p2map_put(P2Map *m, uint64_t key, uint64_t id, uint64_t zone)
     m->used++;
 }
 
+static void p2mem_put(P2Mem *p, uint64_t key, uint64_t id, uint64_t zone)
+{
+    P2Map *m = &p->cur;
+    if (m->cap >= p->max_cap && 20 * (m->used + 1) > 17 * m->cap) {
+        if (p->old.cap)
+            p2map_free(&p->old);
+        p->old = *m;
+        p2map_init(m, p->max_cap);
+        p->rotations++;
+    } else if (2 * (m->used + 1) > m->cap && m->cap < p->max_cap) {
+        P2Map old = *m;
+        p2map_init(m, old.cap * 2);
+        for (size_t i = 0; i < old.cap; i++)
+            if (old.key[i])
+                p2map_insert(m, old.key[i], old.id[i], old.zone[i]);
+        p2map_free(&old);
+    }
+    p2map_insert(m, key, id, zone);
+}
+
+static bool p2mem_get(P2Mem *p, uint64_t key, uint64_t *id, uint64_t *zone)
+{
+    if (p2map_get(&p->cur, key, id, zone))
+        return true;
+    if (!p->old.cap || !p2map_get(&p->old, key, id, zone))
+        return false;
+    p2mem_put(p, key, *id, *zone);
+    return true;
+}
+
 #define SALT_PROOF 0x94d049bb133111ebULL
 
 typedef struct P2 {
     FILE *f;
-    P2Map map;
+    P2Mem mem;
     uint64_t next_id; /* number of node lines written */
 } P2;
 
@@ -234,7 +266,7 @@ static P2Res p2_done(Solver *s, P2 *p, uint64_t key, int sym, uint64_t zone)
 {
     const Geo *g = &s->g;
     p->next_id++;
-    p2map_put(&p->map, key, p->next_id, mnk_zone_to_canon(g, sym, zone));
+    p2mem_put(&p->mem, key, p->next_id, mnk_zone_to_canon(g, sym, zone));
     cgt_progress("mnk", "proof: %llu lines, %llu search nodes", (unsigned long long)p->next_id,
                  (unsigned long long)s->nodes);
     return (P2Res){p->next_id, zone};
@@ -249,7 +281,7 @@ static P2Res p2_breaker(Solver *s, P2 *p, uint64_t x, uint64_t o)
         return (P2Res){0, 0};
     int sym = 0;
     uint64_t key = mnk_geo_key_sym(g, x, o, SALT_PROOF, &sym), id, cz;
-    if (p2map_get(&p->map, key, &id, &cz))
+    if (p2mem_get(&p->mem, key, &id, &cz))
         return (P2Res){id, mnk_zone_from_canon(g, sym, cz)};
     uint64_t empty = g->full & ~x & ~o;
     Eval e;
@@ -393,7 +425,8 @@ static void p2_write(Solver *s, FILE *f, uint64_t x, uint64_t o, bool maker_to_m
 {
     const Geo *g = &s->g;
     P2 p = {.f = f};
-    p2map_init(&p.map, 1u << 16);
+    p.mem.max_cap = s->proof_map_cap;
+    p2map_init(&p.mem.cur, p.mem.max_cap < (1u << 16) ? p.mem.max_cap : 1u << 16);
     fprintf(f, "mnk-proof 2\ngame %d %d %d\nclaim breaker\nroot %c ", g->m, g->n, g->k,
             maker_to_move ? 'X' : 'O');
     put_pos(g, f, x, o);
@@ -420,7 +453,10 @@ static void p2_write(Solver *s, FILE *f, uint64_t x, uint64_t o, bool maker_to_m
     }
     fprintf(f, "top %llu\n", (unsigned long long)top);
     *nlines = p.next_id;
-    p2map_free(&p.map);
+    p2map_free(&p.mem.cur);
+    if (p.mem.old.cap)
+        p2map_free(&p.mem.old);
+    s->proof_rotations = p.mem.rotations;
 }
 
 /* Maker-win proof below a Maker-to-move position. */
