@@ -96,27 +96,30 @@ static void solver_finish(Solver *s, MnkReport *rep)
 {
     rep->nodes = s->nodes;
     rep->tt_hits = s->hits;
-    rep->tt_entries = s->tt.used;
+    rep->tt_entries = s->tt->used;
     rep->seconds = cgt_now() - s->t0;
 }
 
 /* ----------------------------------------------------------- root workers */
 
-/* The root Maker node is split between workers (plain root splitting; the
- * search of seeds/001 is sequential): worker i takes the candidate moves
- * i, i + T, i + 2T, ...  Each worker has its own Solver and table, so
- * nothing is shared but the stop flag and the open-move counter; a Maker
- * win found by one worker stops the others.  The result does not depend on
- * the thread count; node counts and the reported winning move may.  With
- * one worker and zones on, root moves outside the relevance zone of a
- * refuted root move are refuted by its reply (as in mb_maker_node). */
+/* The root Maker node is split between workers (root splitting; the search
+ * of seeds/001 is sequential).  One worker takes the candidate moves in
+ * order and skips a move outside the relevance zone of a refuted one (as
+ * mb_maker_node does).  With T > 1 workers each takes the next move not yet
+ * taken (a shared counter), so a worker that finishes a cheap move takes
+ * the next one; all share the one table of proven positions (under a
+ * mutex: a node costs tens of microseconds, a lookup well under one), so a
+ * position proven by one is a table hit for the others, across symmetries
+ * and transpositions.  A Maker win found by one worker stops the others.
+ * The result does not depend on T; node counts and the reported winning
+ * move may. */
 typedef struct Worker {
     Solver *s;
     uint64_t x, o;
     const int *mv;
-    int nm, start, step, found;
+    int nm, step, found;
     int *reply;              /* reply[cell]: Breaker's proven answer to a root move */
-    atomic_int *stop, *done;
+    atomic_int *stop, *done, *next;
 } Worker;
 
 static void *worker_run(void *arg)
@@ -126,8 +129,9 @@ static void *worker_run(void *arg)
     uint64_t empty = g->full & ~w->x & ~w->o;
     uint64_t zone[MNK_MAX_CELLS];
     int zreply[MNK_MAX_CELLS], nz = 0;
-    for (int i = w->start; i < w->nm; i += w->step) {
-        if (atomic_load(w->stop))
+    for (;;) {
+        int i = atomic_fetch_add(w->next, 1);
+        if (i >= w->nm || atomic_load(w->stop))
             break;
         int v = w->mv[i];
         int by = -1;
@@ -168,13 +172,6 @@ static void *worker_run(void *arg)
     return NULL;
 }
 
-static void tt_merge(Tt *into, const Tt *from)
-{
-    for (size_t i = 0; i < from->cap; i++)
-        if (from->key[i])
-            mnk_tt_store(into, from->key[i], from->val[i], from->zone[i], from->work[i]);
-}
-
 /* Maker-to-move root: true when Breaker wins; *move gets a winning move. */
 static bool root_search(Solver *s, uint64_t x, uint64_t o, int threads, int *move,
                         int *reply)
@@ -190,10 +187,16 @@ static bool root_search(Solver *s, uint64_t x, uint64_t o, int threads, int *mov
         return q == V_BREAKER;
     int mv[MNK_MAX_CELLS];
     int nm = mnk_order_moves(e.w, mnk_undominated(&e, e.live_cells), mv);
-    atomic_int stop, left;
+    atomic_int stop, left, next;
     atomic_int done[MNK_MAX_THREADS];
     atomic_init(&stop, 0);
     atomic_init(&left, nm);
+    atomic_init(&next, 0);
+    pthread_mutex_t lock;
+    if (threads > 1) {
+        pthread_mutex_init(&lock, NULL);
+        s->tt->lock = &lock;
+    }
     Worker w[MNK_MAX_THREADS];
     Solver ws[MNK_MAX_THREADS];
     CgtError werr[MNK_MAX_THREADS];
@@ -204,16 +207,14 @@ static bool root_search(Solver *s, uint64_t x, uint64_t o, int threads, int *mov
     s->depth = 1;
     for (int t = 0; t < threads; t++) {
         atomic_init(&done[t], 0);
-        w[t] = (Worker){.s = t ? &ws[t] : s, .x = x, .o = o, .mv = mv, .nm = nm, .start = t,
+        w[t] = (Worker){.s = t ? &ws[t] : s, .x = x, .o = o, .mv = mv, .nm = nm,
                         .step = threads, .found = -1, .reply = reply, .stop = &stop,
-                        .done = &done[t]};
+                        .done = &done[t], .next = &next};
         if (t == 0)
             continue;
         memset(&ws[t], 0, sizeof ws[t]);
         mnk_geo_init(&ws[t].g, s->g.m, s->g.n, s->g.k);
-        mnk_tt_init(&ws[t].tt);
-        ws[t].tt.max_cap = s->tt.max_cap;
-        tt_merge(&ws[t].tt, &s->tt);
+        ws[t].tt = s->tt;
         cgt_error_clear(&werr[t]);
         ws[t].err = &werr[t];
         ws[t].node_limit = s->node_limit;
@@ -269,13 +270,15 @@ static bool root_search(Solver *s, uint64_t x, uint64_t o, int threads, int *mov
         s->hits += ws[t].hits;
         if (ws[t].max_depth > s->max_depth)
             s->max_depth = ws[t].max_depth;
-        tt_merge(&s->tt, &ws[t].tt);
-        mnk_tt_free(&ws[t].tt);
         mnk_geo_free(&ws[t].g);
+    }
+    if (threads > 1) {
+        s->tt->lock = NULL;
+        pthread_mutex_destroy(&lock);
     }
     s->cancelled = false;
     if (s->st == CGT_OK)
-        mnk_tt_put(&s->tt, key, breaker ? V_BREAKER : V_MAKER);
+        mnk_tt_put(s->tt, key, breaker ? V_BREAKER : V_MAKER);
     return breaker;
 }
 
@@ -430,18 +433,20 @@ CgtStatus mnk_solve(int m, int n, int k, const MnkOptions *opt, MnkReport *rep, 
     rep->to_move = x_to_move ? 'X' : 'O';
     Solver s;
     memset(&s, 0, sizeof s);
+    Tt table;
+    s.tt = &table;
     mnk_geo_init(&s.g, m, n, k);
-    mnk_tt_init(&s.tt);
+    mnk_tt_init(s.tt);
     if (opt->table_mb > 0) {
         /* 18 bytes per slot: key, zone, value, work */
         double slots = opt->table_mb * 1048576.0 / 18.0;
         size_t cap = 1u << 10;
         while ((double)cap * 2 <= slots)
             cap *= 2;
-        s.tt.max_cap = cap;
-        if (cap < s.tt.cap) {
-            mnk_tt_free(&s.tt);
-            mnk_tt_alloc(&s.tt, cap);
+        s.tt->max_cap = cap;
+        if (cap < s.tt->cap) {
+            mnk_tt_free(s.tt);
+            mnk_tt_alloc(s.tt, cap);
         }
     }
     s.err = err;
@@ -510,7 +515,7 @@ CgtStatus mnk_solve(int m, int n, int k, const MnkOptions *opt, MnkReport *rep, 
         sp->err = keep;
     }
     solver_finish(&s, rep);
-    mnk_tt_free(&s.tt);
+    mnk_tt_free(s.tt);
     mnk_geo_free(&s.g);
     return s.st;
 }

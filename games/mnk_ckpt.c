@@ -1,6 +1,7 @@
 /* m,n,k solver: checkpoints of the table of proven positions. */
 #include "games/mnk_int.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -18,11 +19,24 @@
  * more entries than the table now holds (docs/errors.md). */
 #define CKPT_VERSION 3
 
+static CgtStatus save_locked(Solver *s);
+
+/* While root workers share the table, the others wait during a save. */
 CgtStatus mnk_save_checkpoint(Solver *s)
 {
+    if (s->tt->lock)
+        pthread_mutex_lock(s->tt->lock);
+    CgtStatus st = save_locked(s);
+    if (s->tt->lock)
+        pthread_mutex_unlock(s->tt->lock);
+    return st;
+}
+
+static CgtStatus save_locked(Solver *s)
+{
     size_t n = 0;
-    for (size_t i = 0; i < s->tt.cap; i++)
-        n += s->tt.key[i] != 0;
+    for (size_t i = 0; i < s->tt->cap; i++)
+        n += s->tt->key[i] != 0;
     if (n < s->ckpt_on_disk) {
         s->ckpt_skipped = true;
         return CGT_OK;
@@ -32,11 +46,11 @@ CgtStatus mnk_save_checkpoint(Solver *s)
         return CGT_ERR_IO;
     af_printf(&af, "cgt-mnk-tt %d\ngame %d %d %d\nentries %zu\n", CKPT_VERSION, s->g.m, s->g.n,
               s->g.k, n);
-    for (size_t i = 0; i < s->tt.cap && !af.failed; i++)
-        if (s->tt.key[i])
-            af_printf(&af, "%016llx %d %llx %d\n", (unsigned long long)s->tt.key[i],
-                      s->tt.val[i], (unsigned long long)(s->tt.zone[i] & s->g.full),
-                      s->tt.work[i]);
+    for (size_t i = 0; i < s->tt->cap && !af.failed; i++)
+        if (s->tt->key[i])
+            af_printf(&af, "%016llx %d %llx %d\n", (unsigned long long)s->tt->key[i],
+                      s->tt->val[i], (unsigned long long)(s->tt->zone[i] & s->g.full),
+                      s->tt->work[i]);
     af_write(&af, "end\n", 4);
     if (af_commit(&af, s->err) != CGT_OK)
         return CGT_ERR_IO;
@@ -91,14 +105,14 @@ CgtStatus mnk_load_checkpoint(Solver *s)
     } else if (cnt > sf.len / 4) {
         st = cgt_error_set(s->err, CGT_ERR_IO, "checkpoint '%s' is damaged: %zu entries cannot "
                            "fit in its %llu bytes", s->ckpt, cnt, (unsigned long long)sf.len);
-    } else if (s->tt.max_cap && 2 * (cnt + 1) > s->tt.max_cap) {
+    } else if (s->tt->max_cap && 2 * (cnt + 1) > s->tt->max_cap) {
         /* the table could not hold the file: its next save would drop work */
         size_t need = 1u << 10;
         while (need < 2 * (cnt + 1))
             need *= 2;
         st = cgt_error_set(s->err, CGT_ERR_LIMIT, "checkpoint '%s' holds %zu proven positions, "
                            "more than table_mb allows (%zu)", s->ckpt, cnt,
-                           s->tt.max_cap / 2 - 1);
+                           s->tt->max_cap / 2 - 1);
         cgt_error_hint(s->err, "raise table_mb to at least %.0f; the file is left untouched",
                        (double)need * 18.0 / 1048576.0 + 1);
         sf_close(&sf);
@@ -117,7 +131,7 @@ CgtStatus mnk_load_checkpoint(Solver *s)
                                    "%zu", s->ckpt, i + 1);
                 break;
             }
-            mnk_tt_store(&s->tt, key, val, zone, work);
+            mnk_tt_store(s->tt, key, val, zone, work);
         }
         if (st == CGT_OK && (!fgets(line, sizeof line, f) || strcmp(line, "end\n") != 0 ||
                              sf_remaining(&sf) != 0))

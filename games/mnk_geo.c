@@ -2,6 +2,7 @@
  * of proven positions, and the potential weights with domination (docs/mnk.md). */
 #include "games/mnk_int.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -149,6 +150,7 @@ void mnk_tt_alloc(Tt *t, size_t cap)
 
 void mnk_tt_init(Tt *t)
 {
+    t->lock = NULL;
     t->max_cap = 0;
     t->evictions = 0;
     mnk_tt_alloc(t, 1u << 16);
@@ -165,16 +167,22 @@ void mnk_tt_free(Tt *t)
 /* Value stored for key (0 if none); *zone (if not NULL) gets its zone. */
 int mnk_tt_get_zone(const Tt *t, uint64_t key, uint64_t *zone)
 {
+    if (t->lock)
+        pthread_mutex_lock(t->lock);
     size_t i = key & (t->cap - 1);
+    int v = 0;
     while (t->key[i]) {
         if (t->key[i] == key) {
             if (zone)
                 *zone = t->zone[i];
-            return t->val[i];
+            v = t->val[i];
+            break;
         }
         i = (i + 1) & (t->cap - 1);
     }
-    return 0;
+    if (t->lock)
+        pthread_mutex_unlock(t->lock);
+    return v;
 }
 
 int mnk_tt_get(const Tt *t, uint64_t key)
@@ -182,6 +190,7 @@ int mnk_tt_get(const Tt *t, uint64_t key)
     return mnk_tt_get_zone(t, key, NULL);
 }
 
+static void tt_store(Tt *t, uint64_t key, int val, uint64_t zone, int work);
 
 void mnk_tt_put_zone(Tt *t, uint64_t key, int val, uint64_t zone)
 {
@@ -198,7 +207,7 @@ static void tt_refill(Tt *t, const Tt *old, int min_work)
 {
     for (size_t i = 0; i < old->cap; i++)
         if (old->key[i] && old->work[i] >= min_work)
-            mnk_tt_store(t, old->key[i], old->val[i], old->zone[i], old->work[i]);
+            tt_store(t, old->key[i], old->val[i], old->zone[i], old->work[i]);
 }
 
 /* Double the table, or at max_cap drop the entries of least work. */
@@ -223,8 +232,8 @@ static void tt_make_room(Tt *t)
     mnk_tt_free(&old);
 }
 
-/* Store val, zone and work for key, replacing an earlier entry of the key. */
-void mnk_tt_store(Tt *t, uint64_t key, int val, uint64_t zone, int work)
+/* mnk_tt_store without the lock (the caller holds it, or there is none) */
+static void tt_store(Tt *t, uint64_t key, int val, uint64_t zone, int work)
 {
     if (2 * (t->used + 1) > t->cap)
         tt_make_room(t);
@@ -243,6 +252,15 @@ void mnk_tt_store(Tt *t, uint64_t key, int val, uint64_t zone, int work)
     t->zone[i] = zone;
     t->work[i] = (uint8_t)work;
     t->used++;
+}
+
+void mnk_tt_store(Tt *t, uint64_t key, int val, uint64_t zone, int work)
+{
+    if (t->lock)
+        pthread_mutex_lock(t->lock);
+    tt_store(t, key, val, zone, work);
+    if (t->lock)
+        pthread_mutex_unlock(t->lock);
 }
 
 /* About log2(n + 1): the work byte of a result that took n nodes. */

@@ -9,6 +9,7 @@
  *   mnk.c         the public API (games/mnk.h), root search and threads */
 #ifndef CGT_GAMES_MNK_INT_H
 #define CGT_GAMES_MNK_INT_H
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -48,14 +49,18 @@ typedef struct Geo {
  * With max_cap (slots, a power of two; 0 = no limit) the table does not grow
  * past it: when it is half full, the entries of least work are dropped
  * until at most a quarter is left (only proven results are stored, so
- * dropping one costs time, never correctness). */
+ * dropping one costs time, never correctness).  Only proven results are
+ * stored, so the root workers can share one table: an entry any of them
+ * stores is valid for all (docs/mnk.md "Determinism and threads"). */
 typedef struct Tt {
     uint64_t *key;
     uint64_t *zone;
     uint8_t *val;
     uint8_t *work;
     size_t cap, used, max_cap;
-    uint64_t evictions; /* entries dropped */
+    uint64_t evictions;    /* entries dropped */
+    pthread_mutex_t *lock; /* while root workers share the table (NULL otherwise): held
+                            * by every lookup and store, and by a checkpoint save */
 } Tt;
 
 /* ------------------------------------------------------------------ solver */
@@ -72,7 +77,7 @@ enum { S_FAILS = 1, S_WINS = 2 };              /* strong table: attacker fails /
 
 typedef struct Solver {
     Geo g;
-    Tt tt;
+    Tt *tt;                 /* the table of proven positions (shared by the root workers) */
     uint64_t nodes, hits, node_limit;
     double t0, time_limit, next_ckpt, ckpt_every;
     const char *ckpt;

@@ -41,11 +41,16 @@ bool mnk_tick(Solver *s)
                 return false;
             }
         }
+        if (s->tt->lock)
+            pthread_mutex_lock(s->tt->lock);
+        size_t used = s->tt->used;
+        unsigned long long dropped = s->tt->evictions;
+        if (s->tt->lock)
+            pthread_mutex_unlock(s->tt->lock);
         cgt_progress("mnk", "%llu nodes, %.0f nodes/s, depth %d (max %d), %d root moves open, "
                      "%zu table entries, %llu dropped", (unsigned long long)s->nodes,
                      (double)s->nodes / (now - s->t0 + 1e-9), s->depth, s->max_depth,
-                     s->root_left ? atomic_load(s->root_left) : 0, s->tt.used,
-                     (unsigned long long)s->tt.evictions);
+                     s->root_left ? atomic_load(s->root_left) : 0, used, dropped);
     }
     return true;
 }
@@ -92,7 +97,7 @@ int mnk_maker_quick(Solver *s, uint64_t x, uint64_t *op, Eval *e, uint64_t *key,
         return V_BREAKER;
     *key = mnk_geo_key_sym(g, x, o, SALT_MB, symp);
     uint64_t tz = 0;
-    int v = mnk_tt_get_zone(&s->tt, *key, &tz);
+    int v = mnk_tt_get_zone(s->tt, *key, &tz);
     if (v && use_tt) {
         s->hits++;
         if (v == V_BREAKER)
@@ -140,7 +145,7 @@ bool mnk_mb_maker_node(Solver *s, uint64_t x, uint64_t o, int *move, uint64_t *z
     PairSearch ps;
     if (mnk_find_pairing(g, x, o, &ps, PAIR_DEEP)) {
         uint64_t pz = mnk_pair_cells(&ps);
-        mnk_tt_put_zone(&s->tt, key, V_BREAKER, mnk_zone_to_canon(g, sym, pz));
+        mnk_tt_put_zone(s->tt, key, V_BREAKER, mnk_zone_to_canon(g, sym, pz));
         *zone = pz | (o & ~o0);
         return true;
     }
@@ -176,7 +181,7 @@ bool mnk_mb_maker_node(Solver *s, uint64_t x, uint64_t o, int *move, uint64_t *z
     if (!breaker) {
         /* Maker's zone: the move and the zone of the Breaker node after it
          * (the reduction's cells are Breaker's anyway) */
-        mnk_tt_store(&s->tt, key, V_MAKER, mnk_zone_to_canon(g, sym, z),
+        mnk_tt_store(s->tt, key, V_MAKER, mnk_zone_to_canon(g, sym, z),
                      mnk_work_of(s->nodes - n0));
         *zone = z;
         return false;
@@ -190,7 +195,7 @@ bool mnk_mb_maker_node(Solver *s, uint64_t x, uint64_t o, int *move, uint64_t *z
             z |= 1ULL << u;
     }
     z &= empty;
-    mnk_tt_store(&s->tt, key, V_BREAKER, mnk_zone_to_canon(g, sym, z), mnk_work_of(s->nodes - n0));
+    mnk_tt_store(s->tt, key, V_BREAKER, mnk_zone_to_canon(g, sym, z), mnk_work_of(s->nodes - n0));
     *zone = z | (o & ~o0);
     return true;
 }
@@ -240,7 +245,7 @@ bool mnk_mb_breaker_node(Solver *s, uint64_t x, uint64_t o, int *reply, uint64_t
     int nm = mnk_order_moves(e.w, cand, mv);
     int sym = 0;
     uint64_t key = mnk_geo_key_sym(g, x, o, SALT_MBB, &sym), tz = 0;
-    int tv = mnk_tt_get_zone(&s->tt, key, &tz);
+    int tv = mnk_tt_get_zone(s->tt, key, &tz);
     if (tv && !reply) {
         s->hits++;
         *zone = mnk_zone_from_canon(g, sym, tz) & empty;
@@ -255,7 +260,7 @@ bool mnk_mb_breaker_node(Solver *s, uint64_t x, uint64_t o, int *reply, uint64_t
             if (reply)
                 *reply = mv[i];
             *zone = (zq | 1ULL << mv[i]) & empty;
-            mnk_tt_put_zone(&s->tt, key, V_BREAKER, mnk_zone_to_canon(g, sym, *zone));
+            mnk_tt_put_zone(s->tt, key, V_BREAKER, mnk_zone_to_canon(g, sym, *zone));
             return true;
         }
     }
@@ -300,7 +305,7 @@ bool mnk_mb_breaker_node(Solver *s, uint64_t x, uint64_t o, int *reply, uint64_t
         z &= empty;
     }
     *zone = z;
-    mnk_tt_store(&s->tt, key, breaker ? V_BREAKER : V_MAKER, mnk_zone_to_canon(g, sym, z),
+    mnk_tt_store(s->tt, key, breaker ? V_BREAKER : V_MAKER, mnk_zone_to_canon(g, sym, z),
                  mnk_work_of(s->nodes - n0));
     return breaker;
 }
@@ -364,7 +369,7 @@ bool mnk_strong_att(Solver *s, uint64_t a, uint64_t d, int *move)
     if (pc64(td) >= 2)
         return false;
     uint64_t key = mnk_geo_key(g, a, d, SALT_SA);
-    int v = mnk_tt_get(&s->tt, key);
+    int v = mnk_tt_get(s->tt, key);
     if (v && !move) {
         s->hits++;
         return v == S_WINS;
@@ -392,7 +397,7 @@ bool mnk_strong_att(Solver *s, uint64_t a, uint64_t d, int *move)
     s->depth--;
     if (s->st != CGT_OK)
         return false;
-    mnk_tt_put(&s->tt, key, wins ? S_WINS : S_FAILS);
+    mnk_tt_put(s->tt, key, wins ? S_WINS : S_FAILS);
     return wins;
 }
 
@@ -412,7 +417,7 @@ bool mnk_strong_def(Solver *s, uint64_t a, uint64_t d)
     if (pc64(ta) >= 2)
         return true;
     uint64_t key = mnk_geo_key(g, a, d, SALT_SD);
-    int v = mnk_tt_get(&s->tt, key);
+    int v = mnk_tt_get(s->tt, key);
     if (v) {
         s->hits++;
         return v == S_WINS;
@@ -440,6 +445,6 @@ bool mnk_strong_def(Solver *s, uint64_t a, uint64_t d)
         wins = false;
     if (s->st != CGT_OK)
         return false;
-    mnk_tt_put(&s->tt, key, wins ? S_WINS : S_FAILS);
+    mnk_tt_put(s->tt, key, wins ? S_WINS : S_FAILS);
     return wins;
 }
