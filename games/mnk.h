@@ -143,6 +143,27 @@ char *mnk_cell_name(int m, int cell, char *buf);
  * start position (NULL = empty).  Returns a new string owned by the caller. */
 char *mnk_pairing_board(const MnkReport *rep, const char *const *rows);
 
+/* Distributed solving (docs/mnk.md "Distributed mode"): the first moves of
+ * the empty m x n board up to the board symmetries, as the smallest cell of
+ * each class, into rep (at least m * n ints); returns their number. */
+int mnk_root_classes(int m, int n, int *rep);
+
+/* One job of a split root: Maker's first move (a cell of the empty board)
+ * and the version-2 proof mnk_solve wrote for the position after it, with
+ * Breaker to move (a Breaker win; its top node is a B node). */
+typedef struct MnkJob {
+    int move;
+    const char *proof;
+} MnkJob;
+
+/* Merges the proofs of jobs covering every first move (up to symmetry) into
+ * one version-2 proof at out (written atomically) that Breaker wins the
+ * empty board with Maker to move; *nodes gets its node count.  Errors:
+ * CGT_ERR_IO for an unreadable, damaged or foreign job proof or an
+ * unwritable out, CGT_ERR_DOMAIN when a first move has no job. */
+CgtStatus mnk_merge_proofs(int m, int n, int k, const MnkJob *jobs, int njobs, const char *out,
+                           uint64_t *nodes, CgtError *err);
+
 const char *mnk_result_name(MnkResult r);  /* "maker", "breaker", "first", "second", "draw" */
 const char *mnk_method_name(MnkMethod m);  /* "terminal", "potential", "pairing", "search" */
 const char *mnk_variant_name(MnkVariant v); /* "maker-breaker", "strong" */

@@ -750,6 +750,78 @@ static void test_proofs(int slow)
     }
 }
 
+/* Per-job proofs merged into one (games/mnk_merge.c, the path of the
+ * distributed mode): every class of first moves solved on its own with
+ * Breaker to move, the proofs merged, and the merged proof of the empty
+ * board accepted by the checker, which is told the root (--root X empty).
+ * The classes are checked against a count by hand (6x6: 6, 7x7: 10, 8x7:
+ * 16).  A missing class or a damaged job proof is refused. */
+static void test_merge(int slow)
+{
+    int rep[MNK_MAX_CELLS];
+    CHECK_EQ_INT(mnk_root_classes(6, 6, rep), 6);
+    CHECK_EQ_INT(mnk_root_classes(7, 7, rep), 10);
+    CHECK_EQ_INT(mnk_root_classes(8, 7, rep), 16);
+    CHECK_EQ_INT(mnk_root_classes(3, 3, rep), 3);
+    static const int games[][3] = {{6, 6, 5}, {5, 4, 4}, {7, 7, 5}};
+    for (int gi = 0; gi < (slow ? 3 : 2); gi++) {
+        int m = games[gi][0], n = games[gi][1], k = games[gi][2];
+        int nc = mnk_root_classes(m, n, rep);
+        MnkJob jobs[MNK_MAX_CELLS];
+        char paths[MNK_MAX_CELLS][64], out[64];
+        for (int j = 0; j < nc; j++) {
+            snprintf(paths[j], sizeof paths[j], "/tmp/test_mnk_%d_job%d.proof", (int)getpid(), j);
+            char rows[8][9];
+            const char *rp[8];
+            for (int r = 0; r < n; r++) {
+                for (int c = 0; c < m; c++)
+                    rows[r][c] = (n - 1 - r) * m + c == rep[j] ? 'X' : '.';
+                rows[r][m] = '\0';
+                rp[r] = rows[r];
+            }
+            MnkOptions o;
+            mnk_options_init(&o);
+            o.rows = rp;
+            o.nrows = n;
+            o.proof_path = paths[j];
+            MnkReport r;
+            CgtError e;
+            cgt_error_clear(&e);
+            CHECK_EQ_INT(mnk_solve(m, n, k, &o, &r, &e), CGT_OK);
+            CHECK_EQ_INT(r.result, MNK_RESULT_BREAKER);
+            jobs[j] = (MnkJob){rep[j], paths[j]};
+        }
+        snprintf(out, sizeof out, "/tmp/test_mnk_%d_merged.proof", (int)getpid());
+        uint64_t nodes = 0;
+        CgtError e;
+        cgt_error_clear(&e);
+        CHECK_EQ_INT(mnk_merge_proofs(m, n, k, jobs, nc, out, &nodes, &e), CGT_OK);
+        CHECK(nodes > 0);
+        char cmd[2400];
+        snprintf(cmd, sizeof cmd, "%s --game %d %d %d --claim breaker --root X empty %s "
+                 ">/dev/null", checker, m, n, k, out);
+        CHECK_EQ_INT(system(cmd), 0);
+        /* without the last class the root node cannot be built */
+        CHECK_EQ_INT(mnk_merge_proofs(m, n, k, jobs, nc - 1, out, &nodes, &e), CGT_ERR_DOMAIN);
+        /* a job's proof of another first move is refused */
+        MnkJob swapped = {jobs[0].move, jobs[1].proof};
+        CHECK_EQ_INT(mnk_merge_proofs(m, n, k, &swapped, 1, out, &nodes, &e), CGT_ERR_IO);
+        /* a job proof cut short is refused */
+        FILE *f = fopen(paths[0], "r+");
+        CHECK(f != NULL);
+        if (f) {
+            fseek(f, 0, SEEK_END);
+            long len = ftell(f);
+            fclose(f);
+            CHECK_EQ_INT(truncate(paths[0], len - 4), 0);
+        }
+        CHECK_EQ_INT(mnk_merge_proofs(m, n, k, jobs, nc, out, &nodes, &e), CGT_ERR_IO);
+        for (int j = 0; j < nc; j++)
+            remove(paths[j]);
+        remove(out);
+    }
+}
+
 int main(int argc, char **argv)
 {
     (void)argc;
@@ -779,5 +851,6 @@ int main(int argc, char **argv)
     CHECK(access(checker, X_OK) == 0);
     STEP(test_proofs(slow));
     STEP(test_random_proofs(slow ? 60 : 16));
+    STEP(test_merge(slow));
     UNIT_MAIN_END();
 }
