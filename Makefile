@@ -37,10 +37,16 @@ ORACLE_BIN := $(patsubst tests/oracle/%.c,$(BUILD)/oracle/%,$(ORACLE_SRC))
 
 CGT := $(BUILD)/cgt
 
+# The distributed m,n,k solver (mpi/mnk_mpi.c, docs/mnk.md) is built only
+# when Open MPI's mpicc is installed (scripts/deps.sh --mpi) and not in the
+# sanitizer builds; cgt itself never needs MPI.
+MPICC   ?= mpicc
+MPI_BIN := $(if $(SAN),,$(if $(shell command -v $(MPICC) 2>/dev/null),$(BUILD)/mnk_mpi))
+
 .PHONY: all core deps demo check check-unit check-golden check-slow check-docs check-asan \
         check-valgrind check-asan-clang check-hostile fuzz bench docs golden-update format clean install help
 
-all: $(CGT) $(UNIT_BIN) $(ORACLE_BIN)
+all: $(CGT) $(UNIT_BIN) $(ORACLE_BIN) $(MPI_BIN)
 
 core: $(BUILD)/libcore.a $(UNIT_BIN) $(ORACLE_BIN)
 
@@ -84,6 +90,10 @@ $(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libcore.a tests/unit/unit.h
 	@echo "  CC      $<"
 	$(Q)$(CC) $(ALL_CFLAGS) -Itests/unit -o $@ $< $(BUILD)/libcore.a $(LDLIBS)
 
+$(BUILD)/mnk_mpi: mpi/mnk_mpi.c $(BUILD)/libcore.a
+	@echo "  MPICC   $<"
+	$(Q)$(MPICC) $(ALL_CFLAGS) -o $@ $< $(BUILD)/libcore.a $(LDLIBS)
+
 # Independent oracles: standalone programs that share no code with cgt.
 $(BUILD)/oracle/%: tests/oracle/%.c
 	@mkdir -p $(dir $@)
@@ -97,6 +107,7 @@ check: deps
 	$(Q)CGT=$(CGT) BUILD=$(BUILD) sh tests/run
 
 check-slow: deps
+	-$(Q)sh scripts/deps.sh --mpi
 	$(Q)$(MAKE) --no-print-directory all
 	$(Q)CGT=$(CGT) BUILD=$(BUILD) TIER=slow sh tests/run
 
