@@ -17,11 +17,14 @@
 #include "util/hash.h"
 #include "util/poll.h"
 #include "util/rng.h"
+#ifndef MNK_WIDE
 #include "util/sha256.h"
+#endif
 #include "util/xalloc.h"
 
 /* ------------------------------------------------------------------ public */
 
+#ifndef MNK_WIDE
 void mnk_options_init(MnkOptions *o)
 {
     memset(o, 0, sizeof *o);
@@ -30,8 +33,39 @@ void mnk_options_init(MnkOptions *o)
     o->checkpoint_every = MNK_CHECKPOINT_EVERY;
 }
 
+/* Boards of 65 to MNK_MAX_BOARD cells go to the wide instance (no proofs
+ * or checkpoints there), all others (and every error) to this one. */
+static bool wide_board(int m, int n)
+{
+    return m >= 1 && n >= 1 && (long)m * n > MNK_CELLS && (long)m * n <= MNK_MAX_BOARD;
+}
+
+CgtStatus mnk_solve(int m, int n, int k, const MnkOptions *opt, MnkReport *rep, CgtError *err)
+{
+    if (!wide_board(m, n))
+        return mnk_solve_inst(m, n, k, opt, rep, err);
+    memset(rep, 0, sizeof *rep);
+    if (opt->proof_path || opt->checkpoint) {
+        cgt_error_set(err, CGT_ERR_DOMAIN, "mnk %s for boards of at most %d cells (%dx%d has "
+                      "%d)", opt->proof_path ? "proofs are written" : "checkpoints are kept",
+                      MNK_CELLS, m, n, m * n);
+        cgt_error_hint(err, "boards of up to %d cells are searched without them",
+                       MNK_MAX_BOARD);
+        return CGT_ERR_DOMAIN;
+    }
+    return mnkw_solve_inst(m, n, k, opt, rep, err);
+}
+
+CgtStatus mnk_potential(int m, int n, int k, const char *const *rows, int nrows, long *out,
+                        CgtError *err)
+{
+    return wide_board(m, n) ? mnkw_potential_inst(m, n, k, rows, nrows, out, err)
+                            : mnk_potential_inst(m, n, k, rows, nrows, out, err);
+}
+#endif
+
 static CgtStatus parse_board(int m, int n, int k, const char *const *rows, int nrows,
-                             uint64_t *x, uint64_t *o, CgtError *err)
+                             Bits *x, Bits *o, CgtError *err)
 {
     if (m < 1 || n < 1 || k < 1)
         return cgt_error_set(err, CGT_ERR_DOMAIN, "mnk needs m, n, k >= 1 (got %d, %d, %d)",
@@ -42,10 +76,11 @@ static CgtStatus parse_board(int m, int n, int k, const char *const *rows, int n
         cgt_error_hint(err, "potentials 2^k are kept in 64-bit integers");
         return CGT_ERR_DOMAIN;
     }
-    if ((long)m * n > MNK_MAX_CELLS) {
+    if ((long)m * n > MNK_MAX_BOARD) {
         cgt_error_set(err, CGT_ERR_DOMAIN, "mnk board %dx%d has %ld cells, more than the "
-                      "limit of %d", m, n, (long)m * n, MNK_MAX_CELLS);
-        cgt_error_hint(err, "boards up to 8x8 are supported");
+                      "limit of %d", m, n, (long)m * n, MNK_MAX_BOARD);
+        cgt_error_hint(err, "boards of up to %d cells (11x11) are searched; proofs and "
+                       "checkpoints up to 64 (8x8)", MNK_MAX_BOARD);
         return CGT_ERR_DOMAIN;
     }
     *x = *o = 0;
@@ -61,7 +96,7 @@ static CgtStatus parse_board(int m, int n, int k, const char *const *rows, int n
         int r = n - 1 - i;
         for (int c = 0; c < m; c++) {
             char ch = rows[i][c];
-            uint64_t bit = 1ULL << (r * m + c);
+            Bits bit = BIT((r * m + c));
             if (ch == 'X' || ch == 'x')
                 *x |= bit;
             else if (ch == 'O' || ch == 'o')
@@ -76,10 +111,10 @@ static CgtStatus parse_board(int m, int n, int k, const char *const *rows, int n
     return CGT_OK;
 }
 
-CgtStatus mnk_potential(int m, int n, int k, const char *const *rows, int nrows, long *out,
-                        CgtError *err)
+CgtStatus mnk_potential_inst(int m, int n, int k, const char *const *rows, int nrows,
+                             long *out, CgtError *err)
 {
-    uint64_t x, o;
+    Bits x, o;
     CgtStatus st = parse_board(m, n, k, rows, nrows, &x, &o, err);
     if (st != CGT_OK)
         return st;
@@ -115,7 +150,7 @@ static void solver_finish(Solver *s, MnkReport *rep)
  * move may. */
 typedef struct Worker {
     Solver *s;
-    uint64_t x, o;
+    Bits x, o;
     const int *mv;
     int nm, step, found;
     int *reply;              /* reply[cell]: Breaker's proven answer to a root move */
@@ -126,9 +161,9 @@ static void *worker_run(void *arg)
 {
     Worker *w = arg;
     const Geo *g = &w->s->g;
-    uint64_t empty = g->full & ~w->x & ~w->o;
-    uint64_t zone[MNK_MAX_CELLS];
-    int zreply[MNK_MAX_CELLS], nz = 0;
+    Bits empty = g->full & ~w->x & ~w->o;
+    Bits zone[MNK_CELLS];
+    int zreply[MNK_CELLS], nz = 0;
     for (;;) {
         int i = atomic_fetch_add(w->next, 1);
         if (i >= w->nm || atomic_load(w->stop))
@@ -143,9 +178,9 @@ static void *worker_run(void *arg)
             atomic_fetch_sub(w->s->root_left, 1);
             continue;
         }
-        uint64_t n0 = w->s->nodes;
+        Bits n0 = w->s->nodes;
         double t0 = cgt_now();
-        bool r = mnk_mb_breaker_node(w->s, w->x | 1ULL << v, w->o, &w->reply[v], &zone[nz]);
+        bool r = mnk_mb_breaker_node(w->s, w->x | BIT(v), w->o, &w->reply[v], &zone[nz]);
         if (w->s->st != CGT_OK) {
             if (!w->s->cancelled)
                 atomic_store(w->stop, 1);
@@ -165,7 +200,7 @@ static void *worker_run(void *arg)
                                w->reply[v] < 0 ? "potential"
                                                : mnk_cell_name(g->m, w->reply[v], b),
                                (unsigned long long)(w->s->nodes - n0), cgt_now() - t0,
-                               pc64(zone[nz - 1]), pc64(empty));
+                               bits_pc(zone[nz - 1]), bits_pc(empty));
         }
     }
     atomic_store(w->done, 1);
@@ -173,11 +208,11 @@ static void *worker_run(void *arg)
 }
 
 /* Maker-to-move root: true when Breaker wins; *move gets a winning move. */
-static bool root_search(Solver *s, uint64_t x, uint64_t o, int threads, int *move,
+static bool root_search(Solver *s, Bits x, Bits o, int threads, int *move,
                         int *reply)
 {
     Eval e;
-    uint64_t key = 0, zq = 0;
+    Bits key = 0, zq = 0;
     int sym = 0;
     *move = -1;
     if (!mnk_tick(s))
@@ -185,7 +220,7 @@ static bool root_search(Solver *s, uint64_t x, uint64_t o, int threads, int *mov
     int q = mnk_maker_quick(s, x, &o, &e, &key, &sym, move, false, &zq);
     if (q)
         return q == V_BREAKER;
-    int mv[MNK_MAX_CELLS];
+    int mv[MNK_CELLS];
     int nm = mnk_order_moves(e.w, mnk_undominated(&e, e.live_cells), mv);
     atomic_int stop, left, next;
     atomic_int done[MNK_MAX_THREADS];
@@ -283,7 +318,7 @@ static bool root_search(Solver *s, uint64_t x, uint64_t o, int threads, int *mov
 }
 
 /* Root of the Maker-Breaker game: result, method, pairing and first-move table. */
-static void solve_mb_root(Solver *s, uint64_t x, uint64_t o, bool maker_to_move, int threads,
+static void solve_mb_root(Solver *s, Bits x, Bits o, bool maker_to_move, int threads,
                           MnkReport *rep)
 {
     const Geo *g = &s->g;
@@ -299,7 +334,7 @@ static void solve_mb_root(Solver *s, uint64_t x, uint64_t o, bool maker_to_move,
         bool b = mnk_mb_breaker_node(s, x, o, &reply, NULL);
         rep->result = b ? MNK_RESULT_BREAKER : MNK_RESULT_MAKER;
         rep->method = e.pot < (1L << g->k) ? MNK_BY_POTENTIAL
-                      : pc64(e.threats) >= 2 ? MNK_BY_TERMINAL : MNK_BY_SEARCH;
+                      : bits_pc(e.threats) >= 2 ? MNK_BY_TERMINAL : MNK_BY_SEARCH;
         rep->win_move = b ? reply : -1;
         return;
     }
@@ -311,12 +346,12 @@ static void solve_mb_root(Solver *s, uint64_t x, uint64_t o, bool maker_to_move,
     if (e.threats) {
         rep->result = MNK_RESULT_MAKER;
         rep->method = MNK_BY_TERMINAL;
-        rep->win_move = __builtin_ctzll(e.threats);
+        rep->win_move = bits_ctz(e.threats);
         return;
     }
     PairSearch ps;
-    int rootreply[MNK_MAX_CELLS];
-    for (int c = 0; c < MNK_MAX_CELLS; c++)
+    int rootreply[MNK_CELLS];
+    for (int c = 0; c < MNK_CELLS; c++)
         rootreply[c] = -1;
     rep->max_after = -1;
     long maxw = mnk_max_weight(&e);
@@ -341,13 +376,13 @@ static void solve_mb_root(Solver *s, uint64_t x, uint64_t o, bool maker_to_move,
     rep->win_move = bw ? -1 : move;
     if (!bw)
         return;
-    for (uint64_t b = g->full & ~x & ~o; b; b &= b - 1) {
-        int v = __builtin_ctzll(b);
+    for (Bits b = g->full & ~x & ~o; b; b &= b - 1) {
+        int v = bits_ctz(b);
         MnkMove *mm = &rep->moves[rep->nmoves++];
         mm->cell = v;
         mm->reply = -1;
         Eval e2;
-        mnk_evaluate(g, x | 1ULL << v, o, false, &e2);
+        mnk_evaluate(g, x | BIT(v), o, false, &e2);
         if (e2.pot < (1L << g->k))
             continue;
         int partner = -1;
@@ -364,18 +399,18 @@ static void solve_mb_root(Solver *s, uint64_t x, uint64_t o, bool maker_to_move,
             mm->reply = rootreply[v];
             continue;
         }
-        mnk_mb_breaker_node(s, x | 1ULL << v, o, &mm->reply, NULL);
+        mnk_mb_breaker_node(s, x | BIT(v), o, &mm->reply, NULL);
         if (s->st != CGT_OK)
             return;
     }
 }
 
-static void solve_strong_root(Solver *s, uint64_t x, uint64_t o, bool x_to_move,
+static void solve_strong_root(Solver *s, Bits x, Bits o, bool x_to_move,
                               MnkReport *rep)
 {
     rep->method = MNK_BY_SEARCH;
     rep->win_move = -1;
-    uint64_t thr;
+    Bits thr;
     bool cx, co;
     mnk_threats_of(&s->g, x, o, &thr, &cx);
     mnk_threats_of(&s->g, o, x, &thr, &co);
@@ -389,7 +424,7 @@ static void solve_strong_root(Solver *s, uint64_t x, uint64_t o, bool x_to_move,
         rep->result = cx ? MNK_RESULT_FIRST : MNK_RESULT_SECOND;
         return;
     }
-    uint64_t mover = x_to_move ? x : o, other = x_to_move ? o : x;
+    Bits mover = x_to_move ? x : o, other = x_to_move ? o : x;
     int move = -1;
     if (mnk_strong_att(s, mover, other, &move)) {
         rep->result = x_to_move ? MNK_RESULT_FIRST : MNK_RESULT_SECOND;
@@ -408,12 +443,13 @@ static void solve_strong_root(Solver *s, uint64_t x, uint64_t o, bool x_to_move,
     rep->result = !w ? MNK_RESULT_DRAW : x_to_move ? MNK_RESULT_SECOND : MNK_RESULT_FIRST;
 }
 
-CgtStatus mnk_solve(int m, int n, int k, const MnkOptions *opt, MnkReport *rep, CgtError *err)
+CgtStatus mnk_solve_inst(int m, int n, int k, const MnkOptions *opt, MnkReport *rep,
+                         CgtError *err)
 {
     memset(rep, 0, sizeof *rep);
     rep->win_move = -1;
     rep->max_after = -1;
-    uint64_t x, o;
+    Bits x, o;
     CgtStatus st = parse_board(m, n, k, opt->rows, opt->nrows, &x, &o, err);
     if (st != CGT_OK)
         return st;
@@ -423,7 +459,7 @@ CgtStatus mnk_solve(int m, int n, int k, const MnkOptions *opt, MnkReport *rep, 
     if (opt->to_move && opt->to_move != 'X' && opt->to_move != 'O')
         return cgt_error_set(err, CGT_ERR_DOMAIN, "mnk player to move must be X or O");
     bool x_to_move = opt->to_move ? opt->to_move == 'X'
-                                  : pc64(x) <= pc64(o);
+                                  : bits_pc(x) <= bits_pc(o);
     if (opt->proof_path && opt->variant == MNK_STRONG && !x_to_move)
         return cgt_error_set(err, CGT_ERR_DOMAIN, "mnk strong-game proofs need X to move");
     rep->m = m;
@@ -467,12 +503,14 @@ CgtStatus mnk_solve(int m, int n, int k, const MnkOptions *opt, MnkReport *rep, 
     }
     s.next_ckpt = s.t0 + s.ckpt_every;
     bool ckpt_ok = false; /* the file was read (or is absent) and can be replaced */
+#ifndef MNK_WIDE
     if (s.ckpt) {
         s.st = mnk_load_checkpoint(&s);
         if (s.st == CGT_OK && af_probe(s.ckpt, "checkpoint", err) != CGT_OK)
             s.st = CGT_ERR_IO;
         ckpt_ok = s.st == CGT_OK;
     }
+#endif
     Eval e;
     mnk_evaluate(&s.g, x, o, false, &e);
     rep->root_potential = e.pot;
@@ -482,6 +520,7 @@ CgtStatus mnk_solve(int m, int n, int k, const MnkOptions *opt, MnkReport *rep, 
         else
             solve_strong_root(&s, x, o, x_to_move, rep);
     }
+#ifndef MNK_WIDE
     if (s.st == CGT_OK && opt->proof_path)
         s.st = mnk_write_proof(&s, opt->proof_path, x, o, x_to_move,
                                rep->result == MNK_RESULT_BREAKER,
@@ -514,15 +553,19 @@ CgtStatus mnk_solve(int m, int n, int k, const MnkOptions *opt, MnkReport *rep, 
         }
         sp->err = keep;
     }
+#else
+    (void)ckpt_ok;
+#endif
     solver_finish(&s, rep);
     mnk_tt_free(s.tt);
     mnk_geo_free(&s.g);
     return s.st;
 }
 
+#ifndef MNK_WIDE
 char *mnk_cell_name(int m, int cell, char *buf)
 {
-    int row = (cell / m + 1) % 100; /* at most 64 cells */
+    int row = (cell / m + 1) % 100; /* at most MNK_MAX_BOARD cells */
     snprintf(buf, 8, "%c%d", 'A' + cell % m, row);
     return buf;
 }
@@ -565,3 +608,4 @@ const char *mnk_variant_name(MnkVariant v)
 {
     return v == MNK_STRONG ? "strong" : "maker-breaker";
 }
+#endif

@@ -19,7 +19,8 @@
 
 #include "util/error.h"
 
-#define MNK_MAX_CELLS 64
+#define MNK_MAX_CELLS 64   /* proofs and checkpoints (one 64-bit word per board) */
+#define MNK_MAX_BOARD 128  /* the search (a 128-bit instance for 65 to 128 cells) */
 #define MNK_MAX_THREADS 8
 #define MNK_MAX_K 32
 
@@ -97,11 +98,11 @@ typedef struct MnkReport {
     int win_move;        /* a winning first move when the side to move wins, else -1 */
     /* Root pairing strategy (method MNK_BY_PAIRING): npairs pairs of cells. */
     int npairs;
-    int pairs[MNK_MAX_CELLS / 2][2];
+    int pairs[MNK_MAX_BOARD / 2][2];
     /* Maker-Breaker, Maker to move, Breaker wins: every Maker move with
      * Breaker's proven reply, in cell order. */
     int nmoves;
-    MnkMove moves[MNK_MAX_CELLS];
+    MnkMove moves[MNK_MAX_BOARD];
     uint64_t proof_lines; /* lines written to proof_path (0 if none) */
     uint64_t proof_map_rotations; /* generations of the writer's map dropped (0: every
                                    * position was written once) */

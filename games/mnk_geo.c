@@ -17,7 +17,7 @@ void mnk_geo_init(Geo *g, int m, int n, int k)
     g->n = n;
     g->k = k;
     g->cells = m * n;
-    g->full = g->cells == 64 ? ~0ULL : (1ULL << g->cells) - 1;
+    g->full = g->cells == MNK_CELLS ? ~(Bits)0 : BIT(g->cells) - 1;
     static const int dir[4][2] = {{1, 0}, {0, 1}, {1, 1}, {1, -1}};
     int cap = 4 * g->cells;
     g->line = xmalloc((size_t)cap * sizeof *g->line);
@@ -29,9 +29,9 @@ void mnk_geo_init(Geo *g, int m, int n, int k)
                     continue;
                 if (k == 1 && d > 0)
                     continue;
-                uint64_t mask = 0;
+                Bits mask = 0;
                 for (int i = 0; i < k; i++)
-                    mask |= 1ULL << ((r + dir[d][1] * i) * m + c + dir[d][0] * i);
+                    mask |= BIT((r + dir[d][1] * i) * m + c + dir[d][0] * i);
                 g->line[g->nlines++] = mask;
             }
     g->cl_start = xcalloc((size_t)g->cells + 1, sizeof(int));
@@ -68,9 +68,9 @@ void mnk_geo_init(Geo *g, int m, int n, int k)
             }
     Rng rng;
     rng_seed(&rng, 0x6d6e6bULL);
-    uint64_t base[2][MNK_MAX_CELLS];
+    uint64_t base[2][MNK_CELLS];
     for (int col = 0; col < 2; col++)
-        for (int c = 0; c < MNK_MAX_CELLS; c++)
+        for (int c = 0; c < MNK_CELLS; c++)
             base[col][c] = rng_next(&rng);
     for (int s = 0; s < g->nsym; s++)
         for (int col = 0; col < 2; col++)
@@ -88,16 +88,16 @@ void mnk_geo_free(Geo *g)
 /* Canonical Zobrist key of (x, o) under the board symmetries (minimum of
  * the 8 or 4 images); salt separates tables that share a key space.  *symp
  * (if not NULL) gets the symmetry whose image is the canonical one. */
-uint64_t mnk_geo_key_sym(const Geo *g, uint64_t x, uint64_t o, uint64_t salt, int *symp)
+uint64_t mnk_geo_key_sym(const Geo *g, Bits x, Bits o, uint64_t salt, int *symp)
 {
     uint64_t h[8] = {0};
-    for (uint64_t b = x; b; b &= b - 1) {
-        int c = __builtin_ctzll(b);
+    for (Bits b = x; b; b &= b - 1) {
+        int c = bits_ctz(b);
         for (int s = 0; s < g->nsym; s++)
             h[s] ^= g->zob[s][0][c];
     }
-    for (uint64_t b = o; b; b &= b - 1) {
-        int c = __builtin_ctzll(b);
+    for (Bits b = o; b; b &= b - 1) {
+        int c = bits_ctz(b);
         for (int s = 0; s < g->nsym; s++)
             h[s] ^= g->zob[s][1][c];
     }
@@ -114,26 +114,26 @@ uint64_t mnk_geo_key_sym(const Geo *g, uint64_t x, uint64_t o, uint64_t salt, in
     return best ? best : 1;
 }
 
-uint64_t mnk_geo_key(const Geo *g, uint64_t x, uint64_t o, uint64_t salt)
+uint64_t mnk_geo_key(const Geo *g, Bits x, Bits o, uint64_t salt)
 {
     return mnk_geo_key_sym(g, x, o, salt, NULL);
 }
 
 /* A cell set of a position mapped to its canonical image (symmetry s of
  * geo_key_sym), and back. */
-uint64_t mnk_zone_to_canon(const Geo *g, int s, uint64_t z)
+Bits mnk_zone_to_canon(const Geo *g, int s, Bits z)
 {
-    uint64_t r = 0;
+    Bits r = 0;
     for (; z; z &= z - 1)
-        r |= 1ULL << g->sym[s][__builtin_ctzll(z)];
+        r |= BIT(g->sym[s][bits_ctz(z)]);
     return r;
 }
 
-uint64_t mnk_zone_from_canon(const Geo *g, int s, uint64_t z)
+Bits mnk_zone_from_canon(const Geo *g, int s, Bits z)
 {
-    uint64_t r = 0;
+    Bits r = 0;
     for (z &= g->full; z; z &= z - 1)
-        r |= 1ULL << g->inv[s][__builtin_ctzll(z)];
+        r |= BIT(g->inv[s][bits_ctz(z)]);
     return r;
 }
 
@@ -165,7 +165,7 @@ void mnk_tt_free(Tt *t)
 }
 
 /* Value stored for key (0 if none); *zone (if not NULL) gets its zone. */
-int mnk_tt_get_zone(const Tt *t, uint64_t key, uint64_t *zone)
+int mnk_tt_get_zone(const Tt *t, uint64_t key, Bits *zone)
 {
     if (t->lock)
         pthread_mutex_lock(t->lock);
@@ -190,16 +190,16 @@ int mnk_tt_get(const Tt *t, uint64_t key)
     return mnk_tt_get_zone(t, key, NULL);
 }
 
-static void tt_store(Tt *t, uint64_t key, int val, uint64_t zone, int work);
+static void tt_store(Tt *t, uint64_t key, int val, Bits zone, int work);
 
-void mnk_tt_put_zone(Tt *t, uint64_t key, int val, uint64_t zone)
+void mnk_tt_put_zone(Tt *t, uint64_t key, int val, Bits zone)
 {
     mnk_tt_store(t, key, val, zone, 0);
 }
 
 void mnk_tt_put(Tt *t, uint64_t key, int val)
 {
-    mnk_tt_store(t, key, val, ~0ULL, 0);
+    mnk_tt_store(t, key, val, ~(Bits)0, 0);
 }
 
 /* Move every entry of old with work >= min_work into t (fresh, large enough). */
@@ -233,7 +233,7 @@ static void tt_make_room(Tt *t)
 }
 
 /* mnk_tt_store without the lock (the caller holds it, or there is none) */
-static void tt_store(Tt *t, uint64_t key, int val, uint64_t zone, int work)
+static void tt_store(Tt *t, uint64_t key, int val, Bits zone, int work)
 {
     if (2 * (t->used + 1) > t->cap)
         tt_make_room(t);
@@ -254,7 +254,7 @@ static void tt_store(Tt *t, uint64_t key, int val, uint64_t zone, int work)
     t->used++;
 }
 
-void mnk_tt_store(Tt *t, uint64_t key, int val, uint64_t zone, int work)
+void mnk_tt_store(Tt *t, uint64_t key, int val, Bits zone, int work)
 {
     if (t->lock)
         pthread_mutex_lock(t->lock);
@@ -275,9 +275,9 @@ int mnk_work_of(uint64_t n)
 }
 
 
-void mnk_evaluate(const Geo *g, uint64_t x, uint64_t o, bool want_inter, Eval *e)
+void mnk_evaluate(const Geo *g, Bits x, Bits o, bool want_inter, Eval *e)
 {
-    uint64_t empty = g->full & ~x & ~o;
+    Bits empty = g->full & ~x & ~o;
     e->pot = 0;
     e->complete = false;
     e->threats = 0;
@@ -285,24 +285,24 @@ void mnk_evaluate(const Geo *g, uint64_t x, uint64_t o, bool want_inter, Eval *e
     memset(e->w, 0, sizeof(long) * (size_t)g->cells);
     if (want_inter)
         for (int c = 0; c < g->cells; c++)
-            e->inter[c] = ~0ULL;
+            e->inter[c] = ~(Bits)0;
     for (int l = 0; l < g->nlines; l++) {
-        uint64_t ln = g->line[l];
+        Bits ln = g->line[l];
         if (ln & o)
             continue;
-        int cnt = pc64(ln & x);
+        int cnt = bits_pc(ln & x);
         long wt = 1L << cnt;
         e->pot += wt;
         if (cnt == g->k) {
             e->complete = true;
             continue;
         }
-        uint64_t em = ln & empty;
+        Bits em = ln & empty;
         if (cnt == g->k - 1)
             e->threats |= em;
         e->live_cells |= em;
-        for (uint64_t b = em; b; b &= b - 1) {
-            int c = __builtin_ctzll(b);
+        for (Bits b = em; b; b &= b - 1) {
+            int c = bits_ctz(b);
             e->w[c] += wt;
             if (want_inter)
                 e->inter[c] &= ln;
@@ -313,31 +313,31 @@ void mnk_evaluate(const Geo *g, uint64_t x, uint64_t o, bool want_inter, Eval *e
 /* Cells of `cand` not dominated (Theorem 2): v is dropped when another
  * empty cell u lies on every live line through v, unless v also lies on
  * every live line through u and v < u (keep one of a mutual pair). */
-uint64_t mnk_undominated(const Eval *e, uint64_t cand)
+Bits mnk_undominated(const Eval *e, Bits cand)
 {
-    uint64_t keep = 0;
-    for (uint64_t b = cand; b; b &= b - 1) {
-        int v = __builtin_ctzll(b);
-        uint64_t dom = e->inter[v] & cand & ~(1ULL << v);
+    Bits keep = 0;
+    for (Bits b = cand; b; b &= b - 1) {
+        int v = bits_ctz(b);
+        Bits dom = e->inter[v] & cand & ~(BIT(v));
         bool dominated = false;
-        for (uint64_t d = dom; d; d &= d - 1) {
-            int u = __builtin_ctzll(d);
+        for (Bits d = dom; d; d &= d - 1) {
+            int u = bits_ctz(d);
             if (!(e->inter[u] >> v & 1) || u < v) {
                 dominated = true;
                 break;
             }
         }
         if (!dominated)
-            keep |= 1ULL << v;
+            keep |= BIT(v);
     }
     return keep;
 }
 
 /* The cell that makes mnk_undominated() drop v (v dominated within cand), or -1. */
-int mnk_dominator(const Eval *e, uint64_t cand, int v)
+int mnk_dominator(const Eval *e, Bits cand, int v)
 {
-    for (uint64_t d = e->inter[v] & cand & ~(1ULL << v); d; d &= d - 1) {
-        int u = __builtin_ctzll(d);
+    for (Bits d = e->inter[v] & cand & ~(BIT(v)); d; d &= d - 1) {
+        int u = bits_ctz(d);
         if (!(e->inter[u] >> v & 1) || u < v)
             return u;
     }
@@ -349,18 +349,18 @@ int mnk_dominator(const Eval *e, uint64_t cand, int v)
 long mnk_max_weight(const Eval *e)
 {
     long maxw = 0;
-    for (uint64_t b = e->live_cells; b; b &= b - 1)
-        if (e->w[__builtin_ctzll(b)] > maxw)
-            maxw = e->w[__builtin_ctzll(b)];
+    for (Bits b = e->live_cells; b; b &= b - 1)
+        if (e->w[bits_ctz(b)] > maxw)
+            maxw = e->w[bits_ctz(b)];
     return maxw;
 }
 
 /* Cells of `cand` sorted by decreasing weight (ties by cell index). */
-int mnk_order_moves(const long *w, uint64_t cand, int *out)
+int mnk_order_moves(const long *w, Bits cand, int *out)
 {
     int n = 0;
-    for (uint64_t b = cand; b; b &= b - 1) {
-        int c = __builtin_ctzll(b);
+    for (Bits b = cand; b; b &= b - 1) {
+        int c = bits_ctz(b);
         int i = n++;
         while (i > 0 && w[out[i - 1]] < w[c]) {
             out[i] = out[i - 1];
@@ -377,15 +377,15 @@ int mnk_order_moves(const long *w, uint64_t cand, int *out)
  * weight), so each subset of T keeps the criterion too.  maker_to_move:
  * the criterion is P + max_v w(v) < 2^k, else P < 2^k.  T grows greedily
  * from the cells of least weight and stops at the first failure. */
-uint64_t mnk_potential_zone(const Geo *g, uint64_t x, uint64_t o, const Eval *e,
+Bits mnk_potential_zone(const Geo *g, Bits x, Bits o, const Eval *e,
                             bool maker_to_move)
 {
-    int mv[MNK_MAX_CELLS];
+    int mv[MNK_CELLS];
     int n = mnk_order_moves(e->w, e->live_cells, mv);
-    uint64_t t = 0;
+    Bits t = 0;
     long lim = 1L << g->k;
     for (int i = n - 1; i >= 0; i--) {
-        uint64_t t2 = t | 1ULL << mv[i];
+        Bits t2 = t | BIT(mv[i]);
         Eval e2;
         mnk_evaluate(g, x | t2, o, false, &e2);
         long need = e2.pot;

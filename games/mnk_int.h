@@ -28,17 +28,86 @@ static inline int pc64(uint64_t v)
     return (int)((v * 0x0101010101010101ULL) >> 56);
 }
 
+/* Two instances of the solver (issue 17): this file and the search files
+ * (mnk_geo.c, mnk_pair.c, mnk_search.c, mnk.c) are compiled once with
+ * Bits = uint64_t for boards of at most 64 cells (the speed of those boards
+ * is unchanged) and once, by games/mnk_wide.c with MNK_WIDE, with Bits =
+ * unsigned __int128 for boards of 65 to MNK_MAX_BOARD cells; the wide
+ * instance's functions are renamed mnkw_*.  Proofs and checkpoints are
+ * written and read by the 64-cell instance only. */
+#ifdef MNK_WIDE
+__extension__ typedef unsigned __int128 Bits;
+#define MNK_CELLS 128
+#define PS_WORDS 8
+static inline int bits_ctz(Bits b)
+{
+    uint64_t lo = (uint64_t)b;
+    return lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll((uint64_t)(b >> 64));
+}
+static inline int bits_pc(Bits b)
+{
+    return pc64((uint64_t)b) + pc64((uint64_t)(b >> 64));
+}
+#define mnk_dominator mnkw_dominator
+#define mnk_evaluate mnkw_evaluate
+#define mnk_find_pairing mnkw_find_pairing
+#define mnk_geo_free mnkw_geo_free
+#define mnk_geo_init mnkw_geo_init
+#define mnk_geo_key mnkw_geo_key
+#define mnk_geo_key_sym mnkw_geo_key_sym
+#define mnk_maker_quick mnkw_maker_quick
+#define mnk_max_weight mnkw_max_weight
+#define mnk_mb_breaker_node mnkw_mb_breaker_node
+#define mnk_mb_maker_node mnkw_mb_maker_node
+#define mnk_order_moves mnkw_order_moves
+#define mnk_pair_cells mnkw_pair_cells
+#define mnk_potential_zone mnkw_potential_zone
+#define mnk_reduce mnkw_reduce
+#define mnk_strong_att mnkw_strong_att
+#define mnk_strong_def mnkw_strong_def
+#define mnk_strong_moves mnkw_strong_moves
+#define mnk_threats_of mnkw_threats_of
+#define mnk_tick mnkw_tick
+#define mnk_tt_alloc mnkw_tt_alloc
+#define mnk_tt_free mnkw_tt_free
+#define mnk_tt_get mnkw_tt_get
+#define mnk_tt_get_zone mnkw_tt_get_zone
+#define mnk_tt_init mnkw_tt_init
+#define mnk_tt_put mnkw_tt_put
+#define mnk_tt_put_zone mnkw_tt_put_zone
+#define mnk_tt_store mnkw_tt_store
+#define mnk_undominated mnkw_undominated
+#define mnk_work_of mnkw_work_of
+#define mnk_zone_from_canon mnkw_zone_from_canon
+#define mnk_zone_to_canon mnkw_zone_to_canon
+#define mnk_solve_inst mnkw_solve_inst
+#define mnk_potential_inst mnkw_potential_inst
+#else
+typedef uint64_t Bits;
+#define MNK_CELLS 64
+#define PS_WORDS 4
+static inline int bits_ctz(Bits b)
+{
+    return __builtin_ctzll(b);
+}
+static inline int bits_pc(Bits b)
+{
+    return pc64(b);
+}
+#endif
+#define BIT(c) ((Bits)1 << (c))
+
 /* ---------------------------------------------------------------- geometry */
 
 typedef struct Geo {
     int m, n, k, cells, nlines, nsym;
-    uint64_t full;
-    uint64_t *line;   /* cell mask of each k-line */
+    Bits full;
+    Bits *line;   /* cell mask of each k-line */
     int *cl_start;    /* lines through cell c: cl_idx[cl_start[c] .. cl_start[c+1]) */
     int *cl_idx;
-    uint8_t sym[8][MNK_MAX_CELLS];
-    uint8_t inv[8][MNK_MAX_CELLS];    /* inv[s][sym[s][c]] = c */
-    uint64_t zob[8][2][MNK_MAX_CELLS]; /* zob[s][colour][c] = base[colour][sym[s][c]] */
+    uint8_t sym[8][MNK_CELLS];
+    uint8_t inv[8][MNK_CELLS];    /* inv[s][sym[s][c]] = c */
+    uint64_t zob[8][2][MNK_CELLS]; /* zob[s][colour][c] = base[colour][sym[s][c]] */
 } Geo;
 
 /* ----------------------------------------------------- transposition table */
@@ -54,7 +123,7 @@ typedef struct Geo {
  * stores is valid for all (docs/mnk.md "Determinism and threads"). */
 typedef struct Tt {
     uint64_t *key;
-    uint64_t *zone;
+    Bits *zone;
     uint8_t *val;
     uint8_t *work;
     size_t cap, used, max_cap;
@@ -105,10 +174,10 @@ typedef struct Solver {
 typedef struct Eval {
     long pot;
     bool complete;
-    uint64_t threats;
-    uint64_t live_cells; /* empty cells on at least one live line */
-    long w[MNK_MAX_CELLS];
-    uint64_t inter[MNK_MAX_CELLS];
+    Bits threats;
+    Bits live_cells; /* empty cells on at least one live line */
+    long w[MNK_CELLS];
+    Bits inter[MNK_CELLS];
 } Eval;
 
 
@@ -125,20 +194,18 @@ typedef struct Eval {
 #endif
 
 /* Lines are numbered in the order of the live lines of the position; a set
- * of lines is a bitset of PS_WORDS words (up to 256 lines, 4 per cell), and
+ * of lines is a bitset of PS_WORDS words (up to 4 lines per cell), and
  * inc[c] is the set of live lines through cell c, so a candidate pair is
  * scored with a few popcounts instead of a pass over every line. */
-#define PS_WORDS 4
-
 typedef struct PairSearch {
     const Geo *g;
     int budget;
     int npairs;
-    int pairs[MNK_MAX_CELLS / 2][2];
+    int pairs[MNK_CELLS / 2][2];
     int nw;                            /* words in use */
-    uint64_t lines[4 * MNK_MAX_CELLS]; /* live line i, its empty cells */
-    uint64_t inc[MNK_MAX_CELLS][PS_WORDS];
-    uint8_t cnt[4 * MNK_MAX_CELLS];    /* unassigned cells of live line i */
+    Bits lines[4 * MNK_CELLS]; /* live line i, its empty cells */
+    uint64_t inc[MNK_CELLS][PS_WORDS];
+    uint8_t cnt[4 * MNK_CELLS];    /* unassigned cells of live line i */
     int k;
     uint64_t bucket[MNK_MAX_K + 1][PS_WORDS]; /* lines by their count */
 } PairSearch;
@@ -148,57 +215,70 @@ void mnk_geo_free(Geo *g);
 /* Canonical Zobrist key of (x, o) under the board symmetries (minimum of
  * the 8 or 4 images); salt separates tables that share a key space.  *symp
  * (if not NULL) gets the symmetry whose image is the canonical one. */
-uint64_t mnk_geo_key_sym(const Geo *g, uint64_t x, uint64_t o, uint64_t salt, int *symp);
-uint64_t mnk_geo_key(const Geo *g, uint64_t x, uint64_t o, uint64_t salt);
+uint64_t mnk_geo_key_sym(const Geo *g, Bits x, Bits o, uint64_t salt, int *symp);
+uint64_t mnk_geo_key(const Geo *g, Bits x, Bits o, uint64_t salt);
 /* A cell set mapped to its canonical image (symmetry s of geo_key_sym), and back. */
-uint64_t mnk_zone_to_canon(const Geo *g, int s, uint64_t z);
-uint64_t mnk_zone_from_canon(const Geo *g, int s, uint64_t z);
+Bits mnk_zone_to_canon(const Geo *g, int s, Bits z);
+Bits mnk_zone_from_canon(const Geo *g, int s, Bits z);
 void mnk_tt_alloc(Tt *t, size_t cap);
 void mnk_tt_init(Tt *t);
 void mnk_tt_free(Tt *t);
 /* Value stored for key (0 if none); *zone (if not NULL) gets its zone. */
-int mnk_tt_get_zone(const Tt *t, uint64_t key, uint64_t *zone);
+int mnk_tt_get_zone(const Tt *t, uint64_t key, Bits *zone);
 int mnk_tt_get(const Tt *t, uint64_t key);
 /* Store val, zone and work for key, replacing an earlier entry of the key. */
-void mnk_tt_store(Tt *t, uint64_t key, int val, uint64_t zone, int work);
-void mnk_tt_put_zone(Tt *t, uint64_t key, int val, uint64_t zone);
+void mnk_tt_store(Tt *t, uint64_t key, int val, Bits zone, int work);
+void mnk_tt_put_zone(Tt *t, uint64_t key, int val, Bits zone);
 void mnk_tt_put(Tt *t, uint64_t key, int val);
 /* About log2(n + 1): the work byte of a result that took n nodes. */
 int mnk_work_of(uint64_t n);
-void mnk_evaluate(const Geo *g, uint64_t x, uint64_t o, bool want_inter, Eval *e);
-uint64_t mnk_undominated(const Eval *e, uint64_t cand);
-int mnk_dominator(const Eval *e, uint64_t cand, int v);
+void mnk_evaluate(const Geo *g, Bits x, Bits o, bool want_inter, Eval *e);
+Bits mnk_undominated(const Eval *e, Bits cand);
+int mnk_dominator(const Eval *e, Bits cand, int v);
 long mnk_max_weight(const Eval *e);
-int mnk_order_moves(const long *w, uint64_t cand, int *out);
-uint64_t mnk_potential_zone(const Geo *g, uint64_t x, uint64_t o, const Eval *e,
+int mnk_order_moves(const long *w, Bits cand, int *out);
+Bits mnk_potential_zone(const Geo *g, Bits x, Bits o, const Eval *e,
                             bool maker_to_move);
 
 /* mnk_pair.c */
-uint64_t mnk_reduce(const Geo *g, uint64_t x, uint64_t o, int (*pairs)[2], int *npairs,
-                    uint64_t *singles);
+Bits mnk_reduce(const Geo *g, Bits x, Bits o, int (*pairs)[2], int *npairs,
+                    Bits *singles);
 /* The cells of the pairs found by mnk_find_pairing. */
-uint64_t mnk_pair_cells(const PairSearch *ps);
+Bits mnk_pair_cells(const PairSearch *ps);
 /* A pairing covering every live line of (x, o), into *ps; false if none found. */
-bool mnk_find_pairing(const Geo *g, uint64_t x, uint64_t o, PairSearch *ps, int budget);
+bool mnk_find_pairing(const Geo *g, Bits x, Bits o, PairSearch *ps, int budget);
 
 /* mnk_search.c */
 bool mnk_tick(Solver *s);
-int mnk_maker_quick(Solver *s, uint64_t x, uint64_t *op, Eval *e, uint64_t *key, int *symp,
-                    int *move, bool use_tt, uint64_t *zone);
-bool mnk_mb_maker_node(Solver *s, uint64_t x, uint64_t o, int *move, uint64_t *zone);
-bool mnk_mb_breaker_node(Solver *s, uint64_t x, uint64_t o, int *reply, uint64_t *zone);
-void mnk_threats_of(const Geo *g, uint64_t a, uint64_t d, uint64_t *thr, bool *complete);
-int mnk_strong_moves(const Geo *g, uint64_t a, uint64_t d, uint64_t cand, int *mv);
-bool mnk_strong_att(Solver *s, uint64_t a, uint64_t d, int *move);
-bool mnk_strong_def(Solver *s, uint64_t a, uint64_t d);
+int mnk_maker_quick(Solver *s, Bits x, Bits *op, Eval *e, Bits *key, int *symp,
+                    int *move, bool use_tt, Bits *zone);
+bool mnk_mb_maker_node(Solver *s, Bits x, Bits o, int *move, Bits *zone);
+bool mnk_mb_breaker_node(Solver *s, Bits x, Bits o, int *reply, Bits *zone);
+void mnk_threats_of(const Geo *g, Bits a, Bits d, Bits *thr, bool *complete);
+int mnk_strong_moves(const Geo *g, Bits a, Bits d, Bits cand, int *mv);
+bool mnk_strong_att(Solver *s, Bits a, Bits d, int *move);
+bool mnk_strong_def(Solver *s, Bits a, Bits d);
 
+#ifndef MNK_WIDE
 /* mnk_proof.c: kind 'M' Maker-Breaker (claim from breaker_wins), 'A' strong,
  * X to move and winning, 'H' strong, X to move and not winning. */
-CgtStatus mnk_write_proof(Solver *s, const char *path, uint64_t x, uint64_t o,
+CgtStatus mnk_write_proof(Solver *s, const char *path, Bits x, Bits o,
                           bool maker_to_move, bool breaker_wins, int kind, uint64_t *nlines);
 
 /* mnk_ckpt.c */
 CgtStatus mnk_save_checkpoint(Solver *s);
 CgtStatus mnk_load_checkpoint(Solver *s);
+
+#endif
+
+/* mnk.c: the solver of one instance, and the potential (games/mnk.h) */
+CgtStatus mnk_solve_inst(int m, int n, int k, const MnkOptions *opt, MnkReport *rep,
+                         CgtError *err);
+CgtStatus mnk_potential_inst(int m, int n, int k, const char *const *rows, int nrows,
+                             long *out, CgtError *err);
+CgtStatus mnkw_solve_inst(int m, int n, int k, const MnkOptions *opt, MnkReport *rep,
+                          CgtError *err);
+CgtStatus mnkw_potential_inst(int m, int n, int k, const char *const *rows, int nrows,
+                              long *out, CgtError *err);
 
 #endif

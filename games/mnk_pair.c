@@ -11,28 +11,28 @@
  * Breaker, which by Theorem 1 keeps the value of the game: marking every
  * cell of V_pair for Breaker removes exactly V_pair and E_pair.  Returns
  * the new Breaker mask; pairs and singles are reported if asked. */
-uint64_t mnk_reduce(const Geo *g, uint64_t x, uint64_t o, int (*pairs)[2], int *npairs,
-                    uint64_t *singles)
+Bits mnk_reduce(const Geo *g, Bits x, Bits o, int (*pairs)[2], int *npairs,
+                    Bits *singles)
 {
     Eval e;
     for (;;) {
         mnk_evaluate(g, x, o, true, &e);
-        uint64_t empty = g->full & ~x & ~o;
-        uint64_t dead = empty & ~e.live_cells;
-        uint64_t add = dead;
+        Bits empty = g->full & ~x & ~o;
+        Bits dead = empty & ~e.live_cells;
+        Bits add = dead;
         if (singles)
             *singles |= dead;
-        uint64_t used = dead;
-        for (uint64_t b = e.live_cells; b; b &= b - 1) {
-            int v = __builtin_ctzll(b);
+        Bits used = dead;
+        for (Bits b = e.live_cells; b; b &= b - 1) {
+            int v = bits_ctz(b);
             if (used >> v & 1)
                 continue;
-            uint64_t cand = e.inter[v] & e.live_cells & ~used & ~(1ULL << v);
-            for (uint64_t d = cand; d; d &= d - 1) {
-                int u = __builtin_ctzll(d);
+            Bits cand = e.inter[v] & e.live_cells & ~used & ~(BIT(v));
+            for (Bits d = cand; d; d &= d - 1) {
+                int u = bits_ctz(d);
                 if (e.inter[u] >> v & 1) {
-                    used |= 1ULL << v | 1ULL << u;
-                    add |= 1ULL << v | 1ULL << u;
+                    used |= BIT(v) | BIT(u);
+                    add |= BIT(v) | BIT(u);
                     if (pairs) {
                         pairs[*npairs][0] = v;
                         pairs[*npairs][1] = u;
@@ -61,7 +61,7 @@ static void ps_count(PairSearch *ps, int c, int d)
         }
 }
 
-static bool pair_rec(PairSearch *ps, const uint64_t *left, uint64_t assigned)
+static bool pair_rec(PairSearch *ps, const uint64_t *left, Bits assigned)
 {
     int nw = ps->nw;
     bool any = false;
@@ -82,10 +82,10 @@ static bool pair_rec(PairSearch *ps, const uint64_t *left, uint64_t assigned)
             }
     if (bestn < 2)
         return false;
-    uint64_t free_cells = ps->lines[best] & ~assigned;
+    Bits free_cells = ps->lines[best] & ~assigned;
     int cells[MNK_MAX_CELLS], nc = 0;
-    for (uint64_t b = free_cells; b; b &= b - 1)
-        cells[nc++] = __builtin_ctzll(b);
+    for (Bits b = free_cells; b; b &= b - 1)
+        cells[nc++] = bits_ctz(b);
     int na = 0, pa[64], pb[64], sc[64];
     for (int i = 0; i < nc && na < 64; i++)
         for (int j = i + 1; j < nc && na < 64; j++) {
@@ -106,7 +106,7 @@ static bool pair_rec(PairSearch *ps, const uint64_t *left, uint64_t assigned)
         }
     int tries = bestn == 2 ? 1 : 3;
     for (int t = 0; t < na && t < tries; t++) {
-        uint64_t pm = 1ULL << pa[t] | 1ULL << pb[t];
+        Bits pm = BIT(pa[t]) | BIT(pb[t]);
         uint64_t rest[PS_WORDS];
         for (int w = 0; w < nw; w++)
             rest[w] = left[w] & ~(ps->inc[pa[t]][w] & ps->inc[pb[t]][w]);
@@ -128,20 +128,20 @@ static bool pair_rec(PairSearch *ps, const uint64_t *left, uint64_t assigned)
 }
 
 /* The cells of the pairs found by find_pairing. */
-uint64_t mnk_pair_cells(const PairSearch *ps)
+Bits mnk_pair_cells(const PairSearch *ps)
 {
-    uint64_t z = 0;
+    Bits z = 0;
     for (int i = 0; i < ps->npairs; i++)
-        z |= 1ULL << ps->pairs[i][0] | 1ULL << ps->pairs[i][1];
+        z |= BIT(ps->pairs[i][0]) | BIT(ps->pairs[i][1]);
     return z;
 }
 
 /* A pairing covering every live line of (x, o), into *ps; false if none found. */
-bool mnk_find_pairing(const Geo *g, uint64_t x, uint64_t o, PairSearch *ps, int budget)
+bool mnk_find_pairing(const Geo *g, Bits x, Bits o, PairSearch *ps, int budget)
 {
     int nl = 0;
-    uint64_t empty = g->full & ~x & ~o;
-    uint64_t live_cells = 0;
+    Bits empty = g->full & ~x & ~o;
+    Bits live_cells = 0;
     for (int l = 0; l < g->nlines; l++)
         if (!(g->line[l] & o)) {
             ps->lines[nl++] = g->line[l] & empty;
@@ -153,15 +153,15 @@ bool mnk_find_pairing(const Geo *g, uint64_t x, uint64_t o, PairSearch *ps, int 
     ps->nw = (nl + 63) / 64;
     ps->k = g->k;
     memset(ps->bucket, 0, sizeof(ps->bucket[0]) * (size_t)(g->k + 1));
-    for (uint64_t b = live_cells; b; b &= b - 1)
-        memset(ps->inc[__builtin_ctzll(b)], 0, sizeof ps->inc[0]);
+    for (Bits b = live_cells; b; b &= b - 1)
+        memset(ps->inc[bits_ctz(b)], 0, sizeof ps->inc[0]);
     uint64_t left[PS_WORDS] = {0};
     for (int i = 0; i < nl; i++) {
         left[i / 64] |= 1ULL << (i % 64);
-        ps->cnt[i] = (uint8_t)pc64(ps->lines[i]);
+        ps->cnt[i] = (uint8_t)bits_pc(ps->lines[i]);
         ps->bucket[ps->cnt[i]][i / 64] |= 1ULL << (i % 64);
-        for (uint64_t b = ps->lines[i]; b; b &= b - 1)
-            ps->inc[__builtin_ctzll(b)][i / 64] |= 1ULL << (i % 64);
+        for (Bits b = ps->lines[i]; b; b &= b - 1)
+            ps->inc[bits_ctz(b)][i / 64] |= 1ULL << (i % 64);
     }
     return pair_rec(ps, left, 0);
 }

@@ -11,8 +11,13 @@ bool mnk_tick(Solver *s)
         return false;
     s->nodes++;
     if (s->node_limit && s->nodes > s->node_limit) {
+        /* a labelled partial result: how far the search got */
         s->st = cgt_error_set(s->err, CGT_ERR_LIMIT, "mnk search stopped: node limit of %llu "
-                              "reached", (unsigned long long)s->node_limit);
+                              "reached (unfinished: %d root moves open, depth %d, max depth "
+                              "%d, %zu proven positions in the table)",
+                              (unsigned long long)s->node_limit,
+                              s->root_left ? atomic_load(s->root_left) : -1, s->depth,
+                              s->max_depth, s->tt->used);
         return false;
     }
     if (s->stop && atomic_load_explicit(s->stop, memory_order_relaxed)) {
@@ -34,6 +39,7 @@ bool mnk_tick(Solver *s)
                                   "%g s reached", s->time_limit);
             return false;
         }
+#ifndef MNK_WIDE
         if (s->ckpt && s->ckpt_every > 0 && now >= s->next_ckpt) {
             s->next_ckpt = now + s->ckpt_every;
             if (mnk_save_checkpoint(s) != CGT_OK) {
@@ -41,6 +47,7 @@ bool mnk_tick(Solver *s)
                 return false;
             }
         }
+#endif
         if (s->tt->lock)
             pthread_mutex_lock(s->tt->lock);
         size_t used = s->tt->used;
@@ -75,11 +82,11 @@ bool mnk_tick(Solver *s)
  * pairing strategy.  Returns V_BREAKER, V_MAKER or 0 (undecided); *o gets
  * the reduced Breaker mask, *e, *key and *symp its analysis when undecided;
  * *zone the relevance zone (of the unreduced position) when V_BREAKER. */
-int mnk_maker_quick(Solver *s, uint64_t x, uint64_t *op, Eval *e, uint64_t *key, int *symp,
-                    int *move, bool use_tt, uint64_t *zone)
+int mnk_maker_quick(Solver *s, Bits x, Bits *op, Eval *e, Bits *key, int *symp,
+                    int *move, bool use_tt, Bits *zone)
 {
     const Geo *g = &s->g;
-    uint64_t o = mnk_reduce(g, x, *op, NULL, NULL, NULL);
+    Bits o = mnk_reduce(g, x, *op, NULL, NULL, NULL);
     *zone = o & ~*op; /* V_pair: the cells the reduction gave to Breaker */
     *op = o;
     mnk_evaluate(g, x, o, true, e);
@@ -89,14 +96,14 @@ int mnk_maker_quick(Solver *s, uint64_t x, uint64_t *op, Eval *e, uint64_t *key,
     }
     if (e->threats) {
         if (move)
-            *move = __builtin_ctzll(e->threats);
+            *move = bits_ctz(e->threats);
         *zone = e->threats & (~e->threats + 1);
         return V_MAKER;
     }
     if (!e->live_cells)
         return V_BREAKER;
     *key = mnk_geo_key_sym(g, x, o, SALT_MB, symp);
-    uint64_t tz = 0;
+    Bits tz = 0;
     int v = mnk_tt_get_zone(s->tt, *key, &tz);
     if (v && use_tt) {
         s->hits++;
@@ -124,10 +131,10 @@ int mnk_maker_quick(Solver *s, uint64_t x, uint64_t *op, Eval *e, uint64_t *key,
  * must stay open to Maker, see mb_breaker_node).  With zones on, a Maker
  * move outside the zone of an already refuted move is refuted by that
  * move's reply and not searched. */
-bool mnk_mb_maker_node(Solver *s, uint64_t x, uint64_t o, int *move, uint64_t *zone)
+bool mnk_mb_maker_node(Solver *s, Bits x, Bits o, int *move, Bits *zone)
 {
     const Geo *g = &s->g;
-    uint64_t zdummy;
+    Bits zdummy;
     if (!zone)
         zone = &zdummy;
     *zone = g->full & ~x & ~o;
@@ -136,7 +143,7 @@ bool mnk_mb_maker_node(Solver *s, uint64_t x, uint64_t o, int *move, uint64_t *z
     if (!mnk_tick(s))
         return true;
     Eval e;
-    uint64_t key = 0, o0 = o, n0 = s->nodes;
+    Bits key = 0, o0 = o, n0 = s->nodes;
     int sym = 0;
     int q = mnk_maker_quick(s, x, &o, &e, &key, &sym, move, move == NULL, zone);
     if (q)
@@ -144,32 +151,32 @@ bool mnk_mb_maker_node(Solver *s, uint64_t x, uint64_t o, int *move, uint64_t *z
     /* a longer pairing search before the expensive expansion */
     PairSearch ps;
     if (mnk_find_pairing(g, x, o, &ps, PAIR_DEEP)) {
-        uint64_t pz = mnk_pair_cells(&ps);
+        Bits pz = mnk_pair_cells(&ps);
         mnk_tt_put_zone(s->tt, key, V_BREAKER, mnk_zone_to_canon(g, sym, pz));
         *zone = pz | (o & ~o0);
         return true;
     }
-    uint64_t empty = g->full & ~x & ~o;
-    uint64_t undom = mnk_undominated(&e, e.live_cells);
-    int mv[MNK_MAX_CELLS];
+    Bits empty = g->full & ~x & ~o;
+    Bits undom = mnk_undominated(&e, e.live_cells);
+    int mv[MNK_CELLS];
     int nm = mnk_order_moves(e.w, undom, mv);
     s->depth++;
     if (s->depth > s->max_depth)
         s->max_depth = s->depth;
     bool breaker = true;
-    uint64_t z = 0, refuted = 0;
+    Bits z = 0, refuted = 0;
     for (int i = 0; i < nm; i++) {
         if (s->zones && (refuted >> mv[i] & 1))
             continue;
-        uint64_t zc = 0;
-        bool r = mnk_mb_breaker_node(s, x | 1ULL << mv[i], o, NULL, &zc);
+        Bits zc = 0;
+        bool r = mnk_mb_breaker_node(s, x | BIT(mv[i]), o, NULL, &zc);
         if (s->st != CGT_OK)
             break;
         if (!r) {
             breaker = false;
             if (move)
                 *move = mv[i];
-            z = (zc | 1ULL << mv[i]) & empty;
+            z = (zc | BIT(mv[i])) & empty;
             break;
         }
         z |= zc;
@@ -189,10 +196,10 @@ bool mnk_mb_maker_node(Solver *s, uint64_t x, uint64_t o, int *move, uint64_t *z
     /* A dominated move not refuted by a zone is refuted by Theorem 2, which
      * needs one of its dominators (after the reduction every dominator is
      * strict) to stay empty. */
-    for (uint64_t b = e.live_cells & ~undom & ~refuted; b; b &= b - 1) {
-        int u = mnk_dominator(&e, e.live_cells, __builtin_ctzll(b));
+    for (Bits b = e.live_cells & ~undom & ~refuted; b; b &= b - 1) {
+        int u = mnk_dominator(&e, e.live_cells, bits_ctz(b));
         if (u >= 0)
-            z |= 1ULL << u;
+            z |= BIT(u);
     }
     z &= empty;
     mnk_tt_store(s->tt, key, V_BREAKER, mnk_zone_to_canon(g, sym, z), mnk_work_of(s->nodes - n0));
@@ -209,13 +216,13 @@ bool mnk_mb_maker_node(Solver *s, uint64_t x, uint64_t o, int *move, uint64_t *z
  * Breaker reply b2 outside the Maker zone Z of a losing reply b loses as
  * well (P + Ob2 has fewer Breaker marks than P + Ob + O(E \ Z)), so it is
  * not searched. */
-bool mnk_mb_breaker_node(Solver *s, uint64_t x, uint64_t o, int *reply, uint64_t *zone)
+bool mnk_mb_breaker_node(Solver *s, Bits x, Bits o, int *reply, Bits *zone)
 {
     const Geo *g = &s->g;
-    uint64_t zdummy;
+    Bits zdummy;
     if (!zone)
         zone = &zdummy;
-    uint64_t empty = g->full & ~x & ~o, n0 = s->nodes;
+    Bits empty = g->full & ~x & ~o, n0 = s->nodes;
     *zone = empty;
     if (reply)
         *reply = -1;
@@ -231,8 +238,8 @@ bool mnk_mb_breaker_node(Solver *s, uint64_t x, uint64_t o, int *reply, uint64_t
         *zone = mnk_potential_zone(g, x, o, &e, false);
         return true; /* Property 1 */
     }
-    uint64_t cand;
-    int nt = pc64(e.threats);
+    Bits cand;
+    int nt = bits_pc(e.threats);
     if (nt >= 2) {
         *zone = e.threats;
         return false;
@@ -241,10 +248,10 @@ bool mnk_mb_breaker_node(Solver *s, uint64_t x, uint64_t o, int *reply, uint64_t
         cand = e.threats;
     else
         cand = mnk_undominated(&e, e.live_cells);
-    int mv[MNK_MAX_CELLS];
+    int mv[MNK_CELLS];
     int nm = mnk_order_moves(e.w, cand, mv);
     int sym = 0;
-    uint64_t key = mnk_geo_key_sym(g, x, o, SALT_MBB, &sym), tz = 0;
+    Bits key = mnk_geo_key_sym(g, x, o, SALT_MBB, &sym), tz = 0;
     int tv = mnk_tt_get_zone(s->tt, key, &tz);
     if (tv && !reply) {
         s->hits++;
@@ -254,12 +261,12 @@ bool mnk_mb_breaker_node(Solver *s, uint64_t x, uint64_t o, int *reply, uint64_t
     /* Try the replies that the cheap tests close before any deep search. */
     for (int i = 0; i < nm; i++) {
         Eval e2;
-        uint64_t o2 = o | 1ULL << mv[i], k2 = 0, zq = 0;
+        Bits o2 = o | BIT(mv[i]), k2 = 0, zq = 0;
         int sym2 = 0;
         if (mnk_maker_quick(s, x, &o2, &e2, &k2, &sym2, NULL, true, &zq) == V_BREAKER) {
             if (reply)
                 *reply = mv[i];
-            *zone = (zq | 1ULL << mv[i]) & empty;
+            *zone = (zq | BIT(mv[i])) & empty;
             mnk_tt_put_zone(s->tt, key, V_BREAKER, mnk_zone_to_canon(g, sym, *zone));
             return true;
         }
@@ -268,17 +275,17 @@ bool mnk_mb_breaker_node(Solver *s, uint64_t x, uint64_t o, int *reply, uint64_t
     if (s->depth > s->max_depth)
         s->max_depth = s->depth;
     bool breaker = false;
-    uint64_t z = 0, lost = 0;
+    Bits z = 0, lost = 0;
     for (int i = 0; i < nm; i++) {
         if (s->zones && (lost >> mv[i] & 1))
             continue;
-        uint64_t zc = 0;
-        bool r = mnk_mb_maker_node(s, x, o | 1ULL << mv[i], NULL, &zc);
+        Bits zc = 0;
+        bool r = mnk_mb_maker_node(s, x, o | BIT(mv[i]), NULL, &zc);
         if (s->st != CGT_OK)
             break;
         if (r) {
             breaker = true;
-            z = (zc | 1ULL << mv[i]) & empty;
+            z = (zc | BIT(mv[i])) & empty;
             if (reply)
                 *reply = mv[i];
             break;
@@ -297,10 +304,10 @@ bool mnk_mb_breaker_node(Solver *s, uint64_t x, uint64_t o, int *reply, uint64_t
         if (nt == 1)
             z |= e.threats;
         else
-            for (uint64_t b = e.live_cells & ~cand & ~lost; b; b &= b - 1) {
-                int u = mnk_dominator(&e, e.live_cells, __builtin_ctzll(b));
+            for (Bits b = e.live_cells & ~cand & ~lost; b; b &= b - 1) {
+                int u = mnk_dominator(&e, e.live_cells, bits_ctz(b));
                 if (u >= 0)
-                    z |= 1ULL << u;
+                    z |= BIT(u);
             }
         z &= empty;
     }
@@ -316,18 +323,18 @@ bool mnk_mb_breaker_node(Solver *s, uint64_t x, uint64_t o, int *reply, uint64_t
  * (marks d) does?  A Maker-Breaker Breaker win for D proves A cannot (D's
  * own lines only help D); forced moves answer single threats; two threats
  * of the side not to move win for it.  Returns true when A wins. */
-bool mnk_strong_def(Solver *s, uint64_t a, uint64_t d);
+bool mnk_strong_def(Solver *s, Bits a, Bits d);
 
-void mnk_threats_of(const Geo *g, uint64_t a, uint64_t d, uint64_t *thr, bool *complete)
+void mnk_threats_of(const Geo *g, Bits a, Bits d, Bits *thr, bool *complete)
 {
-    uint64_t empty = g->full & ~a & ~d;
+    Bits empty = g->full & ~a & ~d;
     *thr = 0;
     *complete = false;
     for (int l = 0; l < g->nlines; l++) {
-        uint64_t ln = g->line[l];
+        Bits ln = g->line[l];
         if (ln & d)
             continue;
-        int cnt = pc64(ln & a);
+        int cnt = bits_pc(ln & a);
         if (cnt == g->k)
             *complete = true;
         else if (cnt == g->k - 1)
@@ -335,25 +342,25 @@ void mnk_threats_of(const Geo *g, uint64_t a, uint64_t d, uint64_t *thr, bool *c
     }
 }
 
-int mnk_strong_moves(const Geo *g, uint64_t a, uint64_t d, uint64_t cand, int *mv)
+int mnk_strong_moves(const Geo *g, Bits a, Bits d, Bits cand, int *mv)
 {
     Eval ea, ed;
     mnk_evaluate(g, a, d, false, &ea);
     mnk_evaluate(g, d, a, false, &ed);
-    long w[MNK_MAX_CELLS];
+    long w[MNK_CELLS];
     for (int c = 0; c < g->cells; c++)
         w[c] = ea.w[c] + ed.w[c];
     return mnk_order_moves(w, cand & (ea.live_cells | ed.live_cells), mv);
 }
 
-bool mnk_strong_att(Solver *s, uint64_t a, uint64_t d, int *move)
+bool mnk_strong_att(Solver *s, Bits a, Bits d, int *move)
 {
     const Geo *g = &s->g;
     if (move)
         *move = -1;
     if (!mnk_tick(s))
         return false;
-    uint64_t ta, td;
+    Bits ta, td;
     bool ca, cd;
     mnk_threats_of(g, a, d, &ta, &ca);
     mnk_threats_of(g, d, a, &td, &cd);
@@ -363,12 +370,12 @@ bool mnk_strong_att(Solver *s, uint64_t a, uint64_t d, int *move)
         return false;
     if (ta) {
         if (move)
-            *move = __builtin_ctzll(ta);
+            *move = bits_ctz(ta);
         return true;
     }
-    if (pc64(td) >= 2)
+    if (bits_pc(td) >= 2)
         return false;
-    uint64_t key = mnk_geo_key(g, a, d, SALT_SA);
+    Bits key = mnk_geo_key(g, a, d, SALT_SA);
     int v = mnk_tt_get(s->tt, key);
     if (v && !move) {
         s->hits++;
@@ -378,13 +385,13 @@ bool mnk_strong_att(Solver *s, uint64_t a, uint64_t d, int *move)
         return false;
     if (s->st != CGT_OK)
         return false;
-    uint64_t empty = g->full & ~a & ~d;
-    int mv[MNK_MAX_CELLS];
+    Bits empty = g->full & ~a & ~d;
+    int mv[MNK_CELLS];
     int nm = mnk_strong_moves(g, a, d, td ? td : empty, mv);
     bool wins = false;
     s->depth++;
     for (int i = 0; i < nm; i++) {
-        bool r = mnk_strong_def(s, a | 1ULL << mv[i], d);
+        bool r = mnk_strong_def(s, a | BIT(mv[i]), d);
         if (s->st != CGT_OK)
             break;
         if (r) {
@@ -401,12 +408,12 @@ bool mnk_strong_att(Solver *s, uint64_t a, uint64_t d, int *move)
     return wins;
 }
 
-bool mnk_strong_def(Solver *s, uint64_t a, uint64_t d)
+bool mnk_strong_def(Solver *s, Bits a, Bits d)
 {
     const Geo *g = &s->g;
     if (!mnk_tick(s))
         return false;
-    uint64_t ta, td;
+    Bits ta, td;
     bool ca, cd;
     mnk_threats_of(g, a, d, &ta, &ca);
     mnk_threats_of(g, d, a, &td, &cd);
@@ -414,9 +421,9 @@ bool mnk_strong_def(Solver *s, uint64_t a, uint64_t d)
         return true;
     if (cd || td)
         return false;
-    if (pc64(ta) >= 2)
+    if (bits_pc(ta) >= 2)
         return true;
-    uint64_t key = mnk_geo_key(g, a, d, SALT_SD);
+    Bits key = mnk_geo_key(g, a, d, SALT_SD);
     int v = mnk_tt_get(s->tt, key);
     if (v) {
         s->hits++;
@@ -426,13 +433,13 @@ bool mnk_strong_def(Solver *s, uint64_t a, uint64_t d)
         return false;
     if (s->st != CGT_OK)
         return false;
-    uint64_t empty = g->full & ~a & ~d;
-    int mv[MNK_MAX_CELLS];
+    Bits empty = g->full & ~a & ~d;
+    int mv[MNK_CELLS];
     int nm = mnk_strong_moves(g, a, d, ta ? ta : empty, mv);
     bool wins = true;
     s->depth++;
     for (int i = 0; i < nm; i++) {
-        bool r = mnk_strong_att(s, a, d | 1ULL << mv[i], NULL);
+        bool r = mnk_strong_att(s, a, d | BIT(mv[i]), NULL);
         if (s->st != CGT_OK)
             break;
         if (!r) {
