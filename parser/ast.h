@@ -49,6 +49,10 @@ typedef enum {
     AST_OR,
     AST_CALL,   /* text = callee name, kids = arguments */
     AST_INDEX,  /* kids[0][kids[1]] */
+    AST_FIELD,  /* kids[0].text : a record field */
+    AST_MAP,    /* { k: v, ... } : kids alternate key (AST_STR / AST_IDENT) and value */
+    AST_GAME,   /* { G, H, ... } (no colons): an explicit game, kids = options */
+    AST_STAR,   /* *n (kids[0] = AST_INT) or * (no kids): a nim heap */
     /* statements */
     AST_BLOCK,  /* kids = statements */
     AST_EXPR,   /* kids[0] */
@@ -65,6 +69,8 @@ typedef enum {
     AST_ASSERT, /* kids[0] cond */
     AST_CMD,    /* text = command name, kids = command arguments */
     AST_DECL,   /* text = declared name, kids[0] = AST_CMD (kind + arguments) */
+    AST_TRY,    /* text = error variable, kids[0] body, kids[1] handler */
+    AST_TIMEOUT,/* kids[0] seconds, kids[1] body */
     /* command arguments (only inside AST_CMD) */
     AST_SET,    /* { a, b, c } : kids = items */
     AST_RULES,  /* { seq; seq; } : kids = AST_SEQ */

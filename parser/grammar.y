@@ -89,6 +89,7 @@ static AstNode *binop(LexState *st, int op, Loc l, AstNode *a, AstNode *b)
 %token RETURN "'return'" BREAK "'break'" CONTINUE "'continue'"
 %token TRUE "'true'" FALSE "'false'" NUL "'null'" AND "'and'" OR "'or'" NOT "'not'"
 %token PRINT "'print'" CHECK "'check'" ASSERT "'assert'" WITH "'with'"
+%token TRY "'try'" CATCH "'catch'" TIMEOUT "'timeout'"
 %token DOTDOT "'..'" EQ "'=='" NE "'!='" LE "'<='" GE "'>='"
 %token LEXERROR "invalid token"
 %token SLBRACKET "'['"
@@ -96,7 +97,7 @@ static AstNode *binop(LexState *st, int op, Loc l, AstNode *a, AstNode *b)
 %type <node> stmts stmt block if_stmt expr expr_list opt_expr_list params param_list
 %type <node> primary cmd_args cmd_first cmd_prim cmd_atom first_prim brace set_items
 %type <node> rule_list seq pres gen_list rel_list rel word wfactor with_list with_item
-%type <node> word_list opt_word_list
+%type <node> word_list opt_word_list map_items map_item
 
 %left OR
 %left AND
@@ -160,6 +161,9 @@ stmt
                               $$ = mk2(st, AST_FN, @$, $4, body); $$->text = $2->text; }
     | RETURN ';'            { $$ = mk(st, AST_RETURN, @$); }
     | RETURN expr ';'       { $$ = mk1(st, AST_RETURN, @$, $2); }
+    | TRY block CATCH '(' IDENT ')' block
+                            { $$ = mk2(st, AST_TRY, @$, $2, $7); $$->text = $5->text; }
+    | TIMEOUT expr block    { $$ = mk2(st, AST_TIMEOUT, @$, $2, $3); }
     | BREAK ';'             { $$ = mk(st, AST_BREAK, @$); }
     | CONTINUE ';'          { $$ = mk(st, AST_CONTINUE, @$); }
     ;
@@ -229,6 +233,28 @@ primary
     | IDENT '(' opt_expr_list ')'
                             { $$ = $3; $$->kind = AST_CALL; $$->text = $1->text; $$->loc = @$; }
     | primary '[' expr ']'  { $$ = mk2(st, AST_INDEX, @$, $1, $3); }
+    | primary '.' IDENT     { $$ = mk1(st, AST_FIELD, @$, $1); $$->text = $3->text; }
+    | '{' '}'               { $$ = mk(st, AST_MAP, @$); }
+    | '{' map_items '}'     { $$ = $2; $$->loc = @$; }
+    | '{' map_items ',' '}' { $$ = $2; $$->loc = @$; }
+    | '{' expr_list '}'     { $$ = $2; $$->kind = AST_GAME; $$->loc = @$; }
+    | '*' INT               { $$ = mk1(st, AST_STAR, @$, $2); }
+    | '*'                   { $$ = mk(st, AST_STAR, @$); }
+    ;
+
+/* ---- record / map literals: { period: 34, "two words": 1 } ----
+ * kids alternate: key (AST_STR or AST_IDENT, taken as its name) and value. */
+
+map_items
+    : map_item              { $$ = $1; }
+    | map_items ',' map_item
+                            { $$ = $1; ast_add(A, $$, $3->kids[0]); ast_add(A, $$, $3->kids[1]);
+                              $$->loc = loc_span($1->loc, @3); }
+    ;
+
+map_item
+    : IDENT ':' expr        { $$ = mk2(st, AST_MAP, @$, $1, $3); }
+    | STRING ':' expr       { $$ = mk2(st, AST_MAP, @$, $1, $3); }
     ;
 
 /* ---- command arguments ---- */

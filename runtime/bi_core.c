@@ -66,6 +66,8 @@ Value *bi_len(Call *c)
         return val_int((int64_t)v->u.list.len);
     case VAL_STR:
         return val_int((int64_t)v->u.str.len);
+    case VAL_MAP:
+        return val_int((int64_t)v->u.map.len);
     case VAL_RANGE: {
         mpz_t n;
         mpz_init(n);

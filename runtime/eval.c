@@ -10,6 +10,8 @@
 
 #include "grammar.h"
 #include "runtime/env.h"
+#include "runtime/gameobj.h"
+#include "runtime/impgameobj.h"
 #include "runtime/interp.h"
 #include "util/poll.h"
 #include "util/xalloc.h"
@@ -43,6 +45,8 @@ void interp_free(Interp *I)
     if (!I)
         return;
     env_free(I->globals);
+    val_unref(I->partial);
+    impgame_store_release();
     sb_free(&I->trace);
     free(I);
 }
@@ -52,6 +56,10 @@ Value *rt_error(Interp *I, DiagCat cat, Loc loc, const char *fmt, ...)
     if (I->failed)
         return NULL;
     I->failed = true;
+    /* Ctrl-C and --timeout end the run, and a bug must be seen: try does
+       not catch them (docs/language.md, "Errors") */
+    I->err_fatal = cat == DIAG_INTERRUPTED || cat == DIAG_INTERNAL ||
+                   (cat == DIAG_LIMIT && cgt_run_limit_reached());
     I->err_cat = cat;
     I->err_loc = loc;
     va_list ap;
@@ -114,6 +122,8 @@ int interp_report(Interp *I)
     fflush(stdout);
     trace_flush_repeats(I);
     diag_print(stderr, "error", I->err_loc, msg, I->err_hint, I->trace.s, I->color_err);
+    val_unref(I->partial); /* a partial result no declaration took */
+    I->partial = NULL;
     I->failed = false;
     I->trace.len = 0;
     I->trace.s[0] = '\0';
@@ -351,6 +361,8 @@ static const char *op_name(int op)
 
 static Value *binop(Interp *I, int op, Value *a, Value *b, Loc loc)
 {
+    if (impgame_is(a) || impgame_is(b))
+        return impgame_binop(I, op, a, b, loc, EQ, NE);
     if (op == EQ)
         return val_bool(val_equal(a, b));
     if (op == NE)
@@ -408,8 +420,41 @@ static bool to_i64(Interp *I, const Value *v, Loc loc, const char *what, int64_t
     return true;
 }
 
+/* r.name on a record; a missing field is an error that lists the fields. */
+static Value *field_value(Interp *I, Value *c, const char *name, Loc loc)
+{
+    if (c->kind != VAL_MAP)
+        return rt_error(I, DIAG_TYPE, loc, "cannot read field '%s' of a value of type %s", name,
+                        val_kind_name(c));
+    Value *v = val_map_get(c, name);
+    if (v)
+        return val_ref(v);
+    StrBuf keys;
+    sb_init(&keys);
+    for (size_t i = 0; i < c->u.map.len && i < 12; i++)
+        sb_printf(&keys, "%s%s", i ? ", " : "", c->u.map.keys[i]);
+    if (c->u.map.len > 12)
+        sb_puts(&keys, ", ...");
+    rt_error(I, DIAG_DOMAIN, loc, "the record has no field '%s'", name);
+    if (c->u.map.len)
+        rt_hint(I, "its fields are: %s", keys.s);
+    else
+        rt_hint(I, "the record is empty");
+    sb_free(&keys);
+    return NULL;
+}
+
 static Value *index_value(Interp *I, Value *c, Value *idx, Loc loc)
 {
+    if (c->kind == VAL_MAP) {
+        if (idx->kind != VAL_STR)
+            return rt_error(I, DIAG_TYPE, loc, "a record is indexed by a string key, not a %s",
+                            val_kind_name(idx));
+        Value *v = val_map_get(c, idx->u.str.s);
+        if (!v)
+            return rt_error(I, DIAG_DOMAIN, loc, "the record has no key \"%s\"", idx->u.str.s);
+        return val_ref(v);
+    }
     int64_t i;
     if (!to_i64(I, idx, loc, "an index", &i))
         return NULL;
@@ -580,6 +625,26 @@ Value *rt_eval(Interp *I, const AstNode *e)
         val_unref(b);
         return val_bool(t);
     }
+    case AST_MAP: {
+        Value *m = val_map();
+        for (size_t i = 0; i + 1 < e->nkids; i += 2) {
+            Value *x = rt_eval(I, e->kids[i + 1]);
+            if (!x) {
+                val_unref(m);
+                return NULL;
+            }
+            val_map_set(m, e->kids[i]->text, x);
+        }
+        return m;
+    }
+    case AST_FIELD: {
+        Value *c = rt_eval(I, e->kids[0]);
+        if (!c)
+            return NULL;
+        Value *r = field_value(I, c, e->text, e->loc);
+        val_unref(c);
+        return r;
+    }
     case AST_INDEX: {
         Value *c, *i;
         if (!eval_pair(I, e, &c, &i))
@@ -591,6 +656,10 @@ Value *rt_eval(Interp *I, const AstNode *e)
     }
     case AST_CALL:
         return call_function(I, e);
+    case AST_STAR:
+        return impgame_eval_star(I, e);
+    case AST_GAME:
+        return impgame_eval_literal(I, e);
     case AST_RULES:
     case AST_SEQ:
     case AST_PRES:
@@ -675,6 +744,13 @@ static bool kind_matches(const char *kind, Value **vp)
             return true;
         if (v->kind == VAL_OBJ && strcmp(alt, v->u.obj.type->name) == 0)
             return true;
+        /* the record quotient(G, N) returns stands for its quotient (field q) */
+        Value *inner = v->kind == VAL_MAP ? val_map_get(v, "q") : NULL;
+        if (inner && inner->kind == VAL_OBJ && strcmp(alt, inner->u.obj.type->name) == 0) {
+            *vp = val_ref(inner);
+            val_unref(v);
+            return true;
+        }
     }
     return false;
 }
@@ -989,6 +1065,51 @@ static Value *call_user(Interp *I, const AstNode *call, Value *fv)
     return ret ? ret : val_null();
 }
 
+/* Options of a function call given as a record literal (its keys are the
+ * option names of the spec; a flag takes true or false). */
+static bool bind_opt_record(Call *c, const SpecItem *spec, size_t ns, const AstNode *rec)
+{
+    for (size_t i = 0; i + 1 < rec->nkids; i += 2) {
+        const AstNode *key = rec->kids[i];
+        size_t oi = 0, s;
+        for (s = 0; s < ns; s++) {
+            if (!spec[s].option)
+                continue;
+            if (strcmp(spec[s].name, key->text) == 0)
+                break;
+            oi++;
+        }
+        if (s == ns) {
+            rt_error(c->I, DIAG_TYPE, key->loc, "'%s' has no option '%s'", c->bi->name,
+                     key->text);
+            set_usage_hint(c);
+            return false;
+        }
+        Value *v = rt_eval(c->I, rec->kids[i + 1]);
+        if (!v)
+            return false;
+        if (spec[s].flag) {
+            if (v->kind != VAL_BOOL) {
+                rt_error(c->I, DIAG_TYPE, rec->kids[i + 1]->loc,
+                         "option '%s' of '%s' is a flag: give true or false", key->text,
+                         c->bi->name);
+                val_unref(v);
+                return false;
+            }
+            bool on = v->u.b;
+            val_unref(v);
+            v = on ? val_bool(true) : NULL;
+        } else if (!check_kind(c, spec[s].kind, &v, rec->kids[i + 1]->loc, 0, spec[s].name)) {
+            val_unref(v);
+            return false;
+        }
+        val_unref(c->opts[oi]);
+        c->opts[oi] = v;
+        c->opt_locs[oi] = rec->kids[i + 1]->loc;
+    }
+    return true;
+}
+
 /* The builtin half of a call, kept out of call_function so that user
  * recursion does not carry a Call record in every stack frame. */
 static __attribute__((noinline)) Value *call_builtin(Interp *I, const AstNode *call,
@@ -1004,20 +1125,29 @@ static __attribute__((noinline)) Value *call_builtin(Interp *I, const AstNode *c
     } else {
         SpecItem spec[CALL_MAX_ARGS];
         size_t ns = parse_spec(b->spec, spec, CALL_MAX_ARGS);
-        size_t npos = 0, nreq = 0;
+        size_t npos = 0, nreq = 0, nopt = 0;
         for (size_t i = 0; i < ns; i++)
             if (!spec[i].option) {
                 npos++;
                 if (!spec[i].optional)
                     nreq = npos;
+            } else {
+                nopt++;
             }
-        if (call->nkids < nreq || call->nkids > npos) {
+        /* a last argument written as a record literal carries the options:
+           period(g, {limit: 1000}) is `period g limit 1000` */
+        size_t nk = call->nkids;
+        const AstNode *optrec = NULL;
+        if (nopt && nk > 0 && call->kids[nk - 1]->kind == AST_MAP &&
+            call->kids[nk - 1]->nkids > 0)
+            optrec = call->kids[--nk];
+        if (nk < nreq || nk > npos) {
             rt_error(I, DIAG_TYPE, call->loc, "'%s' takes %zu%s argument%s, got %zu", b->name,
-                     nreq, npos > nreq ? " or more" : "", npos == 1 ? "" : "s", call->nkids);
+                     nreq, npos > nreq ? " or more" : "", npos == 1 ? "" : "s", nk);
             set_usage_hint(&c);
             return NULL;
         }
-        for (size_t i = 0, k = 0; i < ns && k < call->nkids; i++) {
+        for (size_t i = 0, k = 0; i < ns && k < nk; i++) {
             if (spec[i].option)
                 continue;
             Value *v = rt_eval(I, call->kids[k]);
@@ -1047,6 +1177,10 @@ static __attribute__((noinline)) Value *call_builtin(Interp *I, const AstNode *c
                 c.opt_locs[c.nopts] = c.loc;
                 c.opts[c.nopts++] = NULL;
             }
+        if (optrec && !bind_opt_record(&c, spec, ns, optrec)) {
+            call_release(&c);
+            return NULL;
+        }
     }
     Value *r = invoke(&c);
     call_release(&c);
@@ -1061,6 +1195,15 @@ static Value *call_function(Interp *I, const AstNode *call)
         return call_user(I, call, fv);
     if (fv) {
         const Builtin *b = builtin_find(call->text);
+        if (!b && val_is_obj(fv, &game_type) && call->nkids == 1) {
+            /* G(n): heap n of a heap game as an explicit game */
+            Value *n = rt_eval(I, call->kids[0]);
+            if (!n)
+                return NULL;
+            Value *r = impgame_heap(I, fv, n, call->loc);
+            val_unref(n);
+            return r;
+        }
         if (!b || !(b->flags & BI_FUNC))
             return rt_error(I, DIAG_TYPE, call->loc, "'%s' is a %s, not a function", call->text,
                             val_kind_name(fv));
@@ -1272,11 +1415,99 @@ static ExecStatus exec_for(Interp *I, const AstNode *s, Value **ret)
             if (loop_step(I, s, ret, &st))
                 break;
         }
+    } else if (it->kind == VAL_MAP) {
+        /* a record iterates over its keys, in order (the loop may not change it) */
+        for (size_t i = 0; i < it->u.map.len; i++) {
+            assign(I, s->text, val_str(it->u.map.keys[i]));
+            if (loop_step(I, s, ret, &st))
+                break;
+        }
     } else {
         rt_error(I, DIAG_TYPE, s->kids[0]->loc, "cannot iterate over a %s", val_kind_name(it));
         st = EX_ERR;
     }
     val_unref(it);
+    return st;
+}
+
+/* The caught error as a record: category (the word of docs/errors.md),
+ * message, hint, file, line, column, and partial (a partial result the
+ * failed computation left, or null).  Clears the pending error. */
+static Value *take_error(Interp *I)
+{
+    Value *e = val_map();
+    unsigned line, col;
+    const char *file = diag_line_col(I->err_loc, &line, &col);
+    val_map_set_str(e, "category", diag_cat_name(I->err_cat));
+    val_map_set_str(e, "message", I->err_msg);
+    val_map_set_str(e, "hint", I->err_hint);
+    val_map_set_str(e, "file", file);
+    val_map_set_int(e, "line", line);
+    val_map_set_int(e, "column", col);
+    val_map_set(e, "partial", I->partial ? I->partial : val_null());
+    I->partial = NULL;
+    I->failed = false;
+    I->err_fatal = false;
+    I->trace.len = 0;
+    I->trace.s[0] = '\0';
+    I->last_frame[0] = '\0';
+    I->frame_repeats = 0;
+    return e;
+}
+
+/* try { BODY } catch (e) { HANDLER }: break, continue and return pass
+ * through; an error that is not fatal runs HANDLER with e bound. */
+static ExecStatus exec_try(Interp *I, const AstNode *s, Value **ret)
+{
+    ExecStatus st = exec_block(I, s->kids[0], ret);
+    if (st != EX_ERR || I->err_fatal)
+        return st;
+    assign(I, s->text, take_error(I));
+    return exec_block(I, s->kids[1], ret);
+}
+
+/* The seconds of `timeout S { ... }`: a positive integer, or a decimal
+ * written as a code literal (`timeout 0.5 { ... }`). */
+static bool timeout_seconds(Interp *I, const AstNode *e, double *out)
+{
+    Value *v = rt_eval(I, e);
+    if (!v)
+        return false;
+    int64_t x = 0;
+    bool ok = false;
+    if (v->kind == VAL_INT && val_get_i64(v, &x) && x > 0 && x <= (int64_t)CGT_MAX_TIMEOUT) {
+        *out = (double)x;
+        ok = true;
+    } else if (v->kind == VAL_STR) {
+        char *end;
+        errno = 0;
+        double d = strtod(v->u.str.s, &end);
+        ok = !errno && end != v->u.str.s && *end == '\0' && d > 0 && d <= CGT_MAX_TIMEOUT;
+        *out = d;
+    }
+    if (!ok) {
+        StrBuf b;
+        sb_init(&b);
+        val_format(v, &b, false);
+        rt_error(I, v->kind == VAL_INT || v->kind == VAL_STR ? DIAG_DOMAIN : DIAG_TYPE, e->loc,
+                 "the seconds of a timeout block must be a number in 0..1e9 above 0, got %s",
+                 b.s);
+        sb_free(&b);
+    }
+    val_unref(v);
+    return ok;
+}
+
+/* timeout S { BODY }: BODY runs with a CPU-time deadline S seconds away
+ * (util/poll.h); reaching it is a limit error that try can catch. */
+static ExecStatus exec_timeout(Interp *I, const AstNode *s, Value **ret)
+{
+    double secs;
+    if (!timeout_seconds(I, s->kids[0], &secs))
+        return EX_ERR;
+    CgtBlockDeadline saved = cgt_block_timeout_push(secs);
+    ExecStatus st = exec_block(I, s->kids[1], ret);
+    cgt_block_timeout_pop(saved);
     return st;
 }
 
@@ -1432,6 +1663,10 @@ static ExecStatus exec_stmt(Interp *I, const AstNode *s, Value **ret)
                 return EX_ERR;
         }
         return EX_RETURN;
+    case AST_TRY:
+        return exec_try(I, s, ret);
+    case AST_TIMEOUT:
+        return exec_timeout(I, s, ret);
     case AST_BREAK:
         return EX_BREAK;
     case AST_CONTINUE:

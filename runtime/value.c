@@ -2,7 +2,9 @@
  * JSON forms (value.h). */
 #include "runtime/value.h"
 
+#include <ctype.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -177,10 +179,74 @@ void val_unref(Value *v)
         if (v->u.obj.type->free)
             v->u.obj.type->free(v->u.obj.ptr);
         break;
+    case VAL_MAP:
+        for (size_t i = 0; i < v->u.map.len; i++) {
+            free(v->u.map.keys[i]);
+            val_unref(v->u.map.vals[i]);
+        }
+        free(v->u.map.keys);
+        free(v->u.map.vals);
+        break;
     default:
         break;
     }
     free(v);
+}
+
+Value *val_map(void)
+{
+    return val_new(VAL_MAP);
+}
+
+static size_t map_find(const Value *m, const char *key)
+{
+    for (size_t i = 0; i < m->u.map.len; i++)
+        if (strcmp(m->u.map.keys[i], key) == 0)
+            return i;
+    return SIZE_MAX;
+}
+
+void val_map_set(Value *m, const char *key, Value *v)
+{
+    size_t i = map_find(m, key);
+    if (i != SIZE_MAX) {
+        val_unref(m->u.map.vals[i]);
+        m->u.map.vals[i] = v;
+        return;
+    }
+    if (m->u.map.len == m->u.map.cap) {
+        m->u.map.cap = m->u.map.cap ? 2 * m->u.map.cap : 8;
+        m->u.map.keys = xrealloc(m->u.map.keys, m->u.map.cap * sizeof *m->u.map.keys);
+        m->u.map.vals = xrealloc(m->u.map.vals, m->u.map.cap * sizeof *m->u.map.vals);
+    }
+    m->u.map.keys[m->u.map.len] = xstrdup(key);
+    m->u.map.vals[m->u.map.len++] = v;
+}
+
+Value *val_map_get(const Value *m, const char *key)
+{
+    size_t i = map_find(m, key);
+    return i == SIZE_MAX ? NULL : m->u.map.vals[i];
+}
+
+size_t val_map_len(const Value *m)
+{
+    return m->u.map.len;
+}
+
+void val_map_set_int(Value *m, const char *key, int64_t x)
+{
+    val_map_set(m, key, val_int(x));
+}
+
+void val_map_set_str(Value *m, const char *key, const char *s)
+{
+    val_map_set(m, key, val_str(s));
+}
+
+void val_map_set_bool(Value *m, const char *key, bool b)
+{
+    val_map_set(m, key, val_bool(b));
 }
 
 const char *val_kind_name(const Value *v)
@@ -202,6 +268,8 @@ const char *val_kind_name(const Value *v)
         return "function";
     case VAL_OBJ:
         return v->u.obj.type->name;
+    case VAL_MAP:
+        return "record";
     }
     return "?";
 }
@@ -221,6 +289,8 @@ bool val_truthy(const Value *v)
         return v->u.list.len > 0;
     case VAL_RANGE:
         return v->u.range.lo <= v->u.range.hi;
+    case VAL_MAP:
+        return v->u.map.len > 0;
     default:
         return true;
     }
@@ -277,6 +347,16 @@ bool val_equal(const Value *a, const Value *b)
         return a->u.fn.def == b->u.fn.def;
     case VAL_OBJ:
         return a->u.obj.ptr == b->u.obj.ptr;
+    case VAL_MAP:
+        /* equal as maps: same keys with equal values, in any order */
+        if (a->u.map.len != b->u.map.len)
+            return false;
+        for (size_t i = 0; i < a->u.map.len; i++) {
+            const Value *bv = val_map_get(b, a->u.map.keys[i]);
+            if (!bv || !val_equal(a->u.map.vals[i], bv))
+                return false;
+        }
+        return true;
     }
     return false;
 }
@@ -406,7 +486,32 @@ void val_format(const Value *v, StrBuf *out, bool top)
         else
             sb_printf(out, "<%s>", v->u.obj.type->name);
         break;
+    case VAL_MAP:
+        sb_putc(out, '{');
+        for (size_t i = 0; i < v->u.map.len; i++) {
+            if (i)
+                sb_puts(out, ", ");
+            const char *k = v->u.map.keys[i];
+            if (val_is_ident_key(k))
+                sb_puts(out, k);
+            else
+                put_quoted(k, strlen(k), out);
+            sb_puts(out, ": ");
+            val_format(v->u.map.vals[i], out, false);
+        }
+        sb_putc(out, '}');
+        break;
     }
+}
+
+bool val_is_ident_key(const char *k)
+{
+    if (!(isalpha((unsigned char)k[0]) || k[0] == '_'))
+        return false;
+    for (const char *p = k + 1; *p; p++)
+        if (!(isalnum((unsigned char)*p) || *p == '_'))
+            return false;
+    return true;
 }
 
 /* ---- JSON ---- */
@@ -644,6 +749,14 @@ static void json_plain(const Value *v, JsonWriter *w)
             jw_obj_end(w);
         }
         break;
+    case VAL_MAP:
+        jw_obj_begin(w);
+        for (size_t i = 0; i < v->u.map.len; i++) {
+            jw_key(w, v->u.map.keys[i]);
+            json_plain(v->u.map.vals[i], w);
+        }
+        jw_obj_end(w);
+        break;
     }
 }
 
@@ -677,6 +790,11 @@ void val_json(const Value *v, JsonWriter *w, bool top)
         break;
     case VAL_LIST:
         jw_kv_str(w, "kind", "list");
+        jw_key(w, "value");
+        json_plain(v, w);
+        break;
+    case VAL_MAP:
+        jw_kv_str(w, "kind", "record");
         jw_key(w, "value");
         json_plain(v, w);
         break;

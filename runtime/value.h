@@ -23,7 +23,8 @@ typedef enum {
     VAL_LIST,
     VAL_RANGE,
     VAL_FUNC,
-    VAL_OBJ
+    VAL_OBJ,
+    VAL_MAP /* record / map: string keys in insertion order */
 } ValKind;
 
 typedef struct Value Value;
@@ -69,6 +70,11 @@ struct Value {
             const ObjType *type;
             void *ptr;
         } obj;
+        struct {
+            char **keys;
+            Value **vals;
+            size_t len, cap;
+        } map;
     } u;
 };
 
@@ -92,6 +98,20 @@ void val_range_len_mpz(const Value *range, mpz_t out);
 int64_t val_range_at(const Value *range, uint64_t i);
 Value *val_func(const AstNode *def);
 Value *val_obj(const ObjType *type, void *ptr); /* steals ptr */
+
+/* Records and maps are one kind (VAL_MAP): string keys kept in insertion
+ * order, so a record prints its fields in the order they were set.
+ * val_map_set steals v and replaces an existing key in place;
+ * val_map_get returns a borrowed value or NULL.  Iterate with
+ * u.map.keys[i] / u.map.vals[i] for i < val_map_len. */
+Value *val_map(void);
+void val_map_set(Value *m, const char *key, Value *v);
+Value *val_map_get(const Value *m, const char *key);
+size_t val_map_len(const Value *m);
+/* Convenience setters for module records: integer, string, boolean. */
+void val_map_set_int(Value *m, const char *key, int64_t x);
+void val_map_set_str(Value *m, const char *key, const char *s);
+void val_map_set_bool(Value *m, const char *key, bool b);
 
 Value *val_ref(Value *v);
 void val_unref(Value *v);
@@ -119,6 +139,8 @@ void sb_printf(StrBuf *b, const char *fmt, ...) __attribute__((format(printf, 2,
 /* Text form of a value.  `top` = printing a value by itself (strings bare);
  * inside lists strings are quoted so the output reads back as .cgt. */
 void val_format(const Value *v, StrBuf *out, bool top);
+/* A record key that prints bare (`period`), as opposed to quoted ("a b"). */
+bool val_is_ident_key(const char *k);
 
 /* JSON writer: commas and nesting handled; writes into a StrBuf. */
 struct JsonWriter {
