@@ -713,7 +713,7 @@ CgtStatus ig_born_list(IgStore *s, unsigned d, IgId *out, size_t *n, CgtError *e
     size_t m = 1;
     for (unsigned day = 1; day <= d; day++) {
         IgId next[IG_BORN_LIST_MAX];
-        size_t k;
+        size_t k = 0;
         CgtStatus st = next_day(s, cur, m, next, &k, err);
         if (st != CGT_OK)
             return st;
