@@ -496,7 +496,7 @@ CgtStatus mnk_solve_inst(int m, int n, int k, const MnkOptions *opt, MnkReport *
     {
         /* 24 bytes per slot (key, node number, zone), two generations */
         double mb = opt->proof_map_mb > 0 ? opt->proof_map_mb : MNK_PROOF_MAP_MB;
-        size_t cap = 1u << 10;
+        size_t cap = 1u << 8;
         while ((double)cap * 2 * 48 <= mb * 1048576.0)
             cap *= 2;
         s.proof_map_cap = cap;
