@@ -37,11 +37,17 @@ ORACLE_BIN := $(patsubst tests/oracle/%.c,$(BUILD)/oracle/%,$(ORACLE_SRC))
 
 CGT := $(BUILD)/cgt
 
+# The distributed m,n,k solver (mpi/mnk_mpi.c, docs/mnk.md) is built only
+# when Open MPI's mpicc is installed (scripts/deps.sh --mpi) and not in the
+# sanitizer builds; cgt itself never needs MPI.
+MPICC   ?= mpicc
+MPI_BIN := $(if $(SAN),,$(if $(shell command -v $(MPICC) 2>/dev/null),$(BUILD)/mnk_mpi))
+
 .PHONY: all core deps demo check check-unit check-golden check-slow check-docs check-asan \
         check-valgrind check-asan-clang check-hostile fuzz bench docs golden-update format clean install \
         uninstall help
 
-all: $(CGT) $(UNIT_BIN) $(ORACLE_BIN)
+all: $(CGT) $(UNIT_BIN) $(ORACLE_BIN) $(MPI_BIN)
 
 core: $(BUILD)/libcore.a $(UNIT_BIN) $(ORACLE_BIN)
 
@@ -85,6 +91,10 @@ $(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libcore.a tests/unit/unit.h
 	@echo "  CC      $<"
 	$(Q)$(CC) $(ALL_CFLAGS) -Itests/unit -o $@ $< $(BUILD)/libcore.a $(LDLIBS)
 
+$(BUILD)/mnk_mpi: mpi/mnk_mpi.c $(BUILD)/libcore.a
+	@echo "  MPICC   $<"
+	$(Q)$(MPICC) $(ALL_CFLAGS) -o $@ $< $(BUILD)/libcore.a $(LDLIBS)
+
 # Independent oracles: standalone programs that share no code with cgt.
 $(BUILD)/oracle/%: tests/oracle/%.c
 	@mkdir -p $(dir $@)
@@ -98,6 +108,7 @@ check: deps
 	$(Q)CGT=$(CGT) BUILD=$(BUILD) sh tests/run
 
 check-slow: deps
+	-$(Q)sh scripts/deps.sh --mpi
 	$(Q)$(MAKE) --no-print-directory all
 	$(Q)CGT=$(CGT) BUILD=$(BUILD) TIER=slow sh tests/run
 
@@ -166,27 +177,30 @@ demo: deps
 format:
 	$(Q)clang-format -i $$(git ls-files '*.c' '*.h')
 
-# make install [PREFIX=DIR] [DESTDIR=STAGE]: the binary, the man page
+# make install [PREFIX=DIR] [DESTDIR=STAGE]: the binary, the m,n,k proof
+# checker (libexec/cgt/mnk_check, which `mnk ... verify` runs), the man page
 # (docs/cgt.1, generated from the builtin table by `make docs`), the docs
 # and the examples; make uninstall removes exactly these.
 PREFIX  ?= /usr/local
 BINDIR  := $(DESTDIR)$(PREFIX)/bin
 MAN1DIR := $(DESTDIR)$(PREFIX)/share/man/man1
 DOCDIR  := $(DESTDIR)$(PREFIX)/share/doc/cgt
+LIBEXECDIR := $(DESTDIR)$(PREFIX)/libexec/cgt
 INSTALL_DOCS := README.md $(sort $(wildcard docs/*.md))
 INSTALL_EXAMPLES := $(sort $(wildcard examples/*.cgt examples/*.out))
-install: $(CGT)
-	install -d $(BINDIR) $(MAN1DIR) $(DOCDIR) $(DOCDIR)/examples
+install: $(CGT) $(BUILD)/oracle/mnk_check
+	install -d $(BINDIR) $(LIBEXECDIR) $(MAN1DIR) $(DOCDIR) $(DOCDIR)/examples
 	install -m 755 $(CGT) $(BINDIR)/cgt
+	install -m 755 $(BUILD)/oracle/mnk_check $(LIBEXECDIR)/mnk_check
 	install -m 644 docs/cgt.1 $(MAN1DIR)/cgt.1
 	install -m 644 $(INSTALL_DOCS) $(DOCDIR)/
 	install -m 644 $(INSTALL_EXAMPLES) $(DOCDIR)/examples/
 
 uninstall:
-	rm -f $(BINDIR)/cgt $(MAN1DIR)/cgt.1
+	rm -f $(BINDIR)/cgt $(LIBEXECDIR)/mnk_check $(MAN1DIR)/cgt.1
 	rm -f $(addprefix $(DOCDIR)/,$(notdir $(INSTALL_DOCS)))
 	rm -f $(addprefix $(DOCDIR)/examples/,$(notdir $(INSTALL_EXAMPLES)))
-	rmdir $(DOCDIR)/examples $(DOCDIR) 2>/dev/null || true
+	rmdir $(DOCDIR)/examples $(DOCDIR) $(LIBEXECDIR) 2>/dev/null || true
 
 clean:
 	rm -rf build build-asan build-asan-clang build-cov build-fuzz

@@ -19,7 +19,8 @@
 
 #include "util/error.h"
 
-#define MNK_MAX_CELLS 64
+#define MNK_MAX_CELLS 64   /* proofs and checkpoints (one 64-bit word per board) */
+#define MNK_MAX_BOARD 128  /* the search (a 128-bit instance for 65 to 128 cells) */
 #define MNK_MAX_THREADS 8
 #define MNK_MAX_K 32
 
@@ -39,6 +40,9 @@ typedef enum {
     MNK_BY_PAIRING,   /* a pairing strategy for the root position */
     MNK_BY_SEARCH     /* And-Or search */
 } MnkMethod;
+
+/* Default bound of the proof writer's memory of written positions, in MB. */
+#define MNK_PROOF_MAP_MB 6144
 
 /* Default seconds between checkpoint saves during a search. */
 #define MNK_CHECKPOINT_EVERY 300
@@ -68,6 +72,9 @@ typedef struct MnkOptions {
                                 * at the limit the cheapest results are dropped (the
                                 * search gets slower, never wrong); memory peaks at
                                 * about twice this while the table is rebuilt */
+    double proof_map_mb;       /* memory of the proof writer's map of written positions
+                                * (two generations; 0 = MNK_PROOF_MAP_MB): past it older
+                                * positions are forgotten and, met again, written again */
 } MnkOptions;
 
 typedef struct MnkMove {
@@ -91,12 +98,15 @@ typedef struct MnkReport {
     int win_move;        /* a winning first move when the side to move wins, else -1 */
     /* Root pairing strategy (method MNK_BY_PAIRING): npairs pairs of cells. */
     int npairs;
-    int pairs[MNK_MAX_CELLS / 2][2];
+    int pairs[MNK_MAX_BOARD / 2][2];
     /* Maker-Breaker, Maker to move, Breaker wins: every Maker move with
      * Breaker's proven reply, in cell order. */
     int nmoves;
-    MnkMove moves[MNK_MAX_CELLS];
+    MnkMove moves[MNK_MAX_BOARD];
     uint64_t proof_lines; /* lines written to proof_path (0 if none) */
+    uint64_t proof_map_rotations; /* generations of the writer's map dropped (0: every
+                                   * position was written once) */
+    char proof_sha256[65];        /* SHA-256 of the proof file (hex), "" if none */
     bool unsaved;         /* CGT_ERR_IO only because the final checkpoint save failed:
                            * the result above is complete and valid */
 } MnkReport;
@@ -133,6 +143,27 @@ char *mnk_cell_name(int m, int cell, char *buf);
  * X and O marks, '.' for other cells, each line ended by '\n'.  rows is the
  * start position (NULL = empty).  Returns a new string owned by the caller. */
 char *mnk_pairing_board(const MnkReport *rep, const char *const *rows);
+
+/* Distributed solving (docs/mnk.md "Distributed mode"): the first moves of
+ * the empty m x n board up to the board symmetries, as the smallest cell of
+ * each class, into rep (at least m * n ints); returns their number. */
+int mnk_root_classes(int m, int n, int *rep);
+
+/* One job of a split root: Maker's first move (a cell of the empty board)
+ * and the version-2 proof mnk_solve wrote for the position after it, with
+ * Breaker to move (a Breaker win; its top node is a B node). */
+typedef struct MnkJob {
+    int move;
+    const char *proof;
+} MnkJob;
+
+/* Merges the proofs of jobs covering every first move (up to symmetry) into
+ * one version-2 proof at out (written atomically) that Breaker wins the
+ * empty board with Maker to move; *nodes gets its node count.  Errors:
+ * CGT_ERR_IO for an unreadable, damaged or foreign job proof or an
+ * unwritable out, CGT_ERR_DOMAIN when a first move has no job. */
+CgtStatus mnk_merge_proofs(int m, int n, int k, const MnkJob *jobs, int njobs, const char *out,
+                           uint64_t *nodes, CgtError *err);
 
 const char *mnk_result_name(MnkResult r);  /* "maker", "breaker", "first", "second", "draw" */
 const char *mnk_method_name(MnkMethod m);  /* "terminal", "potential", "pairing", "search" */

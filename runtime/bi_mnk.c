@@ -1,10 +1,18 @@
-/* The `mnk` statement (docs/mnk.md): Maker-Breaker and strong m,n,k-games. */
+/* The `mnk` statement (docs/mnk.md): Maker-Breaker and strong m,n,k-games.
+ * With `verify`, the proof written is handed to the independent checker
+ * (tests/oracle/mnk_check, a separate program that shares no code with cgt)
+ * together with the game, claim and root position it must be about. */
+#include <limits.h>
+#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "games/mnk.h"
 #include "runtime/builtins.h"
+#include "util/poll.h"
 #include "util/xalloc.h"
 
 static const char *result_phrase(MnkResult r)
@@ -19,6 +27,108 @@ static const char *result_phrase(MnkResult r)
     if (strcmp(n, "second") == 0)
         return "second player wins";
     return "draw";
+}
+
+extern char **environ;
+
+/* The checker program: $CGT_MNK_CHECK, else oracle/mnk_check next to the
+ * running cgt (the build tree), else ../libexec/cgt/mnk_check (installed). */
+static bool find_checker(char *out, size_t cap)
+{
+    const char *env = getenv("CGT_MNK_CHECK");
+    if (env && *env) {
+        snprintf(out, cap, "%s", env);
+        return access(out, X_OK) == 0;
+    }
+    char exe[PATH_MAX];
+    ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (len <= 0)
+        return false;
+    exe[len] = '\0';
+    char *slash = strrchr(exe, '/');
+    if (!slash)
+        return false;
+    *slash = '\0';
+    if (snprintf(out, cap, "%s/oracle/mnk_check", exe) < (int)cap && access(out, X_OK) == 0)
+        return true;
+    return snprintf(out, cap, "%s/../libexec/cgt/mnk_check", exe) < (int)cap &&
+           access(out, X_OK) == 0;
+}
+
+/* The root in the proof's cell-index order (row 1 first), or "empty". */
+static char *root_cells(int m, int n, const char *const *rows)
+{
+    char *s = xmalloc((size_t)m * (size_t)n + 1);
+    bool empty = true;
+    for (int i = 0; i < m * n; i++) {
+        char ch = rows ? rows[n - 1 - i / m][i % m] : '.';
+        s[i] = ch == 'x' || ch == 'X' ? 'X' : ch == 'o' || ch == 'O' ? 'O' : '.';
+        empty &= s[i] == '.';
+    }
+    s[m * n] = '\0';
+    if (empty)
+        strcpy(s, "empty");
+    return s;
+}
+
+/* Runs the checker on the proof; its output (verdict and root lines) goes to
+ * *out.  Returns its exit status (0 = accepted), or -1 if it could not run. */
+static int run_checker(const char *checker, const MnkReport *rep, const char *const *rows,
+                       const char *path, StrBuf *out)
+{
+    char sm[16], sn[16], sk[16], mv[2] = {rep->to_move, 0};
+    snprintf(sm, sizeof sm, "%d", rep->m);
+    snprintf(sn, sizeof sn, "%d", rep->n);
+    snprintf(sk, sizeof sk, "%d", rep->k);
+    const char *claim = rep->variant == MNK_MAKER_BREAKER
+                            ? mnk_result_name(rep->result)
+                            : rep->result == MNK_RESULT_FIRST ? "strong-win" : "strong-hold";
+    char *pos = root_cells(rep->m, rep->n, rows);
+    char o_game[] = "--game", o_claim[] = "--claim", o_root[] = "--root";
+    char *argv[] = {(char *)checker, o_game, sm, sn, sk, o_claim, (char *)claim,
+                    o_root, mv, pos, (char *)path, NULL};
+    int fd[2];
+    if (pipe(fd) != 0) {
+        free(pos);
+        return -1;
+    }
+    posix_spawn_file_actions_t fa;
+    posix_spawn_file_actions_init(&fa);
+    posix_spawn_file_actions_adddup2(&fa, fd[1], 1);
+    posix_spawn_file_actions_addclose(&fa, fd[0]);
+    pid_t pid;
+    int rc = posix_spawn(&pid, checker, &fa, NULL, argv, environ);
+    posix_spawn_file_actions_destroy(&fa);
+    close(fd[1]);
+    free(pos);
+    if (rc != 0) {
+        close(fd[0]);
+        return -1;
+    }
+    char buf[4096];
+    ssize_t got;
+    while ((got = read(fd[0], buf, sizeof buf)) > 0)
+        sb_printf(out, "%.*s", (int)got, buf);
+    close(fd[0]);
+    int status = 0;
+    while (waitpid(pid, &status, 0) < 0)
+        ;
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+/* Line i (0-based) of s without its newline, into a new string (NULL if none). */
+static char *nth_line(const char *s, int i)
+{
+    for (; i > 0 && s; i--)
+        if ((s = strchr(s, '\n')))
+            s++;
+    if (!s || !*s)
+        return NULL;
+    size_t len = strcspn(s, "\n");
+    char *r = xmalloc(len + 1);
+    memcpy(r, s, len);
+    r[len] = '\0';
+    return r;
 }
 
 /* A board row as cgt read it: marks in upper case (x and o are accepted). */
@@ -140,6 +250,27 @@ Value *bi_mnk(Call *c)
         }
         o.table_mb = (double)x;
     }
+    if ((v = call_opt(c, "proof_map_mb"))) {
+        if (!call_int(c, v, call_opt_loc(c, "proof_map_mb"), "proof_map_mb", 1, 1000000, &x)) {
+            free(rows);
+            return NULL;
+        }
+        o.proof_map_mb = (double)x;
+    }
+    bool check = call_opt(c, "verify") != NULL;
+    char checker[PATH_MAX];
+    if (check && !o.proof_path) {
+        free(rows);
+        return rt_error(c->I, DIAG_USAGE, call_opt_loc(c, "verify"),
+                        "verify checks the proof file: give proof \"FILE\" too");
+    }
+    if (check && !find_checker(checker, sizeof checker)) {
+        free(rows);
+        rt_error(c->I, DIAG_IO, call_opt_loc(c, "verify"),
+                 "the proof checker mnk_check was not found");
+        rt_hint(c->I, "build it (make) or set CGT_MNK_CHECK to its path");
+        return NULL;
+    }
     MnkReport *rep = xcalloc(1, sizeof *rep);
     CgtError err;
     cgt_error_clear(&err);
@@ -149,6 +280,29 @@ Value *bi_mnk(Call *c)
         free(rows);
         free(rep);
         return rt_error_from(c->I, c->loc, &err);
+    }
+    /* the checker runs first, so that its verdict is part of the result */
+    StrBuf chk;
+    sb_init(&chk);
+    int crc = 0;
+    if (check && !unsaved) {
+        cgt_progress_force("mnk", "checking the proof %s with %s", o.proof_path, checker);
+        crc = run_checker(checker, rep, o.rows, o.proof_path, &chk);
+    }
+    char *verdict = check ? nth_line(chk.s ? chk.s : "", 0) : NULL;
+    char *vroot = check ? nth_line(chk.s ? chk.s : "", 1) : NULL;
+    if (check && !unsaved && crc != 0) {
+        rt_error(c->I, crc < 0 ? DIAG_IO : DIAG_INTERNAL, call_opt_loc(c, "verify"),
+                 crc < 0 ? "the proof checker %s could not be run"
+                         : "the independent checker rejected the proof: %s",
+                 crc < 0 ? checker : verdict ? verdict : "(no output)");
+        rt_hint(c->I, "the proof is kept in %s (sha256 %s)", o.proof_path, rep->proof_sha256);
+        free(verdict);
+        free(vroot);
+        sb_free(&chk);
+        free(rows);
+        free(rep);
+        return NULL;
     }
     StrBuf b;
     sb_init(&b);
@@ -218,6 +372,21 @@ Value *bi_mnk(Call *c)
             jw_str(&w, o.proof_path);
         else
             jw_null(&w);
+        jw_key(&w, "proof_sha256");
+        if (o.proof_path)
+            jw_str(&w, rep->proof_sha256);
+        else
+            jw_null(&w);
+        jw_key(&w, "check");
+        if (verdict)
+            jw_str(&w, verdict);
+        else
+            jw_null(&w);
+        jw_key(&w, "check_root");
+        if (vroot)
+            jw_str(&w, vroot);
+        else
+            jw_null(&w);
         rt_json_end(&w);
     } else {
         sb_printf(&b, "mnk %d,%d,%d %s, %c to move: %s (%s)\n", rep->m, rep->n, rep->k,
@@ -265,9 +434,16 @@ Value *bi_mnk(Call *c)
             }
         }
         if (o.proof_path)
-            sb_printf(&b, "proof: %s (%llu lines)\n", o.proof_path,
-                      (unsigned long long)rep->proof_lines);
+            sb_printf(&b, "proof: %s (%llu lines, sha256 %s)\n", o.proof_path,
+                      (unsigned long long)rep->proof_lines, rep->proof_sha256);
+        if (verdict)
+            sb_printf(&b, "check: %s\n", verdict);
+        if (vroot)
+            sb_printf(&b, "check: %s\n", vroot);
     }
+    free(verdict);
+    free(vroot);
+    sb_free(&chk);
     free(rows);
     free(rep);
     rt_emit(c->I, &b);

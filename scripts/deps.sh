@@ -1,7 +1,9 @@
 #!/bin/sh
 # Check (and, as root with apt-get, install) what cgt needs to build:
 # bison, flex, GMP headers, readline headers, xz, python3 and man (tests).  With --fuzz also clang's
-# libFuzzer runtime.  Prints the exact install command when it cannot act.
+# libFuzzer runtime; with --mpi Open MPI (libopenmpi-dev, openmpi-bin) for the
+# optional distributed m,n,k solver build/mnk_mpi (cgt itself never needs it).
+# Prints the exact install command when it cannot act.
 set -u
 need=""
 have_cmd() { command -v "$1" >/dev/null 2>&1; }
@@ -23,6 +25,11 @@ if [ "${1:-}" = "--fuzz" ]; then
     printf 'int LLVMFuzzerTestOneInput(const unsigned char*d,unsigned long n){(void)d;(void)n;return 0;}\n' |
         clang -fsanitize=fuzzer -x c -o /dev/null - >/dev/null 2>&1 ||
         need="$need libclang-rt-14-dev"
+fi
+
+if [ "${1:-}" = "--mpi" ]; then
+    have_cmd mpicc || need="$need libopenmpi-dev"
+    have_cmd mpirun || need="$need openmpi-bin"
 fi
 
 [ -z "$need" ] && exit 0

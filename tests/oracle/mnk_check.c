@@ -7,9 +7,13 @@
  * game, X to move: X can / cannot force a line first).
  * Version 2 (claim breaker; children by number, checked in one streaming
  * pass, see check_v2) is read from "-" = standard input too.
- * Usage: mnk_check FILE   (prints "ok ..." and exits 0, or "FAIL: line N:
- * ..." and 1; usage error 2).  Progress on stderr (version 2) when the
- * environment has MNK_CHECK_PROGRESS. */
+ * Usage: mnk_check [--game M N K] [--claim CLAIM] [--root X|O POSITION] FILE
+ * (prints "ok ..." and the root line "root: ..." and exits 0, or "FAIL: line
+ * N: ..." and 1; usage error 2).  The options make the checker refuse a
+ * proof of another game, claim or root position than the one the caller
+ * means (POSITION in cell-index order as in the file, or "empty").
+ * Progress on stderr (version 2) when the environment has
+ * MNK_CHECK_PROGRESS. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdint.h>
 #include <stdio.h>
@@ -38,6 +42,49 @@ static int fail(int lineno, const char *why)
 {
     printf("FAIL: line %d: %s\n", lineno, why);
     exit(1);
+}
+
+/* What the caller claims the proof is about (command-line options); a
+ * proof of anything else is refused, however valid it is in itself. */
+static int want_m, want_n, want_k;
+static const char *want_claim, *want_pos;
+static char want_move;
+
+static void expect_header(int lineno, const char *claim, char rootmove, const char *rootpos)
+{
+    static char why[200];
+    if (want_m && (want_m != M || want_n != N || want_k != K)) {
+        snprintf(why, sizeof why, "the proof is for the %d,%d,%d-game, not the claimed "
+                 "%d,%d,%d-game", M, N, K, want_m, want_n, want_k);
+        fail(lineno, why);
+    }
+    if (want_claim && strcmp(want_claim, claim) != 0) {
+        snprintf(why, sizeof why, "the proof claims %.20s, not the claimed %.20s", claim,
+                 want_claim);
+        fail(lineno, why);
+    }
+    if (want_move && want_move != rootmove)
+        fail(lineno, "the root's player to move is not the claimed one");
+    if (want_pos) {
+        int empty = strcmp(want_pos, "empty") == 0, same = (int)strlen(rootpos) == C;
+        for (int i = 0; same && i < C; i++)
+            same = rootpos[i] == (empty ? '.' : want_pos[i]);
+        if (!same || (!empty && (int)strlen(want_pos) != C))
+            fail(lineno, "the root position is not the claimed position");
+    }
+}
+
+/* The root the proof was verified for, as the last line of the output. */
+static void print_root(char rootmove, const char *rootpos)
+{
+    int empty = 1;
+    for (int i = 0; i < C; i++)
+        empty &= rootpos[i] == '.';
+    if (empty)
+        printf("root: the empty %dx%d board, %c (%s) to move\n", M, N, rootmove,
+               rootmove == 'X' ? "Maker, first player" : "Breaker");
+    else
+        printf("root: %c to move, position %s (cell-index order)\n", rootmove, rootpos);
 }
 
 static void build_lines(void)
@@ -459,6 +506,7 @@ static int check_v1(FILE *f)
     if (!fgets(buf, sizeof buf, f) || sscanf(buf, "root %c %65s", &rootmove, rootpos) != 2 ||
         (int)strlen(rootpos) != C || (rootmove != 'X' && rootmove != 'O'))
         fail(4, "bad root line");
+    expect_header(4, claim, rootmove, rootpos);
     lineno = 4;
     build_lines();
     while (fgets(buf, sizeof buf, f)) {
@@ -523,6 +571,7 @@ static int check_v1(FILE *f)
         fail(4, "the root position is not proven");
     printf("ok: claim %s verified for the %d,%d,%d-game from the root; %d nodes\n", claim, M,
            N, K, nnodes);
+    print_root(rootmove, rootpos);
     for (int i = 0; i < nnodes; i++) {
         free(nodes[i].pos);
         free(nodes[i].rest);
@@ -970,9 +1019,12 @@ static int check_v2(FILE *f)
         fail2(z, "bad root line");
     rootmove = ln[5];
     const char *s = ln + 7;
+    char rootstr[MAXC + 1];
+    snprintf(rootstr, sizeof rootstr, "%s", s);
     Pos2 root = parse_pos(z, &s);
     if (*s)
         fail2(z, "bad root line");
+    expect_header((int)z->lineno, "breaker", rootmove, rootstr);
     int progress = getenv("MNK_CHECK_PROGRESS") != NULL;
     for (;;) {
         ln = next_line(z, f, &buf, &cap);
@@ -1040,21 +1092,48 @@ static int check_v2(FILE *f)
         fail2(z, "read error");
     printf("ok: claim breaker verified for the %d,%d,%d-game from the root (format 2); "
            "%zu nodes\n", M, N, K, z->nnode);
+    print_root(rootmove, rootstr);
     free(buf);
     free(z->node);
     free(z);
     return 0;
 }
 
+static void usage(void)
+{
+    fprintf(stderr, "usage: mnk_check [--game M N K] [--claim CLAIM] [--root X|O POSITION] "
+                    "PROOF-FILE   (- for standard input; POSITION may be \"empty\")\n");
+    exit(2);
+}
+
 int main(int argc, char **argv)
 {
-    if (argc != 2) {
-        fprintf(stderr, "usage: mnk_check PROOF-FILE   (- for standard input)\n");
-        return 2;
+    int a = 1;
+    while (a < argc - 1 && strncmp(argv[a], "--", 2) == 0) {
+        if (strcmp(argv[a], "--game") == 0 && a + 4 < argc) {
+            want_m = atoi(argv[a + 1]);
+            want_n = atoi(argv[a + 2]);
+            want_k = atoi(argv[a + 3]);
+            if (want_m < 1 || want_n < 1 || want_k < 1)
+                usage();
+            a += 4;
+        } else if (strcmp(argv[a], "--claim") == 0 && a + 2 < argc) {
+            want_claim = argv[a + 1];
+            a += 2;
+        } else if (strcmp(argv[a], "--root") == 0 && a + 3 < argc &&
+                   (strcmp(argv[a + 1], "X") == 0 || strcmp(argv[a + 1], "O") == 0)) {
+            want_move = argv[a + 1][0];
+            want_pos = argv[a + 2];
+            a += 3;
+        } else {
+            usage();
+        }
     }
-    FILE *f = strcmp(argv[1], "-") == 0 ? stdin : fopen(argv[1], "r");
+    if (a != argc - 1)
+        usage();
+    FILE *f = strcmp(argv[a], "-") == 0 ? stdin : fopen(argv[a], "r");
     if (!f) {
-        printf("FAIL: cannot open %s\n", argv[1]);
+        printf("FAIL: cannot open %s\n", argv[a]);
         return 1;
     }
     setvbuf(f, NULL, _IOFBF, 1 << 20); /* a pipe's default buffer is 4 KB */

@@ -85,7 +85,8 @@ for p in v2a v2b v2c v2d; do
     case $out in "ok: "*) ;; *) fail "$p: $out" ;; esac
 done
 out=$("$CHK" - <"$T/v2a") || fail "stdin: $out"
-case $out in *"; 3 nodes") ;; *) fail "node count: $out" ;; esac
+case $out in *"; 3 nodes
+root: X to move, position ..O.O.... (cell-index order)") ;; *) fail "node count or root: $out" ;; esac
 
 # bad NAME REASON-SUBSTRING: $T/bad must be rejected (exit 1) with that reason
 bad() {

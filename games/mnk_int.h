@@ -1,0 +1,284 @@
+/* Internal interface of the m,n,k solver (games/mnk*.c), not for other
+ * modules: the geometry, the table of proven positions, the solver state
+ * and the functions the solver's files share.  Split by concern:
+ *   mnk_geo.c     geometry, symmetric keys, table, potentials, domination
+ *   mnk_pair.c    Theorem 1 reduction and pairing strategies
+ *   mnk_search.c  the Maker-Breaker and strong searches
+ *   mnk_proof.c   proof files (docs/mnk.md "Proof files")
+ *   mnk_ckpt.c    checkpoints of the table
+ *   mnk.c         the public API (games/mnk.h), root search and threads */
+#ifndef CGT_GAMES_MNK_INT_H
+#define CGT_GAMES_MNK_INT_H
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "games/mnk.h"
+#include "util/error.h"
+
+/* Population count without relying on a popcnt instruction (the portable
+ * build has none, and libgcc's fallback is slow). */
+static inline int pc64(uint64_t v)
+{
+    v = v - ((v >> 1) & 0x5555555555555555ULL);
+    v = (v & 0x3333333333333333ULL) + ((v >> 2) & 0x3333333333333333ULL);
+    v = (v + (v >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+    return (int)((v * 0x0101010101010101ULL) >> 56);
+}
+
+/* Two instances of the solver (issue 17): this file and the search files
+ * (mnk_geo.c, mnk_pair.c, mnk_search.c, mnk.c) are compiled once with
+ * Bits = uint64_t for boards of at most 64 cells (the speed of those boards
+ * is unchanged) and once, by games/mnk_wide.c with MNK_WIDE, with Bits =
+ * unsigned __int128 for boards of 65 to MNK_MAX_BOARD cells; the wide
+ * instance's functions are renamed mnkw_*.  Proofs and checkpoints are
+ * written and read by the 64-cell instance only. */
+#ifdef MNK_WIDE
+__extension__ typedef unsigned __int128 Bits;
+#define MNK_CELLS 128
+#define PS_WORDS 8
+static inline int bits_ctz(Bits b)
+{
+    uint64_t lo = (uint64_t)b;
+    return lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll((uint64_t)(b >> 64));
+}
+static inline int bits_pc(Bits b)
+{
+    return pc64((uint64_t)b) + pc64((uint64_t)(b >> 64));
+}
+#define mnk_dominator mnkw_dominator
+#define mnk_evaluate mnkw_evaluate
+#define mnk_find_pairing mnkw_find_pairing
+#define mnk_geo_free mnkw_geo_free
+#define mnk_geo_init mnkw_geo_init
+#define mnk_geo_key mnkw_geo_key
+#define mnk_geo_key_sym mnkw_geo_key_sym
+#define mnk_maker_quick mnkw_maker_quick
+#define mnk_max_weight mnkw_max_weight
+#define mnk_mb_breaker_node mnkw_mb_breaker_node
+#define mnk_mb_maker_node mnkw_mb_maker_node
+#define mnk_order_moves mnkw_order_moves
+#define mnk_pair_cells mnkw_pair_cells
+#define mnk_potential_zone mnkw_potential_zone
+#define mnk_reduce mnkw_reduce
+#define mnk_strong_att mnkw_strong_att
+#define mnk_strong_def mnkw_strong_def
+#define mnk_strong_moves mnkw_strong_moves
+#define mnk_threats_of mnkw_threats_of
+#define mnk_tick mnkw_tick
+#define mnk_tt_alloc mnkw_tt_alloc
+#define mnk_tt_free mnkw_tt_free
+#define mnk_tt_get mnkw_tt_get
+#define mnk_tt_get_zone mnkw_tt_get_zone
+#define mnk_tt_init mnkw_tt_init
+#define mnk_tt_put mnkw_tt_put
+#define mnk_tt_put_zone mnkw_tt_put_zone
+#define mnk_tt_store mnkw_tt_store
+#define mnk_undominated mnkw_undominated
+#define mnk_work_of mnkw_work_of
+#define mnk_zone_from_canon mnkw_zone_from_canon
+#define mnk_zone_to_canon mnkw_zone_to_canon
+#define mnk_solve_inst mnkw_solve_inst
+#define mnk_potential_inst mnkw_potential_inst
+#else
+typedef uint64_t Bits;
+#define MNK_CELLS 64
+#define PS_WORDS 4
+static inline int bits_ctz(Bits b)
+{
+    return __builtin_ctzll(b);
+}
+static inline int bits_pc(Bits b)
+{
+    return pc64(b);
+}
+#endif
+#define BIT(c) ((Bits)1 << (c))
+
+/* ---------------------------------------------------------------- geometry */
+
+typedef struct Geo {
+    int m, n, k, cells, nlines, nsym;
+    Bits full;
+    Bits *line;   /* cell mask of each k-line */
+    int *cl_start;    /* lines through cell c: cl_idx[cl_start[c] .. cl_start[c+1]) */
+    int *cl_idx;
+    uint8_t sym[8][MNK_CELLS];
+    uint8_t inv[8][MNK_CELLS];    /* inv[s][sym[s][c]] = c */
+    uint64_t zob[8][2][MNK_CELLS]; /* zob[s][colour][c] = base[colour][sym[s][c]] */
+} Geo;
+
+/* ----------------------------------------------------- transposition table */
+
+/* Open addressing on the 64-bit key.  zone[i] is the relevance zone of a
+ * result (in the canonical image's cells; docs/mnk.md "Relevance zones"),
+ * work[i] about log2 of the nodes its search took (0 for cheap results).
+ * With max_cap (slots, a power of two; 0 = no limit) the table does not grow
+ * past it: when it is half full, the entries of least work are dropped
+ * until at most a quarter is left (only proven results are stored, so
+ * dropping one costs time, never correctness).  Only proven results are
+ * stored, so the root workers can share one table: an entry any of them
+ * stores is valid for all (docs/mnk.md "Determinism and threads"). */
+typedef struct Tt {
+    uint64_t *key;
+    Bits *zone;
+    uint8_t *val;
+    uint8_t *work;
+    size_t cap, used, max_cap;
+    uint64_t evictions;    /* entries dropped */
+    pthread_mutex_t *lock; /* while root workers share the table (NULL otherwise): held
+                            * by every lookup and store, and by a checkpoint save */
+} Tt;
+
+/* ------------------------------------------------------------------ solver */
+
+/* Maker-Breaker table values.  (Markers of positions whose cheap tests had
+ * failed were dropped: they were 3/4 of the table and saved no time once a
+ * Maker node runs its own longer pairing search.) */
+enum { V_BREAKER = 1, V_MAKER = 2 };
+enum { S_FAILS = 1, S_WINS = 2 };              /* strong table: attacker fails / wins */
+#define SALT_MB 0x9e3779b97f4a7c15ULL
+#define SALT_MBB 0xd1b54a32d192ed03ULL         /* Maker-Breaker, Breaker to move */
+#define SALT_SA 0x2545f4914f6cdd1dULL          /* strong, attacker to move */
+#define SALT_SD 0x5851f42d4c957f2dULL          /* strong, defender to move */
+
+typedef struct Solver {
+    Geo g;
+    Tt *tt;                 /* the table of proven positions (shared by the root workers) */
+    uint64_t nodes, hits, node_limit;
+    double t0, time_limit, next_ckpt, ckpt_every;
+    const char *ckpt;
+    size_t ckpt_on_disk;    /* entries of the checkpoint file at ckpt (0: none) */
+    bool ckpt_skipped;      /* a save was skipped: the table held fewer entries */
+    int depth, max_depth;
+    CgtStatus st;
+    CgtError *err;
+    bool is_main;           /* polls, reports progress and saves checkpoints */
+    bool zones;             /* skip Maker moves refuted by a relevance zone */
+    atomic_int *stop;       /* set when another root worker decided the root */
+    bool cancelled;         /* st was set because of *stop, not an error */
+    atomic_int *root_left;  /* root moves not yet decided (progress only) */
+    size_t proof_map_cap;   /* slots of each generation of the proof writer's map */
+    uint64_t proof_rotations; /* generations of that map dropped */
+} Solver;
+
+
+/* Per-position analysis for Maker (attacker) marks x and Breaker marks o:
+ * potential P (eq. (2)), vertex weights w(v) (eq. (3)), threat cells (the
+ * one empty cell of a live line with k-1 Maker marks), whether a line is
+ * complete, and for domination the intersection of the live lines through
+ * each empty cell (seeds/001 sec. 3.2: E(v1) is a subset of E(v2) iff v2
+ * lies on every live line through v1). */
+typedef struct Eval {
+    long pot;
+    bool complete;
+    Bits threats;
+    Bits live_cells; /* empty cells on at least one live line */
+    long w[MNK_CELLS];
+    Bits inter[MNK_CELLS];
+} Eval;
+
+
+/* Pairing strategy search (sec. 2.2, in the spirit of Algorithm 3): find
+ * disjoint pairs of empty cells such that every live line holds both cells
+ * of some pair.  Picks the free line with fewest unassigned cells (Greedy
+ * Rule 2 when it has two), tries the pairs covering most free lines first,
+ * and backtracks within a budget. */
+#ifndef PAIR_QUICK
+#define PAIR_QUICK 64 /* budget when every Breaker reply is given the cheap tests */
+#endif
+#ifndef PAIR_DEEP
+#define PAIR_DEEP 1024 /* budget before a Maker node is expanded */
+#endif
+
+/* Lines are numbered in the order of the live lines of the position; a set
+ * of lines is a bitset of PS_WORDS words (up to 4 lines per cell), and
+ * inc[c] is the set of live lines through cell c, so a candidate pair is
+ * scored with a few popcounts instead of a pass over every line. */
+typedef struct PairSearch {
+    const Geo *g;
+    int budget;
+    int npairs;
+    int pairs[MNK_CELLS / 2][2];
+    int nw;                            /* words in use */
+    Bits lines[4 * MNK_CELLS]; /* live line i, its empty cells */
+    uint64_t inc[MNK_CELLS][PS_WORDS];
+    uint8_t cnt[4 * MNK_CELLS];    /* unassigned cells of live line i */
+    int k;
+    uint64_t bucket[MNK_MAX_K + 1][PS_WORDS]; /* lines by their count */
+} PairSearch;
+/* mnk_geo.c */
+void mnk_geo_init(Geo *g, int m, int n, int k);
+void mnk_geo_free(Geo *g);
+/* Canonical Zobrist key of (x, o) under the board symmetries (minimum of
+ * the 8 or 4 images); salt separates tables that share a key space.  *symp
+ * (if not NULL) gets the symmetry whose image is the canonical one. */
+uint64_t mnk_geo_key_sym(const Geo *g, Bits x, Bits o, uint64_t salt, int *symp);
+uint64_t mnk_geo_key(const Geo *g, Bits x, Bits o, uint64_t salt);
+/* A cell set mapped to its canonical image (symmetry s of geo_key_sym), and back. */
+Bits mnk_zone_to_canon(const Geo *g, int s, Bits z);
+Bits mnk_zone_from_canon(const Geo *g, int s, Bits z);
+void mnk_tt_alloc(Tt *t, size_t cap);
+void mnk_tt_init(Tt *t);
+void mnk_tt_free(Tt *t);
+/* Value stored for key (0 if none); *zone (if not NULL) gets its zone. */
+int mnk_tt_get_zone(const Tt *t, uint64_t key, Bits *zone);
+int mnk_tt_get(const Tt *t, uint64_t key);
+/* Store val, zone and work for key, replacing an earlier entry of the key. */
+void mnk_tt_store(Tt *t, uint64_t key, int val, Bits zone, int work);
+void mnk_tt_put_zone(Tt *t, uint64_t key, int val, Bits zone);
+void mnk_tt_put(Tt *t, uint64_t key, int val);
+/* About log2(n + 1): the work byte of a result that took n nodes. */
+int mnk_work_of(uint64_t n);
+void mnk_evaluate(const Geo *g, Bits x, Bits o, bool want_inter, Eval *e);
+Bits mnk_undominated(const Eval *e, Bits cand);
+int mnk_dominator(const Eval *e, Bits cand, int v);
+long mnk_max_weight(const Eval *e);
+int mnk_order_moves(const long *w, Bits cand, int *out);
+Bits mnk_potential_zone(const Geo *g, Bits x, Bits o, const Eval *e,
+                            bool maker_to_move);
+
+/* mnk_pair.c */
+Bits mnk_reduce(const Geo *g, Bits x, Bits o, int (*pairs)[2], int *npairs,
+                    Bits *singles);
+/* The cells of the pairs found by mnk_find_pairing. */
+Bits mnk_pair_cells(const PairSearch *ps);
+/* A pairing covering every live line of (x, o), into *ps; false if none found. */
+bool mnk_find_pairing(const Geo *g, Bits x, Bits o, PairSearch *ps, int budget);
+
+/* mnk_search.c */
+bool mnk_tick(Solver *s);
+int mnk_maker_quick(Solver *s, Bits x, Bits *op, Eval *e, Bits *key, int *symp,
+                    int *move, bool use_tt, Bits *zone);
+bool mnk_mb_maker_node(Solver *s, Bits x, Bits o, int *move, Bits *zone);
+bool mnk_mb_breaker_node(Solver *s, Bits x, Bits o, int *reply, Bits *zone);
+void mnk_threats_of(const Geo *g, Bits a, Bits d, Bits *thr, bool *complete);
+int mnk_strong_moves(const Geo *g, Bits a, Bits d, Bits cand, int *mv);
+bool mnk_strong_att(Solver *s, Bits a, Bits d, int *move);
+bool mnk_strong_def(Solver *s, Bits a, Bits d);
+
+#ifndef MNK_WIDE
+/* mnk_proof.c: kind 'M' Maker-Breaker (claim from breaker_wins), 'A' strong,
+ * X to move and winning, 'H' strong, X to move and not winning. */
+CgtStatus mnk_write_proof(Solver *s, const char *path, Bits x, Bits o,
+                          bool maker_to_move, bool breaker_wins, int kind, uint64_t *nlines);
+
+/* mnk_ckpt.c */
+CgtStatus mnk_save_checkpoint(Solver *s);
+CgtStatus mnk_load_checkpoint(Solver *s);
+
+#endif
+
+/* mnk.c: the solver of one instance, and the potential (games/mnk.h) */
+CgtStatus mnk_solve_inst(int m, int n, int k, const MnkOptions *opt, MnkReport *rep,
+                         CgtError *err);
+CgtStatus mnk_potential_inst(int m, int n, int k, const char *const *rows, int nrows,
+                             long *out, CgtError *err);
+CgtStatus mnkw_solve_inst(int m, int n, int k, const MnkOptions *opt, MnkReport *rep,
+                          CgtError *err);
+CgtStatus mnkw_potential_inst(int m, int n, int k, const char *const *rows, int nrows,
+                              long *out, CgtError *err);
+
+#endif

@@ -1,0 +1,210 @@
+/* m,n,k: a proof of the empty board assembled from per-job proofs (issue 17;
+ * the distributed mode writes one proof per class of first moves).  Each job
+ * proof is a version-2 proof with root O: Maker's first move made, Breaker to
+ * move, its top a B node "B POS b@ID" (docs/mnk.md "Proof files").  The
+ * merged proof holds every job's R and M nodes with their node numbers
+ * shifted by the nodes before them, then one root M node answering each
+ * first move u = s(v) (s a board symmetry, v a job's move) with s(b) and the
+ * job's node: the checker's Covered() looks the child up under every
+ * symmetry.  The merge is not trusted: its output is checked like any other
+ * proof.  Replaces the two awk scripts used by hand for 8,8,5. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "games/mnk_int.h"
+#include "util/atomicfile.h"
+#include "util/xalloc.h"
+
+/* Cell c under board symmetry s (0..7; 4..7 only for a square), in the
+ * convention of mnk_geo_init: bit 0 mirrors columns, bit 1 rows, bit 2
+ * transposes. */
+static int sym_cell(int m, int n, int s, int c)
+{
+    int x = c % m, y = c / m;
+    if (s & 1)
+        x = m - 1 - x;
+    if (s & 2)
+        y = n - 1 - y;
+    if (s & 4) {
+        int t = x;
+        x = y;
+        y = t;
+    }
+    return y * m + x;
+}
+
+int mnk_root_classes(int m, int n, int *rep)
+{
+    int nsym = m == n ? 8 : 4, cnt = 0;
+    for (int c = 0; c < m * n; c++) {
+        int least = c;
+        for (int s = 1; s < nsym; s++)
+            if (sym_cell(m, n, s, c) < least)
+                least = sym_cell(m, n, s, c);
+        if (least == c)
+            rep[cnt++] = c;
+    }
+    return cnt;
+}
+
+typedef struct JobTop {
+    int reply;   /* Breaker's answer, -1 for "*" (Property 1) */
+    uint64_t id; /* its node in the merged numbering (0: every line holds an O) */
+} JobTop;
+
+/* Next line of f without its newline into *buf; false at the end. */
+static bool get_line(FILE *f, char **buf, size_t *cap)
+{
+    ssize_t len = getline(buf, cap, f);
+    if (len < 0)
+        return false;
+    if (len > 0 && (*buf)[len - 1] == '\n')
+        (*buf)[len - 1] = '\0';
+    return true;
+}
+
+/* Copies one job's nodes to out with every child number shifted by off. */
+static CgtStatus merge_job(int m, int n, int k, const MnkJob *job, uint64_t off, AtomicFile *out,
+                           uint64_t *count, JobTop *top, CgtError *err)
+{
+    FILE *f = fopen(job->proof, "r");
+    if (!f)
+        return cgt_error_set(err, CGT_ERR_IO, "cannot read the job proof '%s'", job->proof);
+    char *buf = NULL, head[64];
+    size_t cap = 0;
+    int cells = m * n;
+    CgtStatus st = CGT_OK;
+    uint64_t nodes = 0, bnode = 0;
+    bool ok = get_line(f, &buf, &cap) && strcmp(buf, "mnk-proof 2") == 0;
+    snprintf(head, sizeof head, "game %d %d %d", m, n, k);
+    ok = ok && get_line(f, &buf, &cap) && strcmp(buf, head) == 0;
+    ok = ok && get_line(f, &buf, &cap) && strcmp(buf, "claim breaker") == 0;
+    ok = ok && get_line(f, &buf, &cap) && strncmp(buf, "root O ", 7) == 0 &&
+         (int)strlen(buf + 7) == cells;
+    for (int c = 0; ok && c < cells; c++)
+        ok = buf[7 + c] == (c == job->move ? 'X' : '.');
+    if (!ok) {
+        st = cgt_error_set(err, CGT_ERR_IO, "job proof '%s' is not a version-2 Breaker proof of "
+                           "the %d,%d,%d-game after the first move %d", job->proof, m, n, k,
+                           job->move);
+        goto done;
+    }
+    top->reply = -2;
+    while ((ok = get_line(f, &buf, &cap)) && strncmp(buf, "top ", 4) != 0) {
+        if (top->reply != -2) {
+            ok = false; /* the B node must be the last node */
+            break;
+        }
+        nodes++;
+        if (buf[0] == 'B' && buf[1] == ' ' && (int)strlen(buf) > 3 + cells) {
+            const char *r = buf + 3 + cells;
+            unsigned long long id = 0;
+            int b = -1;
+            if (strcmp(r, "*") == 0)
+                top->reply = -1;
+            else if (sscanf(r, "%d@%llu", &b, &id) == 2 && b >= 0 && b < cells && id < nodes)
+                top->reply = b, top->id = id ? id + off : 0;
+            else
+                ok = false;
+            bnode = nodes;
+            if (!ok)
+                break;
+            continue;
+        }
+        if ((buf[0] != 'R' && buf[0] != 'M') || buf[1] != ' ' || (int)strlen(buf) < 2 + cells) {
+            ok = false;
+            break;
+        }
+        /* the position, then tokens: ">ID" (R), "b@ID:cells" (M), others as they are */
+        af_write(out, buf, 2 + (size_t)cells);
+        for (char *t = buf + 2 + cells; *t;) {
+            size_t sp = strspn(t, " ");
+            af_write(out, t, sp);
+            t += sp;
+            size_t len = strcspn(t, " ");
+            char *at = memchr(t, '@', len);
+            unsigned long long id;
+            int used = 0;
+            if (t[0] == '>' && sscanf(t + 1, "%llu%n", &id, &used) == 1 && (size_t)used + 1 == len)
+                af_printf(out, ">%llu", id ? id + off : 0);
+            else if (at && sscanf(at + 1, "%llu%n", &id, &used) == 1 && at[1 + used] == ':') {
+                af_write(out, t, (size_t)(at - t));
+                af_printf(out, "@%llu", id ? id + off : 0);
+                af_write(out, at + 1 + used, len - (size_t)(at + 1 + used - t));
+            } else
+                af_write(out, t, len);
+            t += len;
+        }
+        af_write(out, "\n", 1);
+    }
+    unsigned long long t = 0;
+    if (!ok || top->reply == -2 || sscanf(buf + 4, "%llu", &t) != 1 || t != bnode ||
+        !get_line(f, &buf, &cap) || strcmp(buf, "end") != 0) {
+        st = cgt_error_set(err, CGT_ERR_IO, "job proof '%s' is damaged or not a root-O proof "
+                           "ending in its B node", job->proof);
+        goto done;
+    }
+    *count = nodes - 1; /* the B node is not copied */
+done:
+    free(buf);
+    fclose(f);
+    return st;
+}
+
+CgtStatus mnk_merge_proofs(int m, int n, int k, const MnkJob *jobs, int njobs, const char *out,
+                           uint64_t *nodes, CgtError *err)
+{
+    int cells = m * n, nsym = m == n ? 8 : 4;
+    if (m < 1 || n < 1 || cells > MNK_MAX_CELLS)
+        return cgt_error_set(err, CGT_ERR_DOMAIN, "mnk merge: bad board %dx%d", m, n);
+    AtomicFile af;
+    if (af_open(&af, out, "proof file", false, err) != CGT_OK)
+        return CGT_ERR_IO;
+    af_printf(&af, "mnk-proof 2\ngame %d %d %d\nclaim breaker\nroot X ", m, n, k);
+    for (int c = 0; c < cells; c++)
+        af_write(&af, ".", 1);
+    af_write(&af, "\n", 1);
+    JobTop *top = xcalloc((size_t)njobs + 1, sizeof *top);
+    uint64_t off = 0;
+    CgtStatus st = CGT_OK;
+    for (int j = 0; j < njobs && st == CGT_OK; j++) {
+        uint64_t cnt = 0;
+        st = merge_job(m, n, k, &jobs[j], off, &af, &cnt, &top[j], err);
+        off += cnt;
+    }
+    /* the root M node: every first move u is the image s(v) of a job's move */
+    if (st == CGT_OK)
+        af_printf(&af, "M ");
+    for (int c = 0; c < cells && st == CGT_OK; c++)
+        af_write(&af, ".", 1);
+    for (int u = 0; u < cells && st == CGT_OK; u++) {
+        int j = 0, s = 0;
+        for (j = 0; j < njobs; j++) {
+            for (s = 0; s < nsym && sym_cell(m, n, s, jobs[j].move) != u; s++)
+                ;
+            if (s < nsym)
+                break;
+        }
+        if (j == njobs) {
+            st = cgt_error_set(err, CGT_ERR_DOMAIN, "mnk merge: no job covers the first move "
+                               "%d", u);
+            break;
+        }
+        if (top[j].reply < 0)
+            af_printf(&af, " *:%d", u);
+        else
+            af_printf(&af, " %d@%llu:%d", sym_cell(m, n, s, top[j].reply),
+                      (unsigned long long)top[j].id, u);
+    }
+    free(top);
+    if (st != CGT_OK) {
+        af_abort(&af);
+        return st;
+    }
+    af_printf(&af, "\ntop %llu\nend\n", (unsigned long long)off + 1);
+    if (af_commit(&af, err) != CGT_OK)
+        return CGT_ERR_IO;
+    *nodes = off + 1;
+    return CGT_OK;
+}

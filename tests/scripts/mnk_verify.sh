@@ -1,0 +1,62 @@
+#!/bin/sh
+# `mnk ... proof FILE verify` (issue 17): one statement solves, writes the
+# proof and has the independent checker tests/oracle/mnk_check verify it for
+# the stated game, claim and root; the SHA-256 it prints is compared with
+# coreutils' sha256sum.  The checker refuses a valid proof of another root,
+# game or claim.  6,6,5 and 7,7,5 here; 8,7,5 in the slow tier (CGT_SLOW=1).
+set -u
+CGT=${CGT:-build/cgt}
+B=${BUILD:-build}
+T=${TMP:-/tmp}/mnk_verify.$$
+mkdir -p "$T"
+trap 'rm -rf "$T"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+
+verify() { # m n k -> proof at $T/p.$m$n$k, output in $T/out
+    $CGT -e "mnk $1 $2 $3 proof \"$T/p.$1$2$3\" verify;" >"$T/out" 2>&1 ||
+        fail "mnk $1 $2 $3 verify: $(cat "$T/out")"
+    grep -qx "check: ok: claim breaker verified for the $1,$2,$3-game from the root (format 2); [0-9]* nodes" "$T/out" ||
+        fail "$1,$2,$3: no checker verdict: $(cat "$T/out")"
+    grep -qx "check: root: the empty $1x$2 board, X (Maker, first player) to move" "$T/out" ||
+        fail "$1,$2,$3: root not reported: $(cat "$T/out")"
+    want=$(sha256sum "$T/p.$1$2$3" | cut -d' ' -f1)
+    got=$(sed -n 's/^proof: .* sha256 \([0-9a-f]*\))$/\1/p' "$T/out")
+    [ "$got" = "$want" ] || fail "$1,$2,$3: sha256 $got, sha256sum $want"
+}
+
+verify 6 6 5
+verify 7 7 5
+# the same proof, checked for another root, game or claim, is refused
+C=$B/oracle/mnk_check
+$C --game 6 6 5 --claim breaker --root X empty "$T/p.665" >/dev/null || fail "checker refuses 6,6,5"
+$CGT -e 'mnk 6 6 5 board ["......","......","......","..X...","...O..","......"] proof "'"$T"'/p.mid" verify;' \
+    >"$T/out" 2>&1 || fail "middle game verify: $(cat "$T/out")"
+grep -q '^check: root: X to move, position \.\{9\}O\.\{4\}X\.\{21\} (cell-index order)$' "$T/out" ||
+    fail "middle game root: $(cat "$T/out")"
+for bad in "--root X empty" "--root O .........O....X....................." "--game 6 6 4" \
+           "--claim maker" "--game 7 6 5"; do
+    # shellcheck disable=SC2086
+    if $C $bad "$T/p.mid" >"$T/chk"; then fail "checker accepted the middle-game proof with $bad"; fi
+    grep -q '^FAIL: line [0-9]*: .*claimed' "$T/chk" || fail "no reason for $bad: $(cat "$T/chk")"
+done
+$C --root X .........O....X..................... "$T/p.mid" >/dev/null || fail "the right root refused"
+# a proof whose root line was changed to another position is refused too
+sed '4s/^root X \.\{9\}O/root X ..X......O/' "$T/p.mid" >"$T/p.bad"
+if $C --root X .........O....X..................... "$T/p.bad" >/dev/null; then
+    fail "checker accepted a proof with a changed root"
+fi
+# verify without proof, and a missing checker, are clear errors
+$CGT -e 'mnk 4 4 4 verify;' >"$T/out" 2>&1 && fail "verify without proof accepted"
+grep -q 'give proof' "$T/out" || fail "verify without proof: $(cat "$T/out")"
+CGT_MNK_CHECK=/nonexistent/mnk_check $CGT -e "mnk 4 4 4 proof \"$T/p\" verify;" >"$T/out" 2>&1 &&
+    fail "missing checker accepted"
+grep -q 'mnk_check was not found' "$T/out" || fail "missing checker: $(cat "$T/out")"
+# a checker that rejects: the statement fails with its verdict
+printf '#!/bin/sh\necho "FAIL: line 9: made up"\nexit 1\n' >"$T/nochk"
+chmod +x "$T/nochk"
+CGT_MNK_CHECK=$T/nochk $CGT -e "mnk 6 6 5 proof \"$T/p\" verify;" >"$T/out" 2>&1 && fail "rejection ignored"
+grep -q 'rejected the proof: FAIL: line 9: made up' "$T/out" || fail "rejection: $(cat "$T/out")"
+if [ -n "${CGT_SLOW:-}" ]; then
+    verify 8 7 5
+fi
+echo ok
