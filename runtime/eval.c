@@ -10,6 +10,7 @@
 
 #include "grammar.h"
 #include "runtime/env.h"
+#include "runtime/resultfile.h"
 #include "runtime/interp.h"
 #include "util/poll.h"
 #include "util/xalloc.h"
@@ -45,6 +46,7 @@ void interp_free(Interp *I)
     env_free(I->globals);
     sb_free(&I->trace);
     free(I);
+    bi_load_release();
 }
 
 Value *rt_error(Interp *I, DiagCat cat, Loc loc, const char *fmt, ...)
