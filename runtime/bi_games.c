@@ -6,6 +6,7 @@
 
 #include "runtime/builtins.h"
 #include "runtime/gameobj.h"
+#include "runtime/results.h"
 #include "util/atomicfile.h"
 #include "util/poll.h"
 #include "util/xalloc.h"
@@ -697,8 +698,9 @@ Value *bi_period(Call *c)
     uint64_t *exc = NULL;
     size_t nexc = p->status == PERIOD_NONE ? 0 : grundy_exceptional(game_grundy(g), p, &exc);
     if (!c->stmt) {
+        Value *r = period_record(g->name, p, exc, nexc, (uint64_t)limit);
         free(exc);
-        return p->status == PERIOD_NONE ? val_null() : val_int((int64_t)p->period);
+        return r;
     }
     StrBuf b;
     sb_init(&b);

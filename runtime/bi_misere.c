@@ -346,7 +346,54 @@ bool quot_snapshot(Call *c, QuotObj *o, char **names, int nnames, Loc loc)
     return true;
 }
 
+/* The record quotient(g, N) returns (docs/language.md, "Results as
+ * records"): the numbers of the quotient and, in field q, the quotient
+ * itself, which every statement taking a quotient also accepts through the
+ * record. */
+static Value *quotient_record(Value *qv)
+{
+    const QuotObj *o = qv->u.obj.ptr;
+    const Quotient *q = o->q;
+    Value *r = val_map();
+    val_map_set_str(r, "game", qgame(o)->name);
+    val_map_set_int(r, "heap", o->inf ? (int64_t)o->inf->N : (int64_t)quotient_max_heap(q));
+    val_map_set(r, "order", o->inf ? val_null() : val_int(quotient_size(q)));
+    val_map_set(r, "pcount", o->inf ? val_null() : val_int(quotient_psize(q)));
+    val_map_set_bool(r, "certified", o->certified);
+    val_map_set_bool(r, "infinite", o->inf != NULL);
+    val_map_set_bool(r, "tame", !o->inf && quotient_is_tame(q));
+    val_map_set_bool(r, "partial", o->partial);
+    bool per = o->have_period && o->period.found;
+    val_map_set(r, "period", per ? val_int(o->period.period) : val_null());
+    val_map_set(r, "preperiod", per ? val_int(o->period.preperiod) : val_null());
+    val_map_set(r, "q", val_ref(qv));
+    return r;
+}
+
+static Value *quotient_compute(Call *c);
+
+/* `quotient q = G ...` binds the quotient; quotient(G, N) returns its
+ * record, and a partial result left by a limit becomes a record too (the
+ * e.partial of a caught error). */
 Value *bi_quotient(Call *c)
+{
+    Value *r = quotient_compute(c);
+    if (c->decl_name)
+        return r;
+    if (r) {
+        Value *rec = quotient_record(r);
+        val_unref(r);
+        return rec;
+    }
+    if (c->I->partial) {
+        Value *rec = quotient_record(c->I->partial);
+        val_unref(c->I->partial);
+        c->I->partial = rec;
+    }
+    return NULL;
+}
+
+static Value *quotient_compute(Call *c)
 {
     GameObj *g = game_heap_or_error(c->I, c->args[0], c->arg_locs[0], "quotient");
     if (!g)
@@ -356,6 +403,13 @@ Value *bi_quotient(Call *c)
     int64_t n = -1, maxsize = 0, limit = 200;
     if (to && !call_int(c, to, call_opt_loc(c, "to"), "the heap bound", 0, 100000, &n))
         return NULL;
+    if (c->nargs > 1 && c->args[1]) {
+        /* quotient(G, N) and `quotient q = G N`: N is the `to` bound */
+        if (to)
+            return rt_error(c->I, DIAG_TYPE, c->arg_locs[1], "the heap bound is given twice");
+        if (!call_int(c, c->args[1], c->arg_locs[1], "the heap bound", 0, 100000, &n))
+            return NULL;
+    }
     if (ms && !call_int(c, ms, call_opt_loc(c, "max_size"), "max_size", 1, 100000000, &maxsize))
         return NULL;
     if (lim && !call_int(c, lim, call_opt_loc(c, "limit"), "limit", 1, 100000, &limit))

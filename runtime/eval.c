@@ -44,6 +44,7 @@ void interp_free(Interp *I)
     if (!I)
         return;
     env_free(I->globals);
+    val_unref(I->partial);
     sb_free(&I->trace);
     free(I);
     bi_load_release();
@@ -116,6 +117,8 @@ int interp_report(Interp *I)
     fflush(stdout);
     trace_flush_repeats(I);
     diag_print(stderr, "error", I->err_loc, msg, I->err_hint, I->trace.s, I->color_err);
+    val_unref(I->partial); /* a partial result no declaration took */
+    I->partial = NULL;
     I->failed = false;
     I->trace.len = 0;
     I->trace.s[0] = '\0';
@@ -730,6 +733,13 @@ static bool kind_matches(const char *kind, Value **vp)
             return true;
         if (v->kind == VAL_OBJ && strcmp(alt, v->u.obj.type->name) == 0)
             return true;
+        /* the record quotient(G, N) returns stands for its quotient (field q) */
+        Value *inner = v->kind == VAL_MAP ? val_map_get(v, "q") : NULL;
+        if (inner && inner->kind == VAL_OBJ && strcmp(alt, inner->u.obj.type->name) == 0) {
+            *vp = val_ref(inner);
+            val_unref(v);
+            return true;
+        }
     }
     return false;
 }
@@ -1044,6 +1054,51 @@ static Value *call_user(Interp *I, const AstNode *call, Value *fv)
     return ret ? ret : val_null();
 }
 
+/* Options of a function call given as a record literal (its keys are the
+ * option names of the spec; a flag takes true or false). */
+static bool bind_opt_record(Call *c, const SpecItem *spec, size_t ns, const AstNode *rec)
+{
+    for (size_t i = 0; i + 1 < rec->nkids; i += 2) {
+        const AstNode *key = rec->kids[i];
+        size_t oi = 0, s;
+        for (s = 0; s < ns; s++) {
+            if (!spec[s].option)
+                continue;
+            if (strcmp(spec[s].name, key->text) == 0)
+                break;
+            oi++;
+        }
+        if (s == ns) {
+            rt_error(c->I, DIAG_TYPE, key->loc, "'%s' has no option '%s'", c->bi->name,
+                     key->text);
+            set_usage_hint(c);
+            return false;
+        }
+        Value *v = rt_eval(c->I, rec->kids[i + 1]);
+        if (!v)
+            return false;
+        if (spec[s].flag) {
+            if (v->kind != VAL_BOOL) {
+                rt_error(c->I, DIAG_TYPE, rec->kids[i + 1]->loc,
+                         "option '%s' of '%s' is a flag: give true or false", key->text,
+                         c->bi->name);
+                val_unref(v);
+                return false;
+            }
+            bool on = v->u.b;
+            val_unref(v);
+            v = on ? val_bool(true) : NULL;
+        } else if (!check_kind(c, spec[s].kind, &v, rec->kids[i + 1]->loc, 0, spec[s].name)) {
+            val_unref(v);
+            return false;
+        }
+        val_unref(c->opts[oi]);
+        c->opts[oi] = v;
+        c->opt_locs[oi] = rec->kids[i + 1]->loc;
+    }
+    return true;
+}
+
 /* The builtin half of a call, kept out of call_function so that user
  * recursion does not carry a Call record in every stack frame. */
 static __attribute__((noinline)) Value *call_builtin(Interp *I, const AstNode *call,
@@ -1059,20 +1114,29 @@ static __attribute__((noinline)) Value *call_builtin(Interp *I, const AstNode *c
     } else {
         SpecItem spec[CALL_MAX_ARGS];
         size_t ns = parse_spec(b->spec, spec, CALL_MAX_ARGS);
-        size_t npos = 0, nreq = 0;
+        size_t npos = 0, nreq = 0, nopt = 0;
         for (size_t i = 0; i < ns; i++)
             if (!spec[i].option) {
                 npos++;
                 if (!spec[i].optional)
                     nreq = npos;
+            } else {
+                nopt++;
             }
-        if (call->nkids < nreq || call->nkids > npos) {
+        /* a last argument written as a record literal carries the options:
+           period(g, {limit: 1000}) is `period g limit 1000` */
+        size_t nk = call->nkids;
+        const AstNode *optrec = NULL;
+        if (nopt && nk > 0 && call->kids[nk - 1]->kind == AST_MAP &&
+            call->kids[nk - 1]->nkids > 0)
+            optrec = call->kids[--nk];
+        if (nk < nreq || nk > npos) {
             rt_error(I, DIAG_TYPE, call->loc, "'%s' takes %zu%s argument%s, got %zu", b->name,
-                     nreq, npos > nreq ? " or more" : "", npos == 1 ? "" : "s", call->nkids);
+                     nreq, npos > nreq ? " or more" : "", npos == 1 ? "" : "s", nk);
             set_usage_hint(&c);
             return NULL;
         }
-        for (size_t i = 0, k = 0; i < ns && k < call->nkids; i++) {
+        for (size_t i = 0, k = 0; i < ns && k < nk; i++) {
             if (spec[i].option)
                 continue;
             Value *v = rt_eval(I, call->kids[k]);
@@ -1102,6 +1166,10 @@ static __attribute__((noinline)) Value *call_builtin(Interp *I, const AstNode *c
                 c.opt_locs[c.nopts] = c.loc;
                 c.opts[c.nopts++] = NULL;
             }
+        if (optrec && !bind_opt_record(&c, spec, ns, optrec)) {
+            call_release(&c);
+            return NULL;
+        }
     }
     Value *r = invoke(&c);
     call_release(&c);
