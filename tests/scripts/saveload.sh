@@ -24,7 +24,13 @@ game p = ga2;
 quotient qs = s to 8;
 semigroup S = < x, z | x^2 = 1, z^3 = z > with P = {x, z^2};
 monoid M = < a, b | a b = b a, a^2 = 1 >;
-values = [q, qs, g, s, a, r, p, S, M, 0, -7, 2^200, -(3^90), "text \"quoted\" \\ é", "",
+pr = period(g);
+qr = quotient(g, 10);
+# shaped like the JSON of mnk and gp results (not yet values of their own)
+mk = {kind: "mnk", m: 4, n: 4, k: 4, result: "breaker", nodes: 0,
+      replies: [{move: "A1", reply: null}, {move: "B2", reply: "C3"}]};
+gpr = {formula: "MOD(ADD(h1,ADD(h2,1)),3)", infix: "(h1 + h2 + 1) mod 3", accuracy: [64, 64]};
+values = [pr, qr, mk, gpr, q, qs, g, s, a, r, p, S, M, 0, -7, 2^200, -(3^90), "text \"quoted\" \\ é", "",
           true, false, null, [], [[1], [2, [3]]], 3..9, {}, {period: 34, preperiod: 53},
           {"$cgt": 1, "b": [1..2]}, {"key with space": {"nested": [null]}}];
 i = 0;
@@ -38,12 +44,14 @@ for v in values {
 }
 save(values, "all.json");
 check str(load("all.json")) == str(values);
-w = load("v0.json");
+w = load("v4.json");
 check outcome(w, [2, 3]) == outcome(q, [2, 3]);
+check load("v0.json").period == 34 and load("v0.json").preperiod == 53;
+check load("v1.json").order == qr.order and outcome(load("v1.json"), [4, 6]) == outcome(qr, [4, 6]);
 print i;
 CGT
 out=$("$CGT" rt.cgt 2>&1) || fail "round trips: $out"
-[ "$out" = 25 ] || fail "round trips printed: $out"
+[ "$out" = 29 ] || fail "round trips printed: $out"
 
 # a quotient outcome from the loaded file agrees with the original
 cat >oc.cgt <<'CGT'
