@@ -157,7 +157,7 @@ const char *ast_kind_name(AstKind k)
         "integer", "code", "string", "boolean", "null", "identifier", "list", "range",
         "operation", "operation", "and", "or", "call", "index", "field", "record", "block", "expression",
         "assignment", "if", "for", "while", "fn", "return", "break", "continue", "print",
-        "check", "assert", "command", "declaration", "set", "rules", "sequence",
+        "check", "assert", "command", "declaration", "try", "timeout", "set", "rules", "sequence",
         "presentation", "relation", "word", "factor", "with"};
     return (k >= 0 && k < AST_KIND_COUNT) ? names[k] : "?";
 }

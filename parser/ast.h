@@ -67,6 +67,8 @@ typedef enum {
     AST_ASSERT, /* kids[0] cond */
     AST_CMD,    /* text = command name, kids = command arguments */
     AST_DECL,   /* text = declared name, kids[0] = AST_CMD (kind + arguments) */
+    AST_TRY,    /* text = error variable, kids[0] body, kids[1] handler */
+    AST_TIMEOUT,/* kids[0] seconds, kids[1] body */
     /* command arguments (only inside AST_CMD) */
     AST_SET,    /* { a, b, c } : kids = items */
     AST_RULES,  /* { seq; seq; } : kids = AST_SEQ */

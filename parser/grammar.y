@@ -89,6 +89,7 @@ static AstNode *binop(LexState *st, int op, Loc l, AstNode *a, AstNode *b)
 %token RETURN "'return'" BREAK "'break'" CONTINUE "'continue'"
 %token TRUE "'true'" FALSE "'false'" NUL "'null'" AND "'and'" OR "'or'" NOT "'not'"
 %token PRINT "'print'" CHECK "'check'" ASSERT "'assert'" WITH "'with'"
+%token TRY "'try'" CATCH "'catch'" TIMEOUT "'timeout'"
 %token DOTDOT "'..'" EQ "'=='" NE "'!='" LE "'<='" GE "'>='"
 %token LEXERROR "invalid token"
 %token SLBRACKET "'['"
@@ -160,6 +161,9 @@ stmt
                               $$ = mk2(st, AST_FN, @$, $4, body); $$->text = $2->text; }
     | RETURN ';'            { $$ = mk(st, AST_RETURN, @$); }
     | RETURN expr ';'       { $$ = mk1(st, AST_RETURN, @$, $2); }
+    | TRY block CATCH '(' IDENT ')' block
+                            { $$ = mk2(st, AST_TRY, @$, $2, $7); $$->text = $5->text; }
+    | TIMEOUT expr block    { $$ = mk2(st, AST_TIMEOUT, @$, $2, $3); }
     | BREAK ';'             { $$ = mk(st, AST_BREAK, @$); }
     | CONTINUE ';'          { $$ = mk(st, AST_CONTINUE, @$); }
     ;

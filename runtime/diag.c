@@ -62,6 +62,17 @@ void diag_where(Loc loc, char *buf, size_t size)
     snprintf(buf, size, "%s:%u:%u", src->name, line, col);
 }
 
+const char *diag_line_col(Loc loc, unsigned *line, unsigned *col)
+{
+    const SourceFile *src = source_get(loc.file);
+    *line = *col = 0;
+    if (!src)
+        return "cgt";
+    uint32_t ls;
+    line_col(src, loc.start, line, col, &ls);
+    return src->name;
+}
+
 char *diag_source_text(Loc loc)
 {
     const SourceFile *src = source_get(loc.file);

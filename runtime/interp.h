@@ -35,6 +35,8 @@ void diag_print(FILE *f, const char *severity, Loc loc, const char *msg, const c
                 const char *trace, bool color);
 /* "file:line:col" of a location, into buf. */
 void diag_where(Loc loc, char *buf, size_t size);
+/* Line and column (1-based) of a location; returns the file's name. */
+const char *diag_line_col(Loc loc, unsigned *line, unsigned *col);
 /* The source text of a span (owned string). */
 char *diag_source_text(Loc loc);
 
@@ -56,6 +58,7 @@ typedef struct Interp {
     uintptr_t stack_floor; /* evaluation below this stack address stops (0 = not set) */
     /* the pending error */
     bool failed;
+    bool err_fatal; /* not catchable by try: interrupts, the run's limits, bugs */
     DiagCat err_cat;
     Loc err_loc;
     char err_msg[1024];

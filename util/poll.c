@@ -65,19 +65,85 @@ double cgt_timeout_seconds(void)
     return timeout_s;
 }
 
+/* CPU-time deadlines, in absolute seconds of the process's CPU time
+ * (0 = none): the whole run's (--timeout-cpu) and the innermost `timeout`
+ * block's.  One ITIMER_PROF serves both: it is armed for the earlier one,
+ * and armed_kind says which (timeout_flag 2 = the run's, 3 = the block's). */
 static double timeout_cpu_s = 0;
+static double cpu_run_deadline = 0;
+static double cpu_block_deadline = 0;
+static double block_s = 0; /* seconds of the innermost block */
+static volatile sig_atomic_t armed_kind = 0;
 
 static void on_prof(int sig)
 {
     (void)sig;
-    timeout_flag = 2;
+    if (!timeout_flag)
+        timeout_flag = armed_kind;
+}
+
+static void rearm_prof(void)
+{
+    double d = 0;
+    int kind = 0;
+    if (cpu_run_deadline > 0) {
+        d = cpu_run_deadline;
+        kind = 2;
+    }
+    if (cpu_block_deadline > 0 && (kind == 0 || cpu_block_deadline < d)) {
+        d = cpu_block_deadline;
+        kind = 3;
+    }
+    arm_timer(ITIMER_PROF, SIGPROF, on_prof, 0);
+    if (!kind)
+        return;
+    armed_kind = kind;
+    double left = d - cgt_cpu_seconds();
+    if (left <= 0) {
+        if (!timeout_flag)
+            timeout_flag = kind;
+        return;
+    }
+    arm_timer(ITIMER_PROF, SIGPROF, on_prof, left);
 }
 
 void cgt_set_timeout_cpu(double seconds)
 {
     timeout_cpu_s = seconds;
     /* ITIMER_PROF counts the process's user and system time */
-    arm_timer(ITIMER_PROF, SIGPROF, on_prof, seconds);
+    cpu_run_deadline = seconds > 0 ? cgt_cpu_seconds() + seconds : 0;
+    rearm_prof();
+}
+
+CgtBlockDeadline cgt_block_timeout_push(double seconds)
+{
+    CgtBlockDeadline saved = {cpu_block_deadline, block_s};
+    double d = cgt_cpu_seconds() + seconds;
+    /* an inner block cannot outlive the outer one */
+    if (cpu_block_deadline > 0 && cpu_block_deadline < d) {
+        d = cpu_block_deadline;
+    } else {
+        block_s = seconds;
+    }
+    cpu_block_deadline = d;
+    rearm_prof();
+    return saved;
+}
+
+bool cgt_block_timeout_pop(CgtBlockDeadline saved)
+{
+    bool fired = timeout_flag == 3;
+    if (fired)
+        timeout_flag = 0;
+    cpu_block_deadline = saved.deadline;
+    block_s = saved.seconds;
+    rearm_prof();
+    return fired;
+}
+
+bool cgt_run_limit_reached(void)
+{
+    return timeout_flag == 1 || timeout_flag == 2;
 }
 
 double cgt_cpu_seconds(void)
@@ -103,6 +169,12 @@ CgtStatus cgt_poll_error(CgtError *e, CgtStatus st, const char *what)
             return cgt_error_set(e, st, "%s interrupted by %s", what,
                                  cgt_interrupt_signal == SIGTERM ? "SIGTERM" : "SIGHUP");
         return cgt_error_set(e, st, "%s interrupted", what);
+    }
+    if (st == CGT_ERR_LIMIT && timeout_flag == 3) {
+        cgt_error_set(e, st, "%s stopped: the CPU time limit of %g s of its timeout block was "
+                      "reached", what, block_s);
+        cgt_error_hint(e, "a larger `timeout SECONDS { ... }` gives it more time");
+        return st;
     }
     if (st == CGT_ERR_LIMIT && timeout_flag == 2) {
         cgt_error_set(e, st, "%s stopped: CPU time limit of %g s reached", what, timeout_cpu_s);

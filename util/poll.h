@@ -33,6 +33,19 @@ double cgt_timeout_seconds(void);
  * ITIMER_PROF), so runs on a loaded machine stop at the same point; 0 =
  * none.  Either limit gives CGT_ERR_LIMIT. */
 void cgt_set_timeout_cpu(double seconds);
+/* `timeout SECONDS { BLOCK }` (issue 15): a CPU-time deadline for a part
+ * of the run, nested inside the run's own limits.  push starts one (an
+ * inner block never outlives the outer one) and returns what pop restores;
+ * pop returns whether this block's deadline was reached (and clears that
+ * condition, so that polling outside the block goes on). */
+typedef struct CgtBlockDeadline {
+    double deadline, seconds;
+} CgtBlockDeadline;
+CgtBlockDeadline cgt_block_timeout_push(double seconds);
+bool cgt_block_timeout_pop(CgtBlockDeadline saved);
+/* True once --timeout or --timeout-cpu has passed: the whole run is over
+ * (such a limit is not catchable by `try`). */
+bool cgt_run_limit_reached(void);
 /* CPU seconds (user + system) used by the process so far. */
 double cgt_cpu_seconds(void);
 /* Monotonic seconds since an arbitrary origin. */
