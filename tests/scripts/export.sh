@@ -4,8 +4,9 @@
 # parsing the tables; the values against independent oracles: Grundy values
 # of 0.07 by a brute-force mex written here (period 34, preperiod 53 as in
 # Winning Ways ch. 4 and docs/games.md), and the misere outcome of single
-# heaps by tests/oracle/mq_brute.  LaTeX is checked by structure only (no
-# TeX installation is required by the build).
+# heaps by tests/oracle/mq_brute.  LaTeX is checked by structure only
+# (balanced braces and $, begin/end pairs, cells per tabular row): no TeX
+# installation is required by the build.
 set -u
 CGT=${CGT:-build/cgt}
 BUILD=${BUILD:-build}
@@ -169,6 +170,36 @@ if open("fib.txt").read() != "1 1\n2 1\n3 2\n4 3\n5 5\n6 8\n7 13\n":
     err.append("fib.txt b-file")
 if json.load(open("big.json")) != str(2 ** 100):  # as --format=json: beyond 2^53 a string
     err.append("big.json")
+# every LaTeX file: braces and $ balanced, begin/end paired, each tabular
+# row with as many cells as the column specification declares
+def latex_ok(name):
+    t = open(name).read()
+    body = re.sub(r"\\[{}$%&_#]", "", t)
+    body = "\n".join(l for l in body.splitlines() if not l.startswith("%"))
+    depth = 0
+    for ch in body:
+        depth += ch == "{"
+        depth -= ch == "}"
+        if depth < 0:
+            return "a } without {"
+    if depth:
+        return "unbalanced braces"
+    if any(l.count("$") % 2 for l in body.splitlines()):
+        return "unbalanced $"
+    if body.count("\\begin{") != body.count("\\end{"):
+        return "begin/end"
+    for m in re.finditer(r"\\begin\{tabular\}\{([^\n]*)\}\n(.*?)\\end\{tabular\}", body, re.S):
+        spec = m.group(1)
+        k = re.match(r"(\w)\|\*\{(\d+)\}\{c\}$", spec)
+        ncol = 1 + int(k.group(2)) if k else len(spec.replace("|", ""))
+        for row in m.group(2).splitlines():
+            if row.count("&") != ncol - 1:
+                return "row with %d cells, %d declared: %s" % (row.count("&") + 1, ncol, row[:60])
+    return None
+for f in ["g.tex", "q.tex", "S.tex", "r.tex", "gen.tex"]:
+    why = latex_ok(f)
+    if why:
+        err.append("%s: %s" % (f, why))
 for e in err:
     print("FAIL:", e)
 sys.exit(1 if err else 0)
