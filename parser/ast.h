@@ -51,6 +51,8 @@ typedef enum {
     AST_INDEX,  /* kids[0][kids[1]] */
     AST_FIELD,  /* kids[0].text : a record field */
     AST_MAP,    /* { k: v, ... } : kids alternate key (AST_STR / AST_IDENT) and value */
+    AST_GAME,   /* { G, H, ... } (no colons): an explicit game, kids = options */
+    AST_STAR,   /* *n (kids[0] = AST_INT) or * (no kids): a nim heap */
     /* statements */
     AST_BLOCK,  /* kids = statements */
     AST_EXPR,   /* kids[0] */
