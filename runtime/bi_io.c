@@ -20,6 +20,7 @@
 #include "parser/ast.h"
 #include "runtime/builtins.h"
 #include "runtime/gameobj.h"
+#include "runtime/impgameobj.h"
 #include "runtime/quotobj.h"
 #include "runtime/resultfile.h"
 #include "runtime/semiobj.h"
@@ -245,6 +246,116 @@ static bool enc_quotient(Enc *e, const QuotObj *o)
     return true;
 }
 
+/* An explicit game as its DAG: "nodes" lists each distinct position
+ * reachable from the game once, options before the positions that have
+ * them (so every index refers back), each as the indices of its options;
+ * the game is the last node. */
+#define SAVE_MAX_NODES 1000000
+
+static bool enc_impgame(Enc *e, IgId root)
+{
+    IgStore *st = impgame_store();
+    size_t cap = 64, nstack = 0, nout = 0, capout = 64;
+    /* iterative post-order DFS: (node, next option to visit) */
+    IgId *stk = xmalloc(cap * sizeof *stk);
+    size_t *nxt = xmalloc(cap * sizeof *nxt);
+    IgId *order = xmalloc(capout * sizeof *order);
+    /* index of a visited node, by a simple open-addressing map */
+    size_t hcap = 1024;
+    IgId *hk = xmalloc(hcap * sizeof *hk);
+    uint32_t *hv = xmalloc(hcap * sizeof *hv);
+    memset(hv, 0xff, hcap * sizeof *hv);
+    bool ok = true;
+#define FIND(id, slot)                                                                           \
+    do {                                                                                         \
+        slot = ((size_t)(id) * 2654435761u) & (hcap - 1);                                        \
+        while (hv[slot] != UINT32_MAX && hk[slot] != (id))                                       \
+            slot = (slot + 1) & (hcap - 1);                                                      \
+    } while (0)
+    stk[nstack] = root;
+    nxt[nstack++] = 0;
+    while (nstack && ok) {
+        IgId g = stk[nstack - 1];
+        size_t slot;
+        FIND(g, slot);
+        if (hv[slot] != UINT32_MAX) { /* already written */
+            nstack--;
+            continue;
+        }
+        const IgId *o = ig_opts(st, g);
+        size_t no = ig_nopts(st, g);
+        if (nxt[nstack - 1] < no) {
+            IgId c = o[nxt[nstack - 1]++];
+            FIND(c, slot);
+            if (hv[slot] == UINT32_MAX) {
+                if (nstack == cap) {
+                    cap *= 2;
+                    stk = xrealloc(stk, cap * sizeof *stk);
+                    nxt = xrealloc(nxt, cap * sizeof *nxt);
+                }
+                stk[nstack] = c;
+                nxt[nstack++] = 0;
+            }
+            continue;
+        }
+        /* all options written: write g */
+        if (nout == SAVE_MAX_NODES) {
+            ok = enc_fail(e, "an explicit game with more than 10^6 positions cannot be saved");
+            break;
+        }
+        if (nout == capout) {
+            capout *= 2;
+            order = xrealloc(order, capout * sizeof *order);
+        }
+        FIND(g, slot);
+        hk[slot] = g;
+        hv[slot] = (uint32_t)nout;
+        order[nout++] = g;
+        nstack--;
+        if (2 * nout > hcap) { /* grow the map */
+            size_t oc = hcap;
+            IgId *ok_ = hk;
+            uint32_t *ov = hv;
+            hcap *= 2;
+            hk = xmalloc(hcap * sizeof *hk);
+            hv = xmalloc(hcap * sizeof *hv);
+            memset(hv, 0xff, hcap * sizeof *hv);
+            for (size_t i = 0; i < oc; i++)
+                if (ov[i] != UINT32_MAX) {
+                    size_t sl;
+                    FIND(ok_[i], sl);
+                    hk[sl] = ok_[i];
+                    hv[sl] = ov[i];
+                }
+            free(ok_);
+            free(ov);
+        }
+    }
+    if (ok) {
+        StrBuf *b = e->out;
+        sb_printf(b, "{\"$cgt\": \"impgame\", \"positions\": %zu, \"nodes\": [", nout);
+        for (size_t i = 0; i < nout; i++) {
+            const IgId *o = ig_opts(st, order[i]);
+            size_t no = ig_nopts(st, order[i]);
+            sb_puts(b, i ? ", [" : "[");
+            for (size_t k = 0; k < no; k++) {
+                size_t slot;
+                FIND(o[k], slot);
+                sb_printf(b, "%s%u", k ? ", " : "", hv[slot]);
+            }
+            sb_putc(b, ']');
+        }
+        sb_puts(b, "]}");
+    }
+#undef FIND
+    free(stk);
+    free(nxt);
+    free(order);
+    free(hk);
+    free(hv);
+    return ok;
+}
+
 static bool enc_value(Enc *e, const Value *v, int depth)
 {
     StrBuf *b = e->out;
@@ -310,6 +421,12 @@ static bool enc_value(Enc *e, const Value *v, int depth)
             return enc_game(e, game_of(v));
         if (val_is_obj(v, &quotient_type))
             return enc_quotient(e, v->u.obj.ptr);
+        if (impgame_is(v)) {
+            IgId id;
+            if (!impgame_of(NULL, v, (Loc){0, 0, 0}, "save", &id))
+                return enc_fail(e, "not an explicit game");
+            return enc_impgame(e, id);
+        }
         if (val_is_obj(v, &semigroup_type)) {
             const SemiObj *s = v->u.obj.ptr;
             sb_printf(b, "{\"$cgt\": \"%s\", \"name\": ",

@@ -13,6 +13,7 @@
 #include "parser/ast.h"
 #include "runtime/builtins.h"
 #include "runtime/gameobj.h"
+#include "runtime/impgameobj.h"
 #include "runtime/quotobj.h"
 #include "runtime/resultfile.h"
 #include "runtime/semiobj.h"
@@ -499,6 +500,46 @@ static Value *dec_semigroup(Dec *d, const JsonNode *o, bool commutative)
     return v;
 }
 
+/* ---- explicit games ---- */
+
+static Value *dec_impgame(Dec *d, const JsonNode *o)
+{
+    static const char *const keys[] = {"$cgt", "positions", "nodes", NULL};
+    long long count;
+    const JsonNode *nodes;
+    if (!only_keys(d, o, keys) || !member_num(d, o, "positions", 1, 1000000, &count) ||
+        !(nodes = member(d, o, "nodes", JSON_ARR)))
+        return NULL;
+    if ((long long)nodes->n != count)
+        return dec_fail(d, nodes, DIAG_IO, "%zu nodes, the file says %lld", nodes->n, count);
+    IgStore *st = impgame_store();
+    IgId *ids = xmalloc(nodes->n * sizeof *ids);
+    Value *res = NULL;
+    for (size_t i = 0; i < nodes->n; i++) {
+        const JsonNode *nd = &nodes->items[i];
+        /* every option refers to an earlier node: the DAG is acyclic */
+        uint32_t *ix = u32_array(d, nd, SIZE_MAX, i, NULL);
+        if (!ix)
+            goto out;
+        IgId *opts = xmalloc((nd->n + 1) * sizeof *opts);
+        for (size_t k = 0; k < nd->n; k++)
+            opts[k] = ids[ix[k]];
+        free(ix);
+        CgtError err;
+        cgt_error_clear(&err);
+        CgtStatus s = ig_make(st, opts, nd->n, &ids[i], &err);
+        free(opts);
+        if (s != CGT_OK) {
+            dec_fail(d, nd, s == CGT_ERR_LIMIT ? DIAG_LIMIT : DIAG_IO, "%s", err.msg);
+            goto out;
+        }
+    }
+    res = impgame_value(ids[nodes->n - 1]);
+out:
+    free(ids);
+    return res;
+}
+
 /* ---- values ---- */
 
 static Value *dec_tagged(Dec *d, const JsonNode *o, int depth)
@@ -534,6 +575,8 @@ static Value *dec_tagged(Dec *d, const JsonNode *o, int depth)
         return dec_game(d, o);
     if (strcmp(tag->s, "quotient") == 0)
         return dec_quotient(d, o);
+    if (strcmp(tag->s, "impgame") == 0)
+        return dec_impgame(d, o);
     if (strcmp(tag->s, "semigroup") == 0 || strcmp(tag->s, "monoid") == 0)
         return dec_semigroup(d, o, strcmp(tag->s, "semigroup") == 0);
     return dec_fail(d, tag, DIAG_IO, "unknown kind of value \"%s\"", tag->s);

@@ -30,7 +30,10 @@ qr = quotient(g, 10);
 mk = {kind: "mnk", m: 4, n: 4, k: 4, result: "breaker", nodes: 0,
       replies: [{move: "A1", reply: null}, {move: "B2", reply: "C3"}]};
 gpr = {formula: "MOD(ADD(h1,ADD(h2,1)),3)", infix: "(h1 + h2 + 1) mod 3", accuracy: [64, 64]};
-values = [pr, qr, mk, gpr, q, qs, g, s, a, r, p, S, M, 0, -7, 2^200, -(3^90), "text \"quoted\" \\ é", "",
+game kay = octal 0.77;
+ig = {0, *2, {*1, *3}};
+ig2 = kay(7) + *3;
+values = [ig, ig2, pr, qr, mk, gpr, q, qs, g, s, a, r, p, S, M, 0, -7, 2^200, -(3^90), "text \"quoted\" \\ é", "",
           true, false, null, [], [[1], [2, [3]]], 3..9, {}, {period: 34, preperiod: 53},
           {"$cgt": 1, "b": [1..2]}, {"key with space": {"nested": [null]}}];
 i = 0;
@@ -44,14 +47,15 @@ for v in values {
 }
 save(values, "all.json");
 check str(load("all.json")) == str(values);
-w = load("v4.json");
+check load("v0.json") == ig and load("v1.json") == ig2;
+w = load("v6.json");
 check outcome(w, [2, 3]) == outcome(q, [2, 3]);
-check load("v0.json").period == 34 and load("v0.json").preperiod == 53;
-check load("v1.json").order == qr.order and outcome(load("v1.json"), [4, 6]) == outcome(qr, [4, 6]);
+check load("v2.json").period == 34 and load("v2.json").preperiod == 53;
+check load("v3.json").order == qr.order and outcome(load("v3.json"), [4, 6]) == outcome(qr, [4, 6]);
 print i;
 CGT
 out=$("$CGT" rt.cgt 2>&1) || fail "round trips: $out"
-[ "$out" = 29 ] || fail "round trips printed: $out"
+[ "$out" = 31 ] || fail "round trips printed: $out"
 
 # a quotient outcome from the loaded file agrees with the original
 cat >oc.cgt <<'CGT'
@@ -158,6 +162,12 @@ python3 -c "
 exec(open('crc.py').read())
 reseal('base.json', 'kind.json', lambda b: b'[1]')"
 loads kind.json 1 "holds a list"
+
+# an explicit game whose option refers forward (a cycle) is refused
+python3 -c "
+exec(open('crc.py').read())
+reseal('base.json', 'cyc.json', lambda b: b'{\"\$cgt\": \"impgame\", \"positions\": 2, \"nodes\": [[1], []]}')"
+loads cyc.json 1 "out of range 0..-1"
 
 # ---- save refuses what it cannot write ----
 printf 'fn f(x) { return x; }\nsave f "f.json";\n' >sf.cgt
