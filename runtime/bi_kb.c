@@ -192,9 +192,11 @@ static const char *order_name(KbOrderKind k)
     return n[k];
 }
 
-Value *kb_print_system(Call *c, const KbSystem *sys, const char *what);
+Value *kb_print_system(Call *c, const KbSystem *sys, const char *what, long stopped_at);
 
-Value *kb_print_system(Call *c, const KbSystem *sys, const char *what)
+/* stopped_at > 0: completion stopped at the max_rules the script asked for,
+ * so the system is a requested partial result (said in text and JSON). */
+Value *kb_print_system(Call *c, const KbSystem *sys, const char *what, long stopped_at)
 {
     StrBuf b;
     sb_init(&b);
@@ -223,6 +225,9 @@ Value *kb_print_system(Call *c, const KbSystem *sys, const char *what)
         }
         jw_arr_end(&w);
         jw_kv_bool(&w, "confluent", sys->confluent);
+        jw_kv_bool(&w, "partial", stopped_at > 0);
+        if (stopped_at > 0)
+            jw_kv_int(&w, "max_rules", stopped_at);
         rt_json_end(&w);
     } else {
         sb_printf(&b, "rewriting system of %s: %s ", what, order_name(sys->kind));
@@ -235,6 +240,10 @@ Value *kb_print_system(Call *c, const KbSystem *sys, const char *what)
             sb_printf(&b, "  %s\n", s);
             free(s);
         }
+        if (stopped_at > 0)
+            sb_printf(&b, "  (partial: stopped at max_rules %ld as asked; the rules are "
+                          "consequences of the relations, pending pairs were dropped)\n",
+                      stopped_at);
     }
     rt_emit(c->I, &b);
     return val_null();
@@ -327,6 +336,8 @@ static Value *kb_nc(Call *c, SemiObj *s)
     CgtStatus st = nckb_complete(s->nc, NULL, &lim, &sys, &err);
     if (st != CGT_OK && !sys)
         return rt_error_from(c->I, c->loc, &err);
+    /* stopped by the max_rules the script asked for: a result, not an error */
+    bool requested = st == CGT_ERR_LIMIT && mr && sys->nrules >= (size_t)maxr;
     StrBuf b;
     sb_init(&b);
     if (c->I->format == FMT_JSON) {
@@ -349,6 +360,9 @@ static Value *kb_nc(Call *c, SemiObj *s)
         }
         jw_arr_end(&w);
         jw_kv_bool(&w, "confluent", sys->confluent);
+        jw_kv_bool(&w, "partial", requested);
+        if (requested)
+            jw_kv_int(&w, "max_rules", (long long)maxr);
         rt_json_end(&w);
     } else {
         sb_printf(&b, "rewriting system of %s: shortlex (non-commutative), %zu rule%s%s\n",
@@ -359,10 +373,14 @@ static Value *kb_nc(Call *c, SemiObj *s)
             sb_printf(&b, "  %s\n", r);
             free(r);
         }
+        if (requested)
+            sb_printf(&b, "  (partial: stopped at max_rules %lld as asked; the rules are "
+                          "consequences of the relations, pending pairs were dropped)\n",
+                      (long long)maxr);
     }
     rt_emit(c->I, &b);
     nckb_free(sys);
-    if (st != CGT_OK)
+    if (st != CGT_OK && !requested)
         return rt_error_from(c->I, c->loc, &err);
     return val_null();
 }
@@ -396,9 +414,10 @@ Value *bi_kb(Call *c)
     free(weights);
     if (st != CGT_OK && !sys)
         return rt_error_from(c->I, c->loc, &err);
-    Value *r = kb_print_system(c, sys, s->name);
+    bool requested = st == CGT_ERR_LIMIT && mr && sys->nrules >= (size_t)maxr;
+    Value *r = kb_print_system(c, sys, s->name, requested ? (long)maxr : 0);
     kb_free(sys);
-    if (st != CGT_OK) {
+    if (st != CGT_OK && !requested) {
         rt_error_from(c->I, c->loc, &err);
         return NULL;
     }
@@ -426,8 +445,18 @@ Value *bi_elements(Call *c)
             goto fail;
         char *why = NULL;
         if (!kb_is_finite(sys, &why)) {
-            if (c->stmt && c->I->format == FMT_TEXT) {
-                sb_printf(&b, "%s is infinite: %s\n", s->name, why);
+            if (c->stmt) {
+                /* a result, not an error, in either format: the script goes on */
+                if (c->I->format == FMT_JSON) {
+                    JsonWriter w;
+                    rt_json_begin(&w, &b, "elements");
+                    jw_kv_str(&w, "of", s->name);
+                    jw_kv_bool(&w, "infinite", true);
+                    jw_kv_str(&w, "reason", why);
+                    rt_json_end(&w);
+                } else {
+                    sb_printf(&b, "%s is infinite: %s\n", s->name, why);
+                }
                 free(why);
                 val_unref(list);
                 rt_emit(c->I, &b);

@@ -1,6 +1,7 @@
 #!/bin/sh
 # Check (and, as root with apt-get, install) what cgt needs to build:
-# bison, flex, GMP headers, readline headers, xz and rsvg-convert (tests).  With --fuzz also clang's
+# bison, flex, GMP headers, readline headers, xz, python3, man and rsvg-convert (tests).
+# With --fuzz also clang's
 # libFuzzer runtime.  Prints the exact install command when it cannot act.
 set -u
 need=""
@@ -13,6 +14,8 @@ have_cmd flex || need="$need flex"
 have_cmd ${CC:-cc} || need="$need gcc"
 have_cmd make || need="$need make"
 have_cmd xz || need="$need xz-utils"   # tests: an independent CRC-64 (mq_infcheck.sh)
+have_cmd python3 || need="$need python3"   # tests: the REPL on a pseudo-terminal (repl.sh)
+have_cmd man || need="$need man-db"       # tests: the installed man page renders (install.sh)
 have_cmd rsvg-convert || need="$need librsvg2-bin" # tests: renders the SVG of plot (plot.sh)
 have_hdr gmp.h || need="$need libgmp-dev"
 printf '#include <stdio.h>\n#include <readline/readline.h>\nint main(void){return 0;}\n' |
