@@ -3,6 +3,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -38,7 +39,8 @@ static const char usage_text[] =
     "  --seed=N             seed for randomised statements (gp); overrides scripts\n"
     "  -v, --verbose        progress on stderr even when it is not a terminal\n"
     "  -q, --quiet          no progress, even on a terminal\n"
-    "  --stats              CPU and wall time per phase, counters, and at the end the\n"
+    "  --stats              CPU, wall time and peak memory of every module statement\n"
+    "                       (quotient: per phase, with counters), and at the end the\n"
     "                       total CPU, wall time and peak memory, on stderr\n"
     "  --color=auto|always|never   colour in diagnostics (NO_COLOR is honoured)\n"
     "  --builtins-markdown  print docs/builtins.md from the builtin table\n"
@@ -361,11 +363,19 @@ static void repl_meta(Interp *I, const char *line, bool *quit)
 static int repl_getc(FILE *in)
 {
     for (;;) {
+        /* wait in slices of 100 ms, so that a Ctrl-C arriving just before
+           the wait is seen too (the flag is checked before each slice) */
+        if (!repl_sigint) {
+            struct pollfd pfd = {.fd = fileno(in), .events = POLLIN};
+            int pr = poll(&pfd, 1, 100);
+            if (pr == 0 || (pr < 0 && errno == EINTR && !repl_sigint))
+                continue;
+        }
         unsigned char ch;
-        ssize_t r = read(fileno(in), &ch, 1);
+        ssize_t r = repl_sigint ? -1 : read(fileno(in), &ch, 1);
         if (r == 1)
             return ch;
-        if (r == 0 || errno != EINTR)
+        if (r == 0 || (r < 0 && !repl_sigint && errno != EINTR))
             return EOF;
         if (repl_sigint) {
             rl_point = rl_end;

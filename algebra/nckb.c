@@ -683,10 +683,15 @@ char *nckb_format_word(const NcSystem *s, const uint32_t *w, size_t len, int sty
         size_t nl = strlen(nm);
         VEC_RESERVE(b, b.len + nl + 32);
         if (style) {
-            for (size_t k = i; k < j; k++) {
-                VEC_RESERVE(b, b.len + nl + 2);
-                memcpy(b.data + b.len, nm, nl);
-                b.len += nl;
+            /* the compact form of the commutative rules (xz2w): a run of k > 1
+               equal letters is the name and k (b a^48 b is ba48b) */
+            memcpy(b.data + b.len, nm, nl);
+            b.len += nl;
+            if (j - i > 1) {
+                char num[32];
+                int m = snprintf(num, sizeof num, "%zu", j - i);
+                memcpy(b.data + b.len, num, (size_t)m);
+                b.len += (size_t)m;
             }
         } else {
             if (b.len)

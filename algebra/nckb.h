@@ -94,7 +94,8 @@ CgtStatus nckb_reduce(const NcSystem *s, const uint32_t *w, size_t len, size_t m
 CgtStatus nckb_elements(const NcSystem *s, size_t max_elems, uint32_t **words, size_t **offs,
                         size_t **lens, size_t *count, CgtError *err);
 
-/* Rule i as "[ab,ba]" (style 1: letters concatenated, identity "e") or
+/* Rule i as "[ab2,ba]" (style 1: letters concatenated, a run of k > 1
+ * equal letters as the name and k, identity "e", as the commutative rules) or
  * "a b = b a" (style 0: names separated by blanks, runs as a^k, identity
  * "1").  Owned string. */
 char *nckb_format_rule(const NcSystem *s, size_t i, int style);

@@ -57,6 +57,41 @@ void lexstate_putc(LexState *s, char c)
     s->buf[s->buf_len] = '\0';
 }
 
+/* Whether the statement holding offset a starts with two words (a name
+ * and an argument: `grundy g ...`), i.e. the error is among a statement's
+ * juxtaposed arguments, where operators need parentheses. */
+static int statement_args(const SourceFile *src, uint32_t a)
+{
+    uint32_t i = a;
+    while (i > 0 && !strchr(";{}", src->text[i - 1]))
+        i--;
+    while (i < a && strchr(" \t\r\n", src->text[i]))
+        i++;
+    static const char *const kw[] = {"print", "check", "assert", "return", "if", "while",
+                                     "for", "fn", "else", "not"};
+    for (size_t k = 0; k < sizeof kw / sizeof kw[0]; k++) {
+        size_t l = strlen(kw[k]);
+        if (i + l <= a && strncmp(src->text + i, kw[k], l) == 0 &&
+            strchr(" \t\r\n(", src->text[i + l]))
+            return 0; /* an expression statement, not a command */
+    }
+    int words = 0;
+    while (i < a && words < 2) {
+        if (!((src->text[i] >= 'a' && src->text[i] <= 'z') ||
+              (src->text[i] >= 'A' && src->text[i] <= 'Z') || src->text[i] == '_'))
+            return 0;
+        while (i < a && strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_",
+                               src->text[i]) && src->text[i])
+            i++;
+        words++;
+        if (i < a && src->text[i] != ' ' && src->text[i] != '\t')
+            return 0;
+        while (i < a && (src->text[i] == ' ' || src->text[i] == '\t'))
+            i++;
+    }
+    return words == 2;
+}
+
 /* Name the offending token ("unexpected name 'y'") and add a hint when a
  * ';' is probably missing at the end of the previous line. */
 static void improve_message(const SourceFile *src, const LexState *st, char *msg, size_t size)
@@ -89,6 +124,14 @@ static void improve_message(const SourceFile *src, const LexState *st, char *msg
         snprintf(msg + n, size - n, "\nhint: is a ';' missing at the end of line %u?", line);
     } else if (strstr(msg, "expecting ';'")) {
         snprintf(msg + n, size - n, "\nhint: statements end with ';'");
+    } else if (statement_args(src, a) && (strncmp(msg, "unexpected '^'", 14) == 0 ||
+                                           strncmp(msg, "unexpected '*'", 14) == 0 ||
+                                           strncmp(msg, "unexpected '/'", 14) == 0 ||
+                                           strncmp(msg, "unexpected '%'", 14) == 0 ||
+                                           strncmp(msg, "unexpected '+'", 14) == 0)) {
+        snprintf(msg + n, size - n,
+                 "\nhint: the arguments of a statement are single values: put an expression "
+                 "in parentheses, as in `grundy g 0..(10^12);`");
     }
 }
 

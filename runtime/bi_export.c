@@ -438,8 +438,9 @@ Value *bi_write(Call *c)
                     g->name);
             return NULL;
         }
-        const uint32_t *vals = grundy_values(g->gt);
         uint64_t n = grundy_count(g->gt);
+        uint32_t *vals = xmalloc((n + 1) * sizeof *vals);
+        grundy_copy(g->gt, 0, n, vals);
         if (f == EX_BFILE || f == EX_CSV) {
             if (f == EX_CSV)
                 sb_puts(&b, "n,G(n)\r\n");
@@ -472,6 +473,7 @@ Value *bi_write(Call *c)
             seq_table(vals, shown, cols, exc, nexc, cap, f, &b);
             free(exc);
         }
+        free(vals);
     } else if (all_genus(v) && f != EX_BFILE) {
         Value *rows = val_list();
         for (size_t i = 0; i < v->u.list.len; i++) {

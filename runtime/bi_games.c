@@ -504,12 +504,16 @@ static Value *grundy_range(Call *c, GameObj *g, int64_t lo, int64_t hi, const ch
     cgt_error_clear(&save_err);
     if (!grundy_fill(c, g, (uint64_t)hi + 1, ckpt, &save_err))
         return NULL;
-    const uint32_t *vals = grundy_values(game_grundy(g)) + lo;
     uint64_t n = (uint64_t)(hi - lo + 1);
+    /* the table keeps 1-4 bytes per value: a widened copy of the range
+     * (no larger than the text printed from it) */
+    uint32_t *vals = xmalloc((size_t)n * sizeof *vals);
+    grundy_copy(game_grundy(g), (uint64_t)lo, n, vals);
     if (!c->stmt) {
         Value *l = val_list();
         for (uint64_t i = 0; i < n; i++)
             val_list_push(l, val_int(vals[i]));
+        free(vals);
         if (save_err.status != CGT_OK) {
             val_unref(l);
             return rt_error_from(c->I, call_opt_loc(c, "checkpoint"), &save_err);
@@ -534,6 +538,7 @@ static Value *grundy_range(Call *c, GameObj *g, int64_t lo, int64_t hi, const ch
                   (long long)hi);
         rows_text(&b, vals, (uint64_t)lo, n, 10);
     }
+    free(vals);
     rt_emit(c->I, &b);
     if (save_err.status != CGT_OK)
         return rt_error_from(c->I, call_opt_loc(c, "checkpoint"), &save_err);
@@ -577,6 +582,33 @@ Value *bi_grundy(Call *c)
     cgt_error_clear(&err);
     if (a->kind == VAL_RANGE)
         return grundy_range(c, g, a->u.range.lo, a->u.range.hi, ckpt);
+    if (a->kind == VAL_INT && g->period_done && g->period.status == PERIOD_PROVED &&
+        g->period.period > 0) {
+        /* a proved pure period answers every heap, of any size (GMP):
+           G(n) = G(pre + (n - pre) mod p) for n >= pre (issue 15) */
+        mpz_t z;
+        mpz_init(z);
+        val_get_mpz(a, z);
+        if (mpz_sgn(z) > 0 && !mpz_fits_slong_p(z)) {
+            uint64_t pre = g->period.preperiod, p = g->period.period;
+            mpz_t t;
+            mpz_init(t);
+            mpz_sub_ui(t, z, (unsigned long)pre);
+            uint64_t red = pre + (uint64_t)mpz_fdiv_ui(t, (unsigned long)p);
+            mpz_clear(t);
+            uint32_t v;
+            if (grundy_value_at(game_grundy(g), &g->period, red, &v, &err) != CGT_OK) {
+                mpz_clear(z);
+                return rt_error_from(c->I, c->arg_locs[1], &err);
+            }
+            char *label = mpz_get_str(NULL, 10, z);
+            mpz_clear(z);
+            Value *r = int_result(c, g->name, label, v, a);
+            free(label);
+            return r;
+        }
+        mpz_clear(z);
+    }
     if (a->kind == VAL_INT) {
         int64_t n;
         if (!call_int(c, a, c->arg_locs[1], "a heap size", 0, INT64_MAX, &n))
@@ -646,14 +678,6 @@ Value *bi_grundy(Call *c)
 
 /* ---- period and table ---- */
 
-/* Default number of values `period` and `table` compute before giving up:
- * for plain octal/hex codes 2^25, enough for the longest proved periods in
- * docs/games.md (0.354 closes at heap 20,125,197); a game with no period
- * in sight then takes one or two minutes and 134 MB.  Other rulesets
- * compute every option list, so their default is smaller. */
-#define PERIOD_LIMIT_PLAIN 33554432
-#define PERIOD_LIMIT_RULES 20000
-
 static bool ensure_period(Call *c, GameObj *g, uint64_t limit)
 {
     if (g->period_done && g->period.status == PERIOD_PROVED)
@@ -687,17 +711,22 @@ Value *bi_period(Call *c)
     GameObj *g = game_heap_or_error(c->I, c->args[0], c->arg_locs[0], "period");
     if (!g)
         return NULL;
-    /* the periodicity theorem needs a plain code; for other rulesets every
-     * value up to the limit is computed, so the default is smaller */
-    int64_t limit = g->rs->plain ? PERIOD_LIMIT_PLAIN : PERIOD_LIMIT_RULES;
+    /* the default is scaled with the cost of the ruleset's heaps */
+    int64_t limit = (int64_t)grundy_default_limit(g->rs);
     Value *lv = call_opt(c, "limit");
     if (lv && !call_int(c, lv, call_opt_loc(c, "limit"), "the limit", 1, 3999999999LL, &limit))
         return NULL;
     if (!ensure_period(c, g, (uint64_t)limit))
         return NULL;
     const GrundyPeriod *p = &g->period;
+    /* the statement's text names only the count and the last exceptional
+     * heap (preperiod-1): the heaps are listed, and so stored, only for the
+     * record and JSON (for 0.1777 that list was 1.1 GB) */
+    bool list = !c->stmt || c->I->format == FMT_JSON;
     uint64_t *exc = NULL;
-    size_t nexc = p->status == PERIOD_NONE ? 0 : grundy_exceptional(game_grundy(g), p, &exc);
+    size_t nexc = p->status == PERIOD_NONE
+                      ? 0
+                      : grundy_exceptional(game_grundy(g), p, list ? &exc : NULL);
     if (!c->stmt) {
         Value *r = period_record(g->name, p, exc, nexc, (uint64_t)limit);
         free(exc);
@@ -752,11 +781,28 @@ Value *bi_period(Call *c)
             sb_puts(&b, "  no exceptional values\n");
         else
             sb_printf(&b, "  last exceptional value at heap %llu (%zu exceptional heap%s)\n",
-                      (unsigned long long)exc[nexc - 1], nexc, nexc == 1 ? "" : "s");
+                      (unsigned long long)p->last_exceptional, nexc, nexc == 1 ? "" : "s");
     }
     free(exc);
     rt_emit(c->I, &b);
     return val_null();
+}
+
+/* How the script wrote argument i, for hints that quote code: the
+ * variable name when it is one (`period a limit N;`), else "G" (the
+ * game's description, such as 0.07, is no valid argument). */
+static char *arg_code(Call *c, size_t i)
+{
+    char *t = diag_source_text(c->arg_locs[i]);
+    bool ident = t[0] && !(t[0] >= '0' && t[0] <= '9');
+    for (const char *p = t; *p && ident; p++)
+        ident = (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+                (*p >= '0' && *p <= '9') || *p == '_';
+    if (!ident) {
+        free(t);
+        t = xstrdup("G");
+    }
+    return t;
 }
 
 Value *bi_table(Call *c)
@@ -764,12 +810,21 @@ Value *bi_table(Call *c)
     GameObj *g = game_heap_or_error(c->I, c->args[0], c->arg_locs[0], "table");
     if (!g)
         return NULL;
-    if (!ensure_period(c, g, g->rs->plain ? PERIOD_LIMIT_PLAIN : PERIOD_LIMIT_RULES))
+    if (!(g->period_done && g->period.status == PERIOD_PROVED) &&
+        grundy_cost_degree(g->rs) > 1)
+        /* three-heap moves or a general ruleset: every heap costs more and
+         * more; say what is being started (progress shows how far it is) */
+        cgt_progress_force("table", "%s: searching for a period up to heap %llu (the default "
+                           "limit for its moves; `period` with `limit N` sets another)",
+                           g->name, (unsigned long long)grundy_default_limit(g->rs));
+    if (!ensure_period(c, g, grundy_default_limit(g->rs)))
         return NULL;
     const GrundyPeriod *p = &g->period;
     if (p->status != PERIOD_PROVED) {
         rt_error(c->I, DIAG_DOMAIN, c->loc, "no proved period for %s", g->name);
-        rt_hint(c->I, "`period %s limit N;` computes further", g->name);
+        char *code = arg_code(c, 0);
+        rt_hint(c->I, "`period %s limit N;` computes further", code);
+        free(code);
         return NULL;
     }
     uint64_t per = p->period;
@@ -977,16 +1032,53 @@ Value *bi_outcome(Call *c)
     if (!heaps_of(c, c->args[1], c->arg_locs[1], &heaps, &k))
         return NULL;
     OutcomeCache *oc = game_outcome(g);
+    Value *pv = call_opt(c, "positions");
+    int64_t maxpos = 20000000;
+    if (pv && !call_int(c, pv, call_opt_loc(c, "positions"), "positions", 1, 1000000000, &maxpos)) {
+        free(heaps);
+        return NULL;
+    }
+    outcome_set_limit(oc, (size_t)maxpos);
     CgtError err;
     cgt_error_clear(&err);
     Outcome res[2];
     bool found[2] = {false, false};
     OutcomeMove mv[2];
+    /* A statement whose position is too large for the search still answers
+       what it can (issue 15): normal play from the Grundy values (the
+       nim-sum, Sprague-Grundy), misere play as out of reach of search with
+       the quotient route as a hint. */
+    bool by_grundy = false, misere_unknown = false;
+    uint32_t nimsum = 0;
+    char reach[600] = "";
     for (int m = 0; m < 2; m++) {
         CgtStatus st = m ? outcome_misere(oc, heaps, k, &res[m], &err)
                          : outcome_normal(oc, heaps, k, &res[m], &err);
         if (st == CGT_OK && res[m] == OUTCOME_N && c->stmt)
             st = outcome_winning_move(oc, m == 1, heaps, k, &found[m], &mv[m], &err);
+        /* the position cap only: --timeout and Ctrl-C still stop the run */
+        bool capped = st == CGT_ERR_LIMIT && strstr(err.msg, "outcome search passed") != NULL;
+        if (capped && c->stmt && m == 0) {
+            uint64_t *h64 = xcalloc(k ? k : 1, sizeof *h64);
+            for (size_t i = 0; i < k; i++)
+                h64[i] = heaps[i];
+            CgtError e2;
+            cgt_error_clear(&e2);
+            CgtStatus s2 = grundy_position(game_grundy(g), h64, k, &nimsum, &e2);
+            free(h64);
+            if (s2 == CGT_OK) {
+                by_grundy = true;
+                res[0] = nimsum == 0 ? OUTCOME_P : OUTCOME_N;
+                snprintf(reach, sizeof reach, "%s", err.msg);
+                cgt_error_clear(&err);
+                st = CGT_OK;
+            }
+        } else if (capped && c->stmt && m == 1) {
+            misere_unknown = true;
+            snprintf(reach, sizeof reach, "%s", err.msg);
+            cgt_error_clear(&err);
+            st = CGT_OK;
+        }
         if (st != CGT_OK) {
             if (m == 1 && found[0])
                 outcome_move_free(&mv[0]);
@@ -994,6 +1086,9 @@ Value *bi_outcome(Call *c)
             return rt_error_from(c->I, c->arg_locs[1], &err);
         }
     }
+    uint32_t top = 0; /* the largest heap, for the quotient hint */
+    for (size_t i = 0; i < k; i++)
+        top = heaps[i] > top ? heaps[i] : top;
     free(heaps);
     if (!c->stmt) {
         Value *l = val_list();
@@ -1011,7 +1106,11 @@ Value *bi_outcome(Call *c)
         jw_key(&w, "position");
         val_json(c->args[1], &w, false);
         for (int m = 0; m < 2; m++) {
-            jw_kv_str(&w, conv[m], res[m] == OUTCOME_P ? "P" : "N");
+            if (m == 1 && misere_unknown) {
+                jw_key(&w, conv[m]);
+                jw_null(&w);
+            } else
+                jw_kv_str(&w, conv[m], res[m] == OUTCOME_P ? "P" : "N");
             char key[32];
             snprintf(key, sizeof key, "%s_move", conv[m]);
             jw_key(&w, key);
@@ -1028,15 +1127,31 @@ Value *bi_outcome(Call *c)
                 jw_null(&w);
             }
         }
+        if (by_grundy) {
+            jw_kv_str(&w, "normal_by", "nim-sum of Grundy values");
+            jw_kv_int(&w, "nim_sum", nimsum);
+        }
+        if (misere_unknown)
+            jw_kv_str(&w, "misere_why", reach);
         rt_json_end(&w);
     } else {
         StrBuf pos;
         sb_init(&pos);
         val_format(c->args[1], &pos, false);
         sb_printf(&b, "%s %s:", g->name, pos.s);
-        sb_free(&pos);
         for (int m = 0; m < 2; m++) {
+            if (m == 1 && misere_unknown) {
+                char *code = arg_code(c, 0);
+                sb_printf(&b, ", misere out of reach of search (%s)\n"
+                              "  hint: a misere quotient decides it: `quotient q = %s to %u; "
+                              "outcome q %s;`",
+                          reach, code, top, pos.s);
+                free(code);
+                continue;
+            }
             sb_printf(&b, "%s %s %s", m ? "," : "", conv[m], res[m] == OUTCOME_P ? "P" : "N");
+            if (m == 0 && by_grundy)
+                sb_printf(&b, " (nim-sum of Grundy values %u)", nimsum);
             if (found[m]) {
                 /* the heaps the moved heap became: result minus the others */
                 sb_printf(&b, " (move heap %u -> ", mv[m].heap);
@@ -1052,6 +1167,7 @@ Value *bi_outcome(Call *c)
                 sb_puts(&b, ")");
             }
         }
+        sb_free(&pos);
         sb_putc(&b, '\n');
     }
     for (int m = 0; m < 2; m++)

@@ -392,7 +392,10 @@ Value *bi_plot(Call *c)
         uint64_t n = grundy_count(g->gt);
         if (n > PLOT_MAX_POINTS)
             n = PLOT_MAX_POINTS;
-        grundy_scatter(grundy_values(g->gt), n, g->name, &b);
+        uint32_t *vals = xmalloc((n + 1) * sizeof *vals);
+        grundy_copy(g->gt, 0, n, vals);
+        grundy_scatter(vals, n, g->name, &b);
+        free(vals);
     } else if (v->kind == VAL_LIST && v->u.list.len > 0) {
         size_t n = v->u.list.len;
         if (n > PLOT_MAX_POINTS) {

@@ -7,6 +7,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 
 #include "grammar.h"
 #include "runtime/env.h"
@@ -805,6 +806,33 @@ static void set_usage_hint(Call *c)
         rt_hint(c->I, "usage: %s", c->bi->synopsis);
 }
 
+/* Whether a newline lies between the end of a and the start of b. */
+static bool newline_between(Loc a, Loc b)
+{
+    const SourceFile *src = source_get(a.file);
+    if (!src || a.file != b.file || b.start > src->len || a.end > b.start)
+        return false;
+    return memchr(src->text + a.end, '\n', b.start - a.end) != NULL;
+}
+
+/* The 1-based line where a location ends. */
+static unsigned line_of(Loc a)
+{
+    const SourceFile *src = source_get(a.file);
+    unsigned line = 1;
+    for (uint32_t i = 0; src && i < a.end && i < src->len; i++)
+        line += src->text[i] == '\n';
+    return line;
+}
+
+static bool spec_has_option(const SpecItem *spec, size_t ns, const char *name)
+{
+    for (size_t i = 0; i < ns; i++)
+        if (spec[i].option && strcmp(spec[i].name, name) == 0)
+            return true;
+    return false;
+}
+
 /* Bind the command-form arguments `args` (AST nodes) to the spec. */
 static bool bind_cmd_args(Call *c, AstNode *const *args, size_t nargs)
 {
@@ -825,6 +853,18 @@ static bool bind_cmd_args(Call *c, AstNode *const *args, size_t nargs)
     size_t pos = 0;
     for (size_t i = 0; i < nargs; i++) {
         const AstNode *a = args[i];
+        /* a statement name at the start of a later line is the next
+           statement, not an argument: a ';' is missing (issue 15) */
+        if (a->kind == AST_IDENT && i > 0 && newline_between(args[i - 1]->loc, a->loc) &&
+            !spec_has_option(spec, ns, a->text)) {
+            const Builtin *nb = builtin_find(a->text);
+            if (nb && (nb->flags & (BI_CMD | BI_DECL))) {
+                rt_error(c->I, DIAG_TYPE, a->loc, "'%s' on a new line is read as an argument of '%s'",
+                         a->text, c->bi->name);
+                rt_hint(c->I, "is a ';' missing at the end of line %u?", line_of(args[i - 1]->loc));
+                return false;
+            }
+        }
         /* an option word? */
         if (a->kind == AST_IDENT) {
             size_t oi = 0;
@@ -872,7 +912,10 @@ static bool bind_cmd_args(Call *c, AstNode *const *args, size_t nargs)
         }
         if (pos >= npos) {
             rt_error(c->I, DIAG_TYPE, a->loc, "too many arguments to '%s'", c->bi->name);
-            set_usage_hint(c);
+            if (i > 0 && newline_between(args[i - 1]->loc, a->loc))
+                rt_hint(c->I, "is a ';' missing at the end of line %u?", line_of(args[i - 1]->loc));
+            else
+                set_usage_hint(c);
             return false;
         }
         /* the pos-th positional spec item */
@@ -930,7 +973,23 @@ static Value *invoke(Call *c)
     CgtStatus st = cgt_poll();
     if (st == CGT_ERR_INTERRUPTED)
         return rt_error(c->I, DIAG_INTERRUPTED, c->loc, "interrupted");
+    /* --stats: CPU, wall time and peak memory of every module statement
+       (period, grundy, genus, outcome, kb, mnk, gp, ...); quotient prints
+       its own phases and counters */
+    bool stats = c->I->stats && strcmp(c->bi->module, "core") != 0 &&
+                 strcmp(c->bi->name, "quotient") != 0 && c->bi->flags != BI_DECL;
+    double cpu0 = stats ? cgt_cpu_seconds() : 0, wall0 = stats ? cgt_now() : 0;
     Value *r = c->bi->fn(c);
+    if (stats) {
+        struct rusage ru;
+        getrusage(RUSAGE_SELF, &ru);
+        cgt_progress_end();
+        fflush(stdout);
+        fprintf(stderr, "[stats] %s%s%s: %.3f s CPU, %.3f s wall, peak RSS %ld KB%s\n",
+                c->bi->name, c->decl_name ? " " : "", c->decl_name ? c->decl_name : "",
+                cgt_cpu_seconds() - cpu0, cgt_now() - wall0, ru.ru_maxrss,
+                r ? "" : " (stopped by an error)");
+    }
     if (!r && !c->I->failed)
         return rt_error(c->I, DIAG_INTERNAL, c->loc, "builtin '%s' failed without an error",
                         c->bi->name);

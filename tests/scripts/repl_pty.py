@@ -127,6 +127,7 @@ if expect(r, r"\n7\r?\n", "statement after Ctrl-C"):
 # Ctrl-C in a pending block drops the block
 r.send("for i in [1, 2] {\n")
 expect(r, r"\.\.\.> ", "continuation prompt")
+time.sleep(0.2)
 r.send("\x03")
 expect(r, r"cgt> ", "prompt after Ctrl-C in a block")
 r.send("print 8;\n")
