@@ -14,28 +14,9 @@
 #include "util/poll.h"
 #include "util/xalloc.h"
 
-struct MqEngine {
-    const HeapGame *game;
-    char *name;
-    MqLimits lim;
-    MqRecal recal;
-    bool track_bound; /* compute MqStats.bound_* during expansions */
-    MqFailureHook hook;
-    void *hook_ctx;
-    bool stop; /* set by mq_request_stop from inside the hook */
-    MqOpts opts;
-    MqPret *q;
-    MqAnti tt;
-    bool tt_valid;
-    uint32_t nexp, capexp;
-    uint32_t *exp_heap, *exp_size;
-    MqStats stats;
-    uint64_t *px;   /* cached rows {z : xz in P} of q (MISERE.md §2), or NULL */
-    uint32_t *ord;  /* cached least-game-tree order of q, or NULL */
-};
 
 /* Replace the pretension; cached data of the old one is dropped. */
-static void set_pret(MqEngine *e, MqPret *q)
+void mq_engine_set_pret(MqEngine *e, MqPret *q)
 {
     mqpret_free(e->q);
     e->q = q;
@@ -133,7 +114,7 @@ const MqStats *mq_stats(const MqEngine *e)
     return &e->stats;
 }
 
-static void add_expansion(MqEngine *e, uint32_t h, uint32_t size)
+void mq_engine_add_expansion(MqEngine *e, uint32_t h, uint32_t size)
 {
     if (e->nexp == e->capexp) {
         e->capexp = e->capexp ? 2 * e->capexp : 8;
@@ -650,10 +631,10 @@ static CgtStatus expand(MqEngine *e, uint32_t n, CgtError *err)
             e->tt_valid = complete;
             if (!complete)
                 mqanti_free(&e->tt);
-            set_pret(e, T);
+            mq_engine_set_pret(e, T);
             T = NULL;
             e->stats.expansions++;
-            add_expansion(e, n, e->q->n);
+            mq_engine_add_expansion(e, n, e->q->n);
             break;
         }
         mqanti_free(&an);
@@ -843,178 +824,4 @@ Quotient *mq_quotient(const MqEngine *e, const char *const *names, int nnames, C
         mqtr_free(&t);
     }
     return q;
-}
-
-/* ---- checkpoints ---- */
-
-/* Format version 2 (docs/misere.md): the text below, sealed by
- * util/atomicfile's CRC-64 line.  Version 1 (no seal) is refused. */
-CgtStatus mq_save(const MqEngine *e, const char *path, CgtError *err)
-{
-    AtomicFile af;
-    if (af_open(&af, path, "checkpoint", true, err) != CGT_OK)
-        return CGT_ERR_IO;
-    const MqPret *q = e->q;
-    af_printf(&af, "cgt-misere-checkpoint 2\ngame %s\nheaps %u\nelements %u\nletters %u\n",
-              e->name, q->nh, q->n, q->nl);
-    af_printf(&af, "hl");
-    for (uint32_t h = 0; h < q->nh; h++)
-        af_printf(&af, " %d", q->hl[h]);
-    for (uint32_t l = 0; l < q->nl; l++) {
-        af_printf(&af, "\nact");
-        for (uint32_t x = 0; x < q->n; x++)
-            af_printf(&af, " %u", q->act[l][x]);
-    }
-    af_printf(&af, "\np");
-    for (uint32_t x = 0; x < q->n; x++)
-        af_printf(&af, " %d", mq_bit(q->p, x) ? 1 : 0);
-    af_printf(&af, "\npred");
-    for (uint32_t x = 0; x < q->n; x++)
-        af_printf(&af, " %u %u", q->pred[x], q->predh[x]);
-    af_printf(&af, "\nexpansions %u", e->nexp);
-    for (uint32_t i = 0; i < e->nexp; i++)
-        af_printf(&af, " %u %u", e->exp_heap[i], e->exp_size[i]);
-    af_printf(&af, "\nend\n");
-    return af_commit(&af, err);
-}
-
-static bool rd_word(FILE *f, const char *w)
-{
-    char buf[64];
-    return fscanf(f, "%63s", buf) == 1 && strcmp(buf, w) == 0;
-}
-
-static bool rd_u(FILE *f, uint32_t *v, uint32_t bound)
-{
-    unsigned long x;
-    if (fscanf(f, "%lu", &x) != 1 || x >= bound)
-        return false;
-    *v = (uint32_t)x;
-    return true;
-}
-
-MqEngine *mq_load(const char *path, const HeapGame *game, const MqLimits *lim, bool *absent,
-                  CgtError *err)
-{
-    SealedFile sf;
-    if (absent)
-        *absent = false;
-    if (sf_open(&sf, path, "checkpoint", false, err) != CGT_OK)
-        return NULL;
-    if (sf.absent) {
-        if (absent) {
-            *absent = true;
-            return NULL;
-        }
-        cgt_error_set(err, CGT_ERR_IO, "cannot read checkpoint '%s': no such file", path);
-        return NULL;
-    }
-    FILE *f = sf.f;
-    char name[512];
-    int version = 0;
-    uint32_t nh, n, nl, v, ne;
-    MqEngine *e = NULL;
-    MqPret *q = NULL;
-    if (!rd_word(f, "cgt-misere-checkpoint") || fscanf(f, "%d", &version) != 1)
-        goto bad;
-    if (version != 2) {
-        sf_close(&sf);
-        cgt_error_set(err, CGT_ERR_IO, "checkpoint '%s' has format version %d, expected 2", path,
-                      version);
-        cgt_error_hint(err, "the file is left untouched; move it away to start afresh");
-        return NULL;
-    }
-    if (!rd_word(f, "game") || fscanf(f, " %511[^\n]", name) != 1)
-        goto bad;
-    if (strcmp(name, game->name ? game->name : "") != 0) {
-        sf_close(&sf);
-        cgt_error_set(err, CGT_ERR_DOMAIN, "checkpoint '%s' is for game %s, not %s", path, name,
-                      game->name ? game->name : "(unnamed)");
-        return NULL;
-    }
-    if (!rd_word(f, "heaps") || !rd_u(f, &nh, 1u << 24) || nh == 0 || !rd_word(f, "elements") ||
-        !rd_u(f, &n, 1u << 30) || n == 0 || !rd_word(f, "letters") || !rd_u(f, &nl, nh + 1))
-        goto bad;
-    /* every table entry takes at least two bytes (" 0"): sizes larger than
-     * the file are refused before anything is allocated */
-    if ((uint64_t)n * (2 * (uint64_t)nl + 6) + 2 * (uint64_t)nh > 2 * sf.len + 64)
-        goto bad;
-    q = xcalloc(1, sizeof *q);
-    q->nh = nh;
-    q->n = n;
-    q->hl = xmalloc(nh * sizeof *q->hl);
-    q->act = xcalloc(nl + 1, sizeof *q->act);
-    q->p = xcalloc((n + 63) / 64 + 1, 8);
-    q->pred = xmalloc(n * sizeof *q->pred);
-    q->predh = xmalloc(n * sizeof *q->predh);
-    if (!rd_word(f, "hl"))
-        goto bad;
-    for (uint32_t h = 0; h < nh; h++) {
-        int x;
-        if (fscanf(f, "%d", &x) != 1 || x < -1 || x >= (int)nl)
-            goto bad;
-        q->hl[h] = x;
-    }
-    for (uint32_t l = 0; l < nl; l++) {
-        q->act[l] = xmalloc(n * sizeof **q->act);
-        q->nl = l + 1;
-        if (!rd_word(f, "act"))
-            goto bad;
-        for (uint32_t x = 0; x < n; x++)
-            if (!rd_u(f, &q->act[l][x], n))
-                goto bad;
-    }
-    if (!rd_word(f, "p"))
-        goto bad;
-    for (uint32_t x = 0; x < n; x++) {
-        if (!rd_u(f, &v, 2))
-            goto bad;
-        if (v)
-            q->p[x >> 6] |= (uint64_t)1 << (x & 63);
-    }
-    if (!rd_word(f, "pred"))
-        goto bad;
-    for (uint32_t x = 0; x < n; x++)
-        if (!rd_u(f, &q->pred[x], n) || !rd_u(f, &q->predh[x], nh))
-            goto bad;
-    /* the least-game tree must be consistent and lead back to the identity */
-    for (uint32_t x = 1; x < n; x++) {
-        int32_t l = q->hl[q->predh[x]];
-        if (l < 0 || q->act[l][q->pred[x]] != x)
-            goto bad;
-        uint32_t y = x, steps = 0;
-        while (y != 0 && steps++ < n)
-            y = q->pred[y];
-        if (y != 0)
-            goto bad;
-    }
-    if (!rd_word(f, "expansions") || !rd_u(f, &ne, 1u << 24))
-        goto bad;
-    e = mq_new(game, lim);
-    set_pret(e, q);
-    q = NULL;
-    for (uint32_t i = 0; i < ne; i++) {
-        uint32_t h, s;
-        if (!rd_u(f, &h, nh) || !rd_u(f, &s, n + 1))
-            goto bad;
-        add_expansion(e, h, s);
-    }
-    if (!rd_word(f, "end") || fgetc(f) != '\n' || sf_remaining(&sf) != 0)
-        goto bad;
-    sf_close(&sf);
-    {
-        CgtStatus st = mqopts_extend(&e->opts, game, nh, err);
-        if (st != CGT_OK) {
-            mq_free(e);
-            return NULL;
-        }
-    }
-    return e;
-bad:
-    sf_close(&sf);
-    mqpret_free(q);
-    mq_free(e);
-    cgt_error_set(err, CGT_ERR_IO, "malformed checkpoint '%s'", path);
-    cgt_error_hint(err, "the file is left untouched; move it away to start afresh");
-    return NULL;
 }

@@ -139,6 +139,29 @@ CgtStatus mq_save(const MqEngine *eng, const char *path, CgtError *err);
 MqEngine *mq_load(const char *path, const HeapGame *game, const MqLimits *lim, bool *absent,
                   CgtError *err);
 
+/* The engine's state as plain tables (owned arrays; mq_state_free):
+ * heap letters hl[0..nh-1] (-1 = the heap maps to the identity), actions
+ * act[l*n + x] = x * letter l, P flags p[x] (0/1), the least-game tree
+ * pred/predh, and the expansions (heap, |Q| after it). */
+typedef struct MqState {
+    uint32_t nh, n, nl;
+    int32_t *hl;
+    uint32_t *act;
+    uint8_t *p;
+    uint32_t *pred, *predh;
+    uint32_t nexp;
+    uint32_t *exp_heap, *exp_size;
+} MqState;
+void mq_state_get(const MqEngine *eng, MqState *out);
+void mq_state_free(MqState *s);
+/* An engine holding the state s (borrowed) for `game` (borrowed, must
+ * outlive the engine), after checking every entry against its domain and
+ * the least-game tree against the actions; CGT_ERR_DOMAIN names what is
+ * inconsistent.  The tables are not checked to be the quotient of the game:
+ * certify a snapshot (mq_certify) before trusting it. */
+MqEngine *mq_from_state(const MqState *s, const HeapGame *game, const MqLimits *lim,
+                        CgtError *err);
+
 /* ---- Quotient snapshots (immutable; all pointers borrowed from q) ---- */
 void quotient_free(Quotient *q);
 uint32_t quotient_size(const Quotient *q);

@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "algebra/heapgame.h"
+#include "algebra/misere.h"
 #include "util/error.h"
 
 /* A pretension (Q, P, phi) for heaps 0..nh-1.  Elements 0..n-1, identity 0,
@@ -137,5 +138,32 @@ void mq_submonoid(const MqPret *q, const bool *keep, uint32_t *out_n, uint32_t *
  * count is returned. */
 uint32_t mq_minimise(uint32_t n, uint32_t nl, uint32_t *const *act, const uint64_t *p,
                      uint32_t *cls);
+
+/* The engine (algebra/misere.c; checkpoints and state tables in
+ * algebra/mqstate.c). */
+struct MqEngine {
+    const HeapGame *game;
+    char *name;
+    MqLimits lim;
+    MqRecal recal;
+    bool track_bound; /* compute MqStats.bound_* during expansions */
+    MqFailureHook hook;
+    void *hook_ctx;
+    bool stop; /* set by mq_request_stop from inside the hook */
+    MqOpts opts;
+    MqPret *q;
+    MqAnti tt;
+    bool tt_valid;
+    uint32_t nexp, capexp;
+    uint32_t *exp_heap, *exp_size;
+    MqStats stats;
+    uint64_t *px;   /* cached rows {z : xz in P} of q (MISERE.md §2), or NULL */
+    uint32_t *ord;  /* cached least-game-tree order of q, or NULL */
+};
+
+/* Replace the pretension (steals q); cached data of the old one is dropped. */
+void mq_engine_set_pret(MqEngine *e, MqPret *q);
+/* Record that expanding heap h gave |Q| = size. */
+void mq_engine_add_expansion(MqEngine *e, uint32_t h, uint32_t size);
 
 #endif

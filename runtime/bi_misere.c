@@ -10,6 +10,7 @@
 #include "algebra/misere.h"
 #include "algebra/wordparse.h"
 #include "runtime/mqinfrt.h"
+#include "runtime/quotobj.h"
 #include "runtime/builtins.h"
 #include "runtime/gameobj.h"
 #include "runtime/semiobj.h"
@@ -17,26 +18,6 @@
 #include "util/poll.h"
 #include "util/xalloc.h"
 
-typedef struct QuotObj {
-    Value *game;     /* the game value (keeps the ruleset alive) */
-    MqEngine *eng;
-    Quotient *q;
-    MqCertInfo cert;
-    bool cert_done;
-    bool cert_skip; /* `certify off` */
-    uint64_t cert_states; /* `cert_states`, 0 = default */
-    double cert_cpu, cert_wall; /* seconds spent in mq_certify */
-    bool certified;
-    char cert_note[600];
-    bool have_period;
-    MqPeriod period;
-    bool partial;
-    char partial_note[1400];
-    /* Q(inf->N) proved infinite (algebra/mqinf.h); q is then Q(inf->N - 1) */
-    MqInfProof *inf;
-    char *proof_path;
-    uint32_t asked; /* N of `to N` */
-} QuotObj;
 
 static GameObj *qgame(const QuotObj *o)
 {
@@ -321,8 +302,7 @@ static bool check_names(Call *c, char **names, int n)
     return true;
 }
 
-/* Snapshot, certificate and periodicity of the engine's current state. */
-static bool quot_snapshot(Call *c, QuotObj *o, char **names, int nnames, Loc loc)
+bool quot_snapshot(Call *c, QuotObj *o, char **names, int nnames, Loc loc)
 {
     CgtError err;
     cgt_error_clear(&err);

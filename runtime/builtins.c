@@ -274,7 +274,8 @@ const char *builtin_module_title(const char *m)
              {"kb", "Presentations and Knuth-Bendix completion"},
              {"misere", "Misere quotients"},
              {"mnk", "m,n,k-games"},
-             {"gp", "Genetic programming and the games of the GP paper"}};
+             {"gp", "Genetic programming and the games of the GP paper"},
+             {"io", "Saving, loading and exporting results"}};
     for (size_t i = 0; i < sizeof t / sizeof t[0]; i++)
         if (strcmp(t[i].m, m) == 0)
             return t[i].t;

@@ -13,6 +13,7 @@
 #include "runtime/env.h"
 #include "runtime/gameobj.h"
 #include "runtime/impgameobj.h"
+#include "runtime/resultfile.h"
 #include "runtime/interp.h"
 #include "util/poll.h"
 #include "util/xalloc.h"
@@ -51,6 +52,7 @@ void interp_free(Interp *I)
     impgame_store_release();
     sb_free(&I->trace);
     free(I);
+    bi_load_release();
 }
 
 Value *rt_error(Interp *I, DiagCat cat, Loc loc, const char *fmt, ...)

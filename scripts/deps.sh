@@ -1,9 +1,9 @@
 #!/bin/sh
 # Check (and, as root with apt-get, install) what cgt needs to build:
-# bison, flex, GMP headers, readline headers, xz, python3 and man (tests).  With --fuzz also clang's
-# libFuzzer runtime; with --mpi Open MPI (libopenmpi-dev, openmpi-bin) for the
-# optional distributed m,n,k solver build/mnk_mpi (cgt itself never needs it).
-# Prints the exact install command when it cannot act.
+# bison, flex, GMP headers, readline headers, xz, python3, man and rsvg-convert (tests).
+# With --fuzz also clang's libFuzzer runtime; with --mpi Open MPI (libopenmpi-dev,
+# openmpi-bin) for the optional distributed m,n,k solver build/mnk_mpi (cgt itself
+# never needs it).  Prints the exact install command when it cannot act.
 set -u
 need=""
 have_cmd() { command -v "$1" >/dev/null 2>&1; }
@@ -17,6 +17,7 @@ have_cmd make || need="$need make"
 have_cmd xz || need="$need xz-utils"   # tests: an independent CRC-64 (mq_infcheck.sh)
 have_cmd python3 || need="$need python3"   # tests: the REPL on a pseudo-terminal (repl.sh)
 have_cmd man || need="$need man-db"       # tests: the installed man page renders (install.sh)
+have_cmd rsvg-convert || need="$need librsvg2-bin" # tests: renders the SVG of plot (plot.sh)
 have_hdr gmp.h || need="$need libgmp-dev"
 printf '#include <stdio.h>\n#include <readline/readline.h>\nint main(void){return 0;}\n' |
     ${CC:-cc} -x c -o /dev/null - >/dev/null 2>&1 || need="$need libreadline-dev"

@@ -2,6 +2,7 @@
 # Build the libFuzzer targets into build-fuzz/ (clang required):
 #   fuzz_parser  the lexer and parser alone (fast, deep syntax coverage)
 #   fuzz_eval    parse and run whole scripts (every builtin, 0.5 s each)
+#   fuzz_load    any bytes as a result file for `load`
 set -e
 B=build-fuzz
 mkdir -p $B/gen
@@ -17,3 +18,7 @@ clang $FLAGS -Wno-unused-function -pthread \
     -o $B/fuzz_eval tests/fuzz/fuzz_eval.c parser/*.c $B/gen/*.c runtime/*.c \
     algebra/*.c games/*.c util/*.c -lgmp -lm
 echo "built $B/fuzz_eval"
+clang $FLAGS -Wno-unused-function -pthread \
+    -o $B/fuzz_load tests/fuzz/fuzz_load.c parser/*.c $B/gen/*.c runtime/*.c \
+    algebra/*.c games/*.c util/*.c -lgmp -lm
+echo "built $B/fuzz_load"

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Run the fuzzers on a working copy of the seed corpus (tests/fuzz/corpus
 # plus every .cgt in the tree): the parser for $1 seconds (default 60),
-# then the evaluator for $2 seconds (default: the same).  The evaluator
+# then the evaluator and `load` for $2 seconds each (default: the same).  The evaluator
 # runs in a scratch directory, because scripts may write checkpoint files.
 set -e
 secs=${1:-60}
@@ -34,5 +34,10 @@ scratch=$(mktemp -d "${TMPDIR:-/tmp}/cgt-fuzz.XXXXXX")
 cd "$scratch"
 "$root/build-fuzz/fuzz_eval" -max_total_time="$esecs" -max_len=2048 \
     -rss_limit_mb=4096 -close_fd_mask=3 -dict="$dict" -artifact_prefix="$root/" "$work"
+# load: seeded with the files save writes, in the same scratch directory
+mkdir -p "$work-load"
+cp tests/fuzz/corpus_load/* "$work-load/"
+"$root/build-fuzz/fuzz_load" -max_total_time="$esecs" -max_len=65536 \
+    -rss_limit_mb=4096 -close_fd_mask=3 -artifact_prefix="$root/" "$work-load"
 cd "$root"
 rm -rf "$scratch"

@@ -1,0 +1,20 @@
+/* Shared by the export statements (runtime/bi_export.c, bi_export_alg.c,
+ * bi_plot.c): LaTeX escaping and the algebra exports. */
+#ifndef CGT_RUNTIME_EXPORT_H
+#define CGT_RUNTIME_EXPORT_H
+#include "runtime/interp.h"
+#include "runtime/quotobj.h"
+#include "runtime/semiobj.h"
+
+/* Text with LaTeX's special characters escaped; a genus string such as
+ * "0^1431" becomes $0^{1431}$. */
+void ex_latex_text(const char *s, StrBuf *b);
+/* A word "a b^2 c" (word_format style 0) for math mode: a\,b^{2}\,c. */
+void ex_latex_word(const char *w, StrBuf *b);
+/* Text with XML's special characters escaped (SVG). */
+void ex_xml_text(const char *s, StrBuf *b);
+/* The format codes of bi_export.c: 0 latex, 1 markdown, 2 csv, 3 bfile. */
+bool ex_quotient(Call *c, const QuotObj *o, int format, StrBuf *b);
+bool ex_presentation(Call *c, const SemiObj *s, int format, StrBuf *b);
+
+#endif
