@@ -194,11 +194,44 @@ static const char *order_name(KbOrderKind k)
 
 Value *kb_print_system(Call *c, const KbSystem *sys, const char *what);
 
+/* The record kb(S) returns: of, order, commutative, rules (pairs of words
+ * as in the JSON form), nrules, confluent. */
+static Value *kb_record(const char *of, const char *order, bool comm, bool confluent)
+{
+    Value *r = val_map();
+    val_map_set_str(r, "of", of);
+    val_map_set_str(r, "order", order);
+    val_map_set_bool(r, "commutative", comm);
+    val_map_set(r, "rules", val_list());
+    val_map_set_int(r, "nrules", 0);
+    val_map_set_bool(r, "confluent", confluent);
+    return r;
+}
+
+static void kb_record_rule(Value *r, char *lhs, char *rhs) /* steals lhs, rhs */
+{
+    Value *pair = val_list();
+    val_list_push(pair, val_str_own(lhs));
+    val_list_push(pair, val_str_own(rhs));
+    Value *rules = val_map_get(r, "rules");
+    val_list_push(rules, pair);
+    val_map_set_int(r, "nrules", (int64_t)rules->u.list.len);
+}
+
 Value *kb_print_system(Call *c, const KbSystem *sys, const char *what)
 {
     StrBuf b;
     sb_init(&b);
     int g = sys->ngens;
+    if (!c->stmt) {
+        Value *r = kb_record(what, order_name(sys->kind), true, sys->confluent);
+        for (size_t i = 0; i < sys->nrules; i++)
+            kb_record_rule(r, word_format(sys->rules + 2 * i * (size_t)g, g, sys->gen_names, 0),
+                           word_format(sys->rules + (2 * i + 1) * (size_t)g, g, sys->gen_names,
+                                       0));
+        sb_free(&b);
+        return r;
+    }
     if (c->I->format == FMT_JSON) {
         JsonWriter w;
         rt_json_begin(&w, &b, "kb");
@@ -327,6 +360,19 @@ static Value *kb_nc(Call *c, SemiObj *s)
     CgtStatus st = nckb_complete(s->nc, NULL, &lim, &sys, &err);
     if (st != CGT_OK && !sys)
         return rt_error_from(c->I, c->loc, &err);
+    if (!c->stmt) {
+        Value *r = kb_record(s->name, "shortlex", false, sys->confluent);
+        for (size_t i = 0; i < sys->nrules; i++)
+            kb_record_rule(r,
+                           nckb_format_word(sys, sys->words + sys->lhs_off[i], sys->lhs_len[i], 0),
+                           nckb_format_word(sys, sys->words + sys->rhs_off[i], sys->rhs_len[i], 0));
+        nckb_free(sys);
+        if (st == CGT_OK)
+            return r;
+        rt_error_from(c->I, c->loc, &err);
+        c->I->partial = r; /* e.partial: the system so far */
+        return NULL;
+    }
     StrBuf b;
     sb_init(&b);
     if (c->I->format == FMT_JSON) {
@@ -400,6 +446,12 @@ Value *bi_kb(Call *c)
     kb_free(sys);
     if (st != CGT_OK) {
         rt_error_from(c->I, c->loc, &err);
+        if (!c->stmt) {
+            val_unref(c->I->partial);
+            c->I->partial = r; /* e.partial: the system so far */
+        } else {
+            val_unref(r);
+        }
         return NULL;
     }
     return r;

@@ -1299,6 +1299,16 @@ static void report_check(Interp *I, const AstNode *cond, const char *var, const 
     I->checks_failed++;
 }
 
+void rt_claim_result(Interp *I, Loc loc, bool holds, const char *msg)
+{
+    I->checks_run++;
+    if (holds)
+        return;
+    fflush(stdout);
+    diag_print(stderr, "error", loc, msg, NULL, NULL, I->color_err);
+    I->checks_failed++;
+}
+
 static ExecStatus exec_check(Interp *I, const AstNode *s)
 {
     const AstNode *cond = s->kids[0];
