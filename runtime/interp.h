@@ -170,6 +170,10 @@ Loc call_opt_loc(Call *c, const char *name);
 bool call_int(Call *c, Value *v, Loc loc, const char *what, int64_t lo, int64_t hi,
               int64_t *out);
 
+/* Call a user function value with the (borrowed) arguments; returns its
+ * result or NULL with the error recorded.  For map() and filter(). */
+Value *rt_call_value(Interp *I, const Value *fv, Value *const *args, size_t nargs, Loc loc);
+
 /* Evaluate one command argument AST (identifiers are variables). */
 Value *rt_eval(Interp *I, const AstNode *e);
 
