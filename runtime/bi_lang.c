@@ -92,13 +92,13 @@ Value *bi_has(Call *c)
     if (a->kind == VAL_MAP) {
         if (k->kind != VAL_STR)
             return rt_error(c->I, DIAG_TYPE, c->arg_locs[1],
-                            "a record's keys are strings, not a %s", val_kind_name(k));
+                            "a record's keys are strings, got %s", val_kind_name(k));
         return val_bool(val_map_get(a, k->u.str.s) != NULL);
     }
     if (a->kind == VAL_STR) {
         if (k->kind != VAL_STR)
             return rt_error(c->I, DIAG_TYPE, c->arg_locs[1],
-                            "has(STRING, X) looks for a string, not a %s", val_kind_name(k));
+                            "has(STRING, X) looks for a string, got %s", val_kind_name(k));
         return val_bool(strstr(a->u.str.s, k->u.str.s) != NULL);
     }
     if (a->kind == VAL_RANGE) {

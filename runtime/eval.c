@@ -460,7 +460,7 @@ static Value *slice_value(Interp *I, Value *c, const Value *r, Loc loc)
     else if (c->kind == VAL_RANGE)
         n = val_range_count(c);
     else
-        return rt_error(I, DIAG_TYPE, loc, "cannot slice a %s", val_kind_name(c));
+        return rt_error(I, DIAG_TYPE, loc, "cannot slice a value of type %s", val_kind_name(c));
     if (n >= (uint64_t)INT64_MAX)
         return rt_error(I, DIAG_LIMIT, loc, "range too long to slice");
     int64_t len = (int64_t)n, lo = r->u.range.lo, hi = r->u.range.hi;
@@ -860,6 +860,8 @@ static const char *kind_display(const char *kind, char *buf, size_t size)
         return "string";
     if (strcmp(kind, "any") == 0)
         return "value";
+    if (strcmp(kind, "fn") == 0)
+        return "function";
     return buf;
 }
 
