@@ -52,6 +52,8 @@ typedef enum {
     AST_FIELD,  /* kids[0].text : a record field */
     AST_MAP,    /* { k: v, ... } : kids alternate key (AST_STR / AST_IDENT) and value */
     AST_COMP,   /* [kids[0] for text in kids[1] if kids[2]] (kids[2] may be NULL) */
+    AST_GAME,   /* { G, H, ... } (no colons): an explicit game, kids = options */
+    AST_STAR,   /* *n (kids[0] = AST_INT) or * (no kids): a nim heap */
     /* statements */
     AST_BLOCK,  /* kids = statements */
     AST_EXPR,   /* kids[0] */

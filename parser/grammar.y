@@ -255,6 +255,9 @@ primary
     | '{' '}'               { $$ = mk(st, AST_MAP, @$); }
     | '{' map_items '}'     { $$ = $2; $$->loc = @$; }
     | '{' map_items ',' '}' { $$ = $2; $$->loc = @$; }
+    | '{' expr_list '}'     { $$ = $2; $$->kind = AST_GAME; $$->loc = @$; }
+    | '*' INT               { $$ = mk1(st, AST_STAR, @$, $2); }
+    | '*'                   { $$ = mk(st, AST_STAR, @$); }
     ;
 
 /* [EXPR for NAME in ITERABLE] and [EXPR for NAME in ITERABLE if COND] */

@@ -7,6 +7,7 @@
 #include "runtime/builtins.h"
 #include "runtime/gameobj.h"
 #include "runtime/results.h"
+#include "runtime/impgameobj.h"
 #include "util/atomicfile.h"
 #include "util/poll.h"
 #include "util/xalloc.h"
@@ -823,6 +824,15 @@ Value *bi_table(Call *c)
 
 Value *bi_genus(Call *c)
 {
+    if (impgame_is(c->args[0]))
+        return impgame_genus(c, ((const IgId *)c->args[0]->u.obj.ptr)[0]);
+    if (!c->stmt)
+        return rt_error(c->I, DIAG_TYPE, c->loc,
+                        "genus(...) as a function takes an explicit game; for heaps write "
+                        "`genus G a..b;`");
+    if (c->nargs < 2 || !c->args[1])
+        return rt_error(c->I, DIAG_TYPE, c->loc, "genus of a heap game needs heaps: %s",
+                        c->bi->synopsis);
     GameObj *g = game_heap_or_error(c->I, c->args[0], c->arg_locs[0], "genus");
     if (!g)
         return NULL;
@@ -990,6 +1000,11 @@ Value *bi_outcome(Call *c)
 {
     if (strcmp(val_kind_name(c->args[0]), "quotient") == 0)
         return quotient_outcome_stmt(c, c->args[0], c->args[1], c->arg_locs[1]);
+    if (impgame_is(c->args[0]))
+        return impgame_outcome(c, ((const IgId *)c->args[0]->u.obj.ptr)[0]);
+    if (c->nargs < 2 || !c->args[1])
+        return rt_error(c->I, DIAG_TYPE, c->loc, "outcome needs a position: %s",
+                        c->bi->synopsis);
     GameObj *g = game_heap_or_error(c->I, c->args[0], c->arg_locs[0], "outcome");
     if (!g)
         return NULL;

@@ -10,6 +10,8 @@
 
 #include "grammar.h"
 #include "runtime/env.h"
+#include "runtime/gameobj.h"
+#include "runtime/impgameobj.h"
 #include "runtime/interp.h"
 #include "util/poll.h"
 #include "util/xalloc.h"
@@ -44,6 +46,7 @@ void interp_free(Interp *I)
         return;
     env_free(I->globals);
     val_unref(I->partial);
+    impgame_store_release();
     sb_free(&I->trace);
     free(I);
 }
@@ -366,6 +369,8 @@ static const char *op_name(int op)
 
 static Value *binop(Interp *I, int op, Value *a, Value *b, Loc loc)
 {
+    if (impgame_is(a) || impgame_is(b))
+        return impgame_binop(I, op, a, b, loc, EQ, NE);
     if (op == EQ)
         return val_bool(val_equal(a, b));
     if (op == NE)
@@ -753,6 +758,10 @@ Value *rt_eval(Interp *I, const AstNode *e)
     }
     case AST_CALL:
         return call_function(I, e);
+    case AST_STAR:
+        return impgame_eval_star(I, e);
+    case AST_GAME:
+        return impgame_eval_literal(I, e);
     case AST_RULES:
     case AST_SEQ:
     case AST_PRES:
@@ -1319,6 +1328,15 @@ static Value *call_function(Interp *I, const AstNode *call)
         return call_user(I, call, fv);
     if (fv) {
         const Builtin *b = builtin_find(call->text);
+        if (!b && val_is_obj(fv, &game_type) && call->nkids == 1) {
+            /* G(n): heap n of a heap game as an explicit game */
+            Value *n = rt_eval(I, call->kids[0]);
+            if (!n)
+                return NULL;
+            Value *r = impgame_heap(I, fv, n, call->loc);
+            val_unref(n);
+            return r;
+        }
         if (!b || !(b->flags & BI_FUNC))
             return rt_error(I, DIAG_TYPE, call->loc, "'%s' is a %s, not a function", call->text,
                             val_kind_name(fv));
