@@ -826,10 +826,6 @@ Value *bi_genus(Call *c)
 {
     if (impgame_is(c->args[0]))
         return impgame_genus(c, ((const IgId *)c->args[0]->u.obj.ptr)[0]);
-    if (!c->stmt)
-        return rt_error(c->I, DIAG_TYPE, c->loc,
-                        "genus(...) as a function takes an explicit game; for heaps write "
-                        "`genus G a..b;`");
     if (c->nargs < 2 || !c->args[1])
         return rt_error(c->I, DIAG_TYPE, c->loc, "genus of a heap game needs heaps: %s",
                         c->bi->synopsis);

@@ -1161,6 +1161,7 @@ static Value *verify_record(const GameObj *g, int64_t n, size_t order, const MqC
     bool wrong = !res->labelling_ok && res->game;
     Value *pos = val_null(), *move = val_null();
     if (wrong) {
+        val_unref(pos);
         pos = val_list();
         for (uint32_t h = 1; h <= (uint32_t)n; h++)
             for (uint32_t k = 0; k < res->game[h]; k++)
