@@ -38,7 +38,8 @@ ORACLE_BIN := $(patsubst tests/oracle/%.c,$(BUILD)/oracle/%,$(ORACLE_SRC))
 CGT := $(BUILD)/cgt
 
 .PHONY: all core deps demo check check-unit check-golden check-slow check-docs check-asan \
-        check-valgrind check-asan-clang check-hostile fuzz bench docs golden-update format clean install help
+        check-valgrind check-asan-clang check-hostile fuzz bench docs golden-update format clean install \
+        uninstall help
 
 all: $(CGT) $(UNIT_BIN) $(ORACLE_BIN)
 
@@ -153,6 +154,7 @@ bench: all
 
 docs: all
 	$(Q)$(CGT) --builtins-markdown > docs/builtins.md
+	$(Q)$(CGT) --man > docs/cgt.1
 
 golden-update: all
 	$(Q)CGT=$(CGT) BUILD=$(BUILD) ONLY=golden UPDATE=1 sh tests/run
@@ -164,10 +166,27 @@ demo: deps
 format:
 	$(Q)clang-format -i $$(git ls-files '*.c' '*.h')
 
-PREFIX ?= /usr/local
+# make install [PREFIX=DIR] [DESTDIR=STAGE]: the binary, the man page
+# (docs/cgt.1, generated from the builtin table by `make docs`), the docs
+# and the examples; make uninstall removes exactly these.
+PREFIX  ?= /usr/local
+BINDIR  := $(DESTDIR)$(PREFIX)/bin
+MAN1DIR := $(DESTDIR)$(PREFIX)/share/man/man1
+DOCDIR  := $(DESTDIR)$(PREFIX)/share/doc/cgt
+INSTALL_DOCS := README.md $(sort $(wildcard docs/*.md))
+INSTALL_EXAMPLES := $(sort $(wildcard examples/*.cgt examples/*.out))
 install: $(CGT)
-	install -d $(DESTDIR)$(PREFIX)/bin
-	install -m 755 $(CGT) $(DESTDIR)$(PREFIX)/bin/cgt
+	install -d $(BINDIR) $(MAN1DIR) $(DOCDIR) $(DOCDIR)/examples
+	install -m 755 $(CGT) $(BINDIR)/cgt
+	install -m 644 docs/cgt.1 $(MAN1DIR)/cgt.1
+	install -m 644 $(INSTALL_DOCS) $(DOCDIR)/
+	install -m 644 $(INSTALL_EXAMPLES) $(DOCDIR)/examples/
+
+uninstall:
+	rm -f $(BINDIR)/cgt $(MAN1DIR)/cgt.1
+	rm -f $(addprefix $(DOCDIR)/,$(notdir $(INSTALL_DOCS)))
+	rm -f $(addprefix $(DOCDIR)/examples/,$(notdir $(INSTALL_EXAMPLES)))
+	rmdir $(DOCDIR)/examples $(DOCDIR) 2>/dev/null || true
 
 clean:
 	rm -rf build build-asan build-asan-clang build-cov build-fuzz
@@ -185,6 +204,8 @@ help:
 	@echo "make check-valgrind  golden scripts under valgrind"
 	@echo "make fuzz       libFuzzer on the parser and the evaluator (FUZZ_SECONDS=60 each)"
 	@echo "make bench      benchmarks; results go to docs/performance.md by hand"
-	@echo "make docs       regenerate docs/builtins.md from the builtin table"
+	@echo "make docs       regenerate docs/builtins.md and the man page docs/cgt.1 from the builtin table"
+	@echo "make install PREFIX=DIR  bin/cgt, share/man/man1/cgt.1, share/doc/cgt (docs, examples)"
+	@echo "make uninstall PREFIX=DIR  removes what make install put there"
 	@echo "make golden-update  rewrite golden .out files (review the diff!)"
-	@echo "make format | install | clean    (V=1 shows commands, WERROR=1 -Werror)"
+	@echo "make format | clean    (V=1 shows commands, WERROR=1 -Werror)"

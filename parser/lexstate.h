@@ -12,9 +12,11 @@ typedef struct LexState {
     Arena *arena;
     const char *error; /* set with LEXERROR */
     const char *hint;
+    char error_buf[96]; /* a formatted lexical error (error points here) */
     uint32_t str_start;
     int last_tok;  /* last token handed to the parser */
     int eof_semi;  /* the virtual final ';' was sent */
+    int after_help; /* the last token was `help` starting a statement */
     char *buf; /* string literal being read */
     size_t buf_len, buf_cap;
     /* parser results */

@@ -27,6 +27,22 @@ int cgt_lex(CGT_STYPE *lvalp, Loc *llocp, yyscan_t scanner)
         llocp->start = llocp->end = st->offset;
         tok = ';';
     }
+    /* `help print`: a keyword after a statement-initial `help` is the name
+       of what to explain (issue 15) */
+    if (st->after_help && tok != IDENT && tok > 255 && llocp->end > llocp->start) {
+        const SourceFile *src = source_get(st->file);
+        const char *t = src->text + llocp->start;
+        uint32_t n = llocp->end - llocp->start, k = 0;
+        while (k < n && ((t[k] >= 'a' && t[k] <= 'z') || t[k] == '_'))
+            k++;
+        if (k == n) {
+            lvalp->node = ast_new_text(st->arena, AST_IDENT, *llocp, t, n);
+            tok = IDENT;
+        }
+    }
+    int prev = st->last_tok;
+    st->after_help = tok == IDENT && (prev == 0 || prev == ';' || prev == '{' || prev == '}') &&
+                     strcmp(lvalp->node->text, "help") == 0;
     st->last_tok = tok;
     return tok;
 }
@@ -90,9 +106,13 @@ int parse_source(uint32_t file_id, Arena *arena, AstNode **out, Loc *err_loc, ch
     st.err_size = err_size;
     err_msg[0] = '\0';
 
+    /* a UTF-8 byte order mark (editors on Windows write one) is skipped;
+       offsets still count it, so locations stay byte offsets of the file */
+    uint32_t skip = src->len >= 3 && memcmp(src->text, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+    st.offset = skip;
     yyscan_t scanner;
     cgt_lex_init_extra(&st, &scanner);
-    YY_BUFFER_STATE buf = cgt__scan_bytes(src->text, (int)src->len, scanner);
+    YY_BUFFER_STATE buf = cgt__scan_bytes(src->text + skip, (int)(src->len - skip), scanner);
     int rc = cgt_parse(scanner, &st);
     cgt__delete_buffer(buf, scanner);
     cgt_lex_destroy(scanner);

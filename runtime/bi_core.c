@@ -50,9 +50,46 @@ Value *bi_help(Call *c)
         jw_arr_end(&w);
         rt_json_end(&w);
     } else {
-        sb_puts(&s, "Statements and functions (help NAME for details):\n");
-        for (size_t i = 0; i < n; i++)
-            sb_printf(&s, "  %-14s %s\n", t[i].name, t[i].synopsis);
+        /* one line per builtin, grouped by module: the name and the first
+           sentence of its doc, cut to the width of the terminal */
+        int width = help_width();
+        sb_puts(&s, "Builtins by module (help NAME for one of them):\n");
+        const char *last = "";
+        for (size_t i = 0; i < n; i++) {
+            if (strcmp(t[i].module, last) != 0) {
+                sb_printf(&s, "\n%s\n", builtin_module_title(t[i].module));
+                last = t[i].module;
+            }
+            const char *d = t[i].doc;
+            size_t len = strcspn(d, "\n");
+            const char *dot = strstr(d, ". ");
+            if (dot && (size_t)(dot - d) < len)
+                len = (size_t)(dot - d);
+            else if (len > 0 && d[len - 1] == '.')
+                len--;
+            int room = width - 18;
+            if ((int)len > room)
+                sb_printf(&s, "  %-15s %.*s...\n", t[i].name, room - 3, d);
+            else
+                sb_printf(&s, "  %-15s %.*s\n", t[i].name, (int)len, d);
+        }
+        size_t nk;
+        const char *const *kw = builtin_keywords(&nk);
+        sb_puts(&s, "\nKeywords (help KEYWORD):");
+        StrBuf line;
+        sb_init(&line);
+        size_t col = 0;
+        for (size_t i = 0; i < nk; i++) {
+            size_t l = strlen(kw[i]);
+            if (col == 0 || col + 1 + l > (size_t)width) {
+                sb_puts(&s, "\n ");
+                col = 1;
+            }
+            sb_printf(&s, " %s", kw[i]);
+            col += 1 + l;
+        }
+        sb_free(&line);
+        sb_putc(&s, '\n');
     }
     rt_emit(c->I, &s);
     return val_null();

@@ -192,11 +192,13 @@ static const char *order_name(KbOrderKind k)
     return n[k];
 }
 
-Value *kb_print_system(Call *c, const KbSystem *sys, const char *what);
+Value *kb_print_system(Call *c, const KbSystem *sys, const char *what, long stopped_at);
 
 /* The record kb(S) returns: of, order, commutative, rules (pairs of words
- * as in the JSON form), nrules, confluent. */
-static Value *kb_record(const char *of, const char *order, bool comm, bool confluent)
+ * as in the JSON form), nrules, confluent, partial (stopped at the
+ * max_rules asked for). */
+static Value *kb_record(const char *of, const char *order, bool comm, bool confluent,
+                        bool partial)
 {
     Value *r = val_map();
     val_map_set_str(r, "of", of);
@@ -205,6 +207,7 @@ static Value *kb_record(const char *of, const char *order, bool comm, bool confl
     val_map_set(r, "rules", val_list());
     val_map_set_int(r, "nrules", 0);
     val_map_set_bool(r, "confluent", confluent);
+    val_map_set_bool(r, "partial", partial);
     return r;
 }
 
@@ -218,13 +221,15 @@ static void kb_record_rule(Value *r, char *lhs, char *rhs) /* steals lhs, rhs */
     val_map_set_int(r, "nrules", (int64_t)rules->u.list.len);
 }
 
-Value *kb_print_system(Call *c, const KbSystem *sys, const char *what)
+/* stopped_at > 0: completion stopped at the max_rules the script asked for,
+ * so the system is a requested partial result (said in text and JSON). */
+Value *kb_print_system(Call *c, const KbSystem *sys, const char *what, long stopped_at)
 {
     StrBuf b;
     sb_init(&b);
     int g = sys->ngens;
     if (!c->stmt) {
-        Value *r = kb_record(what, order_name(sys->kind), true, sys->confluent);
+        Value *r = kb_record(what, order_name(sys->kind), true, sys->confluent, stopped_at > 0);
         for (size_t i = 0; i < sys->nrules; i++)
             kb_record_rule(r, word_format(sys->rules + 2 * i * (size_t)g, g, sys->gen_names, 0),
                            word_format(sys->rules + (2 * i + 1) * (size_t)g, g, sys->gen_names,
@@ -256,6 +261,9 @@ Value *kb_print_system(Call *c, const KbSystem *sys, const char *what)
         }
         jw_arr_end(&w);
         jw_kv_bool(&w, "confluent", sys->confluent);
+        jw_kv_bool(&w, "partial", stopped_at > 0);
+        if (stopped_at > 0)
+            jw_kv_int(&w, "max_rules", stopped_at);
         rt_json_end(&w);
     } else {
         sb_printf(&b, "rewriting system of %s: %s ", what, order_name(sys->kind));
@@ -268,6 +276,10 @@ Value *kb_print_system(Call *c, const KbSystem *sys, const char *what)
             sb_printf(&b, "  %s\n", s);
             free(s);
         }
+        if (stopped_at > 0)
+            sb_printf(&b, "  (partial: stopped at max_rules %ld as asked; the rules are "
+                          "consequences of the relations, pending pairs were dropped)\n",
+                      stopped_at);
     }
     rt_emit(c->I, &b);
     return val_null();
@@ -360,14 +372,16 @@ static Value *kb_nc(Call *c, SemiObj *s)
     CgtStatus st = nckb_complete(s->nc, NULL, &lim, &sys, &err);
     if (st != CGT_OK && !sys)
         return rt_error_from(c->I, c->loc, &err);
+    /* stopped by the max_rules the script asked for: a result, not an error */
+    bool requested = st == CGT_ERR_LIMIT && mr && sys->nrules >= (size_t)maxr;
     if (!c->stmt) {
-        Value *r = kb_record(s->name, "shortlex", false, sys->confluent);
+        Value *r = kb_record(s->name, "shortlex", false, sys->confluent, requested);
         for (size_t i = 0; i < sys->nrules; i++)
             kb_record_rule(r,
                            nckb_format_word(sys, sys->words + sys->lhs_off[i], sys->lhs_len[i], 0),
                            nckb_format_word(sys, sys->words + sys->rhs_off[i], sys->rhs_len[i], 0));
         nckb_free(sys);
-        if (st == CGT_OK)
+        if (st == CGT_OK || requested)
             return r;
         rt_error_from(c->I, c->loc, &err);
         c->I->partial = r; /* e.partial: the system so far */
@@ -395,6 +409,9 @@ static Value *kb_nc(Call *c, SemiObj *s)
         }
         jw_arr_end(&w);
         jw_kv_bool(&w, "confluent", sys->confluent);
+        jw_kv_bool(&w, "partial", requested);
+        if (requested)
+            jw_kv_int(&w, "max_rules", (long long)maxr);
         rt_json_end(&w);
     } else {
         sb_printf(&b, "rewriting system of %s: shortlex (non-commutative), %zu rule%s%s\n",
@@ -405,10 +422,14 @@ static Value *kb_nc(Call *c, SemiObj *s)
             sb_printf(&b, "  %s\n", r);
             free(r);
         }
+        if (requested)
+            sb_printf(&b, "  (partial: stopped at max_rules %lld as asked; the rules are "
+                          "consequences of the relations, pending pairs were dropped)\n",
+                      (long long)maxr);
     }
     rt_emit(c->I, &b);
     nckb_free(sys);
-    if (st != CGT_OK)
+    if (st != CGT_OK && !requested)
         return rt_error_from(c->I, c->loc, &err);
     return val_null();
 }
@@ -442,9 +463,10 @@ Value *bi_kb(Call *c)
     free(weights);
     if (st != CGT_OK && !sys)
         return rt_error_from(c->I, c->loc, &err);
-    Value *r = kb_print_system(c, sys, s->name);
+    bool requested = st == CGT_ERR_LIMIT && mr && sys->nrules >= (size_t)maxr;
+    Value *r = kb_print_system(c, sys, s->name, requested ? (long)maxr : 0);
     kb_free(sys);
-    if (st != CGT_OK) {
+    if (st != CGT_OK && !requested) {
         rt_error_from(c->I, c->loc, &err);
         if (!c->stmt) {
             val_unref(c->I->partial);
@@ -478,8 +500,18 @@ Value *bi_elements(Call *c)
             goto fail;
         char *why = NULL;
         if (!kb_is_finite(sys, &why)) {
-            if (c->stmt && c->I->format == FMT_TEXT) {
-                sb_printf(&b, "%s is infinite: %s\n", s->name, why);
+            if (c->stmt) {
+                /* a result, not an error, in either format: the script goes on */
+                if (c->I->format == FMT_JSON) {
+                    JsonWriter w;
+                    rt_json_begin(&w, &b, "elements");
+                    jw_kv_str(&w, "of", s->name);
+                    jw_kv_bool(&w, "infinite", true);
+                    jw_kv_str(&w, "reason", why);
+                    rt_json_end(&w);
+                } else {
+                    sb_printf(&b, "%s is infinite: %s\n", s->name, why);
+                }
                 free(why);
                 val_unref(list);
                 rt_emit(c->I, &b);

@@ -839,7 +839,7 @@ static Value *infinite_listing(Call *c, const QuotObj *o, const char *what)
 
 /* ---- printing statements ---- */
 
-Value *kb_print_system(Call *c, const KbSystem *sys, const char *what);
+Value *kb_print_system(Call *c, const KbSystem *sys, const char *what, long stopped_at);
 
 Value *bi_rewriting(Call *c)
 {
@@ -856,7 +856,7 @@ Value *bi_rewriting(Call *c)
     }
     char what[128];
     snprintf(what, sizeof what, "Q(%u) of %s", quotient_max_heap(o->q), qgame(o)->name);
-    Value *r = kb_print_system(c, sys, what);
+    Value *r = kb_print_system(c, sys, what, 0);
     kb_free(sys);
     return r;
 }

@@ -21,6 +21,16 @@ static const char *result_phrase(MnkResult r)
     return "draw";
 }
 
+/* A board row as cgt read it: marks in upper case (x and o are accepted). */
+static char *board_row(const char *row)
+{
+    char *r = xstrdup(row);
+    for (char *p = r; *p; p++)
+        if (*p == 'x' || *p == 'o')
+            *p = (char)(*p - 'a' + 'A');
+    return r;
+}
+
 Value *bi_mnk(Call *c)
 {
     int64_t m, n, k;
@@ -192,6 +202,16 @@ Value *bi_mnk(Call *c)
         jw_kv_str(&w, "variant", mnk_variant_name(rep->variant));
         char tm[2] = {rep->to_move, 0};
         jw_kv_str(&w, "to_move", tm);
+        if (o.rows) {
+            jw_key(&w, "board");
+            jw_arr_begin(&w);
+            for (int i = 0; i < o.nrows; i++) {
+                char *r = board_row(o.rows[i]);
+                jw_str(&w, r);
+                free(r);
+            }
+            jw_arr_end(&w);
+        }
         jw_kv_str(&w, "result", mnk_result_name(rep->result));
         jw_kv_str(&w, "method", mnk_method_name(rep->method));
         jw_key(&w, "nodes");
@@ -243,6 +263,15 @@ Value *bi_mnk(Call *c)
         sb_printf(&b, "mnk %d,%d,%d %s, %c to move: %s (%s)\n", rep->m, rep->n, rep->k,
                   mnk_variant_name(rep->variant), rep->to_move, result_phrase(rep->result),
                   mnk_method_name(rep->method));
+        if (o.rows) {
+            /* the start position as it was read (issue 15) */
+            sb_puts(&b, "board (top row first):\n");
+            for (int i = 0; i < o.nrows; i++) {
+                char *r = board_row(o.rows[i]);
+                sb_printf(&b, "  %s\n", r);
+                free(r);
+            }
+        }
         if (rep->method == MNK_BY_POTENTIAL) {
             if (rep->max_after >= 0)
                 sb_printf(&b, "potential: %ld, max after one Maker move: %ld (2^k = %lu)\n",

@@ -3,6 +3,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
 
 #include "runtime/builtins.h"
 #include "runtime/interp.h"
@@ -87,18 +89,164 @@ static void kinds_of(const Builtin *b, StrBuf *out)
         sb_printf(out, "%sfunction", out->len ? ", " : "");
 }
 
+/* The width help text is wrapped to: the terminal's when stdout is one,
+ * else $COLUMNS, else 80 (kept within 40..200). */
+int help_width(void)
+{
+    int w = 0;
+    struct winsize ws;
+    if (isatty(1) && ioctl(1, TIOCGWINSZ, &ws) == 0)
+        w = ws.ws_col;
+    if (w <= 0) {
+        const char *c = getenv("COLUMNS");
+        w = c ? atoi(c) : 0;
+    }
+    if (w <= 0)
+        w = 80;
+    return w < 40 ? 40 : w > 200 ? 200 : w;
+}
+
+/* Append text wrapped at blanks to lines of at most width bytes: the first
+ * line starts with `first` (already counted in col), later ones with
+ * `indent` spaces.  A word longer than a line stays whole. */
+static void wrap_text(StrBuf *out, const char *text, size_t col, int indent, int width)
+{
+    const char *p = text;
+    bool line_start = true;
+    while (*p) {
+        size_t gap = strspn(p, " "); /* kept when the line does not break */
+        p += gap;
+        if (!*p)
+            break;
+        size_t n = strcspn(p, " ");
+        if (!line_start && col + gap + n > (size_t)width) {
+            sb_printf(out, "\n%*s", indent, "");
+            col = (size_t)indent;
+            line_start = true;
+        }
+        if (!line_start) {
+            sb_printf(out, "%*s", (int)gap, "");
+            col += gap;
+        }
+        sb_printf(out, "%.*s", (int)n, p);
+        col += n;
+        line_start = false;
+        p += n;
+    }
+    sb_putc(out, '\n');
+}
+
+/* A doc text: paragraphs separated by newlines are wrapped one by one,
+ * lines starting with four blanks (examples) are kept as they are. */
+static void wrap_doc(StrBuf *out, const char *doc, int width)
+{
+    const char *p = doc;
+    while (*p) {
+        const char *e = strchr(p, '\n');
+        size_t n = e ? (size_t)(e - p) : strlen(p);
+        char *line = xstrndup(p, n);
+        if (strncmp(line, "    ", 4) == 0)
+            sb_printf(out, "  %s\n", line);
+        else {
+            sb_puts(out, "  ");
+            wrap_text(out, line, 2, 2, width);
+        }
+        free(line);
+        p += n + (e ? 1 : 0);
+    }
+}
+
+/* The keywords of the language (docs/language.md), for `help KEYWORD`, the
+ * REPL's completion and the man page.  The same list as parser/lexer.l. */
+static const struct {
+    const char *name, *usage, *doc;
+} keywords[] = {
+    {"print", "print EXPR, EXPR, ...;",
+     "Writes the values on one line, separated by single spaces; strings print bare at the "
+     "top level and quoted inside lists. With --format=json each value is one JSON object."},
+    {"check", "check EXPR;  |  check EXPR for NAME in LIST;",
+     "Tests a claim: a false check is reported (with the value of NAME that fails it) and the "
+     "script goes on; at the end cgt says how many checks failed and exits with status 1."},
+    {"assert", "assert EXPR;",
+     "Stops the script with an error (exit 1) when EXPR is false."},
+    {"if", "if EXPR { ... } else if EXPR { ... } else { ... }",
+     "Runs the first block whose condition is true. false, null, 0, \"\", [] and empty "
+     "ranges are false, everything else is true."},
+    {"else", "if EXPR { ... } else { ... }", "The alternative of an if (see help if)."},
+    {"for", "for NAME in LIST_OR_RANGE { ... }",
+     "Runs the block once per element, NAME bound to it; break and continue work as in C."},
+    {"in", "for NAME in LIST { ... }", "Separates the loop variable from what it runs over."},
+    {"while", "while EXPR { ... }", "Runs the block while EXPR is true."},
+    {"fn", "fn NAME(PARAMS) { ... }  |  fn NAME(PARAMS) = EXPR;",
+     "Defines a function; call it as NAME(ARGS). Functions see the global variables and "
+     "their own parameters and locals; recursion is allowed."},
+    {"return", "return;  |  return EXPR;", "Leaves the current function with a value (null)."},
+    {"break", "break;", "Leaves the innermost for or while loop."},
+    {"continue", "continue;", "Starts the next round of the innermost for or while loop."},
+    {"true", "true", "The boolean true."},
+    {"false", "false", "The boolean false."},
+    {"null", "null", "The value of nothing (a statement's result, a missing value)."},
+    {"and", "EXPR and EXPR", "True when both are true; stops early."},
+    {"or", "EXPR or EXPR", "True when either is true; stops early."},
+    {"not", "not EXPR", "The negation of a truth value."},
+    {"xor", "EXPR xor EXPR",
+     "The bitwise exclusive or of two integers (the nim-sum of two Grundy values; ^ is the "
+     "power). It binds looser than + and - and tighter than .. and the comparisons: "
+     "5 xor 3 == 6 is true."},
+    {"try", "try { BODY } catch (e) { HANDLER }",
+     "Runs BODY; when a statement in it fails, the rest of BODY is skipped and HANDLER runs "
+     "with e bound to a record of the error: e.category, e.message, e.hint, e.file, e.line, "
+     "e.column and e.partial (a partial result, or null). Interrupts, the whole run's "
+     "--timeout and internal errors are not caught (docs/language.md)."},
+    {"catch", "try { BODY } catch (e) { HANDLER }", "The handler of a try (see help try)."},
+    {"timeout", "timeout SECONDS { BODY }",
+     "Runs BODY with a budget of SECONDS of CPU time; when it is spent the running "
+     "computation stops with a limit error that try catches. Blocks nest; --timeout still "
+     "bounds the whole run."},
+    {"with", "< GENS | RELATIONS > with P = {...} with phi = [...]",
+     "Attaches the P-portion and the pretending function to a presentation (see help "
+     "verify)."},
+};
+
+#define NKEYWORDS (sizeof keywords / sizeof keywords[0])
+
+const char *const *builtin_keywords(size_t *count)
+{
+    static const char *names[NKEYWORDS];
+    for (size_t i = 0; i < NKEYWORDS; i++)
+        names[i] = keywords[i].name;
+    *count = NKEYWORDS;
+    return names;
+}
+
 char *builtin_help_text(const char *name)
 {
     const Builtin *b = builtin_find(name);
-    if (!b)
+    if (!b) {
+        for (size_t i = 0; i < NKEYWORDS; i++)
+            if (strcmp(keywords[i].name, name) == 0) {
+                StrBuf s;
+                sb_init(&s);
+                int width = help_width();
+                sb_printf(&s, "%s (keyword)\n  usage: ", keywords[i].name);
+                wrap_text(&s, keywords[i].usage, 9, 9, width);
+                sb_putc(&s, '\n');
+                wrap_doc(&s, keywords[i].doc, width);
+                return s.s;
+            }
         return NULL;
+    }
     const BuiltinDoc *d = &docs[b - table];
     StrBuf s;
     sb_init(&s);
     StrBuf k;
     sb_init(&k);
     kinds_of(b, &k);
-    sb_printf(&s, "%s (%s)\n  usage: %s\n\n  %s\n", b->name, k.s, b->synopsis, b->doc);
+    int width = help_width();
+    sb_printf(&s, "%s (%s)\n  usage: ", b->name, k.s);
+    wrap_text(&s, b->synopsis, 9, 9, width);
+    sb_putc(&s, '\n');
+    wrap_doc(&s, b->doc, width);
     sb_free(&k);
     if (d->example && d->example[0]) {
         sb_puts(&s, "\n  example:\n");
@@ -121,7 +269,7 @@ char *builtin_help_text(const char *name)
     return s.s;
 }
 
-static const char *module_title(const char *m)
+const char *builtin_module_title(const char *m)
 {
     static const struct {
         const char *m, *t;
@@ -148,7 +296,7 @@ void builtin_markdown(FILE *f)
     for (size_t i = 0; i < NTABLE; i++) {
         const Builtin *b = &table[i];
         if (strcmp(b->module, last) != 0) {
-            fprintf(f, "\n## %s\n", module_title(b->module));
+            fprintf(f, "\n## %s\n", builtin_module_title(b->module));
             last = b->module;
         }
         StrBuf k;
@@ -160,5 +308,86 @@ void builtin_markdown(FILE *f)
             fprintf(f, "\n```cgt\n%s\n```\n", docs[i].example);
             fprintf(f, "\n```output\n%s```\n", docs[i].output);
         }
+    }
+}
+
+/* ---- the man page (cgt.1), from the same table ---- */
+
+/* Text in roff: backslashes escaped, a leading '.' or '\'' protected, '-'
+ * as \- (a real minus, so that options can be searched and copied). */
+static void roff_text(FILE *f, const char *t, size_t n)
+{
+    bool line_start = true;
+    for (size_t i = 0; i < n && t[i]; i++) {
+        char c = t[i];
+        if (line_start && (c == '.' || c == '\''))
+            fputs("\\&", f);
+        if (c == '\\')
+            fputs("\\e", f);
+        else if (c == '-')
+            fputs("\\-", f);
+        else
+            fputc(c, f);
+        line_start = c == '\n';
+    }
+}
+
+static void roff_str(FILE *f, const char *t)
+{
+    roff_text(f, t, strlen(t));
+}
+
+void builtin_man_sections(FILE *f)
+{
+    fputs(".SH BUILTINS\n"
+          "Every statement and function, grouped by module, as in\n"
+          ".BR \"help NAME\"\n"
+          "and docs/builtins.md.\n",
+          f);
+    const char *last = "";
+    for (size_t i = 0; i < NTABLE; i++) {
+        const Builtin *b = &table[i];
+        if (strcmp(b->module, last) != 0) {
+            fputs(".SS ", f);
+            roff_str(f, builtin_module_title(b->module));
+            fputc('\n', f);
+            last = b->module;
+        }
+        StrBuf k;
+        sb_init(&k);
+        kinds_of(b, &k);
+        fputs(".TP\n.BR ", f);
+        roff_str(f, b->name);
+        fprintf(f, " \" (%s)\"\n", k.s);
+        sb_free(&k);
+        fputs(".I ", f);
+        fputc('"', f);
+        for (const char *p = b->synopsis; *p; p++)
+            if (*p == '"')
+                fputs("\\(dq", f);
+            else if (*p == '\\')
+                fputs("\\e", f);
+            else if (*p == '-')
+                fputs("\\-", f);
+            else
+                fputc(*p, f);
+        fputs("\"\n.br\n", f);
+        roff_str(f, b->doc);
+        fputc('\n', f);
+        if (docs[i].example && docs[i].example[0]) {
+            fputs(".RS\n.PP\nExample:\n.nf\n", f);
+            roff_str(f, docs[i].example);
+            fputs("\n.fi\n.RE\n", f);
+        }
+    }
+    fputs(".SH KEYWORDS\n", f);
+    for (size_t i = 0; i < NKEYWORDS; i++) {
+        fputs(".TP\n.B ", f);
+        roff_str(f, keywords[i].name);
+        fputs("\n", f);
+        roff_str(f, keywords[i].usage);
+        fputs("\n.br\n", f);
+        roff_str(f, keywords[i].doc);
+        fputc('\n', f);
     }
 }

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "runtime/interp.h"
+#include "util/poll.h"
 #include "util/xalloc.h"
 
 int diag_exit_code(DiagCat c)
@@ -46,6 +47,8 @@ static void line_col(const SourceFile *src, uint32_t off, unsigned *line, unsign
         }
     *line = l;
     *col = off - ls + 1;
+    if (ls == 0 && off >= 3 && src->len >= 3 && memcmp(src->text, "\xEF\xBB\xBF", 3) == 0)
+        *col -= 3; /* columns of line 1 do not count a byte order mark */
     *line_start = ls;
 }
 
@@ -81,9 +84,44 @@ char *diag_source_text(Loc loc)
     return xstrndup(src->text + loc.start, loc.end - loc.start);
 }
 
+/* Length of the valid UTF-8 sequence at p (at most n bytes), or 0. */
+static size_t utf8_len(const unsigned char *p, size_t n)
+{
+    size_t k = p[0] >= 0xF0 && p[0] <= 0xF4 ? 4 : p[0] >= 0xE0 ? 3 : p[0] >= 0xC2 ? 2 : 0;
+    if (k == 0 || k > n)
+        return 0;
+    for (size_t i = 1; i < k; i++)
+        if ((p[i] & 0xC0) != 0x80)
+            return 0;
+    return k;
+}
+
+/* The source excerpt, one output column per byte of anything that is not
+ * text: control bytes and invalid UTF-8 become '?' (binary input is never
+ * echoed raw to the terminal). */
+static void put_excerpt(FILE *f, const char *s, size_t n)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    for (size_t i = 0; i < n;) {
+        if (p[i] >= 0x80) {
+            size_t k = utf8_len(p + i, n - i);
+            if (k) {
+                fwrite(p + i, 1, k, f);
+                i += k;
+                continue;
+            }
+            fputc('?', f);
+        } else {
+            fputc(p[i] == '\t' || (p[i] >= 0x20 && p[i] != 0x7f) ? p[i] : '?', f);
+        }
+        i++;
+    }
+}
+
 void diag_print(FILE *f, const char *severity, Loc loc, const char *msg, const char *hint,
                 const char *trace, bool color)
 {
+    cgt_progress_end();
     const SourceFile *src = source_get(loc.file);
     const char *on = "", *off = "";
     if (color) {
@@ -115,8 +153,13 @@ void diag_print(FILE *f, const char *severity, Loc loc, const char *msg, const c
                 to = from + DIAG_WIDTH;
         }
         const char *pre = from > ls ? "..." : "", *post = to < le ? "..." : "";
-        fprintf(f, " %*u | %s%.*s%s\n", w, line, pre, (int)(to - from), src->text + from, post);
-        fprintf(f, " %*s | %s", w, "", from > ls ? "   " : "");
+        const char *pad = from > ls ? "   " : "";
+        if (from == 0 && to >= 3 && memcmp(src->text, "\xEF\xBB\xBF", 3) == 0)
+            from = 3; /* the byte order mark is not shown */
+        fprintf(f, " %*u | %s", w, line, pre);
+        put_excerpt(f, src->text + from, to - from);
+        fprintf(f, "%s\n", post);
+        fprintf(f, " %*s | %s", w, "", pad);
         for (uint32_t i = from; i < loc.start && i < to; i++)
             fputc(src->text[i] == '\t' ? '\t' : ' ', f);
         fputc('^', f);

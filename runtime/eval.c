@@ -27,6 +27,7 @@ static void trace_flush_repeats(Interp *I);
 
 static void warning_sink(const char *line)
 {
+    cgt_progress_end();
     fflush(stdout);
     fprintf(stderr, "cgt: warning: %s\n", line);
 }
@@ -146,6 +147,7 @@ static void put_stdout(const char *text)
 void rt_out(Interp *I, const char *text)
 {
     (void)I;
+    cgt_progress_end();
     put_stdout(text);
 }
 

@@ -162,6 +162,12 @@ struct Builtin {
 
 const Builtin *builtin_find(const char *name);
 const Builtin *builtin_table(size_t *count);
+/* The language's keywords (print, check, for, ...), which `help` also explains. */
+const char *const *builtin_keywords(size_t *count);
+/* "Misere quotients" for "misere": the heading of a module's builtins. */
+const char *builtin_module_title(const char *module);
+/* The width help text is wrapped to (the terminal's, $COLUMNS or 80). */
+int help_width(void);
 /* Option value by name, or NULL if absent. */
 Value *call_opt(Call *c, const char *name);
 /* Location of an option's value (or the call's location). */
@@ -181,6 +187,8 @@ Value *rt_eval(Interp *I, const AstNode *e);
 const char *builtin_suggest(const char *name);
 /* docs/builtins.md from the table. */
 void builtin_markdown(FILE *f);
+/* The BUILTINS and KEYWORDS sections of the man page cgt.1 (roff). */
+void builtin_man_sections(FILE *f);
 /* Text for `help NAME` / `:help NAME` (owned string), NULL if unknown. */
 char *builtin_help_text(const char *name);
 

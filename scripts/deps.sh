@@ -1,6 +1,6 @@
 #!/bin/sh
 # Check (and, as root with apt-get, install) what cgt needs to build:
-# bison, flex, GMP headers, readline headers, xz (tests).  With --fuzz also clang's
+# bison, flex, GMP headers, readline headers, xz, python3 and man (tests).  With --fuzz also clang's
 # libFuzzer runtime.  Prints the exact install command when it cannot act.
 set -u
 need=""
@@ -13,6 +13,8 @@ have_cmd flex || need="$need flex"
 have_cmd ${CC:-cc} || need="$need gcc"
 have_cmd make || need="$need make"
 have_cmd xz || need="$need xz-utils"   # tests: an independent CRC-64 (mq_infcheck.sh)
+have_cmd python3 || need="$need python3"   # tests: the REPL on a pseudo-terminal (repl.sh)
+have_cmd man || need="$need man-db"       # tests: the installed man page renders (install.sh)
 have_hdr gmp.h || need="$need libgmp-dev"
 printf '#include <stdio.h>\n#include <readline/readline.h>\nint main(void){return 0;}\n' |
     ${CC:-cc} -x c -o /dev/null - >/dev/null 2>&1 || need="$need libreadline-dev"

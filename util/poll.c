@@ -194,6 +194,19 @@ void cgt_set_progress_sink(CgtProgressSink s)
     sink = s;
 }
 
+static CgtProgressEnd progress_end_hook = NULL;
+
+void cgt_set_progress_end(CgtProgressEnd hook)
+{
+    progress_end_hook = hook;
+}
+
+void cgt_progress_end(void)
+{
+    if (progress_end_hook)
+        progress_end_hook();
+}
+
 bool cgt_progress_enabled(void)
 {
     return sink != NULL;

@@ -61,6 +61,12 @@ void cgt_progress(const char *subsystem, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 void cgt_progress_force(const char *subsystem, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+/* A sink may draw its lines as one transient status line (a terminal);
+ * cgt_progress_end() erases it through the hook set here, before other
+ * output and when a statement ends, so that no stale line is left. */
+typedef void (*CgtProgressEnd)(void);
+void cgt_set_progress_end(CgtProgressEnd hook);
+void cgt_progress_end(void);
 
 /* Warnings: conditions a user must hear about even without --verbose
  * (an old checkpoint format loaded without a checksum).  The runtime
