@@ -2,9 +2,12 @@
  * computed incrementally into a growable table.  Plain two-heap codes use the
  * sparse-space method (rare/common values under a parity mask chosen by a
  * Walsh-Hadamard transform of the value histogram, heap parity folded in);
- * see docs/games.md.  Also periodicity detection and checkpoint files. */
+ * see docs/games.md.  Values are stored in 1, 2 or 4 bytes (the inner loops,
+ * games/grundy_kern.h, are compiled once per width).  Also periodicity
+ * detection and checkpoint files. */
 #include "games/grundy.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,7 +20,10 @@
 
 struct GrundyTable {
     const Ruleset *rs;
-    uint32_t *g;
+    /* G(0..n-1), gw bytes each (1, 2 or 4: the narrowest width that holds
+     * every value so far; widened in place when a larger value comes) */
+    void *gv;
+    unsigned gw;
     uint64_t n, cap;
     uint32_t maxval;
     /* seen-set as a bitset over values < seen_bits */
@@ -49,6 +55,11 @@ struct GrundyTable {
     uint32_t blk_n0, blk_len, blk_span;
     HeapOptions opts;
     uint64_t rare_pairs, scan_pairs; /* work counters for the statistics */
+    /* progress: the goal of the current run (grundy_run_period's limit, or
+     * the extend target) and where and when the run started */
+    uint64_t goal, run_n0;
+    double run_t0;
+    bool stepping; /* inside grundy_run_period: keep its goal */
     bool use_options; /* general rulesets: go through ruleset_options */
 };
 
@@ -61,6 +72,7 @@ GrundyTable *grundy_new(const Ruleset *rs)
 {
     GrundyTable *gt = xcalloc(1, sizeof *gt);
     gt->rs = rs;
+    gt->gw = 1;
     gt->plain = rs->plain;
     heapopts_init(&gt->opts);
     if (gt->plain) {
@@ -99,13 +111,14 @@ void grundy_clear(GrundyTable *gt)
     gt->n = 0;
     gt->maxval = 0;
     reset_engine(gt);
+    /* keep the buffer; its width stays (values are rewritten from heap 0) */
 }
 
 void grundy_free(GrundyTable *gt)
 {
     if (!gt)
         return;
-    free(gt->g);
+    free(gt->gv);
     free(gt->seen);
     free(gt->splitk);
     free(gt->scan_r);
@@ -123,9 +136,69 @@ uint64_t grundy_count(const GrundyTable *gt)
     return gt->n;
 }
 
-const uint32_t *grundy_values(const GrundyTable *gt)
+/* G(i) from a table of width w. */
+static inline uint32_t gv_get(const void *gv, unsigned w, uint64_t i)
 {
-    return gt->g;
+    switch (w) {
+    case 1:
+        return ((const uint8_t *)gv)[i];
+    case 2:
+        return ((const uint16_t *)gv)[i];
+    default:
+        return ((const uint32_t *)gv)[i];
+    }
+}
+
+static inline void gv_set(void *gv, unsigned w, uint64_t i, uint32_t v)
+{
+    switch (w) {
+    case 1:
+        ((uint8_t *)gv)[i] = (uint8_t)v;
+        break;
+    case 2:
+        ((uint16_t *)gv)[i] = (uint16_t)v;
+        break;
+    default:
+        ((uint32_t *)gv)[i] = v;
+    }
+}
+
+/* Narrowest width (bytes) that holds v. */
+static unsigned width_for(uint32_t v)
+{
+    return v <= UINT8_MAX ? 1 : v <= UINT16_MAX ? 2 : 4;
+}
+
+/* Widen the n values of *gv (capacity cap) from width *w to w2 > *w, in
+ * place from the top down.  False (table untouched) when out of memory. */
+static bool gv_widen(void **gv, unsigned *w, uint64_t n, uint64_t cap, unsigned w2)
+{
+    if ((size_t)(cap * w2) / w2 != cap)
+        return false;
+    void *p = realloc(*gv, (size_t)(cap ? cap : 1) * w2);
+    if (!p)
+        return false;
+    for (uint64_t i = n; i-- > 0;)
+        gv_set(p, w2, i, gv_get(p, *w, i));
+    *gv = p;
+    *w = w2;
+    return true;
+}
+
+uint32_t grundy_get(const GrundyTable *gt, uint64_t n)
+{
+    return gv_get(gt->gv, gt->gw, n);
+}
+
+void grundy_copy(const GrundyTable *gt, uint64_t from, uint64_t count, uint32_t *out)
+{
+    for (uint64_t i = 0; i < count; i++)
+        out[i] = gv_get(gt->gv, gt->gw, from + i);
+}
+
+unsigned grundy_width(const GrundyTable *gt)
+{
+    return gt->gw;
 }
 
 uint32_t grundy_max(const GrundyTable *gt)
@@ -193,7 +266,7 @@ static void add_rare(GrundyTable *gt, uint32_t a)
         gt->rare_v = xrealloc(gt->rare_v, gt->rare_cap * sizeof *gt->rare_v);
     }
     gt->rare[gt->nrare] = a;
-    gt->rare_v[gt->nrare++] = gt->g[a];
+    gt->rare_v[gt->nrare++] = grundy_get(gt, a);
 }
 
 static inline void mark(uint64_t *seen, uint32_t v)
@@ -211,7 +284,7 @@ static uint32_t mex_bits(const uint64_t *seen, size_t words)
 
 static unsigned pos_class(const GrundyTable *gt, uint64_t a)
 {
-    return parity32(gt->g[a] & gt->mask) ^ (gt->e & (unsigned)(a & 1));
+    return parity32(grundy_get(gt, a) & gt->mask) ^ (gt->e & (unsigned)(a & 1));
 }
 
 /* Histogram over ext values x = G(a) | (a&1) << hbits, a = 1..n-1. */
@@ -224,7 +297,7 @@ static void rebuild_hist(GrundyTable *gt)
     gt->hbits = hb;
     gt->hist = xcalloc((size_t)2 << hb, sizeof *gt->hist);
     for (uint64_t a = 1; a < gt->n; a++)
-        gt->hist[gt->g[a] | ((uint32_t)(a & 1) << hb)]++;
+        gt->hist[grundy_get(gt, a) | ((uint32_t)(a & 1) << hb)]++;
 }
 
 /* Choose the mask: W(m) = sum_x hist[x] (-1)^popcount(x&m) is, by the
@@ -276,366 +349,107 @@ static void choose_mask(GrundyTable *gt)
         fill_classes(gt);
 }
 
-/* Values of the non-split options of heap n of a plain ruleset. */
-static void mark_simple(GrundyTable *gt, uint32_t n)
+/* Bytes of seen-sets per block of heaps: the block's rows stay in L1. */
+#define BLOCK_BYTES 16384
+/* The pair scan tests a block of pairs before walking it only when at most
+ * this many values are missing (with more, nearly every block hits). */
+#define SCAN_TEST_NEED 8
+
+/* Pure-period tails with a long agreeing stretch: a multiple of such a p0
+ * agrees on [i0, N) too, so its tail is scanned from i0 backwards only.
+ * Without this, every multiple of the true period of 0.376 (4, preperiod
+ * 2268248) rescanned the whole periodic tail: hours instead of seconds. */
+#define TAIL_CANDS 8
+typedef struct {
+    uint64_t p[TAIL_CANDS], i[TAIL_CANDS];
+    size_t n;
+} TailCands;
+
+/* Least v < span with s8[v] == 0 and vc[v] == cc (span when none); bytes
+ * are 0 or 1, span a multiple of 8: eight values per step. */
+static uint32_t least_unseen(const uint8_t *s8, const uint8_t *vc, uint32_t span, unsigned cc)
 {
-    const unsigned *km = gt->rs->kmask;
-    uint32_t t = (uint32_t)gt->rs->max_take;
-    for (uint32_t k = 1; k <= t && k <= n; k++) {
-        if ((km[k] & 1) && n == k)
-            mark(gt->seen, 0);
-        if ((km[k] & 2) && n > k)
-            mark(gt->seen, gt->g[n - k]);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    const uint64_t ones = 0x0101010101010101ull, flip = cc ? 0 : ones;
+    for (uint32_t v = 0; v < span; v += 8) {
+        uint64_t s, c;
+        memcpy(&s, s8 + v, sizeof s);
+        memcpy(&c, vc + v, sizeof c);
+        uint64_t hit = ~s & (c ^ flip) & ones;
+        if (hit)
+            return v + (uint32_t)__builtin_ctzll(hit) / 8;
     }
-}
-
-/* Plain ruleset, direct: every option. */
-static uint32_t value_plain(GrundyTable *gt, uint32_t n)
-{
-    const uint32_t *g = gt->g;
-    const unsigned *km = gt->rs->kmask;
-    uint32_t t = (uint32_t)gt->rs->max_take;
-    memset(gt->seen, 0, gt->seen_words * sizeof *gt->seen);
-    mark_simple(gt, n);
-    for (size_t i = 0; i < gt->nsplitk; i++) {
-        uint32_t k = gt->splitk[i];
-        if (k > n)
-            break;
-        uint32_t r = n - k;
-        for (uint32_t a = 1; 2 * a <= r; a++)
-            mark(gt->seen, g[a] ^ g[r - a]);
-    }
-    if (gt->three)
-        for (uint32_t k = 0; k <= t && k <= n; k++) {
-            if (!(km[k] & 8))
-                continue;
-            uint32_t r = n - k;
-            for (uint32_t a = 1; 3 * a <= r; a++)
-                for (uint32_t b = a; a + 2 * b <= r; b++)
-                    mark(gt->seen, g[a] ^ g[b] ^ g[r - a - b]);
-        }
-    return mex_bits(gt->seen, gt->seen_words);
-}
-
-typedef uint32_t V4 __attribute__((vector_size(16)));
-
-/* Reverse the four lanes of a vector (GCC and Clang spell it differently). */
-static inline V4 rev4(V4 y)
-{
-#if defined(__clang__)
-    return __builtin_shufflevector(y, y, 3, 2, 1, 0);
+    return span;
 #else
-    return __builtin_shuffle(y, (V4){3, 2, 1, 0});
+    uint32_t v = 0;
+    while (v < span && (s8[v] || vc[v] != cc))
+        v++;
+    return v;
 #endif
 }
 
-/* Is some pair value G(b) ^ G(r-b), a <= b < end, among t[0..nt-1]?  Four
- * pairs per step: G(b..b+3) against G(r-b-3..r-b) with its lanes reversed
- * (GCC/Clang vector types).  Inlined with a constant nt (1, 2 or 4), so a
- * single missing value costs one compare per four pairs. */
-static inline unsigned block_hits_n(const uint32_t *g, uint32_t r, uint32_t a, uint32_t end,
-                                    const uint32_t t[4], int nt)
+/* Number of zero bytes among s8[0..m-1] (every byte 0 or 1): eight bytes
+ * per step, summed by one multiply. */
+static size_t count_unseen(const uint8_t *s8, uint32_t m)
 {
-    V4 t0 = {t[0], t[0], t[0], t[0]}, t1 = {t[1], t[1], t[1], t[1]};
-    V4 t2 = {t[2], t[2], t[2], t[2]}, t3 = {t[3], t[3], t[3], t[3]};
-    V4 acc = {0, 0, 0, 0};
-    uint32_t b = a;
-    for (; b + 4 <= end; b += 4) {
-        V4 x, y;
-        memcpy(&x, g + b, sizeof x);
-        memcpy(&y, g + (r - b - 3), sizeof y);
-        V4 v = x ^ rev4(y);
-        acc |= (V4)(v == t0);
-        if (nt > 1)
-            acc |= (V4)(v == t1);
-        if (nt > 2)
-            acc |= (V4)(v == t2) | (V4)(v == t3);
-    }
-    unsigned hit = (acc[0] | acc[1] | acc[2] | acc[3]) != 0;
-    for (; b < end; b++) {
-        uint32_t v = g[b] ^ g[r - b];
-        hit |= (v == t[0]) | (v == t[1]) | (v == t[2]) | (v == t[3]);
-    }
-    return hit;
-}
-
-/* block_hits_n for the targets in use: t[0..nt-1] (the rest UINT32_MAX). */
-static unsigned block_hits(const uint32_t *g, uint32_t r, uint32_t a, uint32_t end,
-                           const uint32_t t[4], size_t nt)
-{
-    if (nt == 1)
-        return block_hits_n(g, r, a, end, t, 1);
-    if (nt == 2)
-        return block_hits_n(g, r, a, end, t, 2);
-    return block_hits_n(g, r, a, end, t, 4);
-}
-
-/* Is some pair value G(b) ^ G(r-b), a <= b < end, unseen in s8 (any number
- * of missing values: one table lookup per pair, no branch)? */
-static unsigned block_missing(const uint32_t *g, uint32_t r, uint32_t a, uint32_t end,
-                              const uint8_t *s8)
-{
-    unsigned acc0 = 1, acc1 = 1;
-    uint32_t b = a;
-    for (; b + 2 <= end; b += 2) {
-        acc0 &= s8[g[b] ^ g[r - b]];
-        acc1 &= s8[g[b + 1] ^ g[r - b - 1]];
-    }
-    if (b < end)
-        acc0 &= s8[g[b] ^ g[r - b]];
-    return !(acc0 & acc1);
-}
-
-/* Step 3 of value_sparse: find the `need` values v < mc still unseen in s8
- * (every byte from mc on is set) among all pairs.  All split remainders
- * r_i = n - k_i are scanned together, a = 1, 2, ... for every r_i at once:
- * a value that arises from only one remainder (common for 0.376, whose
- * splits take 2 or 3) is found after a short prefix instead of after the
- * whole of the other remainder's pairs.  After 48 single pairs, blocks of 64
- * pairs are tested at once (vector compares against the missing values when
- * at most four are left, else a byte lookup per pair); a block with a hit is
- * then walked pair by pair.  Stops when all are seen. */
-static void scan_missing(GrundyTable *gt, uint32_t n, uint32_t mc, size_t need, uint8_t *s8)
-{
-    const uint32_t *g = gt->g;
-    uint32_t *rr = gt->scan_r, hmax = 0;
-    size_t nr = 0;
-    for (size_t i = 0; i < gt->nsplitk && gt->splitk[i] + 2 <= n; i++) {
-        rr[nr++] = n - gt->splitk[i];
-        if ((n - gt->splitk[i]) / 2 > hmax)
-            hmax = (n - gt->splitk[i]) / 2;
-    }
-    uint32_t a = 1;
-    /* short scans are common: the first pairs one by one */
-    for (; a <= hmax && a <= 48 && need; a++)
-        for (size_t i = 0; i < nr && need; i++)
-            if (2 * a <= rr[i]) {
-                uint32_t v = g[a] ^ g[rr[i] - a];
-                gt->scan_pairs++;
-                need -= !s8[v]; /* no branch: hits are unpredictable */
-                s8[v] = 1;
-            }
-    uint32_t t[4];
-    size_t nt = 0;
-    bool vec = false;
-    while (a <= hmax && need) {
-        if (!vec && need <= 4) {
-            for (uint32_t v = 0; v < mc; v++)
-                if (!s8[v])
-                    t[nt++] = v;
-            for (size_t j = nt; j < 4; j++)
-                t[j] = UINT32_MAX;
-            vec = true;
-        }
-        uint32_t end = a + 64 <= hmax + 1 ? a + 64 : hmax + 1;
-        for (size_t i = 0; i < nr && need; i++) {
-            uint32_t r = rr[i], e = end <= r / 2 + 1 ? end : r / 2 + 1;
-            if (a >= e)
-                continue;
-            gt->scan_pairs += e - a;
-            if (vec ? !block_hits(g, r, a, e, t, nt) : !block_missing(g, r, a, e, s8))
-                continue;
-            /* walk the block without branches (marking every pair value
-             * is harmless: they are all options), then drop found targets */
-            for (uint32_t b = a; b < e; b++) {
-                uint32_t v = g[b] ^ g[r - b];
-                need -= !s8[v];
-                s8[v] = 1;
-            }
-            if (vec) {
-                /* keep the targets still missing in front */
-                size_t m = 0;
-                for (size_t j = 0; j < nt; j++)
-                    if (!s8[t[j]])
-                        t[m++] = t[j];
-                for (size_t j = m; j < 4; j++)
-                    t[j] = UINT32_MAX;
-                nt = m;
-            }
-        }
-        a = end;
-    }
-}
-
-/* Bytes of seen-sets per block of heaps: the block's rows stay in L1. */
-#define BLOCK_BYTES 16384
-
-/* Start a block of heaps n0, n0+1, ... (at most `limit` of them, fewer
- * before the next mask choice) for value_sparse: clear one seen row per
- * heap and mark in it, for every split k, the pairs (a, n-k-a) of the rare
- * positions a with len <= a < n0-k.  Their other part n-k-a lies below n0,
- * so it is known before the block starts, and for one rare a the block's
- * parts G(n0-k-a .. n0+len-1-k-a) are contiguous: each table line is read
- * once per block instead of once per heap (with 1500-1900 rare positions,
- * as in 0.6 and 0.14, the per-heap loop waited on those reads).  Rare
- * positions below len or from n0-k on are done per heap by value_sparse. */
-static void start_block(GrundyTable *gt, uint32_t n0, uint64_t limit)
-{
-    uint32_t span = (uint32_t)(gt->seen_words * 64);
-    uint32_t len = BLOCK_BYTES / span;
-    if (len > 64)
-        len = 64;
-    if (len < 1)
-        len = 1;
-    if (limit - n0 < len)
-        len = (uint32_t)(limit - n0);
-    if (gt->next_choose > n0 && gt->next_choose - n0 < len)
-        len = (uint32_t)(gt->next_choose - n0);
-    if ((size_t)len * span > gt->seen8_cap) {
-        free(gt->seen8);
-        gt->seen8_cap = (size_t)len * span;
-        gt->seen8 = xmalloc(gt->seen8_cap);
-    }
-    memset(gt->seen8, 0, (size_t)len * span);
-    gt->blk_ok = true;
-    gt->blk_n0 = n0;
-    gt->blk_len = len;
-    gt->blk_span = span;
-    const uint32_t *g = gt->g, *rare = gt->rare, *rv = gt->rare_v;
-    for (size_t i = 0; i < gt->nsplitk; i++) {
-        uint32_t k = gt->splitk[i];
-        if (n0 < k + len)
-            break;
-        size_t j = 0;
-        while (j < gt->nrare && rare[j] < len)
-            j++;
-        for (; j < gt->nrare && rare[j] < n0 - k; j++) {
-            const uint32_t *gp = g + (n0 - k - rare[j]);
-            uint8_t *row = gt->seen8;
-            uint32_t x = rv[j];
-            for (uint32_t h = 0; h < len; h++, row += span)
-                row[x ^ gp[h]] = 1;
-            gt->rare_pairs += len;
-        }
-    }
-}
-
-/* Sparse-space step for heap n (plain, two-heap splits only).  With class
- * c(a) = parity(G(a) & mask) ^ (e & a & 1), a split r = a + b has value
- * v = G(a)^G(b) with parity(v & mask) = c(a) ^ c(b) ^ (e & r & 1).  So the
- * values of the class C_r (parity 1 ^ (e & r & 1)) come only from pairs
- * with exactly one part in the rare class rho (c(a) != c(b)): enumerating
- * the rare positions gives all of them exactly.  Values of the other class
- * below the least missing C_r value are found by a scan over all pairs that
- * stops as soon as each of them has been seen (usually after a short
- * prefix).  The seen-set is one byte per value here (a row of the block
- * started by start_block, which holds most rare pairs already): the marks
- * are independent stores (a bitset's read-modify-write on a handful of
- * words serialised them). */
-static uint32_t value_sparse(GrundyTable *gt, uint32_t n)
-{
-    const uint32_t *g = gt->g;
-    uint32_t span = gt->blk_span, len = gt->blk_len, n0 = gt->blk_n0;
-    uint8_t *s8 = gt->seen8 + (size_t)(n - n0) * span;
-    const unsigned *km = gt->rs->kmask;
-    for (uint32_t k = 1; k <= (uint32_t)gt->rs->max_take && k <= n; k++) {
-        if ((km[k] & 1) && n == k)
-            s8[0] = 1;
-        if ((km[k] & 2) && n > k)
-            s8[g[n - k]] = 1;
-    }
-    uint32_t r0 = n - gt->splitk[0];
-    unsigned cc = 1u ^ (gt->e & (r0 & 1)); /* class (value parity) of C_r */
-    const uint32_t *rare = gt->rare, *rv = gt->rare_v;
-    size_t nrare = gt->nrare;
-    for (size_t i = 0; i < gt->nsplitk; i++) {
-        uint32_t k = gt->splitk[i];
-        if (k + 2 > n)
-            break;
-        uint32_t r = n - k;
-        /* rare a < r not batched: a < len, and a >= n0-k (all a when the
-         * block had no batch for this k) */
-        uint32_t lo = n0 >= k + len ? n0 - k : 0, hi = len < r ? len : r;
-        size_t j = 0;
-        for (; j < nrare && rare[j] < hi; j++)
-            s8[rv[j] ^ g[r - rare[j]]] = 1;
-        size_t jmax = nrare, jlo = j;
-        while (jmax > jlo && rare[jmax - 1] >= r)
-            jmax--;
-        j = jmax;
-        while (j > jlo && rare[j - 1] >= lo)
-            j--;
-        for (size_t q = j; q < jmax; q++)
-            s8[rv[q] ^ g[r - rare[q]]] = 1;
-        gt->rare_pairs += jlo + (jmax - j);
-    }
-    /* least unseen value of class cc */
-    const uint8_t *vc = gt->vcls;
-    uint32_t mc = 0;
-    while (mc < span && (s8[mc] || vc[mc] != cc))
-        mc++;
-    /* unseen values (of the other class) below mc */
-    size_t need = 0;
-    for (uint32_t v = 0; v < mc; v++)
-        need += !s8[v];
-    if (need == 0)
-        return mc;
-    memset(s8 + mc, 1, span - mc);
-    scan_missing(gt, n, mc, need, s8);
+    size_t set = 0;
     uint32_t v = 0;
-    while (v < mc && s8[v])
-        v++;
-    return v;
+    for (; v + 8 <= m; v += 8) {
+        uint64_t w;
+        memcpy(&w, s8 + v, sizeof w);
+        set += (size_t)((w * 0x0101010101010101ull) >> 56);
+    }
+    for (; v < m; v++)
+        set += s8[v];
+    return m - set;
 }
 
-/* Any ruleset: the rules applied directly to the table (the same options
- * as ruleset_options, without building the lists). */
-static uint32_t value_rules(GrundyTable *gt, uint32_t n)
-{
-    const uint32_t *g = gt->g;
-    ensure_seen(gt);
-    uint64_t *seen = gt->seen;
-    memset(seen, 0, gt->seen_words * sizeof *seen);
-    for (size_t ri = 0; ri < gt->rs->nrules; ri++) {
-        const MoveRule *r = &gt->rs->rules[ri];
-        uint32_t kmax = n;
-        if (r->frac_den)
-            kmax = (uint32_t)(((uint64_t)n * r->frac_num) / r->frac_den);
-        uint32_t mp = r->min_part > 1 ? r->min_part : 1;
-        bool uneq = r->flags & RULE_UNEQUAL, eq = r->flags & RULE_EQUAL;
-        for (size_t j = 0; j < r->nranges; j++) {
-            uint32_t hi = r->ranges[j].hi < kmax ? r->ranges[j].hi : kmax;
-            for (uint32_t k = r->ranges[j].lo; k <= hi; k++) {
-                /* one heap may cost O(n^3) (three heaps left): poll per
-                   move so that Ctrl-C and --timeout act within
-                   milliseconds (issue 14 F16) */
-                if ((gt->stop = cgt_poll()) != CGT_OK)
-                    return 0;
-                uint32_t rem = n - k;
-                if ((r->parts_mask & 1) && rem == 0 && n > 0)
-                    mark(seen, 0);
-                if ((r->parts_mask & 2) && rem >= mp && k > 0)
-                    mark(seen, g[rem]);
-                if (r->parts_mask & 4) {
-                    if (eq) {
-                        if (rem % 2 == 0 && rem / 2 >= mp)
-                            mark(seen, 0);
-                    } else {
-                        for (uint32_t a = mp; 2 * a <= rem; a++)
-                            if (!(uneq && 2 * a == rem))
-                                mark(seen, g[a] ^ g[rem - a]);
-                    }
-                }
-                if (r->parts_mask & 8)
-                    for (uint32_t a = mp; 3 * a <= rem; a++) {
-                        if ((gt->stop = cgt_poll()) != CGT_OK)
-                            return 0;
-                        for (uint32_t b = a; a + 2 * b <= rem; b++) {
-                            uint32_t c = rem - a - b;
-                            if (uneq && (a == b || b == c))
-                                continue;
-                            if (eq && (a != b || b != c))
-                                continue;
-                            mark(seen, g[a] ^ g[b] ^ g[c]);
-                        }
-                    }
-                if (k == hi)
-                    break;
-            }
-        }
-    }
-    return mex_bits(seen, gt->seen_words);
-}
+/* The inner loops, once per table width (games/grundy_kern.h). */
+#if defined(__clang__)
+#define GREV(y) __builtin_shufflevector(y, y, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0)
+#else
+#define GREV(y) __builtin_shuffle(y, (VT_8){15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0})
+#endif
+#define GV uint8_t
+#define GW 8
+#define KN(f) KN_(f, 8)
+#define KN_(f, w) KN__(f, w)
+#define KN__(f, w) f##_##w
+#include "games/grundy_kern.h"
+#undef GV
+#undef GW
+#undef KN
+#undef GREV
+#if defined(__clang__)
+#define GREV(y) __builtin_shufflevector(y, y, 7, 6, 5, 4, 3, 2, 1, 0)
+#else
+#define GREV(y) __builtin_shuffle(y, (VT_16){7, 6, 5, 4, 3, 2, 1, 0})
+#endif
+#define GV uint16_t
+#define GW 16
+#define KN(f) KN_(f, 16)
+#include "games/grundy_kern.h"
+#undef GV
+#undef GW
+#undef KN
+#undef GREV
+#if defined(__clang__)
+#define GREV(y) __builtin_shufflevector(y, y, 3, 2, 1, 0)
+#else
+#define GREV(y) __builtin_shuffle(y, (VT_32){3, 2, 1, 0})
+#endif
+#define GV uint32_t
+#define GW 32
+#define KN(f) KN_(f, 32)
+#include "games/grundy_kern.h"
+#undef GV
+#undef GW
+#undef KN
+#undef GREV
+
+/* The kernels for the table's width. */
+#define BY_WIDTH(gt, f, ...)                                                                     \
+    ((gt)->gw == 1 ? f##_8(__VA_ARGS__) : (gt)->gw == 2 ? f##_16(__VA_ARGS__) : f##_32(__VA_ARGS__))
 
 /* Any ruleset: through the option lists (kept as a cross-check path). */
 static uint32_t value_general(GrundyTable *gt, uint32_t n)
@@ -649,11 +463,77 @@ static uint32_t value_general(GrundyTable *gt, uint32_t n)
     for (size_t i = 0; i < o->count; i++) {
         uint32_t v = 0;
         for (size_t j = o->start[i]; j < o->start[i + 1]; j++)
-            v ^= gt->g[o->parts[j]];
+            v ^= grundy_get(gt, o->parts[j]);
         if (v < lim)
             mark(gt->seen, v);
     }
     return mex_bits(gt->seen, gt->seen_words);
+}
+
+/* A table of 10^9 heaps is up to 4 GB: when it cannot be had, a limit
+ * error keeps the heaps computed so far (issue 14 F09). */
+static CgtStatus table_oom(uint64_t heaps, unsigned width, CgtError *err)
+{
+    cgt_error_set(err, CGT_ERR_LIMIT, "out of memory for a Grundy table of %llu heaps (%llu MB)",
+                  (unsigned long long)heaps, (unsigned long long)(heaps * width >> 20));
+    cgt_error_hint(err, "ask for fewer heaps; a proved period gives larger ones");
+    return CGT_ERR_LIMIT;
+}
+
+int grundy_cost_degree(const Ruleset *rs)
+{
+    bool three = false, split = false;
+    if (rs->plain) {
+        for (int k = 0; k <= rs->max_take; k++) {
+            three |= (rs->kmask[k] & 8) != 0;
+            split |= (rs->kmask[k] & 4) != 0;
+        }
+        return three ? 3 : 1;
+    }
+    for (size_t i = 0; i < rs->nrules; i++) {
+        three |= (rs->rules[i].parts_mask & 8) != 0;
+        split |= (rs->rules[i].parts_mask & 4) != 0;
+    }
+    return three ? 3 : split ? 2 : 1;
+}
+
+/* Default limits (the budget of `period` and `table`): 2^25 heaps for the
+ * sparse engine (enough for the longest proved periods in docs/games.md:
+ * 0.354 closes at heap 20,125,197; a game with no period then takes about
+ * a minute); for three-heap moves the largest N with N^3/36 <= 2^33 triples
+ * (N = 6761, about 15-30 s); general rulesets 20000. */
+#define LIMIT_SPARSE 33554432ull
+#define LIMIT_GENERAL 20000ull
+#define THREE_BUDGET 8589934592.0
+
+uint64_t grundy_default_limit(const Ruleset *rs)
+{
+    if (grundy_cost_degree(rs) == 3) {
+        uint64_t n = 64;
+        while ((double)(n + 1) * (double)(n + 1) * (double)(n + 1) / 36.0 <= THREE_BUDGET)
+            n++;
+        return n;
+    }
+    return rs->plain ? LIMIT_SPARSE : LIMIT_GENERAL;
+}
+
+/* Progress of a run: heap n of the goal, and the time left estimated from
+ * the run so far under the cost model of cost_degree. */
+static void report_progress(const GrundyTable *gt, uint32_t n, uint64_t target)
+{
+    if (!cgt_progress_enabled())
+        return;
+    uint64_t goal = gt->goal > target ? gt->goal : target;
+    int d = grundy_cost_degree(gt->rs);
+    double el = cgt_now() - gt->run_t0, done = 0, all = 0;
+    done = pow((double)n, d) - pow((double)gt->run_n0, d);
+    all = pow((double)goal, d) - pow((double)n, d);
+    if (done > 0 && el > 0.5)
+        cgt_progress("grundy", "%s: heap %u of %llu, max value %u, about %.0f s left",
+                     gt->rs->name, n, (unsigned long long)goal, gt->maxval, el * all / done);
+    else
+        cgt_progress("grundy", "%s: heap %u of %llu, max value %u", gt->rs->name, n,
+                     (unsigned long long)goal, gt->maxval);
 }
 
 CgtStatus grundy_extend(GrundyTable *gt, uint64_t target, CgtError *err)
@@ -670,32 +550,30 @@ CgtStatus grundy_extend(GrundyTable *gt, uint64_t target, CgtError *err)
         uint64_t nc = gt->cap ? gt->cap : 1024;
         while (nc < target)
             nc *= 2;
-        /* a table of 10^9 heaps is 4 GB: when it cannot be had, a limit
-           error keeps the heaps computed so far (issue 14 F09) */
-        uint32_t *ng = (size_t)nc == nc ? realloc(gt->g, (size_t)nc * sizeof *gt->g) : NULL;
-        if (!ng) {
-            cgt_error_set(err, CGT_ERR_LIMIT,
-                          "out of memory for a Grundy table of %llu heaps (%llu MB)",
-                          (unsigned long long)nc, (unsigned long long)(nc * 4 >> 20));
-            cgt_error_hint(err, "ask for fewer heaps; a proved period gives larger ones");
-            return CGT_ERR_LIMIT;
-        }
-        gt->g = ng;
+        void *ng = (size_t)(nc * gt->gw) / gt->gw == nc ? realloc(gt->gv, (size_t)(nc * gt->gw))
+                                                         : NULL;
+        if (!ng)
+            return table_oom(nc, gt->gw, err);
+        gt->gv = ng;
         gt->cap = nc;
     }
     ensure_seen(gt);
     bool sparse_ok = gt->plain && gt->nsplitk > 0 && !gt->three;
+    if (!gt->stepping) {
+        /* a new run (not a step of grundy_run_period's) */
+        gt->goal = target;
+        gt->run_n0 = gt->n;
+        gt->run_t0 = cgt_now();
+    }
     while (gt->n < target) {
         uint32_t n = (uint32_t)gt->n;
         /* cgt_poll is two flag tests: poll every heap */
         CgtStatus st = cgt_poll();
         if (st != CGT_OK)
             return cgt_poll_error(err, st, "grundy computation");
-        if ((n & 1023) == 0) {
-            if ((n & 65535) == 0 && n)
-                cgt_progress("grundy", "%s: G(%u) computed, max value %u", gt->rs->name, n,
-                             gt->maxval);
-        }
+        /* slow heaps (three-heap moves, general rulesets): every heap */
+        if (n && ((n & 65535) == 0 || !sparse_ok))
+            report_progress(gt, n, target);
         if (sparse_ok && n >= gt->next_choose) {
             choose_mask(gt);
             gt->next_choose = (uint64_t)n * 2;
@@ -703,21 +581,23 @@ CgtStatus grundy_extend(GrundyTable *gt, uint64_t target, CgtError *err)
         }
         if (gt->sparse && gt->plain &&
             (!gt->blk_ok || n < gt->blk_n0 || n >= gt->blk_n0 + gt->blk_len))
-            start_block(gt, n, target);
+            BY_WIDTH(gt, start_block, gt, n, target);
         uint32_t v;
         if (!gt->plain)
-            v = gt->use_options ? value_general(gt, n) : value_rules(gt, n);
+            v = gt->use_options ? value_general(gt, n) : BY_WIDTH(gt, value_rules, gt, n);
         else if (gt->sparse)
-            v = value_sparse(gt, n);
+            v = BY_WIDTH(gt, value_sparse, gt, n);
         else
-            v = value_plain(gt, n);
+            v = BY_WIDTH(gt, value_plain, gt, n);
         if (gt->stop != CGT_OK) {
             /* heap n unfinished: the table keeps heaps 0..n-1 */
             st = gt->stop;
             gt->stop = CGT_OK;
             return cgt_poll_error(err, st, "grundy computation");
         }
-        gt->g[n] = v;
+        if (width_for(v) > gt->gw && !gv_widen(&gt->gv, &gt->gw, gt->n, gt->cap, width_for(v)))
+            return table_oom(gt->cap, width_for(v), err);
+        gv_set(gt->gv, gt->gw, n, v);
         gt->n++;
         if (v > gt->maxval) {
             gt->maxval = v;
@@ -738,13 +618,10 @@ CgtStatus grundy_extend(GrundyTable *gt, uint64_t target, CgtError *err)
 
 /* ---- periodicity ---------------------------------------------------------- */
 
-/* Least i such that g[m+p] - g[m] == s for all i <= m < N-p. */
-static uint64_t tail_start(const uint32_t *g, uint64_t N, uint64_t p, int64_t s)
+/* Least i such that G(m+p) - G(m) == s for all i <= m < N-p. */
+static uint64_t tail_start(const GrundyTable *gt, uint64_t N, uint64_t p, int64_t s)
 {
-    uint64_t m = N - p;
-    while (m > 0 && (int64_t)g[m - 1 + p] - (int64_t)g[m - 1] == s)
-        m--;
-    return m;
+    return BY_WIDTH(gt, tail_start, gt->gv, N, p, s);
 }
 
 static void fill_exceptional(const GrundyTable *gt, GrundyPeriod *out)
@@ -759,37 +636,11 @@ static void fill_exceptional(const GrundyTable *gt, GrundyPeriod *out)
     (void)gt;
 }
 
-/* Pure-period tails with a long agreeing stretch: a multiple of such a p0
- * agrees on [i0, N) too, so its tail is scanned from i0 backwards only.
- * Without this, every multiple of the true period of 0.376 (4, preperiod
- * 2268248) rescanned the whole periodic tail: hours instead of seconds. */
-#define TAIL_CANDS 8
-typedef struct {
-    uint64_t p[TAIL_CANDS], i[TAIL_CANDS];
-    size_t n;
-} TailCands;
-
-/* tail_start(g, N, p, 0), using and updating the candidates tc. */
-static uint64_t tail_pure(const uint32_t *g, uint64_t N, uint64_t p, TailCands *tc)
-{
-    uint64_t from = N - p;
-    for (size_t j = 0; j < tc->n; j++)
-        if (p % tc->p[j] == 0 && tc->i[j] < from)
-            from = tc->i[j];
-    uint64_t i = tail_start(g, from + p, p, 0);
-    if (tc->n < TAIL_CANDS && N - i >= 2 * p + 64) {
-        tc->p[tc->n] = p;
-        tc->i[tc->n++] = i;
-    }
-    return i;
-}
-
 /* grundy_find_period; the search for observed periods only when `observed`
  * (grundy_run_period skips it until the end of its run). */
 static void find_period(GrundyTable *gt, GrundyPeriod *out, bool observed)
 {
     memset(out, 0, sizeof *out);
-    const uint32_t *g = gt->g;
     uint64_t N = gt->n;
     out->checked = N;
     out->status = PERIOD_NONE;
@@ -801,7 +652,7 @@ static void find_period(GrundyTable *gt, GrundyPeriod *out, bool observed)
         uint64_t q = rs->max_parts > 1 ? (uint64_t)rs->max_parts : 1;
         uint64_t t = (uint64_t)rs->max_take;
         for (uint64_t p = 1; q * p + t + q <= N; p++) {
-            uint64_t i = tail_pure(g, N, p, &tc);
+            uint64_t i = BY_WIDTH(gt, tail_pure, gt->gv, N, p, &tc);
             uint64_t ie = i ? i : 1;
             /* Theorem (docs/games.md): G(n+p) = G(n) for ie <= n < q*ie +
              * (q-1)*p + t implies it for all n >= ie. */
@@ -819,7 +670,7 @@ static void find_period(GrundyTable *gt, GrundyPeriod *out, bool observed)
             for (uint64_t d = 1; d < P; d++) {
                 if (P % d || N < iP + P + d)
                     continue;
-                uint64_t id = tail_start(g, N, d, 0);
+                uint64_t id = tail_start(gt, N, d, 0);
                 if (id <= iP) {
                     out->period = d;
                     out->preperiod = id;
@@ -836,10 +687,10 @@ static void find_period(GrundyTable *gt, GrundyPeriod *out, bool observed)
      * covers at least half of the values. */
     for (int pass = 0; pass < 2; pass++)
         for (uint64_t p = 1; 3 * p <= N; p++) {
-            int64_t s = pass ? (int64_t)g[N - 1] - (int64_t)g[N - 1 - p] : 0;
+            int64_t s = pass ? (int64_t)grundy_get(gt, N - 1) - (int64_t)grundy_get(gt, N - 1 - p) : 0;
             if (pass && s == 0)
                 continue;
-            uint64_t i = pass ? tail_start(g, N, p, s) : tail_pure(g, N, p, &tc);
+            uint64_t i = pass ? tail_start(gt, N, p, s) : BY_WIDTH(gt, tail_pure, gt->gv, N, p, &tc);
             if (N - i >= 3 * p && 2 * i <= N) {
                 out->status = pass ? PERIOD_ARITH : PERIOD_OBSERVED;
                 out->period = p;
@@ -859,10 +710,15 @@ void grundy_find_period(GrundyTable *gt, GrundyPeriod *out)
 CgtStatus grundy_run_period(GrundyTable *gt, uint64_t limit, GrundyPeriod *out, CgtError *err)
 {
     uint64_t next = gt->n < 64 ? 64 : gt->n;
+    gt->goal = limit;
+    gt->run_n0 = gt->n;
+    gt->run_t0 = cgt_now();
     for (;;) {
         if (next > limit)
             next = limit;
+        gt->stepping = true;
         CgtStatus st = grundy_extend(gt, next, err);
+        gt->stepping = false;
         if (st != CGT_OK) {
             find_period(gt, out, true);
             return st;
@@ -885,11 +741,11 @@ CgtStatus grundy_value_at(const GrundyTable *gt, const GrundyPeriod *per, uint64
                           uint32_t *value, CgtError *err)
 {
     if (n < gt->n) {
-        *value = gt->g[n];
+        *value = grundy_get(gt, n);
         return CGT_OK;
     }
     if (per && per->status == PERIOD_PROVED && per->period > 0) {
-        *value = gt->g[periodic_index(per, n)];
+        *value = grundy_get(gt, periodic_index(per, n));
         return CGT_OK;
     }
     cgt_error_set(err, CGT_ERR_DOMAIN, "G(%llu) is not known: values computed to heap %llu",
@@ -911,8 +767,8 @@ size_t grundy_exceptional(const GrundyTable *gt, const GrundyPeriod *per, uint64
         uint64_t m = n + j * per->period;
         if (m >= gt->n)
             continue;
-        int64_t expect = (int64_t)gt->g[m] - (int64_t)j * per->saltus;
-        if ((int64_t)gt->g[n] != expect) {
+        int64_t expect = (int64_t)grundy_get(gt, m) - (int64_t)j * per->saltus;
+        if ((int64_t)grundy_get(gt, n) != expect) {
             if (l)
                 l[cnt] = n;
             cnt++;
@@ -946,17 +802,19 @@ CgtStatus grundy_position(GrundyTable *gt, const uint64_t *heaps, size_t k, uint
         return st;
     uint32_t v = 0;
     for (size_t i = 0; i < k; i++)
-        v ^= gt->g[heaps[i]];
+        v ^= grundy_get(gt, heaps[i]);
     *value = v;
     return CGT_OK;
 }
 
 /* ---- checkpoints ---------------------------------------------------------- */
 
-/* Format version 2 (docs/games.md): "cgt-grundy 2\n", "game NAME\n",
- * "count N\n", N values as 4-byte little-endian words, "end\n", sealed by
- * util/atomicfile's CRC-64 line.  Version 1 (no seal) is refused. */
-#define CKPT_VERSION 2
+/* Format version 3 (docs/games.md): "cgt-grundy 3\n", "game NAME\n",
+ * "count N\n", "width W\n" (1, 2 or 4: the table's bytes per value), N
+ * values as W-byte little-endian words, "end\n", sealed by util/atomicfile's
+ * CRC-64 line.  Version 2 (no width line, W = 4) is still read; version 1
+ * (no seal) is refused. */
+#define CKPT_VERSION 3
 /* Values per buffered read/write of a checkpoint. */
 #define CKPT_CHUNK 4096
 
@@ -965,15 +823,16 @@ CgtStatus grundy_save(const GrundyTable *gt, const char *path, CgtError *err)
     AtomicFile af;
     if (af_open(&af, path, "checkpoint", true, err) != CGT_OK)
         return CGT_ERR_IO;
-    af_printf(&af, "cgt-grundy %d\ngame %s\ncount %llu\n", CKPT_VERSION, gt->rs->name,
-              (unsigned long long)gt->n);
+    unsigned w = gt->gw;
+    af_printf(&af, "cgt-grundy %d\ngame %s\ncount %llu\nwidth %u\n", CKPT_VERSION,
+              gt->rs->name, (unsigned long long)gt->n, w);
     unsigned char buf[4 * CKPT_CHUNK];
     for (uint64_t i = 0; i < gt->n && !af.failed; i += CKPT_CHUNK) {
         size_t m = gt->n - i < CKPT_CHUNK ? (size_t)(gt->n - i) : CKPT_CHUNK;
         for (size_t q = 0; q < m; q++)
-            for (int j = 0; j < 4; j++)
-                buf[4 * q + (size_t)j] = (unsigned char)(gt->g[i + q] >> (8 * j));
-        af_write(&af, buf, 4 * m);
+            for (unsigned j = 0; j < w; j++)
+                buf[w * q + j] = (unsigned char)(grundy_get(gt, i + q) >> (8 * j));
+        af_write(&af, buf, w * m);
     }
     af_write(&af, "end\n", 4);
     return af_commit(&af, err);
@@ -1021,23 +880,29 @@ CgtStatus grundy_load(GrundyTable *gt, const char *path, uint64_t *file_count, C
     char line[1024];
     unsigned long long count = 0;
     int version = 0;
+    unsigned fw = 4; /* bytes per value in the file (version 2: 4) */
     bool crlf = false;
     char tail;
     CgtStatus st = CGT_OK;
     if (!ckpt_line(&sf, line, sizeof line, &crlf) ||
         sscanf(line, "cgt-grundy %d%c", &version, &tail) != 1) {
         st = cgt_error_set(err, CGT_ERR_DOMAIN, "'%s' is not a cgt Grundy checkpoint", path);
-    } else if (version != CKPT_VERSION) {
+    } else if (version != CKPT_VERSION && version != 2) {
         st = cgt_error_set(err, CGT_ERR_DOMAIN, "checkpoint '%s' has format version %d, "
-                           "expected %d", path, version, CKPT_VERSION);
+                           "expected %d (or 2)", path, version, CKPT_VERSION);
     } else if (!ckpt_line(&sf, line, sizeof line, &crlf) || strncmp(line, "game ", 5) != 0) {
         st = cgt_error_set(err, CGT_ERR_DOMAIN, "'%s' is not a cgt Grundy checkpoint", path);
     } else if (strcmp(line + 5, gt->rs->name) != 0) {
         st = cgt_error_set(err, CGT_ERR_DOMAIN, "checkpoint '%s' is for game %s, not %s", path,
                            line + 5, gt->rs->name);
     } else if (!ckpt_line(&sf, line, sizeof line, &crlf) ||
-               sscanf(line, "count %llu%c", &count, &tail) != 1 || count > UINT32_MAX ||
-               sf_remaining(&sf) != 4 * (uint64_t)count + 4) {
+               sscanf(line, "count %llu%c", &count, &tail) != 1 || count > UINT32_MAX) {
+        st = cgt_error_set(err, CGT_ERR_DOMAIN, "checkpoint '%s' has a bad value count", path);
+    } else if (version == 3 && (!ckpt_line(&sf, line, sizeof line, &crlf) ||
+                                sscanf(line, "width %u%c", &fw, &tail) != 1 ||
+                                (fw != 1 && fw != 2 && fw != 4))) {
+        st = cgt_error_set(err, CGT_ERR_DOMAIN, "checkpoint '%s' has a bad value width", path);
+    } else if (sf_remaining(&sf) != fw * (uint64_t)count + 4) {
         st = cgt_error_set(err, CGT_ERR_DOMAIN, "checkpoint '%s' has a bad value count", path);
     }
     if (crlf)
@@ -1048,28 +913,36 @@ CgtStatus grundy_load(GrundyTable *gt, const char *path, uint64_t *file_count, C
         cgt_error_hint(err, "the file is left untouched; move it away to start afresh");
         return st;
     }
-    uint32_t *g = xmalloc((count ? count : 1) * sizeof *g);
+    /* the file's values go into a table of their own width (a refused
+     * file leaves gt untouched) */
+    unsigned gw = 1;
+    void *g = xmalloc(count ? (size_t)count : 1);
     uint32_t mx = 0;
     unsigned char buf[4 * CKPT_CHUNK];
     for (unsigned long long i = 0; i < count && st == CGT_OK; i += CKPT_CHUNK) {
         size_t m = count - i < CKPT_CHUNK ? (size_t)(count - i) : CKPT_CHUNK;
-        if (fread(buf, 4, m, sf.f) != m) {
+        if (fread(buf, fw, m, sf.f) != m) {
             st = cgt_error_set(err, CGT_ERR_IO, "checkpoint '%s' is truncated", path);
             break;
         }
         for (size_t q = 0; q < m; q++) {
-            const unsigned char *b = buf + 4 * q;
-            uint32_t v = (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 |
-                         (uint32_t)b[3] << 24;
+            const unsigned char *b = buf + fw * q;
+            uint32_t v = 0;
+            for (unsigned j = 0; j < fw; j++)
+                v |= (uint32_t)b[j] << (8 * j);
             uint64_t n = i + q;
-            if (!ckpt_value_ok(n, v, mx) || (n < gt->n && gt->g[n] != v)) {
+            if (!ckpt_value_ok(n, v, mx) || (n < gt->n && grundy_get(gt, n) != v)) {
                 st = cgt_error_set(err, CGT_ERR_DOMAIN, "checkpoint '%s' holds G(%llu) = %u, "
                                    "which %s", path, (unsigned long long)n, v,
                                    n < gt->n ? "differs from the value already computed"
                                              : "is impossible there");
                 break;
             }
-            g[n] = v;
+            if (width_for(v) > gw && !gv_widen(&g, &gw, n, count, width_for(v))) {
+                st = table_oom(count, width_for(v), err);
+                break;
+            }
+            gv_set(g, gw, n, v);
             if (v > mx)
                 mx = v;
         }
@@ -1087,8 +960,9 @@ CgtStatus grundy_load(GrundyTable *gt, const char *path, uint64_t *file_count, C
         free(g);
         return CGT_OK;
     }
-    free(gt->g);
-    gt->g = g;
+    free(gt->gv);
+    gt->gv = g;
+    gt->gw = gw;
     gt->n = gt->cap = count;
     gt->maxval = mx;
     reset_engine(gt);

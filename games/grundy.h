@@ -46,10 +46,13 @@ void grundy_clear(GrundyTable *gt);
  * far are kept), CGT_ERR_LIMIT also for n > 2^32-1. */
 CgtStatus grundy_extend(GrundyTable *gt, uint64_t n, CgtError *err);
 
-/* Number of values computed, and the values themselves (borrowed; valid
- * until the next extend/clear/load). */
+/* Number of values computed; G(n) for n < grundy_count; G(from ..
+ * from+count-1) copied into out.  The table stores each value in 1, 2 or 4
+ * bytes (grundy_width: the narrowest width that holds every value so far). */
 uint64_t grundy_count(const GrundyTable *gt);
-const uint32_t *grundy_values(const GrundyTable *gt);
+uint32_t grundy_get(const GrundyTable *gt, uint64_t n);
+void grundy_copy(const GrundyTable *gt, uint64_t from, uint64_t count, uint32_t *out);
+unsigned grundy_width(const GrundyTable *gt);
 /* Largest value computed so far. */
 uint32_t grundy_max(const GrundyTable *gt);
 
@@ -57,6 +60,17 @@ uint32_t grundy_max(const GrundyTable *gt);
  * smallest proved period if the theorem's bound is met, else an observed
  * pure or arithmetic period, else PERIOD_NONE. */
 void grundy_find_period(GrundyTable *gt, GrundyPeriod *out);
+
+/* The default number of values `period` and `table` compute for rs, scaled
+ * with the cost of its heaps: 2^25 for plain two-heap codes (the sparse
+ * engine), 6761 when a move leaves three heaps (N^3/36 <= 2^33 triples),
+ * 20000 for other rulesets. */
+uint64_t grundy_default_limit(const Ruleset *rs);
+/* The cost model behind it and the progress estimate: the work of heap n
+ * grows like n^d, d = 3 with three-heap moves (about n^2/12 triples per
+ * heap), 2 for general rulesets with splits (every pair), 1 otherwise (the
+ * sparse engine). */
+int grundy_cost_degree(const Ruleset *rs);
 
 /* Compute values until a period is proved or `limit` values exist, then
  * fill *out as grundy_find_period does.  For rulesets where the theorem does

@@ -60,7 +60,7 @@ struct IgStore {
     VEC(IgId) pool;
     IgId *slots; /* open addressing over node ids + 1; 0 = empty */
     size_t nslots;
-    size_t limit;
+    size_t limit, pool_limit, sum_limit;
     PairMap sums, csums;
     /* the equality memo of one canonical reduction, by generation */
     uint32_t *eq_gen;
@@ -199,16 +199,18 @@ static CgtStatus intern(IgStore *s, const IgId *o, size_t n, IgId *out, CgtError
         for (size_t i = h & (s->nslots - 1); s->slots[i]; i = (i + 1) & (s->nslots - 1)) {
             IgId id = s->slots[i] - 1;
             const Node *nd = &s->nodes.data[id];
-            if (nd->n == n && memcmp(s->pool.data + nd->off, o, n * sizeof *o) == 0) {
+            if (nd->n == n && (n == 0 || memcmp(s->pool.data + nd->off, o, n * sizeof *o) == 0)) {
                 *out = id;
                 return CGT_OK;
             }
         }
     }
-    if (s->nodes.len >= s->limit || s->nodes.len >= NO_ID - 1 ||
-        s->pool.len + n >= (size_t)UINT32_MAX)
+    if (s->nodes.len >= s->limit || s->nodes.len >= NO_ID - 1)
         return cgt_error_set(err, CGT_ERR_LIMIT,
                              "explicit games: more than %zu distinct positions", s->limit);
+    if (s->pool.len + n >= s->pool_limit || s->pool.len + n >= (size_t)UINT32_MAX)
+        return cgt_error_set(err, CGT_ERR_LIMIT,
+                             "explicit games: more than %zu options in all", s->pool_limit);
     Node nd = {.off = (uint32_t)s->pool.len, .n = (uint32_t)n, .canon = NO_ID};
     uint32_t *vals = xmalloc((n ? n : 1) * sizeof *vals);
     uint32_t bd = 0;
@@ -263,6 +265,9 @@ IgStore *ig_new(void)
 {
     IgStore *s = xcalloc(1, sizeof *s);
     s->limit = 20000000;
+    s->pool_limit = (size_t)UINT32_MAX;
+    s->sum_limit = s->limit;
+    VEC_RESERVE(s->pool, 1024); /* never a NULL pool, even for option-less nodes */
     IgId zero;
     CgtError e;
     intern(s, NULL, 0, &zero, &e);
@@ -287,11 +292,23 @@ void ig_free(IgStore *s)
 void ig_set_limit(IgStore *s, size_t max_nodes)
 {
     s->limit = max_nodes ? max_nodes : 1;
+    /* the same budget of new entries for the memo of literal sums */
+    s->sum_limit = s->sums.len + (s->limit > s->nodes.len ? s->limit - s->nodes.len : 0);
 }
 
 size_t ig_count(const IgStore *s)
 {
     return s->nodes.len;
+}
+
+void ig_set_option_limit(IgStore *s, size_t max_entries)
+{
+    s->pool_limit = max_entries ? max_entries : (size_t)UINT32_MAX;
+}
+
+size_t ig_option_count(const IgStore *s)
+{
+    return s->pool.len;
 }
 
 CgtStatus ig_make(IgStore *s, const IgId *opts, size_t n, IgId *out, CgtError *err)
@@ -565,6 +582,11 @@ CgtStatus ig_sum(IgStore *s, IgId a, IgId b, IgId *out, CgtError *err)
     }
     if (pm_get(&s->sums, a, b, out))
         return CGT_OK;
+    /* distinct pairs cost work even when their sums coincide: bound them
+       by the node cap as well */
+    if (s->sums.len >= s->sum_limit)
+        return cgt_error_set(err, CGT_ERR_LIMIT, "explicit games: more than %zu sums",
+                             s->limit);
     IgId *o;
     size_t n;
     CgtStatus st = sum_options(s, a, b, ig_sum, &o, &n, err);

@@ -32,9 +32,14 @@ typedef struct IgStore IgStore;
 IgStore *ig_new(void);
 void ig_free(IgStore *s);
 /* Cap on the number of nodes (default 20 000 000); beyond it every
- * constructor fails with CGT_ERR_LIMIT. */
+ * constructor fails with CGT_ERR_LIMIT.  The same number of new literal
+ * sums (ig_sum's memo) is allowed from the time of the call. */
 void ig_set_limit(IgStore *s, size_t max_nodes);
 size_t ig_count(const IgStore *s);
+/* Cap on the total number of option entries of all nodes (0 = none); the
+ * constructors fail with CGT_ERR_LIMIT beyond it. */
+void ig_set_option_limit(IgStore *s, size_t max_entries);
+size_t ig_option_count(const IgStore *s);
 
 /* The game with options opts[0..n-1] (any order, repeats allowed). */
 CgtStatus ig_make(IgStore *s, const IgId *opts, size_t n, IgId *out, CgtError *err);

@@ -504,12 +504,16 @@ static Value *grundy_range(Call *c, GameObj *g, int64_t lo, int64_t hi, const ch
     cgt_error_clear(&save_err);
     if (!grundy_fill(c, g, (uint64_t)hi + 1, ckpt, &save_err))
         return NULL;
-    const uint32_t *vals = grundy_values(game_grundy(g)) + lo;
     uint64_t n = (uint64_t)(hi - lo + 1);
+    /* the table keeps 1-4 bytes per value: a widened copy of the range
+     * (no larger than the text printed from it) */
+    uint32_t *vals = xmalloc((size_t)n * sizeof *vals);
+    grundy_copy(game_grundy(g), (uint64_t)lo, n, vals);
     if (!c->stmt) {
         Value *l = val_list();
         for (uint64_t i = 0; i < n; i++)
             val_list_push(l, val_int(vals[i]));
+        free(vals);
         if (save_err.status != CGT_OK) {
             val_unref(l);
             return rt_error_from(c->I, call_opt_loc(c, "checkpoint"), &save_err);
@@ -534,6 +538,7 @@ static Value *grundy_range(Call *c, GameObj *g, int64_t lo, int64_t hi, const ch
                   (long long)hi);
         rows_text(&b, vals, (uint64_t)lo, n, 10);
     }
+    free(vals);
     rt_emit(c->I, &b);
     if (save_err.status != CGT_OK)
         return rt_error_from(c->I, call_opt_loc(c, "checkpoint"), &save_err);
@@ -646,14 +651,6 @@ Value *bi_grundy(Call *c)
 
 /* ---- period and table ---- */
 
-/* Default number of values `period` and `table` compute before giving up:
- * for plain octal/hex codes 2^25, enough for the longest proved periods in
- * docs/games.md (0.354 closes at heap 20,125,197); a game with no period
- * in sight then takes one or two minutes and 134 MB.  Other rulesets
- * compute every option list, so their default is smaller. */
-#define PERIOD_LIMIT_PLAIN 33554432
-#define PERIOD_LIMIT_RULES 20000
-
 static bool ensure_period(Call *c, GameObj *g, uint64_t limit)
 {
     if (g->period_done && g->period.status == PERIOD_PROVED)
@@ -687,17 +684,22 @@ Value *bi_period(Call *c)
     GameObj *g = game_heap_or_error(c->I, c->args[0], c->arg_locs[0], "period");
     if (!g)
         return NULL;
-    /* the periodicity theorem needs a plain code; for other rulesets every
-     * value up to the limit is computed, so the default is smaller */
-    int64_t limit = g->rs->plain ? PERIOD_LIMIT_PLAIN : PERIOD_LIMIT_RULES;
+    /* the default is scaled with the cost of the ruleset's heaps */
+    int64_t limit = (int64_t)grundy_default_limit(g->rs);
     Value *lv = call_opt(c, "limit");
     if (lv && !call_int(c, lv, call_opt_loc(c, "limit"), "the limit", 1, 3999999999LL, &limit))
         return NULL;
     if (!ensure_period(c, g, (uint64_t)limit))
         return NULL;
     const GrundyPeriod *p = &g->period;
+    /* the statement's text names only the count and the last exceptional
+     * heap (preperiod-1): the heaps are listed, and so stored, only for the
+     * record and JSON (for 0.1777 that list was 1.1 GB) */
+    bool list = !c->stmt || c->I->format == FMT_JSON;
     uint64_t *exc = NULL;
-    size_t nexc = p->status == PERIOD_NONE ? 0 : grundy_exceptional(game_grundy(g), p, &exc);
+    size_t nexc = p->status == PERIOD_NONE
+                      ? 0
+                      : grundy_exceptional(game_grundy(g), p, list ? &exc : NULL);
     if (!c->stmt) {
         Value *r = period_record(g->name, p, exc, nexc, (uint64_t)limit);
         free(exc);
@@ -752,7 +754,7 @@ Value *bi_period(Call *c)
             sb_puts(&b, "  no exceptional values\n");
         else
             sb_printf(&b, "  last exceptional value at heap %llu (%zu exceptional heap%s)\n",
-                      (unsigned long long)exc[nexc - 1], nexc, nexc == 1 ? "" : "s");
+                      (unsigned long long)p->last_exceptional, nexc, nexc == 1 ? "" : "s");
     }
     free(exc);
     rt_emit(c->I, &b);
@@ -764,7 +766,14 @@ Value *bi_table(Call *c)
     GameObj *g = game_heap_or_error(c->I, c->args[0], c->arg_locs[0], "table");
     if (!g)
         return NULL;
-    if (!ensure_period(c, g, g->rs->plain ? PERIOD_LIMIT_PLAIN : PERIOD_LIMIT_RULES))
+    if (!(g->period_done && g->period.status == PERIOD_PROVED) &&
+        grundy_cost_degree(g->rs) > 1)
+        /* three-heap moves or a general ruleset: every heap costs more and
+         * more; say what is being started (progress shows how far it is) */
+        cgt_progress_force("table", "%s: searching for a period up to heap %llu (the default "
+                           "limit for its moves; `period` with `limit N` sets another)",
+                           g->name, (unsigned long long)grundy_default_limit(g->rs));
+    if (!ensure_period(c, g, grundy_default_limit(g->rs)))
         return NULL;
     const GrundyPeriod *p = &g->period;
     if (p->status != PERIOD_PROVED) {

@@ -404,6 +404,7 @@ Value *impgame_binop(Interp *I, int op, const Value *a, const Value *b, Loc loc,
 
 #define HEAP_MAX 100000
 #define EXPAND_MAX 1000000
+#define EXPAND_OPTIONS_MAX 20000000
 
 Value *impgame_heap(Interp *I, const Value *game, const Value *nv, Loc loc)
 {
@@ -415,21 +416,25 @@ Value *impgame_heap(Interp *I, const Value *game, const Value *nv, Loc loc)
         return rt_error(I, DIAG_DOMAIN, loc, "a heap size must be an integer in 0..%d",
                         HEAP_MAX);
     IgStore *s = impgame_store();
-    size_t before = ig_count(s);
+    size_t before = ig_count(s), before_opts = ig_option_count(s);
+    /* the cap counts nodes and literal sums (both only grow) */
     ig_set_limit(s, before + EXPAND_MAX);
+    ig_set_option_limit(s, before_opts + EXPAND_OPTIONS_MAX);
     IgId *h = xmalloc(((size_t)n + 1) * sizeof *h);
     CgtError err;
     cgt_error_clear(&err);
     CgtStatus st = ig_heaps(s, ruleset_heapgame(go->rs), (uint32_t)n, false, h, &err);
     ig_set_limit(s, 20000000);
+    ig_set_option_limit(s, 0);
     IgId g = h[n];
     free(h);
-    if (st == CGT_ERR_LIMIT && ig_count(s) >= before + EXPAND_MAX) {
+    if (st == CGT_ERR_LIMIT && strncmp(err.msg, "explicit games:", 15) == 0) {
         rt_error(I, DIAG_LIMIT, loc,
-                 "heap %lld of %s has more than %d positions as an explicit game",
-                 (long long)n, go->name, EXPAND_MAX);
-        rt_hint(I, "`canonical table %s a..b` works on canonical forms without expanding heaps",
-                go->name);
+                 "heap %lld of %s is too large to expand as an explicit game (more than %d "
+                 "positions, sums or %d options)",
+                 (long long)n, go->name, EXPAND_MAX, EXPAND_OPTIONS_MAX);
+        rt_hint(I, "`canonical table G a..b` and `genus` work on canonical forms without "
+                   "expanding heaps");
         return NULL;
     }
     if (st != CGT_OK)

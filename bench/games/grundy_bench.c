@@ -45,6 +45,15 @@ int main(int argc, char **argv)
            (unsigned long long)grundy_count(gt), t1 - t0, grundy_max(gt), mask,
            (unsigned long long)nrare);
     printf(" rare_pairs=%llu scan_pairs=%llu", (unsigned long long)rp, (unsigned long long)sp);
+    /* FNV-1a over the values as 4-byte little-endian words: the figure to
+     * compare with other solvers and other builds */
+    uint64_t hsh = 0xcbf29ce484222325ull;
+    for (uint64_t i = 0; i < grundy_count(gt); i++)
+        for (int b = 0; b < 4; b++) {
+            hsh ^= (grundy_get(gt, i) >> (8 * b)) & 0xff;
+            hsh *= 0x100000001b3ull;
+        }
+    printf(" hash=%016llx", (unsigned long long)hsh);
     if (strcmp(argv[1], "period") == 0)
         printf(" status=%d period=%llu preperiod=%llu proof_n=%llu", (int)per.status,
                (unsigned long long)per.period, (unsigned long long)per.preperiod,

@@ -181,6 +181,31 @@ static void test_crc_ref(void)
     CHECK(crc_ref((const unsigned char *)"123456789", 9) == 0x995dc9bbdf1939faULL);
 }
 
+/* A sealed 0.6 checkpoint of 3000 one-byte values (format 3, "width 1")
+ * rewritten with four bytes per value: format 3 with "width 4", or format 2
+ * (no width line).  *hdr = offset of the first value. */
+static unsigned char *widen_grundy(const unsigned char *one, size_t n1, int version, size_t *n,
+                                   size_t *hdr)
+{
+    const char *w1 = strstr((const char *)one, "count 3000\nwidth 1\n");
+    size_t h1 = (size_t)(w1 - (const char *)one) + 19; /* first value */
+    unsigned char *b = malloc(n1 * 4 + 64);
+    char head[64];
+    snprintf(head, sizeof head, "cgt-grundy %d\ngame 0.6\ncount 3000\n%s", version,
+             version == 3 ? "width 4\n" : "");
+    size_t h = strlen(head);
+    memcpy(b, head, h);
+    for (size_t i = 0; i < 3000; i++) {
+        b[h + 4 * i] = one[h1 + i];
+        b[h + 4 * i + 1] = b[h + 4 * i + 2] = b[h + 4 * i + 3] = 0;
+    }
+    memcpy(b + h + 4 * 3000, "end\n", 4);
+    *n = h + 4 * 3000 + 4 + 23;
+    reseal(b, n);
+    *hdr = h;
+    return b;
+}
+
 static void test_grundy(const char *dir)
 {
     char good[256], path[256];
@@ -191,18 +216,30 @@ static void test_grundy(const char *dir)
     CHECK(grundy_extend(t, 3000, &err) == CGT_OK);
     CHECK(grundy_save(t, good, &err) == CGT_OK);
     grundy_free(t);
-    damage("grundy", load_grundy, good, path, "cgt-grundy 2", '1');
+    damage("grundy", load_grundy, good, path, "cgt-grundy 3", '1');
     /* another game: a checkpoint of 0.6 is refused for 0.07 */
     GrundyTable *u = grundy_new(rs_07);
     uint64_t fc;
     CHECK(grundy_load(u, good, &fc, &err) == CGT_ERR_DOMAIN);
     CHECK(strstr(err.msg, "is for game 0.6") != NULL);
     grundy_free(u);
+    /* the file keeps the table's width (values of 0.6 below 3000 fit in one
+     * byte); the same values written four bytes each load too, under format
+     * 3 ("width 4") and the older format 2 (no width line) */
+    size_t n1;
+    unsigned char *one = slurp(good, &n1);
+    CHECK(one != NULL && strstr((char *)one, "count 3000\nwidth 1\n") != NULL);
+    size_t n, hdr;
+    unsigned char *orig = widen_grundy(one, n1, 2, &n, &hdr);
+    spit(path, orig, n);
+    CHECK(load_grundy(path));
+    free(orig);
+    orig = widen_grundy(one, n1, 3, &n, &hdr);
+    spit(path, orig, n);
+    CHECK(load_grundy(path));
+    free(one);
     /* values outside their domain under a valid seal: G(1) = 2^31 (F04),
      * G(2000) = 2^28 after values below 512 (F23), G(0) = 1 */
-    size_t n;
-    unsigned char *orig = slurp(good, &n);
-    size_t hdr = (size_t)(strstr((char *)orig, "count 3000\n") - (char *)orig) + 11;
     static const struct {
         size_t heap;
         uint32_t v;

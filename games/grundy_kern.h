@@ -1,0 +1,417 @@
+/* The inner loops of games/grundy.c for one width of the value table:
+ * included by grundy.c once per width with GV (the stored value type), GW
+ * (its width in bits, 8, 16 or 32) and GREV (reverse the lanes of a vector
+ * of GVs) defined; every function is named KN(f) = f_GW.  Not a header of
+ * its own (no include guard, on purpose).  Methods: see grundy.c and
+ * docs/games.md ("sparse space"). */
+
+/* Values of the non-split options of heap n of a plain ruleset. */
+static void KN(mark_simple)(GrundyTable *gt, uint32_t n)
+{
+    const GV *g = gt->gv;
+    const unsigned *km = gt->rs->kmask;
+    uint32_t t = (uint32_t)gt->rs->max_take;
+    for (uint32_t k = 1; k <= t && k <= n; k++) {
+        if ((km[k] & 1) && n == k)
+            mark(gt->seen, 0);
+        if ((km[k] & 2) && n > k)
+            mark(gt->seen, g[n - k]);
+    }
+}
+
+/* Plain ruleset, direct: every option. */
+static uint32_t KN(value_plain)(GrundyTable *gt, uint32_t n)
+{
+    const GV *g = gt->gv;
+    const unsigned *km = gt->rs->kmask;
+    uint32_t t = (uint32_t)gt->rs->max_take;
+    memset(gt->seen, 0, gt->seen_words * sizeof *gt->seen);
+    KN(mark_simple)(gt, n);
+    for (size_t i = 0; i < gt->nsplitk; i++) {
+        uint32_t k = gt->splitk[i];
+        if (k > n)
+            break;
+        uint32_t r = n - k;
+        for (uint32_t a = 1; 2 * a <= r; a++)
+            mark(gt->seen, g[a] ^ g[r - a]);
+    }
+    if (gt->three)
+        for (uint32_t k = 0; k <= t && k <= n; k++) {
+            if (!(km[k] & 8))
+                continue;
+            uint32_t r = n - k;
+            for (uint32_t a = 1; 3 * a <= r; a++)
+                for (uint32_t b = a; a + 2 * b <= r; b++)
+                    mark(gt->seen, g[a] ^ g[b] ^ g[r - a - b]);
+        }
+    return mex_bits(gt->seen, gt->seen_words);
+}
+
+typedef GV KN(VT) __attribute__((vector_size(16)));
+#define LANES (16 / (uint32_t)sizeof(GV))
+
+/* Is some pair value G(b) ^ G(r-b), a <= b < end, among t[0..nt-1]?  LANES
+ * pairs per step (16 bytes of values): G(b..) against G(..r-b) with its
+ * lanes reversed (GCC/Clang vector types).  Inlined with a constant nt (1,
+ * 2 or 4), so a single missing value costs one compare per LANES pairs. */
+static inline unsigned KN(block_hits_n)(const GV *g, uint32_t r, uint32_t a, uint32_t end,
+                                        const uint32_t t[4], int nt)
+{
+    KN(VT) zero = {0};
+    KN(VT) t0 = zero + (GV)t[0], t1 = zero + (GV)t[1];
+    KN(VT) t2 = zero + (GV)t[2], t3 = zero + (GV)t[3];
+    KN(VT) acc = zero;
+    uint32_t b = a;
+    for (; b + LANES <= end; b += LANES) {
+        KN(VT) x, y;
+        memcpy(&x, g + b, sizeof x);
+        memcpy(&y, g + (r - b - (LANES - 1)), sizeof y);
+        KN(VT) v = x ^ GREV(y);
+        acc |= (KN(VT))(v == t0);
+        if (nt > 1)
+            acc |= (KN(VT))(v == t1);
+        if (nt > 2)
+            acc |= (KN(VT))(v == t2) | (KN(VT))(v == t3);
+    }
+    uint64_t w[2];
+    memcpy(w, &acc, sizeof w);
+    unsigned hit = (w[0] | w[1]) != 0;
+    for (; b < end; b++) {
+        uint32_t v = g[b] ^ g[r - b];
+        hit |= (v == t[0]) | (v == t[1]) | (v == t[2]) | (v == t[3]);
+    }
+    return hit;
+}
+
+/* block_hits_n for the targets in use: t[0..nt-1] (the rest repeat t[0]). */
+static unsigned KN(block_hits)(const GV *g, uint32_t r, uint32_t a, uint32_t end,
+                           const uint32_t t[4], size_t nt)
+{
+    if (nt == 1)
+        return KN(block_hits_n)(g, r, a, end, t, 1);
+    if (nt == 2)
+        return KN(block_hits_n)(g, r, a, end, t, 2);
+    return KN(block_hits_n)(g, r, a, end, t, 4);
+}
+
+/* Is some pair value G(b) ^ G(r-b), a <= b < end, unseen in s8 (any number
+ * of missing values: one table lookup per pair, no branch)? */
+static unsigned KN(block_missing)(const GV *g, uint32_t r, uint32_t a, uint32_t end,
+                                  const uint8_t *s8)
+{
+    unsigned acc0 = 1, acc1 = 1;
+    uint32_t b = a;
+    for (; b + 2 <= end; b += 2) {
+        acc0 &= s8[g[b] ^ g[r - b]];
+        acc1 &= s8[g[b + 1] ^ g[r - b - 1]];
+    }
+    if (b < end)
+        acc0 &= s8[g[b] ^ g[r - b]];
+    return !(acc0 & acc1);
+}
+
+/* Step 3 of value_sparse: find the `need` values v < mc still unseen in s8
+ * (every byte from mc on is set) among all pairs.  All split remainders
+ * r_i = n - k_i are scanned together, a = 1, 2, ... for every r_i at once:
+ * a value that arises from only one remainder (common for 0.376, whose
+ * splits take 2 or 3) is found after a short prefix instead of after the
+ * whole of the other remainder's pairs.  After 48 single pairs, blocks of 64
+ * pairs are tested at once (vector compares against the missing values when
+ * at most four are left, else a byte lookup per pair); a block with a hit is
+ * then walked pair by pair.  Stops when all are seen. */
+static void KN(scan_missing)(GrundyTable *gt, uint32_t n, uint32_t mc, size_t need, uint8_t *s8)
+{
+    const GV *g = gt->gv;
+    uint32_t *rr = gt->scan_r, hmax = 0;
+    size_t nr = 0;
+    for (size_t i = 0; i < gt->nsplitk && gt->splitk[i] + 2 <= n; i++) {
+        rr[nr++] = n - gt->splitk[i];
+        if ((n - gt->splitk[i]) / 2 > hmax)
+            hmax = (n - gt->splitk[i]) / 2;
+    }
+    uint32_t a = 1;
+    /* short scans are common: the first 48 pairs eight at a time, marked
+     * by independent stores, then the values still missing counted (a few
+     * word operations for mc <= 128; a running count makes every mark wait
+     * on the load of its own byte) */
+    uint64_t sp = 0;
+    if (mc > 128) /* recounting would cost more than the running count */
+        for (; a <= hmax && a <= 48 && need; a++)
+            for (size_t i = 0; i < nr && need; i++)
+                if (2 * a <= rr[i]) {
+                    uint32_t v = g[a] ^ g[rr[i] - a];
+                    sp++;
+                    need -= !s8[v]; /* no branch: hits are unpredictable */
+                    s8[v] = 1;
+                }
+    while (a <= hmax && a <= 48 && need) {
+        uint32_t e = a + 8 <= hmax + 1 ? a + 8 : hmax + 1;
+        for (size_t i = 0; i < nr; i++) {
+            uint32_t r = rr[i], ei = e <= r / 2 + 1 ? e : r / 2 + 1;
+            for (uint32_t b = a; b < ei; b++)
+                s8[g[b] ^ g[r - b]] = 1;
+            sp += ei > a ? ei - a : 0;
+        }
+        need = count_unseen(s8, mc);
+        a = e;
+    }
+    gt->scan_pairs += sp;
+    uint32_t t[4];
+    size_t nt = 0;
+    bool vec = false;
+    while (a <= hmax && need) {
+        if (!vec && need <= 4) {
+            for (uint32_t v = 0; v < mc; v++)
+                if (!s8[v])
+                    t[nt++] = v;
+            for (size_t j = nt; j < 4; j++)
+                t[j] = t[0];
+            vec = true;
+        }
+        uint32_t end = a + 64 <= hmax + 1 ? a + 64 : hmax + 1;
+        for (size_t i = 0; i < nr && need; i++) {
+            uint32_t r = rr[i], e = end <= r / 2 + 1 ? end : r / 2 + 1;
+            if (a >= e)
+                continue;
+            gt->scan_pairs += e - a;
+            /* with many values missing nearly every block hits: walk it
+             * at once instead of testing it first */
+            if (vec ? !KN(block_hits)(g, r, a, e, t, nt)
+                    : need <= SCAN_TEST_NEED && !KN(block_missing)(g, r, a, e, s8))
+                continue;
+            /* walk the block without branches (marking every pair value
+             * is harmless: they are all options), then drop found targets */
+            for (uint32_t b = a; b < e; b++) {
+                uint32_t v = g[b] ^ g[r - b];
+                need -= !s8[v];
+                s8[v] = 1;
+            }
+            if (vec) {
+                /* keep the targets still missing in front */
+                size_t m = 0;
+                for (size_t j = 0; j < nt; j++)
+                    if (!s8[t[j]])
+                        t[m++] = t[j];
+                for (size_t j = m; j < 4; j++)
+                    t[j] = t[0];
+                nt = m;
+            }
+        }
+        a = end;
+    }
+}
+
+/* Start a block of heaps n0, n0+1, ... (at most `limit` of them, fewer
+ * before the next mask choice) for value_sparse: clear one seen row per
+ * heap and mark in it, for every split k, the pairs (a, n-k-a) of the rare
+ * positions a with len <= a < n0-k.  Their other part n-k-a lies below n0,
+ * so it is known before the block starts, and for one rare a the block's
+ * parts G(n0-k-a .. n0+len-1-k-a) are contiguous: each table line is read
+ * once per block instead of once per heap (with 1500-1900 rare positions,
+ * as in 0.6 and 0.14, the per-heap loop waited on those reads).  Rare
+ * positions below len or from n0-k on are done per heap by value_sparse. */
+static void KN(start_block)(GrundyTable *gt, uint32_t n0, uint64_t limit)
+{
+    uint32_t span = (uint32_t)(gt->seen_words * 64);
+    uint32_t len = BLOCK_BYTES / span;
+    if (len > 64)
+        len = 64;
+    if (len < 1)
+        len = 1;
+    if (limit - n0 < len)
+        len = (uint32_t)(limit - n0);
+    if (gt->next_choose > n0 && gt->next_choose - n0 < len)
+        len = (uint32_t)(gt->next_choose - n0);
+    if ((size_t)len * span > gt->seen8_cap) {
+        free(gt->seen8);
+        gt->seen8_cap = (size_t)len * span;
+        gt->seen8 = xmalloc(gt->seen8_cap);
+    }
+    memset(gt->seen8, 0, (size_t)len * span);
+    gt->blk_ok = true;
+    gt->blk_n0 = n0;
+    gt->blk_len = len;
+    gt->blk_span = span;
+    const GV *g = gt->gv;
+    const uint32_t *rare = gt->rare, *rv = gt->rare_v;
+    for (size_t i = 0; i < gt->nsplitk; i++) {
+        uint32_t k = gt->splitk[i];
+        if (n0 < k + len)
+            break;
+        size_t j = 0;
+        while (j < gt->nrare && rare[j] < len)
+            j++;
+        size_t j0 = j;
+        for (; j < gt->nrare && rare[j] < n0 - k; j++) {
+            const GV *gp = g + (n0 - k - rare[j]);
+            uint8_t *row = gt->seen8;
+            uint32_t x = rv[j], h = 0;
+            /* four independent stores per step: the loop is bound by
+             * stores, not by its own bookkeeping */
+            for (; h + 4 <= len; h += 4, row += 4 * (size_t)span) {
+                row[x ^ gp[h]] = 1;
+                row[span + (x ^ gp[h + 1])] = 1;
+                row[2 * (size_t)span + (x ^ gp[h + 2])] = 1;
+                row[3 * (size_t)span + (x ^ gp[h + 3])] = 1;
+            }
+            for (; h < len; h++, row += span)
+                row[x ^ gp[h]] = 1;
+        }
+        gt->rare_pairs += (uint64_t)len * (j - j0);
+    }
+}
+
+/* Sparse-space step for heap n (plain, two-heap splits only).  With class
+ * c(a) = parity(G(a) & mask) ^ (e & a & 1), a split r = a + b has value
+ * v = G(a)^G(b) with parity(v & mask) = c(a) ^ c(b) ^ (e & r & 1).  So the
+ * values of the class C_r (parity 1 ^ (e & r & 1)) come only from pairs
+ * with exactly one part in the rare class rho (c(a) != c(b)): enumerating
+ * the rare positions gives all of them exactly.  Values of the other class
+ * below the least missing C_r value are found by a scan over all pairs that
+ * stops as soon as each of them has been seen (usually after a short
+ * prefix).  The seen-set is one byte per value here (a row of the block
+ * started by start_block, which holds most rare pairs already): the marks
+ * are independent stores (a bitset's read-modify-write on a handful of
+ * words serialised them). */
+static uint32_t KN(value_sparse)(GrundyTable *gt, uint32_t n)
+{
+    const GV *g = gt->gv;
+    uint32_t span = gt->blk_span, len = gt->blk_len, n0 = gt->blk_n0;
+    uint8_t *s8 = gt->seen8 + (size_t)(n - n0) * span;
+    const unsigned *km = gt->rs->kmask;
+    for (uint32_t k = 1; k <= (uint32_t)gt->rs->max_take && k <= n; k++) {
+        if ((km[k] & 1) && n == k)
+            s8[0] = 1;
+        if ((km[k] & 2) && n > k)
+            s8[g[n - k]] = 1;
+    }
+    uint32_t r0 = n - gt->splitk[0];
+    unsigned cc = 1u ^ (gt->e & (r0 & 1)); /* class (value parity) of C_r */
+    const uint32_t *rare = gt->rare, *rv = gt->rare_v;
+    size_t nrare = gt->nrare;
+    for (size_t i = 0; i < gt->nsplitk; i++) {
+        uint32_t k = gt->splitk[i];
+        if (k + 2 > n)
+            break;
+        uint32_t r = n - k;
+        /* rare a < r not batched: a < len, and a >= n0-k (all a when the
+         * block had no batch for this k) */
+        uint32_t lo = n0 >= k + len ? n0 - k : 0, hi = len < r ? len : r;
+        size_t j = 0;
+        for (; j < nrare && rare[j] < hi; j++)
+            s8[rv[j] ^ g[r - rare[j]]] = 1;
+        size_t jmax = nrare, jlo = j;
+        while (jmax > jlo && rare[jmax - 1] >= r)
+            jmax--;
+        j = jmax;
+        while (j > jlo && rare[j - 1] >= lo)
+            j--;
+        for (size_t q = j; q < jmax; q++)
+            s8[rv[q] ^ g[r - rare[q]]] = 1;
+        gt->rare_pairs += jlo + (jmax - j);
+    }
+    /* least unseen value of class cc */
+    const uint8_t *vc = gt->vcls;
+    uint32_t mc = least_unseen(s8, vc, span, cc);
+    /* unseen values (of the other class) below mc */
+    size_t need = count_unseen(s8, mc);
+    if (need == 0)
+        return mc;
+    memset(s8 + mc, 1, span - mc);
+    KN(scan_missing)(gt, n, mc, need, s8);
+    uint32_t v = 0;
+    while (v < mc && s8[v])
+        v++;
+    return v;
+}
+
+/* Any ruleset: the rules applied directly to the table (the same options
+ * as ruleset_options, without building the lists). */
+static uint32_t KN(value_rules)(GrundyTable *gt, uint32_t n)
+{
+    const GV *g = gt->gv;
+    ensure_seen(gt);
+    uint64_t *seen = gt->seen;
+    memset(seen, 0, gt->seen_words * sizeof *seen);
+    for (size_t ri = 0; ri < gt->rs->nrules; ri++) {
+        const MoveRule *r = &gt->rs->rules[ri];
+        uint32_t kmax = n;
+        if (r->frac_den)
+            kmax = (uint32_t)(((uint64_t)n * r->frac_num) / r->frac_den);
+        uint32_t mp = r->min_part > 1 ? r->min_part : 1;
+        bool uneq = r->flags & RULE_UNEQUAL, eq = r->flags & RULE_EQUAL;
+        for (size_t j = 0; j < r->nranges; j++) {
+            uint32_t hi = r->ranges[j].hi < kmax ? r->ranges[j].hi : kmax;
+            for (uint32_t k = r->ranges[j].lo; k <= hi; k++) {
+                /* one heap may cost O(n^3) (three heaps left): poll per
+                   move so that Ctrl-C and --timeout act within
+                   milliseconds (issue 14 F16) */
+                if ((gt->stop = cgt_poll()) != CGT_OK)
+                    return 0;
+                uint32_t rem = n - k;
+                if ((r->parts_mask & 1) && rem == 0 && n > 0)
+                    mark(seen, 0);
+                if ((r->parts_mask & 2) && rem >= mp && k > 0)
+                    mark(seen, g[rem]);
+                if (r->parts_mask & 4) {
+                    if (eq) {
+                        if (rem % 2 == 0 && rem / 2 >= mp)
+                            mark(seen, 0);
+                    } else {
+                        for (uint32_t a = mp; 2 * a <= rem; a++)
+                            if (!(uneq && 2 * a == rem))
+                                mark(seen, g[a] ^ g[rem - a]);
+                    }
+                }
+                if (r->parts_mask & 8)
+                    for (uint32_t a = mp; 3 * a <= rem; a++) {
+                        if ((gt->stop = cgt_poll()) != CGT_OK)
+                            return 0;
+                        for (uint32_t b = a; a + 2 * b <= rem; b++) {
+                            uint32_t c = rem - a - b;
+                            if (uneq && (a == b || b == c))
+                                continue;
+                            if (eq && (a != b || b != c))
+                                continue;
+                            mark(seen, g[a] ^ g[b] ^ g[c]);
+                        }
+                    }
+                if (k == hi)
+                    break;
+            }
+        }
+    }
+    return mex_bits(seen, gt->seen_words);
+}
+
+/* Least i such that G(m+p) - G(m) == s for all i <= m < N-p. */
+static uint64_t KN(tail_start)(const void *gv, uint64_t N, uint64_t p, int64_t s)
+{
+    const GV *g = gv;
+    uint64_t m = N - p;
+    while (m > 0 && (int64_t)g[m - 1 + p] - (int64_t)g[m - 1] == s)
+        m--;
+    return m;
+}
+
+/* tail_start(g, N, p, 0), using and updating the candidates tc.  A p with
+ * G(N-1-p) != G(N-1) has tail N-p at once (no candidate can say more): most
+ * p are settled by that one compare, without the divisions. */
+static inline uint64_t KN(tail_pure)(const void *gv, uint64_t N, uint64_t p, TailCands *tc)
+{
+    const GV *g = gv;
+    if (g[N - 1 - p] != g[N - 1])
+        return N - p;
+    uint64_t from = N - p;
+    for (size_t j = 0; j < tc->n; j++)
+        if (p % tc->p[j] == 0 && tc->i[j] < from)
+            from = tc->i[j];
+    uint64_t i = KN(tail_start)(gv, from + p, p, 0);
+    if (tc->n < TAIL_CANDS && N - i >= 2 * p + 64) {
+        tc->p[tc->n] = p;
+        tc->i[tc->n++] = i;
+    }
+    return i;
+}
+
+#undef LANES
