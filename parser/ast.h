@@ -51,12 +51,13 @@ typedef enum {
     AST_INDEX,  /* kids[0][kids[1]] */
     AST_FIELD,  /* kids[0].text : a record field */
     AST_MAP,    /* { k: v, ... } : kids alternate key (AST_STR / AST_IDENT) and value */
+    AST_COMP,   /* [kids[0] for text in kids[1] if kids[2]] (kids[2] may be NULL) */
     AST_GAME,   /* { G, H, ... } (no colons): an explicit game, kids = options */
     AST_STAR,   /* *n (kids[0] = AST_INT) or * (no kids): a nim heap */
     /* statements */
     AST_BLOCK,  /* kids = statements */
     AST_EXPR,   /* kids[0] */
-    AST_ASSIGN, /* text = name, kids[0] = value */
+    AST_ASSIGN, /* text = name, kids[0] = value; op = '+' etc. for x += value */
     AST_IF,     /* kids[0] cond, kids[1] then-block, kids[2] else (optional) */
     AST_FOR,    /* text = variable, kids[0] iterable, kids[1] body */
     AST_WHILE,  /* kids[0] cond, kids[1] body */

@@ -91,19 +91,21 @@ static AstNode *binop(LexState *st, int op, Loc l, AstNode *a, AstNode *b)
 %token PRINT "'print'" CHECK "'check'" ASSERT "'assert'" WITH "'with'"
 %token TRY "'try'" CATCH "'catch'" TIMEOUT "'timeout'"
 %token DOTDOT "'..'" EQ "'=='" NE "'!='" LE "'<='" GE "'>='"
+%token XOR "'xor'" ADDEQ "'+='" SUBEQ "'-='" MULEQ "'*='" DIVEQ "'/='" MODEQ "'%='"
 %token LEXERROR "invalid token"
 %token SLBRACKET "'['"
 
 %type <node> stmts stmt block if_stmt expr expr_list opt_expr_list params param_list
 %type <node> primary cmd_args cmd_first cmd_prim cmd_atom first_prim brace set_items
 %type <node> rule_list seq pres gen_list rel_list rel word wfactor with_list with_item
-%type <node> word_list opt_word_list map_items map_item
+%type <node> word_list opt_word_list map_items map_item assign_op comprehension
 
 %left OR
 %left AND
 %precedence NOT
 %nonassoc EQ NE '<' LE '>' GE
 %nonassoc DOTDOT
+%left XOR
 %left '+' '-'
 %left '*' '/' '%'
 %precedence UMINUS
@@ -130,6 +132,9 @@ stmt
     : ';'                   { $$ = NULL; }
     | expr ';'              { $$ = mk1(st, AST_EXPR, @1, $1); }
     | IDENT '=' expr ';'    { $$ = mk1(st, AST_ASSIGN, @$, $3); $$->text = $1->text; }
+    | IDENT assign_op expr ';'
+                            { $$ = mk1(st, AST_ASSIGN, @$, $3); $$->text = $1->text;
+                              $$->op = $2->op; }
     | IDENT cmd_first ';'   { $$ = mk1(st, AST_CMD, @$, $2);
                               $$->text = $1->text; }
     | IDENT cmd_first cmd_args ';'
@@ -166,6 +171,15 @@ stmt
     | TIMEOUT expr block    { $$ = mk2(st, AST_TIMEOUT, @$, $2, $3); }
     | BREAK ';'             { $$ = mk(st, AST_BREAK, @$); }
     | CONTINUE ';'          { $$ = mk(st, AST_CONTINUE, @$); }
+    ;
+
+/* x += e is x = x + e (op is the operator's character) */
+assign_op
+    : ADDEQ                 { $$ = mk(st, AST_NULL, @$); $$->op = '+'; }
+    | SUBEQ                 { $$ = mk(st, AST_NULL, @$); $$->op = '-'; }
+    | MULEQ                 { $$ = mk(st, AST_NULL, @$); $$->op = '*'; }
+    | DIVEQ                 { $$ = mk(st, AST_NULL, @$); $$->op = '/'; }
+    | MODEQ                 { $$ = mk(st, AST_NULL, @$); $$->op = '%'; }
     ;
 
 if_stmt
@@ -209,6 +223,7 @@ expr
     | expr '>' expr         { $$ = binop(st, '>', @$, $1, $3); }
     | expr GE expr          { $$ = binop(st, GE, @$, $1, $3); }
     | expr DOTDOT expr      { $$ = mk2(st, AST_RANGE, @$, $1, $3); }
+    | expr XOR expr         { $$ = binop(st, XOR, @$, $1, $3); }
     | expr '+' expr         { $$ = binop(st, '+', @$, $1, $3); }
     | expr '-' expr         { $$ = binop(st, '-', @$, $1, $3); }
     | expr '*' expr         { $$ = binop(st, '*', @$, $1, $3); }
@@ -230,6 +245,9 @@ primary
     | '[' opt_expr_list ']' { $$ = $2; $$->loc = @$; }
     | SLBRACKET opt_expr_list ']'
                             { $$ = $2; $$->loc = @$; }
+    | '[' comprehension ']' { $$ = $2; $$->loc = @$; }
+    | SLBRACKET comprehension ']'
+                            { $$ = $2; $$->loc = @$; }
     | IDENT '(' opt_expr_list ')'
                             { $$ = $3; $$->kind = AST_CALL; $$->text = $1->text; $$->loc = @$; }
     | primary '[' expr ']'  { $$ = mk2(st, AST_INDEX, @$, $1, $3); }
@@ -240,6 +258,16 @@ primary
     | '{' expr_list '}'     { $$ = $2; $$->kind = AST_GAME; $$->loc = @$; }
     | '*' INT               { $$ = mk1(st, AST_STAR, @$, $2); }
     | '*'                   { $$ = mk(st, AST_STAR, @$); }
+    ;
+
+/* [EXPR for NAME in ITERABLE] and [EXPR for NAME in ITERABLE if COND] */
+comprehension
+    : expr FOR IDENT IN expr
+                            { $$ = mk2(st, AST_COMP, @$, $1, $5); $$->text = $3->text;
+                              ast_add(A, $$, NULL); }
+    | expr FOR IDENT IN expr IF expr
+                            { $$ = mk2(st, AST_COMP, @$, $1, $5); $$->text = $3->text;
+                              ast_add(A, $$, $7); }
     ;
 
 /* ---- record / map literals: { period: 34, "two words": 1 } ----

@@ -88,7 +88,7 @@ Value *bi_dawson(Call *c)
     MqEngine *eng = mq_new(hg, NULL);
     Quotient *q = NULL;
     OutcomeCache *oc = outcome_new(hg);
-    Value *ret = NULL;
+    Value *ret = NULL, *rows = NULL, *refl = NULL;
     StrBuf b;
     sb_init(&b);
     uint32_t *win = NULL, *lose = NULL;
@@ -112,7 +112,12 @@ Value *bi_dawson(Call *c)
         }
     }
     bool json = c->I->format == FMT_JSON;
-    if (!json) {
+    /* dawson(a..b): the record of the table instead of the text */
+    rows = c->stmt ? NULL : val_list();
+    refl = c->stmt ? NULL : val_list();
+    if (rows)
+        json = false;
+    if (!json && !rows) {
         sb_printf(&b, "Dawson's claims on misere Dawson's Chess (0.137, heap n = n files):\n"
                       "  claim 1: the first player loses iff n mod 14 is 1, 2, 6, 7 or 11\n"
                       "  claim 2: for n = 4 (mod 14) every first move wins\n");
@@ -156,6 +161,25 @@ Value *bi_dawson(Call *c)
         bool agrees = claim_p == is_p && !(all_win && nl > 0);
         if (!agrees)
             refuted++;
+        if (rows) {
+            Value *row = val_map();
+            val_map_set_int(row, "n", n);
+            val_map_set_str(row, "claim", claim_p ? "P" : "N");
+            val_map_set_bool(row, "claim_every_move_wins", all_win);
+            val_map_set_str(row, "actual", is_p ? "P" : "N");
+            val_map_set_bool(row, "agrees", agrees);
+            Value *wl = val_list(), *ll = val_list();
+            for (size_t i = 0; i < nw; i++)
+                val_list_push(wl, val_int(win[i]));
+            for (size_t i = 0; i < nl; i++)
+                val_list_push(ll, val_int(lose[i]));
+            val_map_set(row, "winning_pawns", wl);
+            val_map_set(row, "losing_pawns", ll);
+            val_list_push(rows, row);
+            if (!agrees)
+                val_list_push(refl, val_int(n));
+            continue;
+        }
         if (json) {
             JsonWriter w;
             rt_json_begin(&w, &b, "dawson");
@@ -195,12 +219,34 @@ Value *bi_dawson(Call *c)
         }
         sb_putc(&b, '\n');
     }
+    if (rows) {
+        ret = val_map();
+        val_map_set_int(ret, "from", lo);
+        val_map_set_int(ret, "to", hi);
+        val_map_set_bool(ret, "holds", refuted == 0);
+        val_map_set(ret, "refuted", refl);
+        val_map_set(ret, "rows", rows);
+        refl = rows = NULL;
+        goto done;
+    }
     if (!json)
         sb_printf(&b, "  %d of %lld values of n refute a claim (* = claim 2 applies)\n", refuted,
                   (long long)(hi - lo + 1));
     rt_out(c->I, b.s);
+    /* the claims are checks: a refuted one fails the script at the end
+       (issue 15 item 3) */
+    if (refuted) {
+        char msg[160];
+        snprintf(msg, sizeof msg, "claim failed: %d of %lld values of n refute Dawson's claims",
+                 refuted, (long long)(hi - lo + 1));
+        rt_claim_result(c->I, c->loc, false, msg);
+    } else {
+        rt_claim_result(c->I, c->loc, true, NULL);
+    }
     ret = val_null();
 done:
+    val_unref(rows);
+    val_unref(refl);
     sb_free(&b);
     free(win);
     free(lose);

@@ -881,10 +881,6 @@ Value *bi_genus(Call *c)
 {
     if (impgame_is(c->args[0]))
         return impgame_genus(c, ((const IgId *)c->args[0]->u.obj.ptr)[0]);
-    if (!c->stmt)
-        return rt_error(c->I, DIAG_TYPE, c->loc,
-                        "genus(...) as a function takes an explicit game; for heaps write "
-                        "`genus G a..b;`");
     if (c->nargs < 2 || !c->args[1])
         return rt_error(c->I, DIAG_TYPE, c->loc, "genus of a heap game needs heaps: %s",
                         c->bi->synopsis);
@@ -920,6 +916,16 @@ Value *bi_genus(Call *c)
             return rt_error_from(c->I, c->arg_locs[1], &err);
         }
         char *s = genus_format(&gen);
+        if (!c->stmt) {
+            Value *r = val_map();
+            val_map_set_str(r, "game", g->name);
+            val_map_set(r, "position", val_ref(a));
+            val_map_set(r, "genus", val_str_own(s));
+            val_map_set_int(r, "normal", gen.g);
+            val_map_set_int(r, "misere", gen.gamma[0]);
+            sb_free(&b);
+            return r;
+        }
         if (json) {
             jw_obj_begin(&w);
             jw_kv_str(&w, "kind", "genus");
@@ -957,14 +963,35 @@ Value *bi_genus(Call *c)
         }
         StrBuf mis;
         sb_init(&mis);
+        /* genus(G, a..b): lists indexed from heap a */
+        Value *rec = NULL, *gl = NULL, *nl = NULL, *ml = NULL;
+        if (!c->stmt) {
+            rec = val_map();
+            val_map_set_str(rec, "game", g->name);
+            val_map_set_int(rec, "from", lo);
+            val_map_set_int(rec, "to", hi);
+            gl = val_list();
+            nl = val_list();
+            ml = val_list();
+            val_map_set(rec, "genus", gl);
+            val_map_set(rec, "normal", nl);
+            val_map_set(rec, "misere", ml);
+        }
         for (int64_t n = lo; n <= hi; n++) {
             Genus gen;
             if (genus_heap(game_genus(g), (uint32_t)n, &gen, &err) != CGT_OK) {
                 sb_free(&b);
                 sb_free(&mis);
+                val_unref(rec);
                 return rt_error_from(c->I, c->arg_locs[1], &err);
             }
             char *s = genus_format(&gen);
+            if (rec) {
+                val_list_push(gl, val_str_own(s));
+                val_list_push(nl, val_int(gen.g));
+                val_list_push(ml, val_int(gen.gamma[0]));
+                continue;
+            }
             if (json) {
                 jw_str(&w, s);
                 sb_printf(&mis, "%s%u", n > lo ? "," : "", gen.gamma[0]);
@@ -972,6 +999,11 @@ Value *bi_genus(Call *c)
                 sb_printf(&b, "%4lld: %s\n", (long long)n, s);
             }
             free(s);
+        }
+        if (rec) {
+            sb_free(&mis);
+            sb_free(&b);
+            return rec;
         }
         if (json) {
             jw_arr_end(&w);
@@ -1091,10 +1123,13 @@ Value *bi_outcome(Call *c)
         top = heaps[i] > top ? heaps[i] : top;
     free(heaps);
     if (!c->stmt) {
-        Value *l = val_list();
-        val_list_push(l, val_str(res[0] == OUTCOME_P ? "P" : "N"));
-        val_list_push(l, val_str(res[1] == OUTCOME_P ? "P" : "N"));
-        return l;
+        Value *r = val_map();
+        val_map_set_str(r, "game", g->name);
+        val_map_set(r, "position", val_ref(c->args[1]));
+        val_map_set_str(r, "normal", res[0] == OUTCOME_P ? "P" : "N");
+        val_map_set_str(r, "misere", res[1] == OUTCOME_P ? "P" : "N");
+        val_map_set(r, "element", val_null());
+        return r;
     }
     StrBuf b;
     sb_init(&b);

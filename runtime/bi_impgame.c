@@ -518,17 +518,22 @@ Value *impgame_outcome(Call *c, IgId g)
     const IgStore *s = impgame_store();
     const char *nor = ig_nimber(s, g) ? "N" : "P";
     const char *mis = ig_misere_p(s, g) ? "P" : "N";
-    if (!c->stmt) {
-        Value *l = val_list();
-        val_list_push(l, val_str(nor));
-        val_list_push(l, val_str(mis));
-        return l;
-    }
-    StrBuf b;
-    sb_init(&b);
     StrBuf t;
     sb_init(&t);
     game_text_of(g, &t);
+    if (!c->stmt) {
+        /* the record every outcome(...) returns (docs/language.md) */
+        Value *r = val_map();
+        val_map_set_str(r, "game", t.s);
+        val_map_set(r, "position", val_null());
+        val_map_set_str(r, "normal", nor);
+        val_map_set_str(r, "misere", mis);
+        val_map_set(r, "element", val_null());
+        sb_free(&t);
+        return r;
+    }
+    StrBuf b;
+    sb_init(&b);
     if (c->I->format == FMT_JSON) {
         JsonWriter w;
         rt_json_begin(&w, &b, "outcome");

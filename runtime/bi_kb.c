@@ -194,6 +194,33 @@ static const char *order_name(KbOrderKind k)
 
 Value *kb_print_system(Call *c, const KbSystem *sys, const char *what, long stopped_at);
 
+/* The record kb(S) returns: of, order, commutative, rules (pairs of words
+ * as in the JSON form), nrules, confluent, partial (stopped at the
+ * max_rules asked for). */
+static Value *kb_record(const char *of, const char *order, bool comm, bool confluent,
+                        bool partial)
+{
+    Value *r = val_map();
+    val_map_set_str(r, "of", of);
+    val_map_set_str(r, "order", order);
+    val_map_set_bool(r, "commutative", comm);
+    val_map_set(r, "rules", val_list());
+    val_map_set_int(r, "nrules", 0);
+    val_map_set_bool(r, "confluent", confluent);
+    val_map_set_bool(r, "partial", partial);
+    return r;
+}
+
+static void kb_record_rule(Value *r, char *lhs, char *rhs) /* steals lhs, rhs */
+{
+    Value *pair = val_list();
+    val_list_push(pair, val_str_own(lhs));
+    val_list_push(pair, val_str_own(rhs));
+    Value *rules = val_map_get(r, "rules");
+    val_list_push(rules, pair);
+    val_map_set_int(r, "nrules", (int64_t)rules->u.list.len);
+}
+
 /* stopped_at > 0: completion stopped at the max_rules the script asked for,
  * so the system is a requested partial result (said in text and JSON). */
 Value *kb_print_system(Call *c, const KbSystem *sys, const char *what, long stopped_at)
@@ -201,6 +228,15 @@ Value *kb_print_system(Call *c, const KbSystem *sys, const char *what, long stop
     StrBuf b;
     sb_init(&b);
     int g = sys->ngens;
+    if (!c->stmt) {
+        Value *r = kb_record(what, order_name(sys->kind), true, sys->confluent, stopped_at > 0);
+        for (size_t i = 0; i < sys->nrules; i++)
+            kb_record_rule(r, word_format(sys->rules + 2 * i * (size_t)g, g, sys->gen_names, 0),
+                           word_format(sys->rules + (2 * i + 1) * (size_t)g, g, sys->gen_names,
+                                       0));
+        sb_free(&b);
+        return r;
+    }
     if (c->I->format == FMT_JSON) {
         JsonWriter w;
         rt_json_begin(&w, &b, "kb");
@@ -338,6 +374,19 @@ static Value *kb_nc(Call *c, SemiObj *s)
         return rt_error_from(c->I, c->loc, &err);
     /* stopped by the max_rules the script asked for: a result, not an error */
     bool requested = st == CGT_ERR_LIMIT && mr && sys->nrules >= (size_t)maxr;
+    if (!c->stmt) {
+        Value *r = kb_record(s->name, "shortlex", false, sys->confluent, requested);
+        for (size_t i = 0; i < sys->nrules; i++)
+            kb_record_rule(r,
+                           nckb_format_word(sys, sys->words + sys->lhs_off[i], sys->lhs_len[i], 0),
+                           nckb_format_word(sys, sys->words + sys->rhs_off[i], sys->rhs_len[i], 0));
+        nckb_free(sys);
+        if (st == CGT_OK || requested)
+            return r;
+        rt_error_from(c->I, c->loc, &err);
+        c->I->partial = r; /* e.partial: the system so far */
+        return NULL;
+    }
     StrBuf b;
     sb_init(&b);
     if (c->I->format == FMT_JSON) {
@@ -419,6 +468,12 @@ Value *bi_kb(Call *c)
     kb_free(sys);
     if (st != CGT_OK && !requested) {
         rt_error_from(c->I, c->loc, &err);
+        if (!c->stmt) {
+            val_unref(c->I->partial);
+            c->I->partial = r; /* e.partial: the system so far */
+        } else {
+            val_unref(r);
+        }
         return NULL;
     }
     return r;

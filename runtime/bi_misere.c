@@ -1067,8 +1067,16 @@ Value *quotient_outcome_stmt(Call *c, const Value *qv, const Value *pos, Loc loc
     free(heaps);
     if (st != CGT_OK)
         return rt_error_from(c->I, loc, &err);
-    if (!c->stmt)
-        return val_str(is_p ? "P" : "N");
+    if (!c->stmt) {
+        /* the record of outcome(G, [...]); a quotient knows misere play only */
+        Value *r = val_map();
+        val_map_set_str(r, "game", qgame(o)->name);
+        val_map_set(r, "position", val_ref((Value *)pos));
+        val_map_set(r, "normal", val_null());
+        val_map_set_str(r, "misere", is_p ? "P" : "N");
+        val_map_set(r, "element", o->inf ? val_null() : val_str_own(qword(o->q, x)));
+        return r;
+    }
     StrBuf b;
     sb_init(&b);
     if (c->I->format == FMT_JSON) {
@@ -1118,15 +1126,59 @@ static void format_game_vec(StrBuf *b, const uint32_t *g, uint32_t n)
     sb_putc(b, ']');
 }
 
+/* The record verify(G, N, S) returns (docs/language.md, "Results as
+ * records"). */
+static Value *verify_record(const GameObj *g, int64_t n, size_t order, const MqClaimResult *res)
+{
+    Value *r = val_map();
+    val_map_set_bool(r, "holds", res->is_quotient);
+    val_map_set_str(r, "game", g->name);
+    val_map_set_int(r, "heap", n);
+    val_map_set_int(r, "order", (int64_t)order);
+    val_map_set_bool(r, "labelling_ok", res->labelling_ok);
+    val_map_set_bool(r, "reduced", res->reduced_ok);
+    val_map_set_bool(r, "generated", res->generated_ok);
+    bool wrong = !res->labelling_ok && res->game;
+    Value *pos = val_null(), *move = val_null();
+    if (wrong) {
+        val_unref(pos);
+        pos = val_list();
+        for (uint32_t h = 1; h <= (uint32_t)n; h++)
+            for (uint32_t k = 0; k < res->game[h]; k++)
+                val_list_push(pos, val_int(h));
+        if (res->kind == MQ_CLAIM_PFAIL && pos->u.list.len > 0) {
+            /* the move that proves it: heap move_heap becomes the parts */
+            val_unref(move);
+            move = val_map();
+            val_map_set_int(move, "heap", res->move_heap);
+            Value *parts = val_list();
+            for (uint32_t i = 0; i < res->move_nparts; i++)
+                val_list_push(parts, val_int(res->move_parts[i]));
+            val_map_set(move, "to", parts);
+        }
+    }
+    val_map_set(r, "position", pos);
+    val_map_set(r, "claimed", wrong ? val_str(res->true_is_p ? "N" : "P") : val_null());
+    val_map_set(r, "actual", wrong ? val_str(res->true_is_p ? "P" : "N") : val_null());
+    val_map_set(r, "move", move);
+    return r;
+}
+
 Value *bi_verify(Call *c)
 {
     const AstNode *cmd = c->raw;
-    if (cmd->nkids != 4 || cmd->kids[1]->kind != AST_IDENT ||
-        strcmp(cmd->kids[1]->text, "to") != 0) {
-        rt_error(c->I, DIAG_TYPE, cmd->loc, "expected: verify GAME to N PRESENTATION");
+    /* verify G to N CLAIM, or verify(G, N, S) */
+    bool fn = !c->stmt;
+    if (fn ? cmd->nkids != 3
+           : (cmd->nkids != 4 || cmd->kids[1]->kind != AST_IDENT ||
+              strcmp(cmd->kids[1]->text, "to") != 0)) {
+        rt_error(c->I, DIAG_TYPE, cmd->loc,
+                 fn ? "expected: verify(GAME, N, S) with S a semigroup with P and phi"
+                    : "expected: verify GAME to N PRESENTATION");
         rt_hint(c->I, "usage: %s", c->bi->synopsis);
         return NULL;
     }
+    const AstNode *nnode = cmd->kids[fn ? 1 : 2];
     Value *gv = rt_eval(c->I, cmd->kids[0]);
     if (!gv)
         return NULL;
@@ -1136,9 +1188,9 @@ Value *bi_verify(Call *c)
                         "bad argument #1 to 'verify' (game expected)");
     }
     GameObj *g = game_heap_or_error(c->I, gv, cmd->kids[0]->loc, "verify");
-    Value *nv = g ? rt_eval(c->I, cmd->kids[2]) : NULL;
+    Value *nv = g ? rt_eval(c->I, nnode) : NULL;
     int64_t n;
-    if (!nv || !call_int(c, nv, cmd->kids[2]->loc, "the heap bound", 0, 10000, &n)) {
+    if (!nv || !call_int(c, nv, nnode->loc, "the heap bound", 0, 10000, &n)) {
         val_unref(gv);
         val_unref(nv);
         return NULL;
@@ -1149,7 +1201,7 @@ Value *bi_verify(Call *c)
     memset(&tmp, 0, sizeof tmp);
     SemiObj *s = &tmp;
     Value *sv = NULL;
-    const AstNode *pa = cmd->kids[3];
+    const AstNode *pa = cmd->kids[fn ? 2 : 3];
     if (pa->kind == AST_PRES) {
         if (!presdata_from_ast(c->I, pa, &tmp.data)) {
             val_unref(gv);
@@ -1216,6 +1268,10 @@ Value *bi_verify(Call *c)
         rt_error_from(c->I, pa->loc, &err);
         goto done;
     }
+    if (fn) {
+        result = verify_record(g, n, sz, &res);
+        goto done;
+    }
     StrBuf b;
     sb_init(&b);
     if (c->I->format == FMT_JSON) {
@@ -1277,6 +1333,16 @@ Value *bi_verify(Call *c)
         }
     }
     rt_emit(c->I, &b);
+    /* a claim is a check: a failed one is reported, the script goes on
+       and exits 1 at the end (issue 15 item 3) */
+    if (!res.is_quotient) {
+        char msg[200];
+        snprintf(msg, sizeof msg, "claim failed: the claimed quotient is not the misere "
+                 "quotient of %s to heap %lld", g->name, (long long)n);
+        rt_claim_result(c->I, pa->loc, false, msg);
+    } else {
+        rt_claim_result(c->I, pa->loc, true, NULL);
+    }
     result = val_null();
 done:
     free(res.game);

@@ -304,9 +304,55 @@ Value *bi_mnk(Call *c)
         free(rep);
         return NULL;
     }
+    char cb[16], cb2[16];
+    if (!c->stmt) {
+        /* mnk(M, N, K): the record (docs/language.md, "Results as records");
+           cgt has no fractions, so the time is a string and whole ms */
+        Value *r = val_map();
+        val_map_set_int(r, "m", rep->m);
+        val_map_set_int(r, "n", rep->n);
+        val_map_set_int(r, "k", rep->k);
+        val_map_set_str(r, "variant", mnk_variant_name(rep->variant));
+        char tm[2] = {rep->to_move, 0};
+        val_map_set_str(r, "to_move", tm);
+        val_map_set_str(r, "result", mnk_result_name(rep->result));
+        val_map_set_str(r, "method", mnk_method_name(rep->method));
+        val_map_set_int(r, "nodes", (int64_t)rep->nodes);
+        val_map_set_int(r, "tt_hits", (int64_t)rep->tt_hits);
+        char secs[32];
+        snprintf(secs, sizeof secs, "%.3f", rep->seconds);
+        val_map_set_str(r, "seconds", secs);
+        val_map_set_int(r, "ms", (int64_t)(rep->seconds * 1000.0 + 0.5));
+        val_map_set(r, "win_move", rep->win_move < 0
+                                       ? val_null()
+                                       : val_str(mnk_cell_name(rep->m, rep->win_move, cb)));
+        Value *rl = val_list();
+        for (int i = 0; i < rep->nmoves; i++) {
+            Value *mv = val_map();
+            val_map_set_str(mv, "move", mnk_cell_name(rep->m, rep->moves[i].cell, cb));
+            val_map_set(mv, "reply", rep->moves[i].reply < 0
+                                         ? val_null()
+                                         : val_str(mnk_cell_name(rep->m, rep->moves[i].reply, cb2)));
+            val_list_push(rl, mv);
+        }
+        val_map_set(r, "replies", rl);
+        val_map_set(r, "proof", o.proof_path ? val_str(o.proof_path) : val_null());
+        val_map_set(r, "proof_sha256", o.proof_path ? val_str(rep->proof_sha256) : val_null());
+        val_map_set(r, "check", verdict ? val_str(verdict) : val_null());
+        val_map_set(r, "check_root", vroot ? val_str(vroot) : val_null());
+        free(verdict);
+        free(vroot);
+        sb_free(&chk);
+        free(rows);
+        free(rep);
+        if (unsaved) {
+            val_unref(r);
+            return rt_error_from(c->I, call_opt_loc(c, "checkpoint"), &err);
+        }
+        return r;
+    }
     StrBuf b;
     sb_init(&b);
-    char cb[16], cb2[16];
     if (c->I->format == FMT_JSON) {
         JsonWriter w;
         rt_json_begin(&w, &b, "mnk");

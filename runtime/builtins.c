@@ -189,6 +189,10 @@ static const struct {
     {"and", "EXPR and EXPR", "True when both are true; stops early."},
     {"or", "EXPR or EXPR", "True when either is true; stops early."},
     {"not", "not EXPR", "The negation of a truth value."},
+    {"xor", "EXPR xor EXPR",
+     "The bitwise exclusive or of two integers (the nim-sum of two Grundy values; ^ is the "
+     "power). It binds looser than + and - and tighter than .. and the comparisons: "
+     "5 xor 3 == 6 is true."},
     {"try", "try { BODY } catch (e) { HANDLER }",
      "Runs BODY; when a statement in it fails, the rest of BODY is skipped and HANDLER runs "
      "with e bound to a record of the error: e.category, e.message, e.hint, e.file, e.line, "

@@ -243,6 +243,8 @@ static Value *int_arith(Interp *I, int op, const Value *a, const Value *b, Loc l
             if (!__builtin_mul_overflow(x, y, &r))
                 return val_int(r);
             break;
+        case XOR:
+            return val_int(x ^ y);
         default:
             break;
         }
@@ -278,6 +280,10 @@ static Value *int_arith(Interp *I, int op, const Value *a, const Value *b, Loc l
             mpz_fdiv_q(zr, za, zb);
         else
             mpz_fdiv_r(zr, za, zb);
+        break;
+    case XOR:
+        /* bitwise exclusive or; on negative integers GMP's two's complement */
+        mpz_xor(zr, za, zb);
         break;
     case '^': {
         if (mpz_sgn(zb) < 0) {
@@ -360,6 +366,8 @@ static const char *op_name(int op)
         return "%";
     case '^':
         return "^";
+    case XOR:
+        return "xor";
     }
     return "?";
 }
@@ -449,8 +457,47 @@ static Value *field_value(Interp *I, Value *c, const char *name, Loc loc)
     return NULL;
 }
 
+/* l[a..b]: the items a to b inclusive, as ranges are; negative bounds
+ * count from the end; bounds beyond the ends are cut to them, so the
+ * slice may be empty.  Lists give lists, strings strings, ranges ranges. */
+static Value *slice_value(Interp *I, Value *c, const Value *r, Loc loc)
+{
+    uint64_t n;
+    if (c->kind == VAL_LIST)
+        n = c->u.list.len;
+    else if (c->kind == VAL_STR)
+        n = c->u.str.len;
+    else if (c->kind == VAL_RANGE)
+        n = val_range_count(c);
+    else
+        return rt_error(I, DIAG_TYPE, loc, "cannot slice a value of type %s", val_kind_name(c));
+    if (n >= (uint64_t)INT64_MAX)
+        return rt_error(I, DIAG_LIMIT, loc, "range too long to slice");
+    int64_t len = (int64_t)n, lo = r->u.range.lo, hi = r->u.range.hi;
+    /* from the end: -1 is the last item (no overflow: len < INT64_MAX) */
+    if (lo < 0)
+        lo = lo < -len ? 0 : len + lo;
+    if (hi < 0)
+        hi = hi < -len ? -1 : len + hi;
+    if (hi >= len)
+        hi = len - 1;
+    if (c->kind == VAL_LIST) {
+        Value *l = val_list();
+        for (int64_t i = lo; i <= hi; i++)
+            val_list_push(l, val_ref(c->u.list.items[i]));
+        return l;
+    }
+    if (c->kind == VAL_STR)
+        return lo > hi ? val_str("") : val_str_n(c->u.str.s + lo, (size_t)(hi - lo + 1));
+    if (lo > hi)
+        return val_range(1, 0);
+    return val_range(val_range_at(c, (uint64_t)lo), val_range_at(c, (uint64_t)hi));
+}
+
 static Value *index_value(Interp *I, Value *c, Value *idx, Loc loc)
 {
+    if (idx->kind == VAL_RANGE && c->kind != VAL_MAP)
+        return slice_value(I, c, idx, loc);
     if (c->kind == VAL_MAP) {
         if (idx->kind != VAL_STR)
             return rt_error(I, DIAG_TYPE, loc, "a record is indexed by a string key, not a %s",
@@ -542,6 +589,59 @@ static bool stack_exhausted(Interp *I, Loc loc)
              stack_budget >> 20);
     rt_hint(I, "deep recursion over deeply nested expressions; rewrite with a loop");
     return true;
+}
+
+/* [EXPR for NAME in ITERABLE if COND]: NAME is assigned as a for loop
+ * assigns it; ITERABLE is a range, list, string or record (its keys). */
+static Value *eval_comprehension(Interp *I, const AstNode *e)
+{
+    Value *it = rt_eval(I, e->kids[1]);
+    if (!it)
+        return NULL;
+    uint64_t n;
+    if (it->kind == VAL_RANGE)
+        n = val_range_count(it);
+    else if (it->kind == VAL_LIST)
+        n = it->u.list.len;
+    else if (it->kind == VAL_STR)
+        n = it->u.str.len;
+    else if (it->kind == VAL_MAP)
+        n = it->u.map.len;
+    else {
+        rt_error(I, DIAG_TYPE, e->kids[1]->loc, "cannot iterate over a %s", val_kind_name(it));
+        val_unref(it);
+        return NULL;
+    }
+    Value *out = val_list();
+    const AstNode *cond = e->nkids > 2 ? e->kids[2] : NULL;
+    for (uint64_t i = 0; i < n; i++) {
+        Value *x = it->kind == VAL_RANGE  ? val_int(val_range_at(it, i))
+                   : it->kind == VAL_LIST ? val_ref(it->u.list.items[i])
+                   : it->kind == VAL_STR  ? val_str_n(it->u.str.s + i, 1)
+                                          : val_str(it->u.map.keys[i]);
+        assign(I, e->text, x);
+        if (cond) {
+            Value *c = rt_eval(I, cond);
+            if (!c)
+                goto fail;
+            bool t = val_truthy(c);
+            val_unref(c);
+            if (!t)
+                continue;
+        }
+        Value *v = rt_eval(I, e->kids[0]);
+        if (!v)
+            goto fail;
+        val_list_push(out, v);
+        if (poll_status(I, e->loc) != EX_OK)
+            goto fail;
+    }
+    val_unref(it);
+    return out;
+fail:
+    val_unref(it);
+    val_unref(out);
+    return NULL;
 }
 
 Value *rt_eval(Interp *I, const AstNode *e)
@@ -642,6 +742,8 @@ Value *rt_eval(Interp *I, const AstNode *e)
         }
         return m;
     }
+    case AST_COMP:
+        return eval_comprehension(I, e);
     case AST_FIELD: {
         Value *c = rt_eval(I, e->kids[0]);
         if (!c)
@@ -772,6 +874,8 @@ static const char *kind_display(const char *kind, char *buf, size_t size)
         return "string";
     if (strcmp(kind, "any") == 0)
         return "value";
+    if (strcmp(kind, "fn") == 0)
+        return "function";
     return buf;
 }
 
@@ -1079,31 +1183,10 @@ static void trace_add(Interp *I, const char *frame)
         sb_puts(&I->trace, frame);
 }
 
-static Value *call_user(Interp *I, const AstNode *call, Value *fv)
+/* Run a user function's body in `frame` (owned: freed here); `loc` is the
+ * call's location for the trace. */
+static Value *run_user(Interp *I, const AstNode *def, Env *frame, Loc loc)
 {
-    const AstNode *def = fv->u.fn.def;
-    const AstNode *params = def->kids[0];
-    if (params->nkids != call->nkids)
-        return rt_error(I, DIAG_TYPE, call->loc, "'%s' takes %zu argument%s, got %zu",
-                        def->text, params->nkids, params->nkids == 1 ? "" : "s", call->nkids);
-    if (I->depth >= MAX_CALL_DEPTH) {
-        rt_error(I, DIAG_LIMIT, call->loc, "recursion deeper than %d calls", MAX_CALL_DEPTH);
-        rt_hint(I, "is there a missing base case?");
-        return NULL;
-    }
-    /* every call polls: a loop-free recursion must still stop on Ctrl-C
-       and --timeout (issue 14 F15) */
-    if (poll_status(I, call->loc) != EX_OK)
-        return NULL;
-    Env *frame = env_new();
-    for (size_t i = 0; i < call->nkids; i++) {
-        Value *a = rt_eval(I, call->kids[i]);
-        if (!a) {
-            env_free(frame);
-            return NULL;
-        }
-        env_set(frame, params->kids[i]->text, a);
-    }
     Env *saved = I->locals;
     I->locals = frame;
     I->depth++;
@@ -1114,7 +1197,7 @@ static Value *call_user(Interp *I, const AstNode *call, Value *fv)
     env_free(frame);
     if (st == EX_ERR) {
         char where[256], line[320];
-        diag_where(call->loc, where, sizeof where);
+        diag_where(loc, where, sizeof where);
         snprintf(line, sizeof line, "  in %s() called at %s\n", def->text, where);
         trace_add(I, line);
         val_unref(ret);
@@ -1122,10 +1205,60 @@ static Value *call_user(Interp *I, const AstNode *call, Value *fv)
     }
     if (st == EX_BREAK || st == EX_CONTINUE) {
         val_unref(ret);
-        return rt_error(I, DIAG_TYPE, call->loc, "break or continue outside a loop in '%s'",
+        return rt_error(I, DIAG_TYPE, loc, "break or continue outside a loop in '%s'",
                         def->text);
     }
     return ret ? ret : val_null();
+}
+
+/* Arity, depth and interrupt checks before a user call. */
+static bool user_call_ok(Interp *I, const AstNode *def, size_t nargs, Loc loc)
+{
+    const AstNode *params = def->kids[0];
+    if (params->nkids != nargs) {
+        rt_error(I, DIAG_TYPE, loc, "'%s' takes %zu argument%s, got %zu", def->text,
+                 params->nkids, params->nkids == 1 ? "" : "s", nargs);
+        return false;
+    }
+    if (I->depth >= MAX_CALL_DEPTH) {
+        rt_error(I, DIAG_LIMIT, loc, "recursion deeper than %d calls", MAX_CALL_DEPTH);
+        rt_hint(I, "is there a missing base case?");
+        return false;
+    }
+    /* every call polls: a loop-free recursion must still stop on Ctrl-C
+       and --timeout (issue 14 F15) */
+    return poll_status(I, loc) == EX_OK;
+}
+
+static Value *call_user(Interp *I, const AstNode *call, Value *fv)
+{
+    const AstNode *def = fv->u.fn.def;
+    const AstNode *params = def->kids[0];
+    if (!user_call_ok(I, def, call->nkids, call->loc))
+        return NULL;
+    Env *frame = env_new();
+    for (size_t i = 0; i < call->nkids; i++) {
+        Value *a = rt_eval(I, call->kids[i]);
+        if (!a) {
+            env_free(frame);
+            return NULL;
+        }
+        env_set(frame, params->kids[i]->text, a);
+    }
+    return run_user(I, def, frame, call->loc);
+}
+
+Value *rt_call_value(Interp *I, const Value *fv, Value *const *args, size_t nargs, Loc loc)
+{
+    if (fv->kind != VAL_FUNC)
+        return rt_error(I, DIAG_TYPE, loc, "a %s is not a function", val_kind_name(fv));
+    const AstNode *def = fv->u.fn.def;
+    if (!user_call_ok(I, def, nargs, loc))
+        return NULL;
+    Env *frame = env_new();
+    for (size_t i = 0; i < nargs; i++)
+        env_set(frame, def->kids[0]->kids[i]->text, val_ref(args[i]));
+    return run_user(I, def, frame, loc);
 }
 
 /* Options of a function call given as a record literal (its keys are the
@@ -1380,6 +1513,16 @@ static void report_check(Interp *I, const AstNode *cond, const char *var, const 
     I->checks_failed++;
 }
 
+void rt_claim_result(Interp *I, Loc loc, bool holds, const char *msg)
+{
+    I->checks_run++;
+    if (holds)
+        return;
+    fflush(stdout);
+    diag_print(stderr, "error", loc, msg, NULL, NULL, I->color_err);
+    I->checks_failed++;
+}
+
 static ExecStatus exec_check(Interp *I, const AstNode *s)
 {
     const AstNode *cond = s->kids[0];
@@ -1607,9 +1750,31 @@ static ExecStatus exec_stmt(Interp *I, const AstNode *s, Value **ret)
         return EX_OK;
     }
     case AST_ASSIGN: {
+        Value *old = NULL;
+        if (s->op) {
+            /* x += e: x must exist; then x = x + e */
+            old = lookup(I, s->text);
+            if (!old) {
+                AstNode id = *s;
+                id.kind = AST_IDENT;
+                undefined_name(I, &id);
+                return EX_ERR;
+            }
+            old = val_ref(old);
+        }
         Value *v = rt_eval(I, s->kids[0]);
-        if (!v)
+        if (!v) {
+            val_unref(old);
             return EX_ERR;
+        }
+        if (old) {
+            Value *r = binop(I, s->op, old, v, s->loc);
+            val_unref(old);
+            val_unref(v);
+            if (!r)
+                return EX_ERR;
+            v = r;
+        }
         assign(I, s->text, v);
         return EX_OK;
     }

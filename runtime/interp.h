@@ -95,6 +95,11 @@ void rt_hint(Interp *I, const char *fmt, ...) __attribute__((format(printf, 2, 3
 /* Convert a library error record; returns NULL. */
 Value *rt_error_from(Interp *I, Loc loc, const CgtError *e);
 
+/* A claim a statement checked (verify, dawson): counted like a `check`;
+ * a failed one (msg) is reported on stderr, the script goes on and exits 1
+ * at the end. */
+void rt_claim_result(Interp *I, Loc loc, bool holds, const char *msg);
+
 /* Output: results go to stdout.  rt_print_value prints one value as a
  * result line (text, or one JSON object per line). */
 void rt_print_value(Interp *I, const Value *v);
@@ -170,6 +175,10 @@ Loc call_opt_loc(Call *c, const char *name);
 /* Helpers for argument checks inside builtins (they record the error). */
 bool call_int(Call *c, Value *v, Loc loc, const char *what, int64_t lo, int64_t hi,
               int64_t *out);
+
+/* Call a user function value with the (borrowed) arguments; returns its
+ * result or NULL with the error recorded.  For map() and filter(). */
+Value *rt_call_value(Interp *I, const Value *fv, Value *const *args, size_t nargs, Loc loc);
 
 /* Evaluate one command argument AST (identifiers are variables). */
 Value *rt_eval(Interp *I, const AstNode *e);

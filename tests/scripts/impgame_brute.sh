@@ -42,8 +42,8 @@ for pos in "4 4" "10 3" "12 7 2" "9 9 1" "17 5" "20 6 3"; do
     set -- $pos
     e="dk($1)"; l="$1"; shift
     for h in "$@"; do e="$e + dk($h)"; l="$l, $h"; done
-    a=$($CGT -e "game dk = octal 0.07; print outcome($e);")
-    b=$($CGT -e "game dk = octal 0.07; print outcome(dk, [$l]);")
+    a=$($CGT -e "game dk = octal 0.07; o = outcome($e); print o.normal, o.misere;")
+    b=$($CGT -e "game dk = octal 0.07; o = outcome(dk, [$l]); print o.normal, o.misere;")
     [ "$a" = "$b" ] || fail "outcome of $e: explicit $a, ruleset $b"
 done
 exit 0

@@ -50,7 +50,7 @@ for spec in $GAMES; do
     }' >"$T/inf.pos"
     {
         printf 'game gm = octal %s;\nquotient q = gm to %s proof "%s";\nprint q;\n' "$code" "$n" "$proof"
-        sed 's/ /, /g; s/^/print outcome(q, [/; s/$/]);/' "$T/inf.pos"
+        sed 's/ /, /g; s/^/print outcome(q, [/; s/$/]).misere;/' "$T/inf.pos"
         if [ "$code" = 0.07 ]; then
             # 25 + 34^a + 30^b for a = 2..40, b = 0..45 and a few far points
             cat <<'CGT'
@@ -62,8 +62,8 @@ fn pos(a, b) {
     while i < b { l = append(l, 30); i = i + 1; }
     return l;
 }
-for a in 2..40 { for b in 0..45 { print "thm", a, b, outcome(q, pos(a, b)); } }
-for a in [300, 301] { for b in 298..305 { print "thm", a, b, outcome(q, pos(a, b)); } }
+for a in 2..40 { for b in 0..45 { print "thm", a, b, outcome(q, pos(a, b)).misere; } }
+for a in [300, 301] { for b in 298..305 { print "thm", a, b, outcome(q, pos(a, b)).misere; } }
 CGT
         fi
     } >"$T/inf.cgt"

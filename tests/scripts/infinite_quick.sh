@@ -44,7 +44,7 @@ awk 'BEGIN { for (a = 0; a <= 3; a++) for (b = 0; b <= 4; b++) for (x = 0; x <= 
     >"$T/q76.pos"
 {
     echo 'game g = octal 0.76; quotient q = g to 12;'
-    sed 's/ /, /g; s/^/print outcome(q, [/; s/$/]);/' "$T/q76.pos"
+    sed 's/ /, /g; s/^/print outcome(q, [/; s/$/]).misere;/' "$T/q76.pos"
 } >"$T/q76.cgt"
 "$CGT" "$T/q76.cgt" >"$T/q76.res" 2>&1 || fail "outcome run failed"
 "$BRUTE" 0.76 <"$T/q76.pos" >"$T/q76.bf" || fail "brute force failed"
