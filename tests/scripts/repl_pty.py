@@ -155,7 +155,7 @@ expect(r, r"\n10\r?\n20\r?\n", "block runs")
 # a quotient long enough to show progress: no progress line stays
 r.mark = len(r.out)
 start = len(r.out)
-r.send("quotient q2 = dk to 30;\n")
+r.send("quotient q2 = dk to 33;\n")
 expect(r, r"cgt> ", "prompt after a long quotient")
 rc = r.close()
 if rc != 0:
