@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/utf8.h"
 #include "util/xalloc.h"
 
 static Value *val_new(ValKind k)
@@ -567,40 +568,6 @@ void jw_arr_end(JsonWriter *w)
         w->depth--;
 }
 
-/* Length of the well-formed UTF-8 sequence at p (RFC 3629 section 4:
- * no overlong forms, no surrogates, nothing above U+10FFFF), or 0. */
-static int utf8_len(const unsigned char *p)
-{
-    unsigned char c = p[0];
-    if (c < 0x80)
-        return 1;
-    int n;
-    unsigned char lo = 0x80, hi = 0xBF; /* range of the second byte */
-    if (c >= 0xC2 && c <= 0xDF)
-        n = 2;
-    else if (c >= 0xE0 && c <= 0xEF) {
-        n = 3;
-        if (c == 0xE0)
-            lo = 0xA0;
-        if (c == 0xED)
-            hi = 0x9F;
-    } else if (c >= 0xF0 && c <= 0xF4) {
-        n = 4;
-        if (c == 0xF0)
-            lo = 0x90;
-        if (c == 0xF4)
-            hi = 0x8F;
-    } else {
-        return 0;
-    }
-    if (p[1] < lo || p[1] > hi)
-        return 0;
-    for (int i = 2; i < n; i++)
-        if (p[i] < 0x80 || p[i] > 0xBF)
-            return 0;
-    return n;
-}
-
 /* A JSON string (RFC 8259 section 7).  Bytes that are not well-formed
  * UTF-8 become U+FFFD, so the output is always valid JSON (issue 14 F11). */
 static void json_escape(StrBuf *out, const char *s)
@@ -619,11 +586,13 @@ static void json_escape(StrBuf *out, const char *s)
         } else if (*p < 0x80) {
             sb_putc(out, (char)*p);
         } else {
-            int n = utf8_len(p);
+            /* the string ends in NUL, which no continuation byte matches, so
+               the check stops there before reading past it */
+            size_t n = utf8_seq_len(p, 4);
             if (n == 0) {
                 sb_puts(out, "\\ufffd");
             } else {
-                for (int i = 0; i < n; i++)
+                for (size_t i = 0; i < n; i++)
                     sb_putc(out, (char)p[i]);
                 p += n - 1;
             }

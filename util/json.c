@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/utf8.h"
 #include "util/xalloc.h"
 
 typedef struct Parser {
@@ -170,38 +171,6 @@ static void put_utf8(char **buf, size_t *n, size_t *cap, unsigned cp)
     }
 }
 
-/* Length of the well-formed UTF-8 sequence at s[0..avail) (RFC 3629
- * section 4: no overlongs, no surrogates, nothing above U+10FFFF), 0 if
- * it is not one. */
-static size_t utf8_len(const unsigned char *s, size_t avail)
-{
-    unsigned c = s[0];
-    size_t n;
-    unsigned lo = 0x80, hi = 0xBF;
-    if (c >= 0xC2 && c <= 0xDF)
-        n = 2;
-    else if (c >= 0xE0 && c <= 0xEF) {
-        n = 3;
-        if (c == 0xE0)
-            lo = 0xA0;
-        if (c == 0xED)
-            hi = 0x9F;
-    } else if (c >= 0xF0 && c <= 0xF4) {
-        n = 4;
-        if (c == 0xF0)
-            lo = 0x90;
-        if (c == 0xF4)
-            hi = 0x8F;
-    } else
-        return 0;
-    if (avail < n || s[1] < lo || s[1] > hi)
-        return 0;
-    for (size_t i = 2; i < n; i++)
-        if (s[i] < 0x80 || s[i] > 0xBF)
-            return 0;
-    return n;
-}
-
 static bool parse_string(Parser *p, char **out, size_t *outlen)
 {
     size_t cap = 16, n = 0;
@@ -280,7 +249,7 @@ static bool parse_string(Parser *p, char **out, size_t *outlen)
         }
         size_t k = 1;
         if (c >= 0x80) {
-            k = utf8_len((const unsigned char *)p->s + p->pos, p->len - p->pos);
+            k = utf8_seq_len((const unsigned char *)p->s + p->pos, p->len - p->pos);
             if (k == 0) {
                 free(buf);
                 return fail(p, p->pos, "invalid UTF-8 in a string");
