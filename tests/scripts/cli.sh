@@ -8,6 +8,12 @@ fail() { echo "FAIL: $*"; exit 1; }
 
 out=$($CGT -e 'print 2^200') || fail "-e exit"
 [ "$out" = 1606938044258990275541962092341162602522202993782792835301376 ] || fail "-e value: $out"
+# -e may be repeated: every CODE runs, in order, in one interpreter (issue 15
+# item 6: before, only the last one ran)
+out=$($CGT -e 'print 1' -e 'print 2') || fail "-e twice exit"
+[ "$out" = "$(printf '1\n2')" ] || fail "-e twice: $out"
+out=$($CGT -e 'x = 6' -e 'print x * 7') || fail "-e shared variables exit"
+[ "$out" = 42 ] || fail "-e shared variables: $out"
 
 $CGT --bogus >/dev/null 2>"$T/e"; [ $? -eq 2 ] || fail "unknown option exit"
 grep -q "cgt: error: unknown option '--bogus'" "$T/e" || fail "unknown option text"
