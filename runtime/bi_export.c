@@ -519,15 +519,20 @@ Value *bi_write(Call *c)
         sb_free(&b);
         return NULL;
     }
+    return ex_write_file(c, path, "output file", &b);
+}
+
+Value *ex_write_file(Call *c, const char *path, const char *what, StrBuf *b)
+{
     CgtError err;
     cgt_error_clear(&err);
     AtomicFile af;
-    if (af_open(&af, path, "output file", false, &err) != CGT_OK) {
-        sb_free(&b);
+    if (af_open(&af, path, what, false, &err) != CGT_OK) {
+        sb_free(b);
         return rt_error_from(c->I, call_opt_loc(c, "to"), &err);
     }
-    af_write(&af, b.s ? b.s : "", b.len);
-    sb_free(&b);
+    af_write(&af, b->s ? b->s : "", b->len);
+    sb_free(b);
     if (af_commit(&af, &err) != CGT_OK)
         return rt_error_from(c->I, call_opt_loc(c, "to"), &err);
     return val_null();

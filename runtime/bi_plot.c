@@ -23,7 +23,6 @@
 #include "runtime/export.h"
 #include "runtime/gameobj.h"
 #include "runtime/quotobj.h"
-#include "util/atomicfile.h"
 #include "util/xalloc.h"
 
 #define PLOT_W 800.0
@@ -429,16 +428,5 @@ Value *bi_plot(Call *c)
         sb_free(&b);
         return NULL;
     }
-    CgtError err;
-    cgt_error_clear(&err);
-    AtomicFile af;
-    if (af_open(&af, path, "plot file", false, &err) != CGT_OK) {
-        sb_free(&b);
-        return rt_error_from(c->I, call_opt_loc(c, "to"), &err);
-    }
-    af_write(&af, b.s, b.len);
-    sb_free(&b);
-    if (af_commit(&af, &err) != CGT_OK)
-        return rt_error_from(c->I, call_opt_loc(c, "to"), &err);
-    return val_null();
+    return ex_write_file(c, path, "plot file", &b);
 }

@@ -16,5 +16,9 @@ void ex_xml_text(const char *s, StrBuf *b);
 /* The format codes of bi_export.c: 0 latex, 1 markdown, 2 csv, 3 bfile. */
 bool ex_quotient(Call *c, const QuotObj *o, int format, StrBuf *b);
 bool ex_presentation(Call *c, const SemiObj *s, int format, StrBuf *b);
+/* Writes b to path atomically (util/atomicfile.h; `what` names the file in
+ * errors, which point at the `to` option) and frees b: null, or NULL after
+ * an io error. */
+Value *ex_write_file(Call *c, const char *path, const char *what, StrBuf *b);
 
 #endif
