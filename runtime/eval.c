@@ -457,19 +457,28 @@ static Value *field_value(Interp *I, Value *c, const char *name, Loc loc)
     return NULL;
 }
 
+/* The number of items of a list, string or range (uint64: a range may
+ * hold up to 2^64 integers); false for any other value. */
+static bool seq_count(const Value *c, uint64_t *n)
+{
+    if (c->kind == VAL_LIST)
+        *n = c->u.list.len;
+    else if (c->kind == VAL_STR)
+        *n = c->u.str.len;
+    else if (c->kind == VAL_RANGE)
+        *n = val_range_count(c);
+    else
+        return false;
+    return true;
+}
+
 /* l[a..b]: the items a to b inclusive, as ranges are; negative bounds
  * count from the end; bounds beyond the ends are cut to them, so the
  * slice may be empty.  Lists give lists, strings strings, ranges ranges. */
 static Value *slice_value(Interp *I, Value *c, const Value *r, Loc loc)
 {
     uint64_t n;
-    if (c->kind == VAL_LIST)
-        n = c->u.list.len;
-    else if (c->kind == VAL_STR)
-        n = c->u.str.len;
-    else if (c->kind == VAL_RANGE)
-        n = val_range_count(c);
-    else
+    if (!seq_count(c, &n))
         return rt_error(I, DIAG_TYPE, loc, "cannot slice a value of type %s", val_kind_name(c));
     if (n >= (uint64_t)INT64_MAX)
         return rt_error(I, DIAG_LIMIT, loc, "range too long to slice");
@@ -512,13 +521,7 @@ static Value *index_value(Interp *I, Value *c, Value *idx, Loc loc)
         return NULL;
     /* lengths and offsets in uint64: a range may hold up to 2^64 integers */
     uint64_t n;
-    if (c->kind == VAL_LIST)
-        n = c->u.list.len;
-    else if (c->kind == VAL_STR)
-        n = c->u.str.len;
-    else if (c->kind == VAL_RANGE)
-        n = val_range_count(c);
-    else
+    if (!seq_count(c, &n))
         return rt_error(I, DIAG_TYPE, loc, "cannot index a %s", val_kind_name(c));
     uint64_t back = i < 0 ? (uint64_t)(-(i + 1)) + 1 : 0; /* |i| without overflow */
     bool ok = i < 0 ? back <= n : (uint64_t)i < n;
