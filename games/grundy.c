@@ -11,12 +11,19 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
+#include "games/grundy_store.h"
 #include "util/atomicfile.h"
 #include "util/poll.h"
 #include "util/xalloc.h"
 
 #define SPARSE_START 256
+/* Compaction (docs/games.md §2): a raw prefix of 2^20 values, chunks of
+ * 2^22 values, from 2^26 values on unless grundy_set_compact says else. */
+#define COMPACT_PREFIX ((uint64_t)1 << 20)
+#define COMPACT_CHUNK ((uint64_t)1 << 22)
+#define COMPACT_DEFAULT ((uint64_t)1 << 26)
 
 struct GrundyTable {
     const Ruleset *rs;
@@ -61,6 +68,18 @@ struct GrundyTable {
     double run_t0;
     bool stepping; /* inside grundy_run_period: keep its goal */
     bool use_options; /* general rulesets: go through ruleset_options */
+    /* compaction (docs/games.md §2, "Compressed middle"): heaps
+     * [gs_begin, gs_end) of `store` live only there; the flat table keeps
+     * the prefix below and the window above (the pages between are given
+     * back and made inaccessible).  mapped: gv is our mmap of 2^32 values. */
+    GStore *store;
+    bool mapped;
+    uint64_t compact_from; /* compact once the table is this long (0: never) */
+    bool compact_set;      /* set by grundy_set_compact (also for period runs) */
+    uint64_t compact_chunk, compact_prefix; /* values per chunk, raw prefix */
+    uint64_t compact_next; /* after a decompaction: not before this many values */
+    uint32_t scan_lim;     /* the kernel's pair scans read raw pairs (a, r-a) for a <= this */
+    uint32_t max_splitk;
 };
 
 static unsigned parity32(uint32_t x)
@@ -84,13 +103,51 @@ GrundyTable *grundy_new(const Ruleset *rs)
             if (rs->kmask[k] & 8)
                 gt->three = true;
         }
+        if (gt->nsplitk)
+            gt->max_splitk = gt->splitk[gt->nsplitk - 1];
         gt->e_allowed = true;
         for (size_t i = 1; i < gt->nsplitk; i++)
             if ((gt->splitk[i] - gt->splitk[0]) & 1)
                 gt->e_allowed = false;
     }
     gt->next_choose = SPARSE_START;
+    gt->compact_from = COMPACT_DEFAULT;
+    gt->compact_chunk = COMPACT_CHUNK;
+    gt->compact_prefix = COMPACT_PREFIX;
+    gt->scan_lim = UINT32_MAX;
     return gt;
+}
+
+/* Give the flat table back (mapped or allocated) with its store. */
+static void table_release(GrundyTable *gt)
+{
+    if (gt->mapped)
+        gs_unmap(gt->gv, gt->gw);
+    else
+        free(gt->gv);
+    gs_free(gt->store);
+    gt->store = NULL;
+    gt->gv = NULL;
+    gt->mapped = false;
+    gt->cap = 0;
+}
+
+void grundy_set_compact(GrundyTable *gt, uint64_t from, unsigned chunk_log2)
+{
+    gt->compact_from = from;
+    gt->compact_set = true;
+    if (chunk_log2 >= 8 && chunk_log2 <= 30) {
+        gt->compact_chunk = (uint64_t)1 << chunk_log2;
+        gt->compact_prefix = gt->compact_chunk < COMPACT_PREFIX ? gt->compact_chunk : COMPACT_PREFIX;
+    }
+}
+
+size_t grundy_bytes(const GrundyTable *gt)
+{
+    uint64_t raw = gt->n;
+    if (gt->store)
+        raw -= gs_end(gt->store) - gs_begin(gt->store);
+    return (size_t)raw * gt->gw + (gt->store ? gs_bytes(gt->store) : 0);
 }
 
 static void reset_engine(GrundyTable *gt)
@@ -111,6 +168,8 @@ void grundy_clear(GrundyTable *gt)
     gt->n = 0;
     gt->maxval = 0;
     reset_engine(gt);
+    if (gt->store)
+        table_release(gt); /* the middle's pages are inaccessible: start afresh */
     /* keep the buffer; its width stays (values are rewritten from heap 0) */
 }
 
@@ -118,7 +177,7 @@ void grundy_free(GrundyTable *gt)
 {
     if (!gt)
         return;
-    free(gt->gv);
+    table_release(gt);
     free(gt->seen);
     free(gt->splitk);
     free(gt->scan_r);
@@ -187,13 +246,15 @@ static bool gv_widen(void **gv, unsigned *w, uint64_t n, uint64_t cap, unsigned 
 
 uint32_t grundy_get(const GrundyTable *gt, uint64_t n)
 {
+    if (gt->store && n >= gs_begin(gt->store) && n < gs_end(gt->store))
+        return gs_get(gt->store, n);
     return gv_get(gt->gv, gt->gw, n);
 }
 
 void grundy_copy(const GrundyTable *gt, uint64_t from, uint64_t count, uint32_t *out)
 {
     for (uint64_t i = 0; i < count; i++)
-        out[i] = gv_get(gt->gv, gt->gw, from + i);
+        out[i] = grundy_get(gt, from + i);
 }
 
 unsigned grundy_width(const GrundyTable *gt)
@@ -404,6 +465,103 @@ static size_t count_unseen(const uint8_t *s8, uint32_t m)
     return m - set;
 }
 
+/* ---- compressed middle (docs/games.md §2) ---------------------------------- */
+
+/* Heap n's rare pairs read G(n - k - a) for every rare a, and its pair scans
+ * start from r = n - k: the raw window above the store must hold the last
+ * (largest rare position + largest take + a block) values. */
+static uint64_t window_need(const GrundyTable *gt)
+{
+    uint64_t top = gt->nrare ? gt->rare[gt->nrare - 1] : 0;
+    return top + (uint64_t)gt->rs->max_take + 256;
+}
+
+/* Decode the middle back into the flat table (a rare position appeared
+ * whose pairs would read it). */
+static void decompact(GrundyTable *gt)
+{
+    if (!gt->store)
+        return;
+    gs_restore(gt->store, gt->gv, gt->gw);
+    gs_free(gt->store);
+    gt->store = NULL;
+    gt->scan_lim = UINT32_MAX;
+    gt->compact_next = 2 * gt->n; /* a growing rare set: no compact/restore cycle per chunk */
+}
+
+/* After the rare set changed: keep the window wide enough. */
+static void check_window(GrundyTable *gt)
+{
+    if (gt->store && gs_end(gt->store) + window_need(gt) > gt->n)
+        decompact(gt);
+}
+
+/* Move whole chunks below the window into the store (sparse engine only,
+ * values below GS_MAXSYM; period runs only when asked for by
+ * grundy_set_compact). */
+static void compact_step(GrundyTable *gt)
+{
+    if (!gt->compact_from || gt->n < gt->compact_from || !gt->sparse ||
+        gt->maxval >= GS_MAXSYM || (gt->stepping && !gt->compact_set) ||
+        gt->n < gt->compact_next)
+        return;
+    uint64_t C = gt->compact_chunk;
+    uint64_t win = window_need(gt) > C ? window_need(gt) : C;
+    uint64_t from = gt->store ? gs_end(gt->store) : gt->compact_prefix;
+    if (from + C + win > gt->n)
+        return;
+    if (!gt->mapped) {
+        void *p = gs_map(gt->gw);
+        if (!p)
+            return; /* stay flat */
+        memcpy(p, gt->gv, (size_t)gt->n * gt->gw);
+        free(gt->gv);
+        gt->gv = p;
+        gt->mapped = true;
+        gt->cap = (uint64_t)UINT32_MAX + 1;
+    }
+    if (!gt->store)
+        gt->store = gs_new(gt->compact_prefix);
+    while (gs_end(gt->store) + C + win <= gt->n && gs_compact(gt->store, gt->gv, gt->gw, C))
+        ;
+    if (gs_end(gt->store) == gs_begin(gt->store)) {
+        gs_free(gt->store);
+        gt->store = NULL;
+    }
+}
+
+/* The kernels' raw pair scans stop at a = scan_lim: G(a) must lie in the
+ * prefix and G(n - k - a) above the store. */
+static void set_scan_lim(GrundyTable *gt, uint32_t n)
+{
+    if (!gt->store) {
+        gt->scan_lim = UINT32_MAX;
+        return;
+    }
+    uint64_t lo = gs_begin(gt->store) - 1, hi = n - gt->max_splitk - gs_end(gt->store);
+    gt->scan_lim = (uint32_t)(lo < hi ? lo : hi);
+}
+
+/* The rest of a pair scan past scan_lim (rare: about one heap in 10^6 of
+ * Officers scans past 2^16), through grundy_get: every pair (a, r - a),
+ * a0 <= a <= hmax, for every remainder r, until `need` values are seen. */
+static void scan_deep(GrundyTable *gt, const uint32_t *rr, size_t nr, uint32_t a, uint32_t hmax,
+                      size_t need, uint8_t *s8)
+{
+    uint64_t sp = 0;
+    for (; a <= hmax && need; a++) {
+        uint32_t ga = grundy_get(gt, a);
+        for (size_t i = 0; i < nr; i++)
+            if (2 * a <= rr[i]) {
+                uint32_t v = ga ^ grundy_get(gt, rr[i] - a);
+                sp++;
+                need -= !s8[v];
+                s8[v] = 1;
+            }
+    }
+    gt->scan_pairs += sp;
+}
+
 /* The inner loops, once per table width (games/grundy_kern.h). */
 #if defined(__clang__)
 #define GREV(y) __builtin_shufflevector(y, y, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0)
@@ -578,7 +736,12 @@ CgtStatus grundy_extend(GrundyTable *gt, uint64_t target, CgtError *err)
             choose_mask(gt);
             gt->next_choose = (uint64_t)n * 2;
             gt->blk_ok = false;
+            check_window(gt);
         }
+        if (gt->compact_from && (n & (gt->compact_chunk - 1)) == 0)
+            compact_step(gt);
+        if (gt->store)
+            set_scan_lim(gt, n);
         if (gt->sparse && gt->plain &&
             (!gt->blk_ok || n < gt->blk_n0 || n >= gt->blk_n0 + gt->blk_len))
             BY_WIDTH(gt, start_block, gt, n, target);
@@ -595,8 +758,18 @@ CgtStatus grundy_extend(GrundyTable *gt, uint64_t target, CgtError *err)
             gt->stop = CGT_OK;
             return cgt_poll_error(err, st, "grundy computation");
         }
-        if (width_for(v) > gt->gw && !gv_widen(&gt->gv, &gt->gw, gt->n, gt->cap, width_for(v)))
-            return table_oom(gt->cap, width_for(v), err);
+        if (width_for(v) > gt->gw) {
+            if (gt->mapped) {
+                void *p = gs_widen(gt->store, gt->gv, gt->gw, width_for(v), gt->n);
+                if (!p)
+                    return table_oom(gt->n, width_for(v), err);
+                gt->gv = p;
+                gt->gw = width_for(v);
+                gt->blk_ok = false;
+            } else if (!gv_widen(&gt->gv, &gt->gw, gt->n, gt->cap, width_for(v))) {
+                return table_oom(gt->cap, width_for(v), err);
+            }
+        }
         gv_set(gt->gv, gt->gw, n, v);
         gt->n++;
         if (v > gt->maxval) {
@@ -606,6 +779,7 @@ CgtStatus grundy_extend(GrundyTable *gt, uint64_t target, CgtError *err)
         }
         if (gt->sparse && n >= 1 && pos_class(gt, n) == gt->rho) {
             add_rare(gt, n);
+            check_window(gt);
             /* Too many rare positions: the mask no longer fits; rechoose. */
             if (gt->nrare > 64 && gt->nrare * 4 > gt->n && gt->next_choose > gt->n + gt->n / 8) {
                 gt->next_choose = gt->n + gt->n / 8;
@@ -618,9 +792,44 @@ CgtStatus grundy_extend(GrundyTable *gt, uint64_t target, CgtError *err)
 
 /* ---- periodicity ---------------------------------------------------------- */
 
+/* tail_start and tail_pure of games/grundy_kern.h through grundy_get, for
+ * a table with a compressed middle. */
+static uint64_t tail_start_any(const GrundyTable *gt, uint64_t N, uint64_t p, int64_t s)
+{
+    uint64_t m = N - p;
+    while (m > 0 && (int64_t)grundy_get(gt, m - 1 + p) - (int64_t)grundy_get(gt, m - 1) == s)
+        m--;
+    return m;
+}
+
+static uint64_t tail_pure_any(const GrundyTable *gt, uint64_t N, uint64_t p, TailCands *tc)
+{
+    if (grundy_get(gt, N - 1 - p) != grundy_get(gt, N - 1))
+        return N - p;
+    uint64_t from = N - p;
+    for (size_t j = 0; j < tc->n; j++)
+        if (p % tc->p[j] == 0 && tc->i[j] < from)
+            from = tc->i[j];
+    uint64_t i = tail_start_any(gt, from + p, p, 0);
+    if (tc->n < TAIL_CANDS && N - i >= 2 * p + 64) {
+        tc->p[tc->n] = p;
+        tc->i[tc->n++] = i;
+    }
+    return i;
+}
+
+static uint64_t tail_pure(const GrundyTable *gt, uint64_t N, uint64_t p, TailCands *tc)
+{
+    if (gt->store)
+        return tail_pure_any(gt, N, p, tc);
+    return BY_WIDTH(gt, tail_pure, gt->gv, N, p, tc);
+}
+
 /* Least i such that G(m+p) - G(m) == s for all i <= m < N-p. */
 static uint64_t tail_start(const GrundyTable *gt, uint64_t N, uint64_t p, int64_t s)
 {
+    if (gt->store)
+        return tail_start_any(gt, N, p, s);
     return BY_WIDTH(gt, tail_start, gt->gv, N, p, s);
 }
 
@@ -652,7 +861,7 @@ static void find_period(GrundyTable *gt, GrundyPeriod *out, bool observed)
         uint64_t q = rs->max_parts > 1 ? (uint64_t)rs->max_parts : 1;
         uint64_t t = (uint64_t)rs->max_take;
         for (uint64_t p = 1; q * p + t + q <= N; p++) {
-            uint64_t i = BY_WIDTH(gt, tail_pure, gt->gv, N, p, &tc);
+            uint64_t i = tail_pure(gt, N, p, &tc);
             uint64_t ie = i ? i : 1;
             /* Theorem (docs/games.md): G(n+p) = G(n) for ie <= n < q*ie +
              * (q-1)*p + t implies it for all n >= ie. */
@@ -690,7 +899,7 @@ static void find_period(GrundyTable *gt, GrundyPeriod *out, bool observed)
             int64_t s = pass ? (int64_t)grundy_get(gt, N - 1) - (int64_t)grundy_get(gt, N - 1 - p) : 0;
             if (pass && s == 0)
                 continue;
-            uint64_t i = pass ? tail_start(gt, N, p, s) : BY_WIDTH(gt, tail_pure, gt->gv, N, p, &tc);
+            uint64_t i = pass ? tail_start(gt, N, p, s) : tail_pure(gt, N, p, &tc);
             if (N - i >= 3 * p && 2 * i <= N) {
                 out->status = pass ? PERIOD_ARITH : PERIOD_OBSERVED;
                 out->period = p;
@@ -818,21 +1027,39 @@ CgtStatus grundy_position(GrundyTable *gt, const uint64_t *heaps, size_t k, uint
 /* Values per buffered read/write of a checkpoint. */
 #define CKPT_CHUNK 4096
 
+/* Raw values [from, to) of gt as w-byte little-endian words. */
+static void ckpt_put_raw(const GrundyTable *gt, AtomicFile *af, uint64_t from, uint64_t to)
+{
+    unsigned w = gt->gw;
+    unsigned char buf[4 * CKPT_CHUNK];
+    for (uint64_t i = from; i < to && !af->failed; i += CKPT_CHUNK) {
+        size_t m = to - i < CKPT_CHUNK ? (size_t)(to - i) : CKPT_CHUNK;
+        for (size_t q = 0; q < m; q++)
+            for (unsigned j = 0; j < w; j++)
+                buf[w * q + j] = (unsigned char)(gv_get(gt->gv, w, i + q) >> (8 * j));
+        af_write(af, buf, w * m);
+    }
+}
+
 CgtStatus grundy_save(const GrundyTable *gt, const char *path, CgtError *err)
 {
     AtomicFile af;
     if (af_open(&af, path, "checkpoint", true, err) != CGT_OK)
         return CGT_ERR_IO;
     unsigned w = gt->gw;
-    af_printf(&af, "cgt-grundy %d\ngame %s\ncount %llu\nwidth %u\n", CKPT_VERSION,
-              gt->rs->name, (unsigned long long)gt->n, w);
-    unsigned char buf[4 * CKPT_CHUNK];
-    for (uint64_t i = 0; i < gt->n && !af.failed; i += CKPT_CHUNK) {
-        size_t m = gt->n - i < CKPT_CHUNK ? (size_t)(gt->n - i) : CKPT_CHUNK;
-        for (size_t q = 0; q < m; q++)
-            for (unsigned j = 0; j < w; j++)
-                buf[w * q + j] = (unsigned char)(grundy_get(gt, i + q) >> (8 * j));
-        af_write(&af, buf, w * m);
+    if (!gt->store) {
+        af_printf(&af, "cgt-grundy %d\ngame %s\ncount %llu\nwidth %u\n", CKPT_VERSION,
+                  gt->rs->name, (unsigned long long)gt->n, w);
+        ckpt_put_raw(gt, &af, 0, gt->n);
+    } else {
+        /* format 4: the compressed form of the table as it is in memory */
+        uint64_t b = gs_begin(gt->store), e = gs_end(gt->store);
+        af_printf(&af, "cgt-grundy 4\ngame %s\ncount %llu\nwidth %u\nprefix %llu\nmiddle "
+                  "%llu\n", gt->rs->name, (unsigned long long)gt->n, w,
+                  (unsigned long long)b, (unsigned long long)(e - b));
+        ckpt_put_raw(gt, &af, 0, b);
+        gs_write(gt->store, &af);
+        ckpt_put_raw(gt, &af, e, gt->n);
     }
     af_write(&af, "end\n", 4);
     return af_commit(&af, err);
@@ -869,6 +1096,86 @@ static bool ckpt_value_ok(uint64_t n, uint32_t v, uint32_t maxprev)
     return v <= span && v < (1u << 31);
 }
 
+/* Raw values [from, to) of a checkpoint into the w-byte table g. */
+static CgtStatus ckpt_get_raw(SealedFile *sf, const char *path, void *g, unsigned w,
+                              uint64_t from, uint64_t to, CgtError *err)
+{
+    unsigned char buf[4 * CKPT_CHUNK];
+    for (uint64_t i = from; i < to; i += CKPT_CHUNK) {
+        size_t m = to - i < CKPT_CHUNK ? (size_t)(to - i) : CKPT_CHUNK;
+        if (fread(buf, w, m, sf->f) != m)
+            return cgt_error_set(err, CGT_ERR_IO, "checkpoint '%s' is truncated", path);
+        for (size_t q = 0; q < m; q++) {
+            uint32_t v = 0;
+            for (unsigned j = 0; j < w; j++)
+                v |= (uint32_t)buf[w * q + j] << (8 * j);
+            gv_set(g, w, i + q, v);
+        }
+    }
+    return CGT_OK;
+}
+
+/* Format 4 after its header: the raw prefix [0, pre), the compressed
+ * middle [pre, pre + mid) (games/grundy_store.c), the raw rest, "end".
+ * The table is built in the same form (a mapped flat table whose middle
+ * pages are never touched), every value is checked as for format 3, and it
+ * replaces gt's when longer.  Closes sf. */
+static CgtStatus load_v4(GrundyTable *gt, SealedFile *sf, const char *path, uint64_t count,
+                         unsigned fw, uint64_t pre, uint64_t mid, uint64_t *file_count,
+                         CgtError *err)
+{
+    CgtStatus st = CGT_OK;
+    void *g = gs_map(fw);
+    GStore *gs = gs_new(pre);
+    uint32_t mx = 0;
+    char tail[4];
+    if (!g)
+        st = table_oom(count, fw, err);
+    if (st == CGT_OK)
+        st = ckpt_get_raw(sf, path, g, fw, 0, pre, err);
+    if (st == CGT_OK)
+        st = gs_read(gs, sf, pre + mid, path, err);
+    if (st == CGT_OK)
+        st = ckpt_get_raw(sf, path, g, fw, pre + mid, count, err);
+    if (st == CGT_OK && (fread(tail, 1, 4, sf->f) != 4 || memcmp(tail, "end\n", 4) != 0))
+        st = cgt_error_set(err, CGT_ERR_DOMAIN, "checkpoint '%s' has no end line", path);
+    for (uint64_t n = 0; n < count && st == CGT_OK; n++) {
+        uint32_t v = n >= pre && n < pre + mid ? gs_get(gs, n) : gv_get(g, fw, n);
+        if (!ckpt_value_ok(n, v, mx) || width_for(v) > fw ||
+            (n < gt->n && grundy_get(gt, n) != v))
+            st = cgt_error_set(err, CGT_ERR_DOMAIN, "checkpoint '%s' holds G(%llu) = %u, which %s",
+                               path, (unsigned long long)n, v,
+                               n < gt->n ? "differs from the value already computed"
+                                         : "is impossible there");
+        if (v > mx)
+            mx = v;
+    }
+    sf_close(sf);
+    if (st != CGT_OK || count <= gt->n) {
+        gs_unmap(g, fw);
+        gs_free(gs);
+        if (st != CGT_OK)
+            cgt_error_hint(err, "the file is left untouched; move it away to start afresh");
+        else
+            *file_count = count;
+        return st;
+    }
+    *file_count = count;
+    table_release(gt);
+    gt->gv = g;
+    gt->gw = fw;
+    gt->mapped = true;
+    gt->cap = (uint64_t)UINT32_MAX + 1;
+    gt->store = mid ? gs : NULL;
+    if (!mid)
+        gs_free(gs);
+    gt->n = count;
+    gt->maxval = mx;
+    reset_engine(gt);
+    gt->next_choose = count > SPARSE_START ? count : SPARSE_START;
+    return CGT_OK;
+}
+
 CgtStatus grundy_load(GrundyTable *gt, const char *path, uint64_t *file_count, CgtError *err)
 {
     *file_count = 0;
@@ -881,15 +1188,16 @@ CgtStatus grundy_load(GrundyTable *gt, const char *path, uint64_t *file_count, C
     unsigned long long count = 0;
     int version = 0;
     unsigned fw = 4; /* bytes per value in the file (version 2: 4) */
+    unsigned long long pre = 0, mid = 0; /* version 4: raw prefix, compressed middle */
     bool crlf = false;
     char tail;
     CgtStatus st = CGT_OK;
     if (!ckpt_line(&sf, line, sizeof line, &crlf) ||
         sscanf(line, "cgt-grundy %d%c", &version, &tail) != 1) {
         st = cgt_error_set(err, CGT_ERR_DOMAIN, "'%s' is not a cgt Grundy checkpoint", path);
-    } else if (version != CKPT_VERSION && version != 2) {
+    } else if (version != CKPT_VERSION && version != 2 && version != 4) {
         st = cgt_error_set(err, CGT_ERR_DOMAIN, "checkpoint '%s' has format version %d, "
-                           "expected %d (or 2)", path, version, CKPT_VERSION);
+                           "expected 4, %d or 2", path, version, CKPT_VERSION);
     } else if (!ckpt_line(&sf, line, sizeof line, &crlf) || strncmp(line, "game ", 5) != 0) {
         st = cgt_error_set(err, CGT_ERR_DOMAIN, "'%s' is not a cgt Grundy checkpoint", path);
     } else if (strcmp(line + 5, gt->rs->name) != 0) {
@@ -898,11 +1206,19 @@ CgtStatus grundy_load(GrundyTable *gt, const char *path, uint64_t *file_count, C
     } else if (!ckpt_line(&sf, line, sizeof line, &crlf) ||
                sscanf(line, "count %llu%c", &count, &tail) != 1 || count > UINT32_MAX) {
         st = cgt_error_set(err, CGT_ERR_DOMAIN, "checkpoint '%s' has a bad value count", path);
-    } else if (version == 3 && (!ckpt_line(&sf, line, sizeof line, &crlf) ||
+    } else if (version >= 3 && (!ckpt_line(&sf, line, sizeof line, &crlf) ||
                                 sscanf(line, "width %u%c", &fw, &tail) != 1 ||
                                 (fw != 1 && fw != 2 && fw != 4))) {
         st = cgt_error_set(err, CGT_ERR_DOMAIN, "checkpoint '%s' has a bad value width", path);
-    } else if (sf_remaining(&sf) != fw * (uint64_t)count + 4) {
+    } else if (version == 4 && (!ckpt_line(&sf, line, sizeof line, &crlf) ||
+                                sscanf(line, "prefix %llu%c", &pre, &tail) != 1 ||
+                                !ckpt_line(&sf, line, sizeof line, &crlf) ||
+                                sscanf(line, "middle %llu%c", &mid, &tail) != 1 ||
+                                pre > count || mid > count - pre || (mid && pre == 0) ||
+                                sf_remaining(&sf) < fw * (uint64_t)(count - mid) + 4)) {
+        st = cgt_error_set(err, CGT_ERR_DOMAIN, "checkpoint '%s' has a bad compressed layout",
+                           path);
+    } else if (version != 4 && sf_remaining(&sf) != fw * (uint64_t)count + 4) {
         st = cgt_error_set(err, CGT_ERR_DOMAIN, "checkpoint '%s' has a bad value count", path);
     }
     if (crlf)
@@ -913,6 +1229,8 @@ CgtStatus grundy_load(GrundyTable *gt, const char *path, uint64_t *file_count, C
         cgt_error_hint(err, "the file is left untouched; move it away to start afresh");
         return st;
     }
+    if (version == 4)
+        return load_v4(gt, &sf, path, count, fw, pre, mid, file_count, err);
     /* the file's values go into a table of their own width (a refused
      * file leaves gt untouched) */
     unsigned gw = 1;
@@ -960,7 +1278,7 @@ CgtStatus grundy_load(GrundyTable *gt, const char *path, uint64_t *file_count, C
         free(g);
         return CGT_OK;
     }
-    free(gt->gv);
+    table_release(gt);
     gt->gv = g;
     gt->gw = gw;
     gt->n = gt->cap = count;

@@ -114,6 +114,19 @@ CgtStatus grundy_position(GrundyTable *gt, const uint64_t *heaps, size_t k, uint
 CgtStatus grundy_save(const GrundyTable *gt, const char *path, CgtError *err);
 CgtStatus grundy_load(GrundyTable *gt, const char *path, uint64_t *file_count, CgtError *err);
 
+/* Compressed middle (docs/games.md §2): once the table holds `from` values
+ * (default 2^26; 0 = never), values below the raw window the engine reads
+ * are kept Huffman-coded in chunks (sparse engine, values below 4096, a
+ * bounded rare set); grundy_get and the rest read them transparently.
+ * By default `grundy_run_period` does not compact (its period search reads
+ * every value at each check); after this call it does too.  chunk_log2
+ * (8..30; other values keep the default 22) sets the chunk length 2^c and
+ * the raw prefix min(2^c, 2^20), small for tests. */
+void grundy_set_compact(GrundyTable *gt, uint64_t from, unsigned chunk_log2);
+/* Bytes the values take now: the raw parts at grundy_width bytes each and
+ * the compressed chunks. */
+size_t grundy_bytes(const GrundyTable *gt);
+
 /* For rulesets that are not plain, compute through ruleset_options (slow,
  * the same options as the direct loops used by default); for tests. */
 void grundy_use_option_lists(GrundyTable *gt, bool on);

@@ -129,6 +129,11 @@ static void KN(scan_missing)(GrundyTable *gt, uint32_t n, uint32_t mc, size_t ne
         if ((n - gt->splitk[i]) / 2 > hmax)
             hmax = (n - gt->splitk[i]) / 2;
     }
+    /* past scan_lim the pairs are not all in the flat table (compressed
+     * middle): scan_deep goes on from there */
+    uint32_t hall = hmax;
+    if (hmax > gt->scan_lim)
+        hmax = gt->scan_lim;
     uint32_t a = 1;
     /* short scans are common: the first 48 pairs eight at a time, marked
      * by independent stores, then the values still missing counted (a few
@@ -199,6 +204,8 @@ static void KN(scan_missing)(GrundyTable *gt, uint32_t n, uint32_t mc, size_t ne
         }
         a = end;
     }
+    if (need && hall > hmax)
+        scan_deep(gt, rr, nr, a, hall, need, s8);
 }
 
 /* Start a block of heaps n0, n0+1, ... (at most `limit` of them, fewer

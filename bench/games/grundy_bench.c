@@ -1,6 +1,9 @@
 /* Benchmark driver for games/grundy: `grundy_bench period CODE LIMIT` proves
  * a period, `grundy_bench values CODE N` computes G(0..N-1); prints the time,
- * the result and the sparse-space statistics.  Built by bench/games/run.sh. */
+ * the result and the sparse-space statistics.  A fourth argument
+ * `compact=C` compresses the middle of the table from the start in chunks
+ * of 2^C values (grundy_set_compact) and prints the bytes the values take.
+ * Built by bench/games/run.sh. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,8 +14,11 @@
 
 int main(int argc, char **argv)
 {
-    if (argc != 4) {
-        fprintf(stderr, "usage: %s period|values CODE N\n", argv[0]);
+    unsigned compact = 0;
+    if (argc == 5 && sscanf(argv[4], "compact=%u", &compact) != 1)
+        argc = 0;
+    if (argc != 4 && argc != 5) {
+        fprintf(stderr, "usage: %s period|values CODE N [compact=C]\n", argv[0]);
         return 2;
     }
     Ruleset *rs = NULL;
@@ -23,6 +29,8 @@ int main(int argc, char **argv)
     }
     uint64_t n = strtoull(argv[3], NULL, 10);
     GrundyTable *gt = grundy_new(rs);
+    if (compact)
+        grundy_set_compact(gt, 1, compact);
     double t0 = cgt_now();
     CgtStatus st;
     GrundyPeriod per;
@@ -53,7 +61,8 @@ int main(int argc, char **argv)
             hsh ^= (grundy_get(gt, i) >> (8 * b)) & 0xff;
             hsh *= 0x100000001b3ull;
         }
-    printf(" hash=%016llx", (unsigned long long)hsh);
+    printf(" hash=%016llx bytes=%zu (%.3f per value)", (unsigned long long)hsh, grundy_bytes(gt),
+           (double)grundy_bytes(gt) / (double)(grundy_count(gt) ? grundy_count(gt) : 1));
     if (strcmp(argv[1], "period") == 0)
         printf(" status=%d period=%llu preperiod=%llu proof_n=%llu", (int)per.status,
                (unsigned long long)per.period, (unsigned long long)per.preperiod,
