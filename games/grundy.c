@@ -278,6 +278,11 @@ void grundy_use_option_lists(GrundyTable *gt, bool on)
     gt->use_options = on;
 }
 
+uint64_t grundy_last_rare(const GrundyTable *gt)
+{
+    return gt->sparse && gt->nrare ? gt->rare[gt->nrare - 1] : 0;
+}
+
 void grundy_stats(const GrundyTable *gt, uint32_t *mask, uint64_t *nrare)
 {
     *mask = gt->sparse ? (gt->mask | (gt->e ? 1u << 31 : 0)) : 0;

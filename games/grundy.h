@@ -135,6 +135,8 @@ void grundy_use_option_lists(GrundyTable *gt, bool on);
  * sparse-space mask (value bits, bit 31 = heap parity folded in; 0 = not
  * used) and the number of rare positions. */
 void grundy_stats(const GrundyTable *gt, uint32_t *mask, uint64_t *nrare);
+/* The largest rare heap under the current mask (0 when none or not used). */
+uint64_t grundy_last_rare(const GrundyTable *gt);
 /* Work done by the sparse-space engine so far: pairs enumerated with a rare
  * part, and pairs looked at by the short scans. */
 void grundy_work(const GrundyTable *gt, uint64_t *rare_pairs, uint64_t *scan_pairs);

@@ -52,6 +52,7 @@ int main(int argc, char **argv)
     printf("%-8s %-7s n=%-9llu time=%.3fs max=%u mask=0x%x rare=%llu", argv[2], argv[1],
            (unsigned long long)grundy_count(gt), t1 - t0, grundy_max(gt), mask,
            (unsigned long long)nrare);
+    printf(" last_rare=%llu", (unsigned long long)grundy_last_rare(gt));
     printf(" rare_pairs=%llu scan_pairs=%llu", (unsigned long long)rp, (unsigned long long)sp);
     /* FNV-1a over the values as 4-byte little-endian words: the figure to
      * compare with other solvers and other builds */
