@@ -130,6 +130,8 @@ static void table_release(GrundyTable *gt)
     gt->gv = NULL;
     gt->mapped = false;
     gt->cap = 0;
+    gt->scan_lim = UINT32_MAX;
+    gt->compact_next = 0;
 }
 
 void grundy_set_compact(GrundyTable *gt, uint64_t from, unsigned chunk_log2)
