@@ -322,7 +322,7 @@ static void tt_make_room(Tt *t)
     TT_SET(t->val, fresh.val, __ATOMIC_RELAXED);
     TT_SET(t->cap, fresh.cap, __ATOMIC_RELAXED);
     t->work = fresh.work;
-    t->used = fresh.used;
+    __atomic_store_n(&t->used, fresh.used, __ATOMIC_RELAXED);
     if (t->readers) {
         atomic_fetch_add(&t->seq, 1);
         for (int r = 0; r < MNK_MAX_THREADS; r++)
@@ -351,7 +351,7 @@ static void tt_store(Tt *t, uint64_t key, int val, Bits zone, int work)
     TT_SET(t->zone[i], zone, __ATOMIC_RELAXED);
     t->work[i] = (uint8_t)work;
     TT_SET(t->key[i], key, __ATOMIC_RELEASE);
-    t->used++;
+    __atomic_store_n(&t->used, t->used + 1, __ATOMIC_RELAXED); /* read by progress lines */
 }
 
 void mnk_tt_store(Tt *t, uint64_t key, int val, Bits zone, int work)

@@ -17,7 +17,7 @@ bool mnk_tick(Solver *s)
                               "%d, %zu proven positions in the table)",
                               (unsigned long long)s->node_limit,
                               s->root_left ? atomic_load(s->root_left) : -1, s->depth,
-                              s->max_depth, s->tt->used);
+                              s->max_depth, __atomic_load_n(&s->tt->used, __ATOMIC_RELAXED));
         return false;
     }
     if ((s->stop && atomic_load_explicit(s->stop, memory_order_relaxed)) ||
