@@ -1,5 +1,5 @@
 #!/bin/sh
-#@ timeout: 120
+#@ timeout: 300
 # Issue 18's oracle, quick tier: the first 10^5 Grundy values of ten octal
 # codes, written by cgt as a b-file (`write g to F as bfile` after
 # `grundy g [N-1]`), against tests/oracle/octal_values (its own mex loops
