@@ -37,20 +37,12 @@ static void quot_free(void *p)
     free(o);
 }
 
-/* Compact word in MisereSolver's notation: `ab2`, identity `1`. */
-static char *qword(const Quotient *q, uint32_t x)
-{
-    if (x == 0) /* element 0 is the identity (misere.h) */
-        return xstrdup("1");
-    return quotient_format(q, x, 1);
-}
+/* An element in the one word notation (algebra/word.h): `ab^2`, `1`. */
+static char *qword(const Quotient *q, uint32_t x) { return quotient_format(q, x); }
 
 static char *pword(const Presentation *p, const uint32_t *w)
 {
-    for (int g = 0; g < p->ngens; g++)
-        if (w[g])
-            return word_format(w, p->ngens, p->gen_names, 1);
-    return xstrdup("1");
+    return word_format(w, p->ngens, p->gen_names);
 }
 
 static void quot_text(const void *ptr, StrBuf *b)
@@ -74,15 +66,15 @@ static void quot_text(const void *ptr, StrBuf *b)
     const Presentation *p = quotient_presentation(q);
     sb_puts(b, "  < ");
     for (int g = 0; g < p->ngens; g++)
-        sb_printf(b, "%s%s", g ? "," : "", p->gen_names[g]);
+        sb_printf(b, "%s%s", g ? ", " : "", p->gen_names[g]);
     if (p->nrels)
         sb_puts(b, " | ");
     for (size_t r = 0; r < p->nrels; r++) {
         char *l = pword(p, p->rels + 2 * r * (size_t)p->ngens);
         char *rr = pword(p, p->rels + (2 * r + 1) * (size_t)p->ngens);
-        sb_printf(b, "%s%s=%s", r ? ", " : "", l, rr);
-        free(l);
-        free(rr);
+        char *rel = relation_text(l, rr);
+        sb_printf(b, "%s%s", r ? ", " : "", rel);
+        free(rel);
     }
     sb_puts(b, " >\n  P = {");
     bool first = true;
@@ -141,7 +133,7 @@ static void json_word_list(JsonWriter *w, const Quotient *q, bool only_p)
     jw_arr_begin(w);
     for (uint32_t x = 0; x < quotient_size(q); x++)
         if (!only_p || quotient_is_p(q, x)) {
-            char *s = quotient_format(q, x, 0);
+            char *s = quotient_format(q, x);
             jw_str(w, s);
             free(s);
         }
@@ -191,7 +183,7 @@ static void quot_json(const void *ptr, JsonWriter *w)
         jw_arr_begin(w);
         for (int side = 0; side < 2; side++) {
             char *s = word_format(p->rels + (2 * r + (size_t)side) * (size_t)p->ngens, p->ngens,
-                                  p->gen_names, 0);
+                                  p->gen_names);
             jw_str(w, s);
             free(s);
         }
@@ -203,7 +195,7 @@ static void quot_json(const void *ptr, JsonWriter *w)
     jw_key(w, "phi");
     jw_arr_begin(w);
     for (uint32_t h = 0; h <= n; h++) {
-        char *s = quotient_format(q, quotient_phi(q, h), 0);
+        char *s = quotient_format(q, quotient_phi(q, h));
         jw_str(w, s);
         free(s);
     }
@@ -269,10 +261,13 @@ static void free_names(char **names, int n)
     free(names);
 }
 
-/* Names of the quotient's generators are printed juxtaposed with decimal
- * exponents ("x2z"), like the generators of a presentation, so they must
- * be distinct words of letters, none the identity "1" and none a prefix
- * of another (issue 14 F35: "x x" and "1 2" gave unreadable output). */
+/* Names of the quotient's generators are printed side by side with powers
+ * `^k` (`x^2z`, algebra/word.h), like the generators of a presentation, so
+ * they must be distinct words of letters, none the identity "1" and none a
+ * prefix of another (issue 14 F35: "x x" and "1 2" gave unreadable
+ * output).  The default names a..z, A..Z, g52, g53, ... extend `g` only by
+ * digits, which never follow a name in a printed word, so they read back
+ * too (algebra/wordparse.h). */
 static bool check_names(Call *c, char **names, int n)
 {
     Loc loc = call_opt_loc(c, "names");
@@ -281,7 +276,8 @@ static bool check_names(Call *c, char **names, int n)
             if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z'))) {
                 rt_error(c->I, DIAG_DOMAIN, loc, "generator name '%s' is not a word of letters",
                          names[i]);
-                rt_hint(c->I, "words print as names and exponents (x2z), so names are letters");
+                rt_hint(c->I, "words print as names side by side with powers (x^2z), so names are "
+                             "letters");
                 return false;
             }
         for (int j = 0; j < i; j++) {
@@ -881,7 +877,7 @@ Value *bi_ptypes(Call *c)
         char *s = qword(q, x);
         if (json) {
             jw_obj_begin(&w);
-            char *s0 = quotient_format(q, x, 0);
+            char *s0 = quotient_format(q, x);
             jw_kv_str(&w, "type", s0);
             free(s0);
             jw_kv_str(&w, "genus", gen);
@@ -922,7 +918,7 @@ Value *bi_pretend(Call *c)
         jw_key(&w, "phi");
         jw_arr_begin(&w);
         for (uint32_t h = 0; h <= n; h++) {
-            char *s = quotient_format(q, quotient_phi(q, h), 0);
+            char *s = quotient_format(q, quotient_phi(q, h));
             jw_str(&w, s);
             free(s);
         }
@@ -985,7 +981,10 @@ Value *quotient_elements(Call *c, const Value *v)
     return val_null();
 }
 
-static bool parse_qword(Call *c, const Quotient *q, const Value *v, Loc loc, uint32_t *x)
+/* The element of the word text v; *typed (if not NULL) receives the word
+ * as read, in the one notation (owned). */
+static bool parse_qword(Call *c, const Quotient *q, const Value *v, Loc loc, uint32_t *x,
+                        char **typed)
 {
     int ng = quotient_ngens(q);
     uint32_t *w = xcalloc((size_t)(ng ? ng : 1), sizeof *w);
@@ -1002,6 +1001,8 @@ static bool parse_qword(Call *c, const Quotient *q, const Value *v, Loc loc, uin
     for (int g = 0; g < ng; g++)
         for (uint32_t k = 0; k < w[g]; k++)
             e = quotient_mul_gen(q, e, g);
+    if (typed)
+        *typed = word_format(w, ng, quotient_gen_names(q));
     free(w);
     *x = e;
     return true;
@@ -1013,13 +1014,19 @@ Value *bi_product(Call *c)
     if (refuse_infinite(c, o, "product"))
         return NULL;
     uint32_t x, y;
-    if (!parse_qword(c, o->q, c->args[1], c->arg_locs[1], &x) ||
-        !parse_qword(c, o->q, c->args[2], c->arg_locs[2], &y))
+    char *tx = NULL, *ty = NULL;
+    if (!parse_qword(c, o->q, c->args[1], c->arg_locs[1], &x, &tx) ||
+        !parse_qword(c, o->q, c->args[2], c->arg_locs[2], &y, &ty)) {
+        free(tx);
         return NULL;
+    }
     uint32_t z = quotient_mul(o->q, x, y);
     char *s = qword(o->q, z);
-    if (!c->stmt)
+    if (!c->stmt) {
+        free(tx);
+        free(ty);
         return val_str_own(s);
+    }
     StrBuf b;
     sb_init(&b);
     if (c->I->format == FMT_JSON) {
@@ -1029,9 +1036,10 @@ Value *bi_product(Call *c)
         jw_kv_bool(&w, "p", quotient_is_p(o->q, z));
         rt_json_end(&w);
     } else {
-        sb_printf(&b, "%s * %s = %s%s\n", c->args[1]->u.str.s, c->args[2]->u.str.s, s,
-                  quotient_is_p(o->q, z) ? " (in P)" : "");
+        sb_printf(&b, "%s * %s = %s%s\n", tx, ty, s, quotient_is_p(o->q, z) ? " (in P)" : "");
     }
+    free(tx);
+    free(ty);
     free(s);
     rt_emit(c->I, &b);
     return val_null();
@@ -1089,7 +1097,7 @@ Value *quotient_outcome_stmt(Call *c, const Value *qv, const Value *pos, Loc loc
         if (o->inf) {
             jw_kv_str(&w, "from", "infinite quotient description");
         } else {
-            char *s0 = quotient_format(o->q, x, 0);
+            char *s0 = quotient_format(o->q, x);
             jw_kv_str(&w, "element", s0);
             free(s0);
         }
