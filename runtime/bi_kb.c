@@ -1,83 +1,19 @@
 /* Builtins of the presentations module (docs/kb.md): `semigroup` and
  * `monoid` declarations, Knuth–Bendix completion (`kb`), elements,
  * normal forms, rule-list checks, idempotents, maximal subgroups,
- * multiplication tables and bipartite quotients.  kb_print_system is also
- * how `rewriting q` prints a quotient's system, so both share one notation. */
+ * multiplication tables and bipartite quotients.  The systems print
+ * through runtime/kbprint.c, as `rewriting q` does. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "algebra/wordparse.h"
 #include "runtime/builtins.h"
+#include "runtime/kbprint.h"
+#include "runtime/quotobj.h"
 #include "runtime/semiobj.h"
 #include "util/vec.h"
 #include "util/xalloc.h"
-
-static void semi_free(void *p)
-{
-    SemiObj *s = p;
-    presdata_free(&s->data);
-    if (s->nc)
-        ncpres_free(s->nc);
-    if (s->sys)
-        kb_free(s->sys);
-    if (s->mon)
-        monoid_free(s->mon);
-    free(s->text);
-    free(s->name);
-    free(s);
-}
-
-static void semi_text(const void *p, StrBuf *b)
-{
-    const SemiObj *s = p;
-    sb_printf(b, "%s %s", s->commutative ? "semigroup" : "monoid", s->text);
-}
-
-static void semi_json(const void *p, JsonWriter *w)
-{
-    const SemiObj *s = p;
-    jw_obj_begin(w);
-    jw_kv_str(w, "kind", s->commutative ? "semigroup" : "monoid");
-    jw_kv_str(w, "presentation", s->text);
-    jw_obj_end(w);
-}
-
-const ObjType semigroup_type = {"semigroup", semi_free, semi_text, semi_json};
-
-KbSystem *semi_system(Interp *I, SemiObj *s, Loc loc)
-{
-    if (s->sys)
-        return s->sys;
-    CgtError err;
-    cgt_error_clear(&err);
-    KbSystem *sys = NULL;
-    if (kb_complete(s->data.pres, NULL, NULL, &sys, &err) != CGT_OK) {
-        if (sys)
-            kb_free(sys);
-        rt_error_from(I, loc, &err);
-        return NULL;
-    }
-    s->sys = sys;
-    return sys;
-}
-
-FiniteMonoid *semi_monoid(Interp *I, SemiObj *s, Loc loc)
-{
-    if (s->mon)
-        return s->mon;
-    KbSystem *sys = semi_system(I, s, loc);
-    if (!sys)
-        return NULL;
-    CgtError err;
-    cgt_error_clear(&err);
-    if (monoid_from_system(sys, 0, 0, &s->mon, &err) != CGT_OK) {
-        s->mon = NULL;
-        rt_error_from(I, loc, &err);
-        return NULL;
-    }
-    return s->mon;
-}
 
 /* ---- declarations ---- */
 
@@ -185,106 +121,6 @@ Value *bi_monoid(Call *c)
 static SemiObj *semi_of(const Value *v)
 {
     return v->u.obj.ptr;
-}
-
-/* ---- printing a system ---- */
-
-static const char *order_name(KbOrderKind k)
-{
-    static const char *const n[] = {"shortlex", "degrevlex", "deglex", "lex", "weighted"};
-    return n[k];
-}
-
-Value *kb_print_system(Call *c, const KbSystem *sys, const char *what, long stopped_at);
-
-/* The record kb(S) returns: of, order, commutative, rules (pairs of words
- * as in the JSON form), nrules, confluent, partial (stopped at the
- * max_rules asked for). */
-static Value *kb_record(const char *of, const char *order, bool comm, bool confluent,
-                        bool partial)
-{
-    Value *r = val_map();
-    val_map_set_str(r, "of", of);
-    val_map_set_str(r, "order", order);
-    val_map_set_bool(r, "commutative", comm);
-    val_map_set(r, "rules", val_list());
-    val_map_set_int(r, "nrules", 0);
-    val_map_set_bool(r, "confluent", confluent);
-    val_map_set_bool(r, "partial", partial);
-    return r;
-}
-
-static void kb_record_rule(Value *r, char *lhs, char *rhs) /* steals lhs, rhs */
-{
-    Value *pair = val_list();
-    val_list_push(pair, val_str_own(lhs));
-    val_list_push(pair, val_str_own(rhs));
-    Value *rules = val_map_get(r, "rules");
-    val_list_push(rules, pair);
-    val_map_set_int(r, "nrules", (int64_t)rules->u.list.len);
-}
-
-/* stopped_at > 0: completion stopped at the max_rules the script asked for,
- * so the system is a requested partial result (said in text and JSON). */
-Value *kb_print_system(Call *c, const KbSystem *sys, const char *what, long stopped_at)
-{
-    StrBuf b;
-    sb_init(&b);
-    int g = sys->ngens;
-    if (!c->stmt) {
-        Value *r = kb_record(what, order_name(sys->kind), true, sys->confluent, stopped_at > 0);
-        for (size_t i = 0; i < sys->nrules; i++)
-            kb_record_rule(r, word_format(sys->rules + 2 * i * (size_t)g, g, sys->gen_names),
-                           word_format(sys->rules + (2 * i + 1) * (size_t)g, g, sys->gen_names));
-        sb_free(&b);
-        return r;
-    }
-    if (c->I->format == FMT_JSON) {
-        JsonWriter w;
-        rt_json_begin(&w, &b, "kb");
-        jw_kv_str(&w, "of", what);
-        jw_kv_str(&w, "order", order_name(sys->kind));
-        jw_key(&w, "generators");
-        jw_arr_begin(&w);
-        for (int r = 0; r < g; r++)
-            jw_str(&w, sys->gen_names[sys->perm[r]]);
-        jw_arr_end(&w);
-        jw_key(&w, "rules");
-        jw_arr_begin(&w);
-        for (size_t i = 0; i < sys->nrules; i++) {
-            jw_arr_begin(&w);
-            for (int side = 0; side < 2; side++) {
-                char *s = word_format(sys->rules + (2 * i + (size_t)side) * (size_t)g, g,
-                                      sys->gen_names);
-                jw_str(&w, s);
-                free(s);
-            }
-            jw_arr_end(&w);
-        }
-        jw_arr_end(&w);
-        jw_kv_bool(&w, "confluent", sys->confluent);
-        jw_kv_bool(&w, "partial", stopped_at > 0);
-        if (stopped_at > 0)
-            jw_kv_int(&w, "max_rules", stopped_at);
-        rt_json_end(&w);
-    } else {
-        sb_printf(&b, "rewriting system of %s: %s ", what, order_name(sys->kind));
-        for (int r = 0; r < g; r++)
-            sb_printf(&b, "%s%s", r ? "<" : "", sys->gen_names[sys->perm[r]]);
-        sb_printf(&b, ", %zu rule%s%s\n", sys->nrules, sys->nrules == 1 ? "" : "s",
-                  sys->confluent ? ", confluent" : ", NOT confluent yet (partial)");
-        for (size_t i = 0; i < sys->nrules; i++) {
-            char *s = kb_format_rule(sys, i);
-            sb_printf(&b, "  %s\n", s);
-            free(s);
-        }
-        if (stopped_at > 0)
-            sb_printf(&b, "  (partial: stopped at max_rules %ld as asked; the rules are "
-                          "consequences of the relations, pending pairs were dropped)\n",
-                      stopped_at);
-    }
-    rt_emit(c->I, &b);
-    return val_null();
 }
 
 static bool parse_order(Call *c, const SemiObj *s, KbOrder *ord, int **perm, uint32_t **weights)
@@ -482,8 +318,6 @@ Value *bi_kb(Call *c)
 }
 
 /* ---- elements, reduce ---- */
-
-Value *quotient_elements(Call *c, const Value *v);
 
 Value *bi_elements(Call *c)
 {
