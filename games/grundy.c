@@ -3,9 +3,9 @@
  * sparse-space method (rare/common values under a parity mask chosen by a
  * Walsh-Hadamard transform of the value histogram, heap parity folded in);
  * see docs/games.md.  Values are stored in 1, 2 or 4 bytes (the inner loops,
- * games/grundy_kern.h, are compiled once per width).  Also periodicity
- * detection and checkpoint files. */
-#include "games/grundy.h"
+ * games/grundy_kern.h, are compiled once per width).  Periodicity
+ * detection is in grundy_period.c, checkpoint files in grundy_ckpt.c. */
+#include "games/grundy_int.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -13,84 +13,9 @@
 #include <string.h>
 #include <sys/mman.h>
 
-#include "games/grundy_store.h"
 #include "util/atomicfile.h"
 #include "util/poll.h"
 #include "util/xalloc.h"
-
-#define SPARSE_START 256
-/* Compaction (docs/games.md §2): a raw prefix of 2^20 values, chunks of
- * 2^22 values, from 2^26 values on unless grundy_set_compact says else. */
-#define COMPACT_PREFIX ((uint64_t)1 << 20)
-#define COMPACT_CHUNK ((uint64_t)1 << 22)
-#define COMPACT_DEFAULT ((uint64_t)1 << 26)
-
-struct GrundyTable {
-    const Ruleset *rs;
-    /* G(0..n-1), gw bytes each (1, 2 or 4: the narrowest width that holds
-     * every value so far; widened in place when a larger value comes) */
-    void *gv;
-    unsigned gw;
-    uint64_t n, cap;
-    uint32_t maxval;
-    /* seen-set as a bitset over values < seen_bits */
-    uint64_t *seen;
-    size_t seen_words;
-    /* engine kind */
-    bool plain;       /* options depend on (k, parts) only */
-    bool three;       /* some move leaves three heaps */
-    CgtStatus stop;   /* set by value_rules when cgt_poll asked it to stop */
-    uint32_t *splitk; /* k with a two-heap move */
-    size_t nsplitk;
-    uint32_t *scan_r; /* scratch: the split remainders n - k of one heap */
-    /* sparse space */
-    bool sparse;      /* enabled (after SPARSE_START) */
-    bool e_allowed;   /* all split k have equal parity */
-    uint32_t mask;    /* value mask */
-    unsigned e;       /* heap parity folded in */
-    unsigned rho;     /* the rare class (the less frequent one) */
-    uint32_t *rare;   /* ascending positions a >= 1 in the rare class */
-    uint32_t *rare_v; /* rare_v[j] = G(rare[j]) */
-    size_t nrare, rare_cap;
-    uint64_t *hist;   /* histogram over ext values, 2^(hbits+1) entries */
-    unsigned hbits;
-    uint64_t next_choose;
-    uint8_t *vcls;    /* vcls[v] = parity(v & mask), v < seen_words*64 */
-    uint8_t *seen8;   /* sparse engine's seen-sets: blk_len rows of span bytes */
-    size_t seen8_cap;
-    bool blk_ok;      /* rows hold the batched rare pairs of heaps blk_n0.. */
-    uint32_t blk_n0, blk_len, blk_span;
-    /* values below 64 (games/grundy_bits.h): the block's rows as one-word
-     * bit sets, and the two value classes as bit sets */
-    bool blk_bits;
-    uint64_t *bits_rows;
-    size_t bits_cap;
-    uint64_t cls_bits[2];
-    /* the block's rare pairs with a < blk_len as (k + a, G(a)) */
-    bool flat_ok;
-    uint32_t *flat_d, *flat_x;
-    size_t flat_n, flat_cap, flat_low; /* flat_low: rare positions < blk_len */
-    HeapOptions opts;
-    uint64_t rare_pairs, scan_pairs; /* work counters for the statistics */
-    /* progress: the goal of the current run (grundy_run_period's limit, or
-     * the extend target) and where and when the run started */
-    uint64_t goal, run_n0;
-    double run_t0;
-    bool stepping; /* inside grundy_run_period: keep its goal */
-    bool use_options; /* general rulesets: go through ruleset_options */
-    /* compaction (docs/games.md §2, "Compressed middle"): heaps
-     * [gs_begin, gs_end) of `store` live only there; the flat table keeps
-     * the prefix below and the window above (the pages between are given
-     * back and made inaccessible).  mapped: gv is our mmap of 2^32 values. */
-    GStore *store;
-    bool mapped;
-    uint64_t compact_from; /* compact once the table is this long (0: never) */
-    bool compact_set;      /* set by grundy_set_compact (also for period runs) */
-    uint64_t compact_chunk, compact_prefix; /* values per chunk, raw prefix */
-    uint64_t compact_next; /* after a decompaction: not before this many values */
-    uint32_t scan_lim;     /* the kernel's pair scans read raw pairs (a, r-a) for a <= this */
-    uint32_t max_splitk;
-};
 
 static unsigned parity32(uint32_t x)
 {
@@ -129,7 +54,7 @@ GrundyTable *grundy_new(const Ruleset *rs)
 }
 
 /* Give the flat table back (mapped or allocated) with its store. */
-static void table_release(GrundyTable *gt)
+void grundy_table_release(GrundyTable *gt)
 {
     if (gt->mapped)
         gs_unmap(gt->gv, gt->gw);
@@ -162,7 +87,7 @@ size_t grundy_bytes(const GrundyTable *gt)
     return (size_t)raw * gt->gw + (gt->store ? gs_bytes(gt->store) : 0);
 }
 
-static void reset_engine(GrundyTable *gt)
+void grundy_reset_engine(GrundyTable *gt)
 {
     gt->sparse = false;
     gt->mask = 0;
@@ -179,9 +104,9 @@ void grundy_clear(GrundyTable *gt)
 {
     gt->n = 0;
     gt->maxval = 0;
-    reset_engine(gt);
+    grundy_reset_engine(gt);
     if (gt->store)
-        table_release(gt); /* the middle's pages are inaccessible: start afresh */
+        grundy_table_release(gt); /* the middle's pages are inaccessible: start afresh */
     /* keep the buffer; its width stays (values are rewritten from heap 0) */
 }
 
@@ -189,7 +114,7 @@ void grundy_free(GrundyTable *gt)
 {
     if (!gt)
         return;
-    table_release(gt);
+    grundy_table_release(gt);
     free(gt->seen);
     free(gt->splitk);
     free(gt->scan_r);
@@ -211,41 +136,12 @@ uint64_t grundy_count(const GrundyTable *gt)
 }
 
 /* G(i) from a table of width w. */
-static inline uint32_t gv_get(const void *gv, unsigned w, uint64_t i)
-{
-    switch (w) {
-    case 1:
-        return ((const uint8_t *)gv)[i];
-    case 2:
-        return ((const uint16_t *)gv)[i];
-    default:
-        return ((const uint32_t *)gv)[i];
-    }
-}
 
-static inline void gv_set(void *gv, unsigned w, uint64_t i, uint32_t v)
-{
-    switch (w) {
-    case 1:
-        ((uint8_t *)gv)[i] = (uint8_t)v;
-        break;
-    case 2:
-        ((uint16_t *)gv)[i] = (uint16_t)v;
-        break;
-    default:
-        ((uint32_t *)gv)[i] = v;
-    }
-}
 
-/* Narrowest width (bytes) that holds v. */
-static unsigned width_for(uint32_t v)
-{
-    return v <= UINT8_MAX ? 1 : v <= UINT16_MAX ? 2 : 4;
-}
 
 /* Widen the n values of *gv (capacity cap) from width *w to w2 > *w, in
  * place from the top down.  False (table untouched) when out of memory. */
-static bool gv_widen(void **gv, unsigned *w, uint64_t n, uint64_t cap, unsigned w2)
+bool grundy_gv_widen(void **gv, unsigned *w, uint64_t n, uint64_t cap, unsigned w2)
 {
     if ((size_t)(cap * w2) / w2 != cap)
         return false;
@@ -438,16 +334,6 @@ static void choose_mask(GrundyTable *gt)
 /* The pair scan tests a block of pairs before walking it only when at most
  * this many values are missing (with more, nearly every block hits). */
 #define SCAN_TEST_NEED 8
-
-/* Pure-period tails with a long agreeing stretch: a multiple of such a p0
- * agrees on [i0, N) too, so its tail is scanned from i0 backwards only.
- * Without this, every multiple of the true period of 0.376 (4, preperiod
- * 2268248) rescanned the whole periodic tail: hours instead of seconds. */
-#define TAIL_CANDS 8
-typedef struct {
-    uint64_t p[TAIL_CANDS], i[TAIL_CANDS];
-    size_t n;
-} TailCands;
 
 /* Least v < span with s8[v] == 0 and vc[v] == cc (span when none); bytes
  * are 0 or 1, span a multiple of 8: eight values per step. */
@@ -675,7 +561,7 @@ static uint32_t value_general(GrundyTable *gt, uint32_t n)
 
 /* A table of 10^9 heaps is up to 4 GB: when it cannot be had, a limit
  * error keeps the heaps computed so far (issue 14 F09). */
-static CgtStatus table_oom(uint64_t heaps, unsigned width, CgtError *err)
+CgtStatus grundy_table_oom(uint64_t heaps, unsigned width, CgtError *err)
 {
     cgt_error_set(err, CGT_ERR_LIMIT, "out of memory for a Grundy table of %llu heaps (%llu MB)",
                   (unsigned long long)heaps, (unsigned long long)(heaps * width >> 20));
@@ -756,7 +642,7 @@ CgtStatus grundy_extend(GrundyTable *gt, uint64_t target, CgtError *err)
         void *ng = (size_t)(nc * gt->gw) / gt->gw == nc ? realloc(gt->gv, (size_t)(nc * gt->gw))
                                                          : NULL;
         if (!ng)
-            return table_oom(nc, gt->gw, err);
+            return grundy_table_oom(nc, gt->gw, err);
         gt->gv = ng;
         gt->cap = nc;
     }
@@ -807,12 +693,12 @@ CgtStatus grundy_extend(GrundyTable *gt, uint64_t target, CgtError *err)
             if (gt->mapped) {
                 void *p = gs_widen(gt->store, gt->gv, gt->gw, width_for(v), gt->n);
                 if (!p)
-                    return table_oom(gt->n, width_for(v), err);
+                    return grundy_table_oom(gt->n, width_for(v), err);
                 gt->gv = p;
                 gt->gw = width_for(v);
                 gt->blk_ok = false;
-            } else if (!gv_widen(&gt->gv, &gt->gw, gt->n, gt->cap, width_for(v))) {
-                return table_oom(gt->cap, width_for(v), err);
+            } else if (!grundy_gv_widen(&gt->gv, &gt->gw, gt->n, gt->cap, width_for(v))) {
+                return grundy_table_oom(gt->cap, width_for(v), err);
             }
         }
         gv_set(gt->gv, gt->gw, n, v);
@@ -834,8 +720,6 @@ CgtStatus grundy_extend(GrundyTable *gt, uint64_t target, CgtError *err)
     }
     return CGT_OK;
 }
-
-/* ---- periodicity ---------------------------------------------------------- */
 
 /* tail_start and tail_pure of games/grundy_kern.h through grundy_get, for
  * a table with a compressed middle. */
@@ -863,7 +747,7 @@ static uint64_t tail_pure_any(const GrundyTable *gt, uint64_t N, uint64_t p, Tai
     return i;
 }
 
-static uint64_t tail_pure(const GrundyTable *gt, uint64_t N, uint64_t p, TailCands *tc)
+uint64_t grundy_tail_pure(const GrundyTable *gt, uint64_t N, uint64_t p, TailCands *tc)
 {
     if (gt->store)
         return tail_pure_any(gt, N, p, tc);
@@ -871,465 +755,9 @@ static uint64_t tail_pure(const GrundyTable *gt, uint64_t N, uint64_t p, TailCan
 }
 
 /* Least i such that G(m+p) - G(m) == s for all i <= m < N-p. */
-static uint64_t tail_start(const GrundyTable *gt, uint64_t N, uint64_t p, int64_t s)
+uint64_t grundy_tail_start(const GrundyTable *gt, uint64_t N, uint64_t p, int64_t s)
 {
     if (gt->store)
         return tail_start_any(gt, N, p, s);
     return BY_WIDTH(gt, tail_start, gt->gv, N, p, s);
-}
-
-static void fill_exceptional(const GrundyTable *gt, GrundyPeriod *out)
-{
-    out->has_exceptional = false;
-    out->last_exceptional = 0;
-    if (out->status == PERIOD_NONE || out->preperiod == 0)
-        return;
-    /* by minimality of the preperiod, preperiod-1 is exceptional */
-    out->has_exceptional = true;
-    out->last_exceptional = out->preperiod - 1;
-    (void)gt;
-}
-
-/* grundy_find_period; the search for observed periods only when `observed`
- * (grundy_run_period skips it until the end of its run). */
-static void find_period(GrundyTable *gt, GrundyPeriod *out, bool observed)
-{
-    memset(out, 0, sizeof *out);
-    uint64_t N = gt->n;
-    out->checked = N;
-    out->status = PERIOD_NONE;
-    const Ruleset *rs = gt->rs;
-    TailCands tc = {.n = 0};
-    if (N < 2)
-        return;
-    if (rs->plain) {
-        uint64_t q = rs->max_parts > 1 ? (uint64_t)rs->max_parts : 1;
-        uint64_t t = (uint64_t)rs->max_take;
-        for (uint64_t p = 1; q * p + t + q <= N; p++) {
-            uint64_t i = tail_pure(gt, N, p, &tc);
-            uint64_t ie = i ? i : 1;
-            /* Theorem (docs/games.md): G(n+p) = G(n) for ie <= n < q*ie +
-             * (q-1)*p + t implies it for all n >= ie. */
-            if (q * ie + q * p + t <= N) {
-                out->status = PERIOD_PROVED;
-                out->period = p;
-                out->preperiod = i;
-                out->proof_n = q * ie + q * p + t - 1;
-                break;
-            }
-        }
-        if (out->status == PERIOD_PROVED) {
-            /* a smaller divisor may also be a period of the proved tail */
-            uint64_t P = out->period, iP = out->preperiod;
-            for (uint64_t d = 1; d < P; d++) {
-                if (P % d || N < iP + P + d)
-                    continue;
-                uint64_t id = tail_start(gt, N, d, 0);
-                if (id <= iP) {
-                    out->period = d;
-                    out->preperiod = id;
-                    break;
-                }
-            }
-            fill_exceptional(gt, out);
-            return;
-        }
-    }
-    if (!observed)
-        return;
-    /* Observed periods: the periodic tail repeats at least three times and
-     * covers at least half of the values. */
-    for (int pass = 0; pass < 2; pass++)
-        for (uint64_t p = 1; 3 * p <= N; p++) {
-            int64_t s = pass ? (int64_t)grundy_get(gt, N - 1) - (int64_t)grundy_get(gt, N - 1 - p) : 0;
-            if (pass && s == 0)
-                continue;
-            uint64_t i = pass ? tail_start(gt, N, p, s) : tail_pure(gt, N, p, &tc);
-            if (N - i >= 3 * p && 2 * i <= N) {
-                out->status = pass ? PERIOD_ARITH : PERIOD_OBSERVED;
-                out->period = p;
-                out->preperiod = i;
-                out->saltus = s;
-                fill_exceptional(gt, out);
-                return;
-            }
-        }
-}
-
-void grundy_find_period(GrundyTable *gt, GrundyPeriod *out)
-{
-    find_period(gt, out, true);
-}
-
-CgtStatus grundy_run_period(GrundyTable *gt, uint64_t limit, GrundyPeriod *out, CgtError *err)
-{
-    uint64_t next = gt->n < 64 ? 64 : gt->n;
-    gt->goal = limit;
-    gt->run_n0 = gt->n;
-    gt->run_t0 = cgt_now();
-    for (;;) {
-        if (next > limit)
-            next = limit;
-        gt->stepping = true;
-        CgtStatus st = grundy_extend(gt, next, err);
-        gt->stepping = false;
-        if (st != CGT_OK) {
-            find_period(gt, out, true);
-            return st;
-        }
-        if (gt->rs->plain || gt->n >= limit) {
-            find_period(gt, out, gt->n >= limit);
-            if (out->status == PERIOD_PROVED || gt->n >= limit)
-                return CGT_OK;
-        }
-        next = gt->n + (gt->n / 16 > 64 ? gt->n / 16 : 64);
-    }
-}
-
-static uint64_t periodic_index(const GrundyPeriod *per, uint64_t n)
-{
-    return per->preperiod + (n - per->preperiod) % per->period;
-}
-
-CgtStatus grundy_value_at(const GrundyTable *gt, const GrundyPeriod *per, uint64_t n,
-                          uint32_t *value, CgtError *err)
-{
-    if (n < gt->n) {
-        *value = grundy_get(gt, n);
-        return CGT_OK;
-    }
-    if (per && per->status == PERIOD_PROVED && per->period > 0) {
-        *value = grundy_get(gt, periodic_index(per, n));
-        return CGT_OK;
-    }
-    cgt_error_set(err, CGT_ERR_DOMAIN, "G(%llu) is not known: values computed to heap %llu",
-                  (unsigned long long)n, (unsigned long long)(gt->n ? gt->n - 1 : 0));
-    cgt_error_hint(err, "compute further, or prove a period first");
-    return CGT_ERR_DOMAIN;
-}
-
-size_t grundy_exceptional(const GrundyTable *gt, const GrundyPeriod *per, uint64_t **list)
-{
-    if (list)
-        *list = NULL;
-    if (per->status == PERIOD_NONE || per->period == 0)
-        return 0;
-    size_t cnt = 0;
-    uint64_t *l = list ? xmalloc((per->preperiod + 1) * sizeof *l) : NULL;
-    for (uint64_t n = 0; n < per->preperiod && n < gt->n; n++) {
-        uint64_t j = (per->preperiod - n + per->period - 1) / per->period;
-        uint64_t m = n + j * per->period;
-        if (m >= gt->n)
-            continue;
-        int64_t expect = (int64_t)grundy_get(gt, m) - (int64_t)j * per->saltus;
-        if ((int64_t)grundy_get(gt, n) != expect) {
-            if (l)
-                l[cnt] = n;
-            cnt++;
-        }
-    }
-    if (list)
-        *list = l;
-    return cnt;
-}
-
-CgtStatus grundy_table_row(const GrundyTable *gt, const GrundyPeriod *per, uint64_t r,
-                           uint32_t *row, CgtError *err)
-{
-    for (uint64_t c = 0; c < per->period; c++) {
-        CgtStatus st = grundy_value_at(gt, per, r * per->period + c, &row[c], err);
-        if (st != CGT_OK)
-            return st;
-    }
-    return CGT_OK;
-}
-
-CgtStatus grundy_position(GrundyTable *gt, const uint64_t *heaps, size_t k, uint32_t *value,
-                          CgtError *err)
-{
-    uint64_t mx = 0;
-    for (size_t i = 0; i < k; i++)
-        if (heaps[i] > mx)
-            mx = heaps[i];
-    CgtStatus st = grundy_extend(gt, mx + 1, err);
-    if (st != CGT_OK)
-        return st;
-    uint32_t v = 0;
-    for (size_t i = 0; i < k; i++)
-        v ^= grundy_get(gt, heaps[i]);
-    *value = v;
-    return CGT_OK;
-}
-
-/* ---- checkpoints ---------------------------------------------------------- */
-
-/* Format version 3 (docs/games.md): "cgt-grundy 3\n", "game NAME\n",
- * "count N\n", "width W\n" (1, 2 or 4: the table's bytes per value), N
- * values as W-byte little-endian words, "end\n", sealed by util/atomicfile's
- * CRC-64 line.  Version 2 (no width line, W = 4) is still read; version 1
- * (no seal) is refused. */
-#define CKPT_VERSION 3
-/* Values per buffered read/write of a checkpoint. */
-#define CKPT_CHUNK 4096
-
-/* Raw values [from, to) of gt as w-byte little-endian words. */
-static void ckpt_put_raw(const GrundyTable *gt, AtomicFile *af, uint64_t from, uint64_t to)
-{
-    unsigned w = gt->gw;
-    unsigned char buf[4 * CKPT_CHUNK];
-    for (uint64_t i = from; i < to && !af->failed; i += CKPT_CHUNK) {
-        size_t m = to - i < CKPT_CHUNK ? (size_t)(to - i) : CKPT_CHUNK;
-        for (size_t q = 0; q < m; q++)
-            for (unsigned j = 0; j < w; j++)
-                buf[w * q + j] = (unsigned char)(gv_get(gt->gv, w, i + q) >> (8 * j));
-        af_write(af, buf, w * m);
-    }
-}
-
-CgtStatus grundy_save(const GrundyTable *gt, const char *path, CgtError *err)
-{
-    AtomicFile af;
-    if (af_open(&af, path, "checkpoint", true, err) != CGT_OK)
-        return CGT_ERR_IO;
-    unsigned w = gt->gw;
-    if (!gt->store) {
-        af_printf(&af, "cgt-grundy %d\ngame %s\ncount %llu\nwidth %u\n", CKPT_VERSION,
-                  gt->rs->name, (unsigned long long)gt->n, w);
-        ckpt_put_raw(gt, &af, 0, gt->n);
-    } else {
-        /* format 4: the compressed form of the table as it is in memory */
-        uint64_t b = gs_begin(gt->store), e = gs_end(gt->store);
-        af_printf(&af, "cgt-grundy 4\ngame %s\ncount %llu\nwidth %u\nprefix %llu\nmiddle "
-                  "%llu\n", gt->rs->name, (unsigned long long)gt->n, w,
-                  (unsigned long long)b, (unsigned long long)(e - b));
-        ckpt_put_raw(gt, &af, 0, b);
-        gs_write(gt->store, &af);
-        ckpt_put_raw(gt, &af, e, gt->n);
-    }
-    af_write(&af, "end\n", 4);
-    return af_commit(&af, err);
-}
-
-/* Read one header line of at most cap-1 bytes into line (without "\n");
- * false at a missing newline or a CR (a file converted to CRLF line ends). */
-static bool ckpt_line(SealedFile *sf, char *line, size_t cap, bool *crlf)
-{
-    if (!fgets(line, (int)cap, sf->f))
-        return false;
-    size_t l = strlen(line);
-    if (l == 0 || line[l - 1] != '\n')
-        return false;
-    line[--l] = '\0';
-    if (l > 0 && line[l - 1] == '\r') {
-        *crlf = true;
-        return false;
-    }
-    return strlen(line) == l; /* no NUL inside */
-}
-
-/* Domain check of one value: G(0) = 0, and G(n) <= 2^b when every earlier
- * value is < 2^b (every option of heap n is a nim-sum of earlier values, so
- * it is < 2^b, and the mex of such a set is at most 2^b).  Values stay below
- * 2^31 (the engine's seen-sets are indexed by uint32). */
-static bool ckpt_value_ok(uint64_t n, uint32_t v, uint32_t maxprev)
-{
-    if (n == 0)
-        return v == 0;
-    uint64_t span = 1;
-    while (span <= maxprev)
-        span *= 2;
-    return v <= span && v < (1u << 31);
-}
-
-/* Raw values [from, to) of a checkpoint into the w-byte table g. */
-static CgtStatus ckpt_get_raw(SealedFile *sf, const char *path, void *g, unsigned w,
-                              uint64_t from, uint64_t to, CgtError *err)
-{
-    unsigned char buf[4 * CKPT_CHUNK];
-    for (uint64_t i = from; i < to; i += CKPT_CHUNK) {
-        size_t m = to - i < CKPT_CHUNK ? (size_t)(to - i) : CKPT_CHUNK;
-        if (fread(buf, w, m, sf->f) != m)
-            return cgt_error_set(err, CGT_ERR_IO, "checkpoint '%s' is truncated", path);
-        for (size_t q = 0; q < m; q++) {
-            uint32_t v = 0;
-            for (unsigned j = 0; j < w; j++)
-                v |= (uint32_t)buf[w * q + j] << (8 * j);
-            gv_set(g, w, i + q, v);
-        }
-    }
-    return CGT_OK;
-}
-
-/* Format 4 after its header: the raw prefix [0, pre), the compressed
- * middle [pre, pre + mid) (games/grundy_store.c), the raw rest, "end".
- * The table is built in the same form (a mapped flat table whose middle
- * pages are never touched), every value is checked as for format 3, and it
- * replaces gt's when longer.  Closes sf. */
-static CgtStatus load_v4(GrundyTable *gt, SealedFile *sf, const char *path, uint64_t count,
-                         unsigned fw, uint64_t pre, uint64_t mid, uint64_t *file_count,
-                         CgtError *err)
-{
-    CgtStatus st = CGT_OK;
-    void *g = gs_map(fw);
-    GStore *gs = gs_new(pre);
-    uint32_t mx = 0;
-    char tail[4];
-    if (!g)
-        st = table_oom(count, fw, err);
-    if (st == CGT_OK)
-        st = ckpt_get_raw(sf, path, g, fw, 0, pre, err);
-    if (st == CGT_OK)
-        st = gs_read(gs, sf, pre + mid, path, err);
-    if (st == CGT_OK)
-        st = ckpt_get_raw(sf, path, g, fw, pre + mid, count, err);
-    if (st == CGT_OK && (fread(tail, 1, 4, sf->f) != 4 || memcmp(tail, "end\n", 4) != 0))
-        st = cgt_error_set(err, CGT_ERR_DOMAIN, "checkpoint '%s' has no end line", path);
-    for (uint64_t n = 0; n < count && st == CGT_OK; n++) {
-        uint32_t v = n >= pre && n < pre + mid ? gs_get(gs, n) : gv_get(g, fw, n);
-        if (!ckpt_value_ok(n, v, mx) || width_for(v) > fw ||
-            (n < gt->n && grundy_get(gt, n) != v))
-            st = cgt_error_set(err, CGT_ERR_DOMAIN, "checkpoint '%s' holds G(%llu) = %u, which %s",
-                               path, (unsigned long long)n, v,
-                               n < gt->n ? "differs from the value already computed"
-                                         : "is impossible there");
-        if (v > mx)
-            mx = v;
-    }
-    sf_close(sf);
-    if (st != CGT_OK || count <= gt->n) {
-        gs_unmap(g, fw);
-        gs_free(gs);
-        if (st != CGT_OK)
-            cgt_error_hint(err, "the file is left untouched; move it away to start afresh");
-        else
-            *file_count = count;
-        return st;
-    }
-    *file_count = count;
-    table_release(gt);
-    gt->gv = g;
-    gt->gw = fw;
-    gt->mapped = true;
-    gt->cap = (uint64_t)UINT32_MAX + 1;
-    gt->store = mid ? gs : NULL;
-    if (!mid)
-        gs_free(gs);
-    gt->n = count;
-    gt->maxval = mx;
-    reset_engine(gt);
-    gt->next_choose = count > SPARSE_START ? count : SPARSE_START;
-    return CGT_OK;
-}
-
-CgtStatus grundy_load(GrundyTable *gt, const char *path, uint64_t *file_count, CgtError *err)
-{
-    *file_count = 0;
-    SealedFile sf;
-    if (sf_open(&sf, path, "checkpoint", false, err) != CGT_OK)
-        return CGT_ERR_IO;
-    if (sf.absent)
-        return CGT_OK;
-    char line[1024];
-    unsigned long long count = 0;
-    int version = 0;
-    unsigned fw = 4; /* bytes per value in the file (version 2: 4) */
-    unsigned long long pre = 0, mid = 0; /* version 4: raw prefix, compressed middle */
-    bool crlf = false;
-    char tail;
-    CgtStatus st = CGT_OK;
-    if (!ckpt_line(&sf, line, sizeof line, &crlf) ||
-        sscanf(line, "cgt-grundy %d%c", &version, &tail) != 1) {
-        st = cgt_error_set(err, CGT_ERR_DOMAIN, "'%s' is not a cgt Grundy checkpoint", path);
-    } else if (version != CKPT_VERSION && version != 2 && version != 4) {
-        st = cgt_error_set(err, CGT_ERR_DOMAIN, "checkpoint '%s' has format version %d, "
-                           "expected 4, %d or 2", path, version, CKPT_VERSION);
-    } else if (!ckpt_line(&sf, line, sizeof line, &crlf) || strncmp(line, "game ", 5) != 0) {
-        st = cgt_error_set(err, CGT_ERR_DOMAIN, "'%s' is not a cgt Grundy checkpoint", path);
-    } else if (strcmp(line + 5, gt->rs->name) != 0) {
-        st = cgt_error_set(err, CGT_ERR_DOMAIN, "checkpoint '%s' is for game %s, not %s", path,
-                           line + 5, gt->rs->name);
-    } else if (!ckpt_line(&sf, line, sizeof line, &crlf) ||
-               sscanf(line, "count %llu%c", &count, &tail) != 1 || count > UINT32_MAX) {
-        st = cgt_error_set(err, CGT_ERR_DOMAIN, "checkpoint '%s' has a bad value count", path);
-    } else if (version >= 3 && (!ckpt_line(&sf, line, sizeof line, &crlf) ||
-                                sscanf(line, "width %u%c", &fw, &tail) != 1 ||
-                                (fw != 1 && fw != 2 && fw != 4))) {
-        st = cgt_error_set(err, CGT_ERR_DOMAIN, "checkpoint '%s' has a bad value width", path);
-    } else if (version == 4 && (!ckpt_line(&sf, line, sizeof line, &crlf) ||
-                                sscanf(line, "prefix %llu%c", &pre, &tail) != 1 ||
-                                !ckpt_line(&sf, line, sizeof line, &crlf) ||
-                                sscanf(line, "middle %llu%c", &mid, &tail) != 1 ||
-                                pre > count || mid > count - pre || (mid && pre == 0) ||
-                                sf_remaining(&sf) < fw * (uint64_t)(count - mid) + 4)) {
-        st = cgt_error_set(err, CGT_ERR_DOMAIN, "checkpoint '%s' has a bad compressed layout",
-                           path);
-    } else if (version != 4 && sf_remaining(&sf) != fw * (uint64_t)count + 4) {
-        st = cgt_error_set(err, CGT_ERR_DOMAIN, "checkpoint '%s' has a bad value count", path);
-    }
-    if (crlf)
-        st = cgt_error_set(err, CGT_ERR_DOMAIN, "checkpoint '%s' has CR LF line ends (it was "
-                           "converted to Windows text)", path);
-    if (st != CGT_OK) {
-        sf_close(&sf);
-        cgt_error_hint(err, "the file is left untouched; move it away to start afresh");
-        return st;
-    }
-    if (version == 4)
-        return load_v4(gt, &sf, path, count, fw, pre, mid, file_count, err);
-    /* the file's values go into a table of their own width (a refused
-     * file leaves gt untouched) */
-    unsigned gw = 1;
-    void *g = xmalloc(count ? (size_t)count : 1);
-    uint32_t mx = 0;
-    unsigned char buf[4 * CKPT_CHUNK];
-    for (unsigned long long i = 0; i < count && st == CGT_OK; i += CKPT_CHUNK) {
-        size_t m = count - i < CKPT_CHUNK ? (size_t)(count - i) : CKPT_CHUNK;
-        if (fread(buf, fw, m, sf.f) != m) {
-            st = cgt_error_set(err, CGT_ERR_IO, "checkpoint '%s' is truncated", path);
-            break;
-        }
-        for (size_t q = 0; q < m; q++) {
-            const unsigned char *b = buf + fw * q;
-            uint32_t v = 0;
-            for (unsigned j = 0; j < fw; j++)
-                v |= (uint32_t)b[j] << (8 * j);
-            uint64_t n = i + q;
-            if (!ckpt_value_ok(n, v, mx) || (n < gt->n && grundy_get(gt, n) != v)) {
-                st = cgt_error_set(err, CGT_ERR_DOMAIN, "checkpoint '%s' holds G(%llu) = %u, "
-                                   "which %s", path, (unsigned long long)n, v,
-                                   n < gt->n ? "differs from the value already computed"
-                                             : "is impossible there");
-                break;
-            }
-            if (width_for(v) > gw && !gv_widen(&g, &gw, n, count, width_for(v))) {
-                st = table_oom(count, width_for(v), err);
-                break;
-            }
-            gv_set(g, gw, n, v);
-            if (v > mx)
-                mx = v;
-        }
-    }
-    if (st == CGT_OK && (fread(buf, 1, 4, sf.f) != 4 || memcmp(buf, "end\n", 4) != 0))
-        st = cgt_error_set(err, CGT_ERR_DOMAIN, "checkpoint '%s' has no end line", path);
-    sf_close(&sf);
-    if (st != CGT_OK) {
-        free(g);
-        cgt_error_hint(err, "the file is left untouched; move it away to start afresh");
-        return st;
-    }
-    *file_count = count;
-    if (count <= gt->n) { /* the table already holds all of it (checked equal) */
-        free(g);
-        return CGT_OK;
-    }
-    table_release(gt);
-    gt->gv = g;
-    gt->gw = gw;
-    gt->n = gt->cap = count;
-    gt->maxval = mx;
-    reset_engine(gt);
-    /* restart the sparse engine at once if it would be on */
-    gt->next_choose = count > SPARSE_START ? count : SPARSE_START;
-    return CGT_OK;
 }

@@ -1,0 +1,142 @@
+/* Internal to the Grundy engine (games/grundy.c, grundy_period.c,
+ * grundy_ckpt.c): the table's layout and the helpers the three share. */
+#ifndef CGT_GRUNDY_INT_H
+#define CGT_GRUNDY_INT_H
+
+#include "games/grundy.h"
+#include "games/grundy_store.h"
+
+#define SPARSE_START 256
+/* Compaction (docs/games.md §2): a raw prefix of 2^20 values, chunks of
+ * 2^22 values, from 2^26 values on unless grundy_set_compact says else. */
+#define COMPACT_PREFIX ((uint64_t)1 << 20)
+#define COMPACT_CHUNK ((uint64_t)1 << 22)
+#define COMPACT_DEFAULT ((uint64_t)1 << 26)
+
+struct GrundyTable {
+    const Ruleset *rs;
+    /* G(0..n-1), gw bytes each (1, 2 or 4: the narrowest width that holds
+     * every value so far; widened in place when a larger value comes) */
+    void *gv;
+    unsigned gw;
+    uint64_t n, cap;
+    uint32_t maxval;
+    /* seen-set as a bitset over values < seen_bits */
+    uint64_t *seen;
+    size_t seen_words;
+    /* engine kind */
+    bool plain;       /* options depend on (k, parts) only */
+    bool three;       /* some move leaves three heaps */
+    CgtStatus stop;   /* set by value_rules when cgt_poll asked it to stop */
+    uint32_t *splitk; /* k with a two-heap move */
+    size_t nsplitk;
+    uint32_t *scan_r; /* scratch: the split remainders n - k of one heap */
+    /* sparse space */
+    bool sparse;      /* enabled (after SPARSE_START) */
+    bool e_allowed;   /* all split k have equal parity */
+    uint32_t mask;    /* value mask */
+    unsigned e;       /* heap parity folded in */
+    unsigned rho;     /* the rare class (the less frequent one) */
+    uint32_t *rare;   /* ascending positions a >= 1 in the rare class */
+    uint32_t *rare_v; /* rare_v[j] = G(rare[j]) */
+    size_t nrare, rare_cap;
+    uint64_t *hist;   /* histogram over ext values, 2^(hbits+1) entries */
+    unsigned hbits;
+    uint64_t next_choose;
+    uint8_t *vcls;    /* vcls[v] = parity(v & mask), v < seen_words*64 */
+    uint8_t *seen8;   /* sparse engine's seen-sets: blk_len rows of span bytes */
+    size_t seen8_cap;
+    bool blk_ok;      /* rows hold the batched rare pairs of heaps blk_n0.. */
+    uint32_t blk_n0, blk_len, blk_span;
+    /* values below 64 (games/grundy_bits.h): the block's rows as one-word
+     * bit sets, and the two value classes as bit sets */
+    bool blk_bits;
+    uint64_t *bits_rows;
+    size_t bits_cap;
+    uint64_t cls_bits[2];
+    /* the block's rare pairs with a < blk_len as (k + a, G(a)) */
+    bool flat_ok;
+    uint32_t *flat_d, *flat_x;
+    size_t flat_n, flat_cap, flat_low; /* flat_low: rare positions < blk_len */
+    HeapOptions opts;
+    uint64_t rare_pairs, scan_pairs; /* work counters for the statistics */
+    /* progress: the goal of the current run (grundy_run_period's limit, or
+     * the extend target) and where and when the run started */
+    uint64_t goal, run_n0;
+    double run_t0;
+    bool stepping; /* inside grundy_run_period: keep its goal */
+    bool use_options; /* general rulesets: go through ruleset_options */
+    /* compaction (docs/games.md §2, "Compressed middle"): heaps
+     * [gs_begin, gs_end) of `store` live only there; the flat table keeps
+     * the prefix below and the window above (the pages between are given
+     * back and made inaccessible).  mapped: gv is our mmap of 2^32 values. */
+    GStore *store;
+    bool mapped;
+    uint64_t compact_from; /* compact once the table is this long (0: never) */
+    bool compact_set;      /* set by grundy_set_compact (also for period runs) */
+    uint64_t compact_chunk, compact_prefix; /* values per chunk, raw prefix */
+    uint64_t compact_next; /* after a decompaction: not before this many values */
+    uint32_t scan_lim;     /* the kernel's pair scans read raw pairs (a, r-a) for a <= this */
+    uint32_t max_splitk;
+};
+
+static inline uint32_t gv_get(const void *gv, unsigned w, uint64_t i)
+{
+    switch (w) {
+    case 1:
+        return ((const uint8_t *)gv)[i];
+    case 2:
+        return ((const uint16_t *)gv)[i];
+    default:
+        return ((const uint32_t *)gv)[i];
+    }
+}
+
+static inline void gv_set(void *gv, unsigned w, uint64_t i, uint32_t v)
+{
+    switch (w) {
+    case 1:
+        ((uint8_t *)gv)[i] = (uint8_t)v;
+        break;
+    case 2:
+        ((uint16_t *)gv)[i] = (uint16_t)v;
+        break;
+    default:
+        ((uint32_t *)gv)[i] = v;
+    }
+}
+
+/* Narrowest width (bytes) that holds v. */
+static inline unsigned width_for(uint32_t v)
+{
+    return v <= UINT8_MAX ? 1 : v <= UINT16_MAX ? 2 : 4;
+}
+
+/* Pure-period tails with a long agreeing stretch: a multiple of such a p0
+ * agrees on [i0, N) too, so its tail is scanned from i0 backwards only.
+ * Without this, every multiple of the true period of 0.376 (4, preperiod
+ * 2268248) rescanned the whole periodic tail: hours instead of seconds. */
+#define TAIL_CANDS 8
+typedef struct {
+    uint64_t p[TAIL_CANDS], i[TAIL_CANDS];
+    size_t n;
+} TailCands;
+
+/* The tail scans of games/grundy_kern.h for the table's width (through
+ * grundy_get when the table has a compressed middle): grundy_tail_start is
+ * the least i with G(m+p) - G(m) == s for all i <= m < N-p; grundy_tail_pure
+ * is that with s = 0, using and updating the candidates tc. */
+uint64_t grundy_tail_pure(const GrundyTable *gt, uint64_t N, uint64_t p, TailCands *tc);
+uint64_t grundy_tail_start(const GrundyTable *gt, uint64_t N, uint64_t p, int64_t s);
+
+/* Free the value table and its compressed middle (the engine state stays). */
+void grundy_table_release(GrundyTable *gt);
+/* Forget the sparse engine's state (mask, rare list, histogram). */
+void grundy_reset_engine(GrundyTable *gt);
+/* Widen the n values of *gv (capacity cap) from width *w to w2 > *w, in
+ * place; false (table untouched) when out of memory. */
+bool grundy_gv_widen(void **gv, unsigned *w, uint64_t n, uint64_t cap, unsigned w2);
+/* The limit error for a table of HEAPS values of WIDTH bytes. */
+CgtStatus grundy_table_oom(uint64_t heaps, unsigned width, CgtError *err);
+
+#endif
