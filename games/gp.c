@@ -1582,6 +1582,22 @@ CgtStatus gp_formula_accuracy(const char *formula, const GpData *d, double *accu
     return CGT_OK;
 }
 
+CgtStatus gp_formula_eval(const char *formula, int nvars, const char *const *names,
+                          const int64_t *x, int64_t *out, CgtError *err)
+{
+    GpData *d = gp_data_new(nvars, names);
+    if (!d)
+        return cgt_error_set(err, CGT_ERR_DOMAIN, "a formula has 1 to %d variables, not %d",
+                             GP_MAX_VARS, nvars);
+    Ex *e = parse_formula(formula, d, err);
+    gp_data_free(d);
+    if (!e)
+        return CGT_ERR_DOMAIN;
+    *out = ex_eval(e, x);
+    ex_free(e);
+    return CGT_OK;
+}
+
 /* ---- the run */
 
 static void cols_make(Cols *c, const GpData *d, const GpParams *p, int64_t **store)
