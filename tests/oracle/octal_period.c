@@ -69,5 +69,7 @@ int main(int argc, char **argv)
     }
     for (long n = 0; values && n < N; n++)
         printf("%u%c", g[n], n + 1 < N ? ' ' : '\n');
+    free(seen);
+    free(g);
     return 0;
 }
