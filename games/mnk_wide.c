@@ -7,3 +7,4 @@
 #include "games/mnk_pair.c"
 #include "games/mnk_search.c"
 #include "games/mnk.c"
+#include "games/mnk_par.c"

@@ -3,7 +3,8 @@
 # proof and has the independent checker tests/oracle/mnk_check verify it for
 # the stated game, claim and root; the SHA-256 it prints is compared with
 # coreutils' sha256sum.  The checker refuses a valid proof of another root,
-# game or claim.  6,6,5 and 7,7,5 here; 8,7,5 in the slow tier (CGT_SLOW=1).
+# game or claim.  6,6,5 and 7,7,5 here; 8,7,5 in the slow tier (CGT_SLOW=1);
+# each also after a search on 2 or 3 threads.
 set -u
 CGT=${CGT:-build/cgt}
 B=${BUILD:-build}
@@ -12,8 +13,8 @@ mkdir -p "$T"
 trap 'rm -rf "$T"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 
-verify() { # m n k -> proof at $T/p.$m$n$k, output in $T/out
-    $CGT -e "mnk $1 $2 $3 proof \"$T/p.$1$2$3\" verify;" >"$T/out" 2>&1 ||
+verify() { # m n k [options] -> proof at $T/p.$m$n$k, output in $T/out
+    $CGT -e "mnk $1 $2 $3 ${4:-} proof \"$T/p.$1$2$3\" verify;" >"$T/out" 2>&1 ||
         fail "mnk $1 $2 $3 verify: $(cat "$T/out")"
     grep -qx "check: ok: claim breaker verified for the $1,$2,$3-game from the root (format 2); [0-9]* nodes" "$T/out" ||
         fail "$1,$2,$3: no checker verdict: $(cat "$T/out")"
@@ -24,6 +25,9 @@ verify() { # m n k -> proof at $T/p.$m$n$k, output in $T/out
     [ "$got" = "$want" ] || fail "$1,$2,$3: sha256 $got, sha256sum $want"
 }
 
+verify 6 6 5 "threads 2"
+verify 7 7 5 "threads 3"
+# (the one-thread proofs last: p.665 and p.775 are used below)
 verify 6 6 5
 verify 7 7 5
 # the same proof, checked for another root, game or claim, is refused
@@ -58,5 +62,8 @@ CGT_MNK_CHECK=$T/nochk $CGT -e "mnk 6 6 5 proof \"$T/p\" verify;" >"$T/out" 2>&1
 grep -q 'rejected the proof: FAIL: line 9: made up' "$T/out" || fail "rejection: $(cat "$T/out")"
 if [ -n "${CGT_SLOW:-}" ]; then
     verify 8 7 5
+    # a proof written after a search on two threads (the shared table then
+    # holds other positions, so the proof may differ) is checked as well
+    verify 8 7 5 "threads 2"
 fi
 echo ok
