@@ -31,7 +31,8 @@ GenusCache *genus_new(const HeapGame *hg)
     GenusCache *gc = xcalloc(1, sizeof *gc);
     gc->oc = outcome_new(hg);
     gc->map = outcome_map_new();
-    gc->limit = 5000000;
+    gc->limit = GENUS_LIMIT_DEFAULT;
+    outcome_set_limit(gc->oc, gc->limit);
     return gc;
 }
 
@@ -48,6 +49,7 @@ void genus_free(GenusCache *gc)
 void genus_set_limit(GenusCache *gc, size_t max_positions)
 {
     gc->limit = max_positions;
+    outcome_set_limit(gc->oc, max_positions);
 }
 
 static uint32_t mex_of(const uint32_t *vals, size_t n, uint32_t extra1, uint32_t extra2,
@@ -104,6 +106,8 @@ static CgtStatus genus_rec(GenusCache *gc, const uint32_t *pos, size_t len, uint
             continue;
         const HeapOptions *o;
         st = outcome_heap_options(gc->oc, pos[i], &o, err);
+        if (st == CGT_ERR_LIMIT) /* the options cached count as positions */
+            cgt_error_set(err, CGT_ERR_LIMIT, "genus search passed %zu positions", gc->limit);
         size_t cnt = st == CGT_OK ? o->count : 0;
         for (size_t j = 0; j < cnt && st == CGT_OK; j++) {
             st = outcome_heap_options(gc->oc, pos[i], &o, err);

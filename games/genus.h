@@ -29,7 +29,9 @@ typedef struct GenusCache GenusCache;
  * genus_free. */
 GenusCache *genus_new(const HeapGame *hg);
 void genus_free(GenusCache *gc);
-/* Cap on memoised positions (0 = none; default 5 000 000). */
+/* The default cap on memoised positions. */
+#define GENUS_LIMIT_DEFAULT 5000000
+/* Cap on memoised positions (0 = none; default GENUS_LIMIT_DEFAULT). */
 void genus_set_limit(GenusCache *gc, size_t max_positions);
 
 /* Genus of the position heaps[0..k-1] (any order, zeros allowed).  Errors:

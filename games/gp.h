@@ -201,6 +201,12 @@ void gp_result_free(GpResult *res);
 CgtStatus gp_formula_accuracy(const char *formula, const GpData *d, double *accuracy,
                               CgtError *err);
 
+/* Evaluate a formula in functional notation on one row: the variables
+ * names[0..nvars-1] (1..GP_MAX_VARS) take the values x[0..nvars-1].
+ * CGT_ERR_DOMAIN for a syntax error, an unknown name or a bad nvars. */
+CgtStatus gp_formula_eval(const char *formula, int nvars, const char *const *names,
+                          const int64_t *x, int64_t *out, CgtError *err);
+
 /* The simplified infix form (as GpResult.infix) of a formula in functional
  * notation over the variable names of d; *infix is owned by the caller.
  * CGT_ERR_DOMAIN for a syntax error or unknown name. */

@@ -625,12 +625,20 @@ static void report_progress(const GrundyTable *gt, uint32_t n, uint64_t target)
                      (unsigned long long)goal, gt->maxval);
 }
 
+void grundy_beyond_error(CgtError *err, const char *heap, const char *hint)
+{
+    cgt_error_set(err, CGT_ERR_LIMIT,
+                  "heap %s is past the table bound (heaps below %llu can be tabulated)", heap,
+                  (unsigned long long)GRUNDY_TABLE_BOUND);
+    cgt_error_hint(err, "%s", hint ? hint : "a proved period answers any heap: `period G;` first");
+}
+
 CgtStatus grundy_extend(GrundyTable *gt, uint64_t target, CgtError *err)
 {
-    if (target > UINT32_MAX) {
-        cgt_error_set(err, CGT_ERR_LIMIT, "heap %llu is too large for a Grundy table",
-                      (unsigned long long)target);
-        cgt_error_hint(err, "tables hold heaps below 2^32; use a proved period for larger heaps");
+    if (target > GRUNDY_TABLE_BOUND) {
+        char heap[24];
+        snprintf(heap, sizeof heap, "%llu", (unsigned long long)(target - 1));
+        grundy_beyond_error(err, heap, NULL);
         return CGT_ERR_LIMIT;
     }
     if (target <= gt->n)

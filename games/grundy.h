@@ -15,6 +15,16 @@
 
 typedef struct GrundyTable GrundyTable;
 
+/* The one bound on tabulated heaps (docs/games.md §7 "Heap sizes"): a
+ * table, and every statement that tabulates per-heap data, holds heaps
+ * below GRUNDY_TABLE_BOUND; past it only a proved period answers
+ * (G(n) = G(pre + (n - pre) mod p), any GMP integer n). */
+#define GRUNDY_TABLE_BOUND 4000000000ull
+
+/* The shared error for a heap past that bound (CGT_ERR_LIMIT; `heap` is the
+ * heap's decimal digits, `hint` NULL for the default hint). */
+void grundy_beyond_error(CgtError *err, const char *heap, const char *hint);
+
 typedef enum {
     PERIOD_NONE,      /* nothing found in the values computed */
     PERIOD_PROVED,    /* pure period proved by the periodicity theorem */
@@ -43,7 +53,8 @@ void grundy_clear(GrundyTable *gt);
 /* Make sure G(0..n-1) are computed (extends from the current count; never
  * recomputes).  Polls for Ctrl-C/timeout and reports progress under
  * "grundy".  Errors: CGT_ERR_INTERRUPTED, CGT_ERR_LIMIT (values computed so
- * far are kept), CGT_ERR_LIMIT also for n > 2^32-1. */
+ * far are kept), CGT_ERR_LIMIT also for n > GRUNDY_TABLE_BOUND
+ * (grundy_beyond_error). */
 CgtStatus grundy_extend(GrundyTable *gt, uint64_t n, CgtError *err);
 
 /* Number of values computed; G(n) for n < grundy_count; G(from ..

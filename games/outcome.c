@@ -22,6 +22,7 @@ struct OutcomeCache {
     unsigned char *have;         /* hopts[n] filled */
     uint32_t *grundy;            /* per heap, valid below ngrundy */
     size_t nheaps, ngrundy;
+    size_t nopts;                /* cost of hopts: heaps + options + parts */
     size_t limit;
 };
 
@@ -30,7 +31,7 @@ OutcomeCache *outcome_new(const HeapGame *hg)
     OutcomeCache *c = xcalloc(1, sizeof *c);
     c->hg = hg;
     c->map = outcome_map_new();
-    c->limit = 20000000;
+    c->limit = OUTCOME_LIMIT_DEFAULT;
     return c;
 }
 
@@ -46,6 +47,7 @@ static void free_heaps(OutcomeCache *c)
     c->have = NULL;
     c->grundy = NULL;
     c->nheaps = c->ngrundy = 0;
+    c->nopts = 0;
 }
 
 void outcome_free(OutcomeCache *c)
@@ -79,6 +81,12 @@ size_t outcome_positions(const OutcomeCache *c)
 CgtStatus outcome_heap_options(OutcomeCache *c, uint32_t n, const HeapOptions **opts,
                                CgtError *err)
 {
+    if (c->limit && n >= c->limit) {
+        /* the per-heap tables below hold every heap up to n */
+        cgt_error_set(err, CGT_ERR_LIMIT, "outcome search passed %zu positions", c->limit);
+        cgt_error_hint(err, "try a smaller position");
+        return CGT_ERR_LIMIT;
+    }
     if (n >= c->nheaps) {
         size_t nn = c->nheaps ? c->nheaps : 64;
         while (nn <= n)
@@ -98,6 +106,20 @@ CgtStatus outcome_heap_options(OutcomeCache *c, uint32_t n, const HeapOptions **
             return st;
         }
         heapopts_canonicalize(&o);
+        /* a heap's options are positions the search reaches: the heap,
+           its options and their parts count against the cap with the
+           memoised positions (normal play tabulates the options of every
+           heap up to the largest, O(n^2) parts for a splitting game,
+           docs/games.md §7) */
+        size_t cost = 1 + o.count + (o.count ? o.start[o.count] : 0); /* heap, options, parts */
+        c->nopts += cost;
+        if (c->limit && c->nopts + outcome_map_size(c->map) > c->limit) {
+            c->nopts -= cost;
+            heapopts_free(&o);
+            cgt_error_set(err, CGT_ERR_LIMIT, "outcome search passed %zu positions", c->limit);
+            cgt_error_hint(err, "try a smaller position");
+            return CGT_ERR_LIMIT;
+        }
         c->hopts[n] = o;
         c->have[n] = 1;
     }

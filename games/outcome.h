@@ -35,7 +35,10 @@ OutcomeCache *outcome_new(const HeapGame *hg);
 void outcome_free(OutcomeCache *c);
 /* Forget all memoised positions (keeps the game). */
 void outcome_clear(OutcomeCache *c);
-/* Cap on memoised positions (0 = none; default 20 000 000); exceeding it is
+/* The default cap on positions. */
+#define OUTCOME_LIMIT_DEFAULT 20000000
+/* Cap on positions (0 = none; default OUTCOME_LIMIT_DEFAULT): the memoised
+ * positions plus the options cached per heap; exceeding it is
  * CGT_ERR_LIMIT. */
 void outcome_set_limit(OutcomeCache *c, size_t max_positions);
 /* Number of positions memoised so far. */

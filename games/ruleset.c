@@ -418,6 +418,31 @@ static void rule_options(const MoveRule *r, uint32_t n, HeapOptions *out)
     }
 }
 
+uint64_t ruleset_options_bound(const Ruleset *rs, uint64_t n)
+{
+    /* long double: the products below overflow 64 bits for huge n */
+    long double total = 0, nn = (long double)n;
+    for (size_t i = 0; i < rs->nrules; i++) {
+        const MoveRule *r = &rs->rules[i];
+        long double kmax = nn;
+        if (r->frac_den)
+            kmax = nn * r->frac_num / r->frac_den;
+        long double per = 0; /* options per take, at most */
+        if (r->parts_mask & 3)
+            per += 1;
+        if (r->parts_mask & 4)
+            per += nn / 2 + 1;
+        if (r->parts_mask & 8)
+            per += nn * nn / 12 + nn + 1;
+        for (size_t j = 0; j < r->nranges; j++) {
+            long double hi = r->ranges[j].hi < kmax ? r->ranges[j].hi : kmax;
+            if (hi >= r->ranges[j].lo)
+                total += (hi - r->ranges[j].lo + 1) * per;
+        }
+    }
+    return total >= 18446744073709551615.0L ? UINT64_MAX : (uint64_t)total;
+}
+
 CgtStatus ruleset_options(const Ruleset *rs, uint32_t n, HeapOptions *out, CgtError *err)
 {
     (void)err;

@@ -92,6 +92,13 @@ void ruleset_free(Ruleset *rs);
  * none at present (CGT_OK). */
 CgtStatus ruleset_options(const Ruleset *rs, uint32_t n, HeapOptions *out, CgtError *err);
 
+/* An upper bound on the number of options of heap n (counted before they
+ * are generated, as the loops of ruleset_options would: per take k, one
+ * option for 0 or 1 heaps, (n-k)/2 for two, (n-k)^2/12 + n for three),
+ * saturating at UINT64_MAX.  The runtime refuses a search whose first
+ * heap alone would exceed its position budget (docs/games.md §7). */
+uint64_t ruleset_options_bound(const Ruleset *rs, uint64_t n);
+
 /* The HeapGame interface of rs (borrowed; valid while rs lives). */
 const HeapGame *ruleset_heapgame(const Ruleset *rs);
 

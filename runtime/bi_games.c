@@ -6,6 +6,7 @@
 
 #include "runtime/builtins.h"
 #include "runtime/gameobj.h"
+#include "runtime/heaps.h"
 #include "runtime/results.h"
 #include "runtime/impgameobj.h"
 #include "runtime/quotobj.h"
@@ -414,18 +415,57 @@ static Value *grundy_range(Call *c, GameObj *g, int64_t lo, int64_t hi, const ch
 {
     if (lo < 0 || hi < lo)
         return rt_error(c->I, DIAG_DOMAIN, c->arg_locs[1], "expected a range a..b with 0 <= a <= b");
-    if (hi >= 4000000000LL)
-        return rt_error(c->I, DIAG_LIMIT, c->arg_locs[1], "heap bound %lld is too large",
-                        (long long)hi);
+    uint64_t n = (uint64_t)(hi - lo) + 1;
     CgtError save_err;
     cgt_error_clear(&save_err);
-    if (!grundy_fill(c, g, (uint64_t)hi + 1, ckpt, &save_err))
+    uint32_t *vals;
+    /* the heap rule (heaps.h): past the default period limit a period is
+       tried first, as for one heap */
+    if ((uint64_t)hi >= grundy_default_limit(g->rs) && !g->period_done &&
+        !game_ensure_period(c, g, grundy_default_limit(g->rs)))
         return NULL;
-    uint64_t n = (uint64_t)(hi - lo + 1);
-    /* the table keeps 1-4 bytes per value: a widened copy of the range
-     * (no larger than the text printed from it) */
-    uint32_t *vals = xmalloc((size_t)n * sizeof *vals);
-    grundy_copy(game_grundy(g), (uint64_t)lo, n, vals);
+    if ((uint64_t)hi >= GRUNDY_TABLE_BOUND ||
+        (game_period_proved(g) && (uint64_t)hi >= grundy_count(game_grundy(g)))) {
+        /* past the table bound (or the table): every value from the period,
+           proved on demand; a range is tabulated, so its length is bounded */
+        if (n > GRUNDY_TABLE_BOUND)
+            return rt_error(c->I, DIAG_LIMIT, c->arg_locs[1],
+                            "a range of %llu heaps is longer than the table bound %llu",
+                            (unsigned long long)n, (unsigned long long)GRUNDY_TABLE_BOUND);
+        mpz_t z;
+        mpz_init(z);
+        mpz_set_ui(z, (unsigned long)hi);
+        uint32_t v;
+        if (!heap_grundy(c, g, z, c->arg_locs[1], &v)) {
+            mpz_clear(z);
+            return NULL;
+        }
+        vals = malloc((size_t)n * sizeof *vals);
+        if (!vals) {
+            mpz_clear(z);
+            rt_error(c->I, DIAG_LIMIT, c->arg_locs[1],
+                     "out of memory for a list of %llu Grundy values (%llu MB)",
+                     (unsigned long long)n, (unsigned long long)(n * sizeof *vals >> 20));
+            rt_hint(c->I, "ask for fewer heaps");
+            return NULL;
+        }
+        for (uint64_t i = 0; i < n; i++) {
+            mpz_set_ui(z, (unsigned long)((uint64_t)lo + i));
+            if (!heap_grundy(c, g, z, c->arg_locs[1], &vals[i])) {
+                mpz_clear(z);
+                free(vals);
+                return NULL;
+            }
+        }
+        mpz_clear(z);
+    } else {
+        if (!grundy_fill(c, g, (uint64_t)hi + 1, ckpt, &save_err))
+            return NULL;
+        /* the table keeps 1-4 bytes per value: a widened copy of the range
+         * (no larger than the text printed from it) */
+        vals = xmalloc((size_t)n * sizeof *vals);
+        grundy_copy(game_grundy(g), (uint64_t)lo, n, vals);
+    }
     if (!c->stmt) {
         Value *l = val_list();
         for (uint64_t i = 0; i < n; i++)
@@ -493,93 +533,66 @@ Value *bi_grundy(Call *c)
     const char *ckpt = ck ? ck->u.str.s : NULL;
     if (g->kind != GAME_HEAP)
         return bi_game_paper_grundy(c, g, a);
-    CgtError err;
-    cgt_error_clear(&err);
     if (a->kind == VAL_RANGE)
         return grundy_range(c, g, a->u.range.lo, a->u.range.hi, ckpt);
-    if (a->kind == VAL_INT && g->period_done && g->period.status == PERIOD_PROVED &&
-        g->period.period > 0) {
-        /* a proved pure period answers every heap, of any size (GMP):
-           G(n) = G(pre + (n - pre) mod p) for n >= pre (issue 15) */
+    if (a->kind == VAL_INT) {
         mpz_t z;
         mpz_init(z);
-        val_get_mpz(a, z);
-        if (mpz_sgn(z) > 0 && !mpz_fits_slong_p(z)) {
-            uint64_t pre = g->period.preperiod, p = g->period.period;
-            mpz_t t;
-            mpz_init(t);
-            mpz_sub_ui(t, z, (unsigned long)pre);
-            uint64_t red = pre + (uint64_t)mpz_fdiv_ui(t, (unsigned long)p);
-            mpz_clear(t);
-            uint32_t v;
-            if (grundy_value_at(game_grundy(g), &g->period, red, &v, &err) != CGT_OK) {
-                mpz_clear(z);
-                return rt_error_from(c->I, c->arg_locs[1], &err);
-            }
+        uint64_t n;
+        if (!heap_read(c, a, c->arg_locs[1], z)) {
+            mpz_clear(z);
+            return NULL;
+        }
+        uint32_t v;
+        GrundyTable *gt = game_grundy(g);
+        if (!heap_index(z, &n) || n < grundy_count(gt) || game_period_proved(g) ||
+            (n >= grundy_default_limit(g->rs) && !g->period_done)) {
+            /* the heap rule (heaps.h): in the table, from a proved period
+               (G(n) = G(pre + (n - pre) mod p) for any GMP n), or past
+               the default period limit, where a period is tried first */
+            bool ok = heap_grundy(c, g, z, c->arg_locs[1], &v);
             char *label = mpz_get_str(NULL, 10, z);
             mpz_clear(z);
-            Value *r = int_result(c, g->name, label, v, a);
+            Value *r = ok ? int_result(c, g->name, label, v, a) : NULL;
             free(label);
             return r;
         }
         mpz_clear(z);
-    }
-    if (a->kind == VAL_INT) {
-        int64_t n;
-        if (!call_int(c, a, c->arg_locs[1], "a heap size", 0, INT64_MAX, &n))
+        CgtError save_err;
+        cgt_error_clear(&save_err);
+        if (!grundy_fill(c, g, n + 1, ckpt, &save_err))
             return NULL;
-        uint32_t v;
-        GrundyTable *gt = game_grundy(g);
-        if ((uint64_t)n >= grundy_count(gt) && !(g->period_done && g->period.status == PERIOD_PROVED)) {
-            if (n >= 4000000000LL) {
-                rt_error(c->I, DIAG_LIMIT, c->arg_locs[1],
-                         "heap %lld is beyond what can be tabulated", (long long)n);
-                rt_hint(c->I, "prove a period first with `period G;`; then any heap is instant");
-                return NULL;
-            }
-            CgtError save_err;
-            cgt_error_clear(&save_err);
-            if (!grundy_fill(c, g, (uint64_t)n + 1, ckpt, &save_err))
-                return NULL;
-            if (save_err.status != CGT_OK) {
-                if (grundy_value_at(gt, NULL, (uint64_t)n, &v, &err) == CGT_OK) {
-                    char label[32];
-                    snprintf(label, sizeof label, "%lld", (long long)n);
-                    val_unref(int_result(c, g->name, label, v, a));
-                }
-                return rt_error_from(c->I, call_opt_loc(c, "checkpoint"), &save_err);
-            }
-        }
-        if (grundy_value_at(gt, g->period_done ? &g->period : NULL, (uint64_t)n, &v, &err) !=
-            CGT_OK)
-            return rt_error_from(c->I, c->arg_locs[1], &err);
         char label[32];
-        snprintf(label, sizeof label, "%lld", (long long)n);
+        snprintf(label, sizeof label, "%llu", (unsigned long long)n);
+        v = grundy_get(gt, n);
+        if (save_err.status != CGT_OK) {
+            val_unref(int_result(c, g->name, label, v, a));
+            return rt_error_from(c->I, call_opt_loc(c, "checkpoint"), &save_err);
+        }
         return int_result(c, g->name, label, v, a);
     }
     if (a->kind == VAL_LIST) {
+        /* the nim-sum of the heaps' values, each by the heap rule */
         size_t k = a->u.list.len;
-        uint64_t *heaps = xcalloc(k ? k : 1, sizeof *heaps);
         StrBuf label;
         sb_init(&label);
+        uint32_t v = 0;
+        mpz_t z;
+        mpz_init(z);
         for (size_t i = 0; i < k; i++) {
-            int64_t h;
-            if (!call_int(c, a->u.list.items[i], c->arg_locs[1], "a heap size", 0, 3999999999LL,
-                          &h)) {
-                free(heaps);
+            uint32_t hv;
+            if (!heap_read(c, a->u.list.items[i], c->arg_locs[1], z) ||
+                !heap_grundy(c, g, z, c->arg_locs[1], &hv)) {
+                mpz_clear(z);
                 sb_free(&label);
                 return NULL;
             }
-            heaps[i] = (uint64_t)h;
-            sb_printf(&label, "%s%lld", i ? " + " : "", (long long)h);
+            v ^= hv;
+            char *s = mpz_get_str(NULL, 10, z);
+            sb_printf(&label, "%s%s", i ? " + " : "", s);
+            free(s);
         }
-        uint32_t v;
-        CgtStatus st = grundy_position(game_grundy(g), heaps, k, &v, &err);
-        free(heaps);
-        if (st != CGT_OK) {
-            sb_free(&label);
-            return rt_error_from(c->I, c->arg_locs[1], &err);
-        }
+        mpz_clear(z);
         Value *r = int_result(c, g->name, k ? label.s : "0", v, a);
         sb_free(&label);
         return r;
@@ -592,20 +605,6 @@ Value *bi_grundy(Call *c)
 }
 
 /* ---- period and table ---- */
-
-static bool ensure_period(Call *c, GameObj *g, uint64_t limit)
-{
-    if (g->period_done && g->period.status == PERIOD_PROVED)
-        return true;
-    CgtError err;
-    cgt_error_clear(&err);
-    if (grundy_run_period(game_grundy(g), limit, &g->period, &err) != CGT_OK) {
-        rt_error_from(c->I, c->loc, &err);
-        return false;
-    }
-    g->period_done = true;
-    return true;
-}
 
 static const char *period_status_word(PeriodStatus s)
 {
@@ -631,7 +630,7 @@ Value *bi_period(Call *c)
     Value *lv = call_opt(c, "limit");
     if (lv && !call_int(c, lv, call_opt_loc(c, "limit"), "the limit", 1, 3999999999LL, &limit))
         return NULL;
-    if (!ensure_period(c, g, (uint64_t)limit))
+    if (!game_ensure_period(c, g, (uint64_t)limit))
         return NULL;
     const GrundyPeriod *p = &g->period;
     /* the statement's text names only the count and the last exceptional
@@ -732,7 +731,7 @@ Value *bi_table(Call *c)
         cgt_progress_force("table", "%s: searching for a period up to heap %llu (the default "
                            "limit for its moves; `period` with `limit N` sets another)",
                            g->name, (unsigned long long)grundy_default_limit(g->rs));
-    if (!ensure_period(c, g, grundy_default_limit(g->rs)))
+    if (!game_ensure_period(c, g, grundy_default_limit(g->rs)))
         return NULL;
     const GrundyPeriod *p = &g->period;
     if (p->status != PERIOD_PROVED) {
@@ -792,6 +791,17 @@ Value *bi_table(Call *c)
 
 /* ---- genus ---- */
 
+/* A genus search starts from the options of its largest heap: refuse one
+ * whose options alone pass the search's position cap (heaps.h). */
+static bool genus_within_budget(Call *c, GameObj *g, uint64_t top)
+{
+    char why[300];
+    if (heap_within_budget(g->rs, top, GENUS_LIMIT_DEFAULT, true, why, sizeof why))
+        return true;
+    rt_error(c->I, DIAG_LIMIT, c->arg_locs[1], "genus out of reach of search: %s", why);
+    return false;
+}
+
 Value *bi_genus(Call *c)
 {
     if (impgame_is(c->args[0]))
@@ -813,15 +823,19 @@ Value *bi_genus(Call *c)
     if (a->kind == VAL_LIST) {
         size_t k = a->u.list.len;
         uint32_t *heaps = xcalloc(k ? k : 1, sizeof *heaps);
+        uint32_t top = 0;
         for (size_t i = 0; i < k; i++) {
-            int64_t h;
-            if (!call_int(c, a->u.list.items[i], c->arg_locs[1], "a heap size", 0, 100000,
-                          &h)) {
+            if (!heap_tabulated(c, a->u.list.items[i], c->arg_locs[1], &heaps[i])) {
                 free(heaps);
                 sb_free(&b);
                 return NULL;
             }
-            heaps[i] = (uint32_t)h;
+            top = heaps[i] > top ? heaps[i] : top;
+        }
+        if (!genus_within_budget(c, g, top)) {
+            free(heaps);
+            sb_free(&b);
+            return NULL;
         }
         Genus gen;
         CgtStatus st = genus_position(game_genus(g), heaps, k, &gen, &err);
@@ -860,10 +874,22 @@ Value *bi_genus(Call *c)
         free(s);
     } else {
         int64_t lo = a->u.range.lo, hi = a->u.range.hi;
-        if (lo < 0 || hi < lo || hi > 100000) {
+        if (lo < 0 || hi < lo) {
             sb_free(&b);
             return rt_error(c->I, DIAG_DOMAIN, c->arg_locs[1],
-                            "expected a range a..b with 0 <= a <= b <= 100000");
+                            "expected a range a..b with 0 <= a <= b");
+        }
+        if ((uint64_t)hi >= GRUNDY_TABLE_BOUND) {
+            mpz_t z;
+            mpz_init_set_ui(z, (unsigned long)hi);
+            heap_beyond(c, c->arg_locs[1], z, heap_search_hint);
+            mpz_clear(z);
+            sb_free(&b);
+            return NULL;
+        }
+        if (!genus_within_budget(c, g, (uint64_t)hi)) {
+            sb_free(&b);
+            return NULL;
         }
         if (json) {
             jw_obj_begin(&w);
@@ -934,19 +960,50 @@ Value *bi_genus(Call *c)
 
 /* ---- outcome and moves ---- */
 
-static bool heaps_of(Call *c, const Value *a, Loc loc, uint32_t **out, size_t *k)
+/* The heaps of an outcome position.  When every heap is below the table
+ * bound and the largest has at most `budget` options, *searched is true and
+ * out[] holds them; otherwise *searched is false, *nimsum is the nim-sum of
+ * their Grundy values (heap_grundy) and why[] says what is out of reach. */
+static bool heaps_of(Call *c, GameObj *g, const Value *a, Loc loc, uint64_t budget,
+                     uint32_t **out, size_t *k, uint32_t *nimsum, char *why, size_t whylen,
+                     bool *searched)
 {
     *k = a->u.list.len;
     *out = xcalloc(*k ? *k : 1, sizeof **out);
-    for (size_t i = 0; i < *k; i++) {
-        int64_t h;
-        if (!call_int(c, a->u.list.items[i], loc, "a heap size", 0, 1000000, &h)) {
-            free(*out);
-            return false;
-        }
-        (*out)[i] = (uint32_t)h;
+    *searched = true;
+    mpz_t z, top;
+    mpz_inits(z, top, NULL);
+    bool ok = true;
+    for (size_t i = 0; i < *k && ok; i++) {
+        uint64_t n;
+        ok = heap_read(c, a->u.list.items[i], loc, z);
+        if (ok && heap_index(z, &n))
+            (*out)[i] = (uint32_t)n;
+        else
+            *searched = false;
+        if (ok && mpz_cmp(z, top) > 0)
+            mpz_set(top, z);
     }
-    return true;
+    uint64_t t;
+    if (ok && *searched && heap_index(top, &t))
+        *searched = heap_within_budget(g->rs, t, budget, true, why, whylen);
+    else if (ok) {
+        char *s = mpz_get_str(NULL, 10, top);
+        snprintf(why, whylen, "heap %s is past the table bound %llu", s,
+                 (unsigned long long)GRUNDY_TABLE_BOUND);
+        free(s);
+    }
+    *nimsum = 0;
+    for (size_t i = 0; i < *k && ok && !*searched; i++) {
+        uint32_t v;
+        heap_read(c, a->u.list.items[i], loc, z);
+        ok = heap_grundy(c, g, z, loc, &v);
+        *nimsum ^= v;
+    }
+    mpz_clears(z, top, NULL);
+    if (!ok)
+        free(*out);
+    return ok;
 }
 
 static void format_parts(StrBuf *b, const uint32_t *p, size_t n, const char *sep,
@@ -972,17 +1029,24 @@ Value *bi_outcome(Call *c)
     GameObj *g = game_heap_or_error(c->I, c->args[0], c->arg_locs[0], "outcome");
     if (!g)
         return NULL;
-    uint32_t *heaps;
-    size_t k;
-    if (!heaps_of(c, c->args[1], c->arg_locs[1], &heaps, &k))
-        return NULL;
     OutcomeCache *oc = game_outcome(g);
     Value *pv = call_opt(c, "positions");
-    int64_t maxpos = 20000000;
-    if (pv && !call_int(c, pv, call_opt_loc(c, "positions"), "positions", 1, 1000000000, &maxpos)) {
-        free(heaps);
+    int64_t maxpos = HEAP_POSITIONS_DEFAULT;
+    if (pv && !call_int(c, pv, call_opt_loc(c, "positions"), "positions", 1, 1000000000, &maxpos))
         return NULL;
-    }
+    /* The heap rule (runtime/heaps.h): a position with a heap past the
+       table bound, or whose largest heap alone has more options than the
+       position budget, is not searched; its normal-play outcome is the
+       nim-sum of the Grundy values (any heap with a proved period), its
+       misere outcome out of reach. */
+    char reach[600] = "";
+    uint32_t *heaps;
+    size_t k;
+    uint32_t nimsum = 0;
+    bool searched = true;
+    if (!heaps_of(c, g, c->args[1], c->arg_locs[1], (uint64_t)maxpos, &heaps, &k, &nimsum, reach,
+                  sizeof reach, &searched))
+        return NULL;
     outcome_set_limit(oc, (size_t)maxpos);
     CgtError err;
     cgt_error_clear(&err);
@@ -993,32 +1057,39 @@ Value *bi_outcome(Call *c)
        what it can (issue 15): normal play from the Grundy values (the
        nim-sum, Sprague-Grundy), misere play as out of reach of search with
        the quotient route as a hint. */
-    bool by_grundy = false, misere_unknown = false;
-    uint32_t nimsum = 0;
-    char reach[600] = "";
-    for (int m = 0; m < 2; m++) {
+    bool by_grundy = !searched, misere_unknown = !searched;
+    if (!searched)
+        res[0] = nimsum == 0 ? OUTCOME_P : OUTCOME_N;
+    for (int m = 0; m < 2 && searched; m++) {
         CgtStatus st = m ? outcome_misere(oc, heaps, k, &res[m], &err)
                          : outcome_normal(oc, heaps, k, &res[m], &err);
         if (st == CGT_OK && res[m] == OUTCOME_N && c->stmt)
             st = outcome_winning_move(oc, m == 1, heaps, k, &found[m], &mv[m], &err);
         /* the position cap only: --timeout and Ctrl-C still stop the run */
         bool capped = st == CGT_ERR_LIMIT && strstr(err.msg, "outcome search passed") != NULL;
-        if (capped && c->stmt && m == 0) {
-            uint64_t *h64 = xcalloc(k ? k : 1, sizeof *h64);
-            for (size_t i = 0; i < k; i++)
-                h64[i] = heaps[i];
-            CgtError e2;
-            cgt_error_clear(&e2);
-            CgtStatus s2 = grundy_position(game_grundy(g), h64, k, &nimsum, &e2);
-            free(h64);
-            if (s2 == CGT_OK) {
-                by_grundy = true;
-                res[0] = nimsum == 0 ? OUTCOME_P : OUTCOME_N;
-                snprintf(reach, sizeof reach, "%s", err.msg);
-                cgt_error_clear(&err);
-                st = CGT_OK;
+        if (capped && m == 0) {
+            /* the heap rule's Grundy values: from the table, a proved
+               period, or by extending the table (runtime/heaps.h) */
+            nimsum = 0;
+            mpz_t z;
+            mpz_init(z);
+            for (size_t i = 0; i < k; i++) {
+                uint32_t v;
+                mpz_set_ui(z, heaps[i]);
+                if (!heap_grundy(c, g, z, c->arg_locs[1], &v)) {
+                    mpz_clear(z);
+                    free(heaps);
+                    return NULL;
+                }
+                nimsum ^= v;
             }
-        } else if (capped && c->stmt && m == 1) {
+            mpz_clear(z);
+            by_grundy = true;
+            res[0] = nimsum == 0 ? OUTCOME_P : OUTCOME_N;
+            snprintf(reach, sizeof reach, "%s", err.msg);
+            cgt_error_clear(&err);
+            st = CGT_OK;
+        } else if (capped && m == 1) {
             misere_unknown = true;
             snprintf(reach, sizeof reach, "%s", err.msg);
             cgt_error_clear(&err);
@@ -1040,7 +1111,12 @@ Value *bi_outcome(Call *c)
         val_map_set_str(r, "game", g->name);
         val_map_set(r, "position", val_ref(c->args[1]));
         val_map_set_str(r, "normal", res[0] == OUTCOME_P ? "P" : "N");
-        val_map_set_str(r, "misere", res[1] == OUTCOME_P ? "P" : "N");
+        if (misere_unknown) {
+            val_map_set(r, "misere", val_null());
+            val_map_set_str(r, "misere_why", reach);
+        } else {
+            val_map_set_str(r, "misere", res[1] == OUTCOME_P ? "P" : "N");
+        }
         val_map_set(r, "element", val_null());
         return r;
     }
@@ -1089,12 +1165,18 @@ Value *bi_outcome(Call *c)
         sb_printf(&b, "%s %s:", g->name, pos.s);
         for (int m = 0; m < 2; m++) {
             if (m == 1 && misere_unknown) {
-                char *code = arg_code(c, 0);
-                sb_printf(&b, ", misere out of reach of search (%s)\n"
-                              "  hint: a misere quotient decides it: `quotient q = %s to %u; "
-                              "outcome q %s;`",
-                          reach, code, top, pos.s);
-                free(code);
+                sb_printf(&b, ", misere out of reach of search (%s)\n", reach);
+                if (searched && top <= HEAP_QUOTIENT_MAX) {
+                    char *code = arg_code(c, 0);
+                    sb_printf(&b, "  hint: a misere quotient decides it: `quotient q = %s to %u; "
+                                  "outcome q %s;`",
+                              code, top, pos.s);
+                    free(code);
+                } else {
+                    sb_printf(&b, "  hint: a misere quotient decides positions of heaps up to its "
+                                  "bound (`quotient q = G to N;`, N <= %d); none reaches this one",
+                              HEAP_QUOTIENT_MAX);
+                }
                 continue;
             }
             sb_printf(&b, "%s %s %s", m ? "," : "", conv[m], res[m] == OUTCOME_P ? "P" : "N");
@@ -1130,9 +1212,12 @@ Value *bi_moves(Call *c)
     GameObj *g = game_heap_or_error(c->I, c->args[0], c->arg_locs[0], "moves");
     if (!g)
         return NULL;
-    int64_t n;
-    if (!call_int(c, c->args[1], c->arg_locs[1], "a heap size", 0, 1000000, &n))
+    uint32_t n;
+    if (!heap_tabulated(c, c->args[1], c->arg_locs[1], &n))
         return NULL;
+    char why[300];
+    if (!heap_within_budget(g->rs, n, HEAP_POSITIONS_DEFAULT, false, why, sizeof why))
+        return rt_error(c->I, DIAG_LIMIT, c->arg_locs[1], "too many moves to list: %s", why);
     HeapOptions o;
     heapopts_init(&o);
     CgtError err;
@@ -1157,12 +1242,12 @@ Value *bi_moves(Call *c)
         JsonWriter w;
         rt_json_begin(&w, &b, "moves");
         jw_kv_str(&w, "game", g->name);
-        jw_kv_int(&w, "heap", n);
+        jw_kv_int(&w, "heap", (long long)n);
         jw_key(&w, "options");
         val_json(l, &w, false);
         rt_json_end(&w);
     } else {
-        sb_printf(&b, "%s heap %lld: ", g->name, (long long)n);
+        sb_printf(&b, "%s heap %u: ", g->name, n);
         if (l->u.list.len == 0)
             sb_puts(&b, "no moves");
         for (size_t i = 0; i < l->u.list.len; i++) {

@@ -7,6 +7,7 @@
 #include "games/gp.h"
 #include "runtime/builtins.h"
 #include "runtime/gameobj.h"
+#include "runtime/results.h"
 #include "util/xalloc.h"
 
 /* Grundy value of a tuple of heaps of a declared heap game. */
@@ -79,6 +80,37 @@ static bool word_opt(Call *c, const char *name, const char *const *words, int n,
     rt_hint(c->I, "%s is one of %s", name, b.s);
     sb_free(&b);
     return false;
+}
+
+/* gp(G, {...}): the result as a record (docs/language.md "Results as
+ * records"); `variables` names the formula's terminals in order, which
+ * eval_formula uses. */
+static Value *gp_record(const char *game, const GpGameSpec *spec, const GpParams *p,
+                        const GpResult *r, const GpData *train, size_t ntest)
+{
+    Value *m = val_map();
+    val_map_set_str(m, "game", game);
+    val_map_set(m, "heaps", val_range(spec->min_heaps, spec->max_heaps));
+    val_map_set(m, "sizes", val_range(spec->lo, spec->hi));
+    val_map_set_str(m, "formula", r->formula);
+    val_map_set_str(m, "infix", r->infix);
+    Value *vars = val_list();
+    for (int i = 0; i < train->nvars; i++)
+        val_list_push(vars, val_str(train->names[i]));
+    val_map_set(m, "variables", vars);
+    size_t ntrain = train->nrows;
+    val_map_set_int(m, "training", (int64_t)ntrain);
+    val_map_set_int(m, "training_hits", (int64_t)(r->train_accuracy * (double)ntrain + 0.5));
+    bool held = ntest > 0 && r->test_accuracy >= 0;
+    val_map_set_int(m, "heldout", (int64_t)(held ? ntest : 0));
+    rec_set_opt_int(m, "heldout_hits", held,
+                    (int64_t)(r->test_accuracy * (double)ntest + 0.5));
+    val_map_set_int(m, "generation", r->generation);
+    val_map_set_int(m, "generations_run", r->generations_run);
+    val_map_set_int(m, "population", p->population);
+    val_map_set_int(m, "seed", (int64_t)r->seed);
+    val_map_set_int(m, "length", r->length);
+    return m;
 }
 
 Value *bi_gp(Call *c)
@@ -174,9 +206,16 @@ Value *bi_gp(Call *c)
         gp_data_free(test);
         return rt_error_from(c->I, c->loc, &err);
     }
+    size_t ntrain = train->nrows, ntest = test ? test->nrows : 0;
+    if (!c->stmt) {
+        Value *rec = gp_record(gname, &spec, &p, &r, train, ntest);
+        gp_result_free(&r);
+        gp_data_free(train);
+        gp_data_free(test);
+        return rec;
+    }
     StrBuf b;
     sb_init(&b);
-    size_t ntrain = train->nrows, ntest = test ? test->nrows : 0;
     if (c->I->format == FMT_JSON) {
         JsonWriter w;
         rt_json_begin(&w, &b, "gp");
@@ -231,4 +270,71 @@ Value *bi_gp(Call *c)
     gp_data_free(test);
     rt_emit(c->I, &b);
     return val_null();
+}
+
+/* eval_formula(R, [heaps]): R a gp record (formula, variables) or a formula
+ * string over h1..hk. */
+Value *bi_eval_formula(Call *c)
+{
+    const Value *r = c->args[0], *hl = c->args[1];
+    const Value *fv = r;
+    const char *names[GP_MAX_VARS];
+    char nb[GP_MAX_VARS][16];
+    int nv = 0;
+    size_t k = hl->u.list.len;
+    if (r->kind == VAL_MAP) {
+        fv = val_map_get(r, "formula");
+        const Value *vars = val_map_get(r, "variables");
+        if (!fv || fv->kind != VAL_STR || !vars || vars->kind != VAL_LIST ||
+            vars->u.list.len < 1 || vars->u.list.len > GP_MAX_VARS)
+            return rt_error(c->I, DIAG_TYPE, c->arg_locs[0],
+                            "a record for eval_formula needs `formula` (a string) and "
+                            "`variables` (1 to %d names), as gp returns", GP_MAX_VARS);
+        for (size_t i = 0; i < vars->u.list.len; i++) {
+            const Value *v = vars->u.list.items[i];
+            if (v->kind != VAL_STR)
+                return rt_error(c->I, DIAG_TYPE, c->arg_locs[0],
+                                "the variables of a formula are strings");
+            names[nv++] = v->u.str.s;
+        }
+    } else if (r->kind == VAL_STR) {
+        if (k < 1 || k > GP_MAX_VARS)
+            return rt_error(c->I, DIAG_DOMAIN, c->arg_locs[1],
+                            "a formula string takes 1 to %d heaps", GP_MAX_VARS);
+        for (size_t i = 0; i < k; i++) {
+            snprintf(nb[i], sizeof nb[i], "h%zu", i + 1);
+            names[nv++] = nb[i];
+        }
+    } else {
+        return rt_error(c->I, DIAG_TYPE, c->arg_locs[0],
+                        "bad argument #1 to 'eval_formula' (gp record or formula string "
+                        "expected, got %s)",
+                        val_kind_name(r));
+    }
+    int64_t x[GP_MAX_VARS] = {0};
+    size_t placed = 0;
+    for (int v = 0; v < nv; v++) {
+        if (strcmp(names[v], "n") == 0) {
+            x[v] = (int64_t)k;
+            continue;
+        }
+        if (placed < k) {
+            int64_t h;
+            if (!call_int(c, hl->u.list.items[placed], c->arg_locs[1], "a heap size", 0,
+                          INT64_MAX, &h))
+                return NULL;
+            x[v] = h;
+            placed++;
+        }
+    }
+    if (placed < k)
+        return rt_error(c->I, DIAG_DOMAIN, c->arg_locs[1],
+                        "the formula has %zu heap variables, and %zu heaps were given", placed,
+                        k);
+    CgtError err;
+    cgt_error_clear(&err);
+    int64_t out;
+    if (gp_formula_eval(fv->u.str.s, nv, names, x, &out, &err) != CGT_OK)
+        return rt_error_from(c->I, c->arg_locs[0], &err);
+    return val_int(out);
 }

@@ -14,6 +14,7 @@
 #include "runtime/builtins.h"
 #include "runtime/kbprint.h"
 #include "runtime/gameobj.h"
+#include "runtime/heaps.h"
 #include "runtime/semiobj.h"
 #include "util/atomicfile.h"
 #include "util/poll.h"
@@ -189,13 +190,13 @@ static Value *quotient_compute(Call *c)
     Value *to = call_opt(c, "to"), *nv = call_opt(c, "names"), *ck = call_opt(c, "checkpoint");
     Value *ms = call_opt(c, "max_size"), *lim = call_opt(c, "limit");
     int64_t n = -1, maxsize = 0, limit = 200;
-    if (to && !call_int(c, to, call_opt_loc(c, "to"), "the heap bound", 0, 100000, &n))
+    if (to && !call_int(c, to, call_opt_loc(c, "to"), "the heap bound", 0, HEAP_QUOTIENT_MAX, &n))
         return NULL;
     if (c->nargs > 1 && c->args[1]) {
         /* quotient(G, N) and `quotient q = G N`: N is the `to` bound */
         if (to)
             return rt_error(c->I, DIAG_TYPE, c->arg_locs[1], "the heap bound is given twice");
-        if (!call_int(c, c->args[1], c->arg_locs[1], "the heap bound", 0, 100000, &n))
+        if (!call_int(c, c->args[1], c->arg_locs[1], "the heap bound", 0, HEAP_QUOTIENT_MAX, &n))
             return NULL;
     }
     if (ms && !call_int(c, ms, call_opt_loc(c, "max_size"), "max_size", 1, 100000000, &maxsize))

@@ -1,6 +1,7 @@
-/* The tree-walking evaluator: expressions, statements, user functions,
- * checks, and the dispatcher that binds command arguments to builtins
- * according to their declared spec (STYLE.md 3.5). */
+/* The tree-walking evaluator: interpreter state and errors, output,
+ * variables, integer arithmetic and expressions.  Calls and the builtin
+ * dispatcher are in eval_call.c, statements in eval_stmt.c (the three
+ * share runtime/eval_int.h). */
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -15,15 +16,10 @@
 #include "runtime/impgameobj.h"
 #include "runtime/resultfile.h"
 #include "runtime/interp.h"
+#include "runtime/eval_int.h"
 #include "util/poll.h"
 #include "util/xalloc.h"
 
-#define MAX_CALL_DEPTH 2000
-
-typedef enum { EX_OK, EX_ERR, EX_RETURN, EX_BREAK, EX_CONTINUE } ExecStatus;
-
-static ExecStatus exec_block(Interp *I, const AstNode *b, Value **ret);
-static void trace_flush_repeats(Interp *I);
 
 /* ---- interpreter state and errors ---- */
 
@@ -124,7 +120,7 @@ int interp_report(Interp *I)
     else
         snprintf(msg, sizeof msg, "%s", I->err_msg);
     fflush(stdout);
-    trace_flush_repeats(I);
+    ev_trace_flush_repeats(I);
     diag_print(stderr, "error", I->err_loc, msg, I->err_hint, I->trace.s, I->color_err);
     val_unref(I->partial); /* a partial result no declaration took */
     I->partial = NULL;
@@ -139,7 +135,7 @@ int interp_report(Interp *I)
 /* errno of the first failed write to stdout (0 = none yet) */
 static int stdout_errno;
 
-static void put_stdout(const char *text)
+void ev_put_stdout(const char *text)
 {
     errno = 0;
     if (fputs(text, stdout) == EOF && !stdout_errno)
@@ -151,7 +147,7 @@ void rt_out(Interp *I, const char *text)
 {
     (void)I;
     cgt_progress_end();
-    put_stdout(text);
+    ev_put_stdout(text);
 }
 
 void rt_json_begin(JsonWriter *w, StrBuf *b, const char *kind)
@@ -187,13 +183,24 @@ void rt_print_value(Interp *I, const Value *v)
         if (b.len == 0 || b.s[b.len - 1] != '\n')
             sb_putc(&b, '\n');
     }
-    put_stdout(b.s);
+    ev_put_stdout(b.s);
     sb_free(&b);
+}
+
+bool rt_stdout_failed(int *err_no)
+{
+    errno = 0;
+    if (fflush(stdout) == 0 && !ferror(stdout))
+        return false;
+    if (!stdout_errno)
+        stdout_errno = errno ? errno : EIO;
+    *err_no = stdout_errno;
+    return true;
 }
 
 /* ---- variables ---- */
 
-static Value *lookup(Interp *I, const char *name)
+Value *ev_lookup(Interp *I, const char *name)
 {
     Value *v = NULL;
     if (I->locals)
@@ -203,12 +210,12 @@ static Value *lookup(Interp *I, const char *name)
     return v;
 }
 
-static void assign(Interp *I, const char *name, Value *v)
+void ev_assign(Interp *I, const char *name, Value *v)
 {
     env_set(I->locals ? I->locals : I->globals, name, v);
 }
 
-static Value *undefined_name(Interp *I, const AstNode *e)
+Value *ev_undefined_name(Interp *I, const AstNode *e)
 {
     rt_error(I, DIAG_NAME, e->loc, "undefined variable '%s'", e->text);
     const Builtin *b = builtin_find(e->text);
@@ -372,7 +379,7 @@ static const char *op_name(int op)
     return "?";
 }
 
-static Value *binop(Interp *I, int op, Value *a, Value *b, Loc loc)
+Value *ev_binop(Interp *I, int op, Value *a, Value *b, Loc loc)
 {
     if (impgame_is(a) || impgame_is(b))
         return impgame_binop(I, op, a, b, loc, EQ, NE);
@@ -417,8 +424,6 @@ static Value *binop(Interp *I, int op, Value *a, Value *b, Loc loc)
 
 /* ---- expressions ---- */
 
-static Value *call_function(Interp *I, const AstNode *call);
-static ExecStatus poll_status(Interp *I, Loc loc);
 
 static bool to_i64(Interp *I, const Value *v, Loc loc, const char *what, int64_t *out)
 {
@@ -559,7 +564,7 @@ static Value *index_value(Interp *I, Value *c, Value *idx, Loc loc)
 
 /* Evaluate kids[0] and kids[1] of e into *a and *b (both owned); on an
  * error nothing is left allocated and false is returned. */
-static bool eval_pair(Interp *I, const AstNode *e, Value **a, Value **b)
+bool ev_eval_pair(Interp *I, const AstNode *e, Value **a, Value **b)
 {
     *a = rt_eval(I, e->kids[0]);
     if (!*a)
@@ -574,22 +579,22 @@ static bool eval_pair(Interp *I, const AstNode *e, Value **a, Value **b)
 
 /* 6 MB: safe on a default 8 MB main-thread stack when main could not
  * start the large-stack interpreter thread. */
-static size_t stack_budget = (size_t)6 << 20;
+size_t ev_stack_budget = (size_t)6 << 20;
 
 void interp_set_stack_budget(size_t bytes)
 {
-    stack_budget = bytes;
+    ev_stack_budget = bytes;
 }
 
 /* True (with the error recorded) when the C stack budget is used up:
  * recursion times expression depth may exceed it although each is bounded
  * (issue 14 F14). */
-static bool stack_exhausted(Interp *I, Loc loc)
+bool ev_stack_exhausted(Interp *I, Loc loc)
 {
     if ((uintptr_t)__builtin_frame_address(0) >= I->stack_floor)
         return false;
     rt_error(I, DIAG_LIMIT, loc, "evaluation nested too deeply (%zu MB of stack used)",
-             stack_budget >> 20);
+             ev_stack_budget >> 20);
     rt_hint(I, "deep recursion over deeply nested expressions; rewrite with a loop");
     return true;
 }
@@ -622,7 +627,7 @@ static Value *eval_comprehension(Interp *I, const AstNode *e)
                    : it->kind == VAL_LIST ? val_ref(it->u.list.items[i])
                    : it->kind == VAL_STR  ? val_str_n(it->u.str.s + i, 1)
                                           : val_str(it->u.map.keys[i]);
-        assign(I, e->text, x);
+        ev_assign(I, e->text, x);
         if (cond) {
             Value *c = rt_eval(I, cond);
             if (!c)
@@ -636,7 +641,7 @@ static Value *eval_comprehension(Interp *I, const AstNode *e)
         if (!v)
             goto fail;
         val_list_push(out, v);
-        if (poll_status(I, e->loc) != EX_OK)
+        if (ev_poll_status(I, e->loc) != EX_OK)
             goto fail;
     }
     val_unref(it);
@@ -649,7 +654,7 @@ fail:
 
 Value *rt_eval(Interp *I, const AstNode *e)
 {
-    if (stack_exhausted(I, e->loc))
+    if (ev_stack_exhausted(I, e->loc))
         return NULL;
     switch (e->kind) {
     case AST_INT:
@@ -662,9 +667,9 @@ Value *rt_eval(Interp *I, const AstNode *e)
     case AST_NULL:
         return val_null();
     case AST_IDENT: {
-        Value *v = lookup(I, e->text);
+        Value *v = ev_lookup(I, e->text);
         if (!v)
-            return undefined_name(I, e);
+            return ev_undefined_name(I, e);
         return val_ref(v);
     }
     case AST_LIST:
@@ -682,7 +687,7 @@ Value *rt_eval(Interp *I, const AstNode *e)
     }
     case AST_RANGE: {
         Value *a, *b;
-        if (!eval_pair(I, e, &a, &b))
+        if (!ev_eval_pair(I, e, &a, &b))
             return NULL;
         int64_t lo = 0, hi = 0;
         bool ok = to_i64(I, a, e->kids[0]->loc, "a range bound", &lo) &&
@@ -693,9 +698,9 @@ Value *rt_eval(Interp *I, const AstNode *e)
     }
     case AST_BINOP: {
         Value *a, *b;
-        if (!eval_pair(I, e, &a, &b))
+        if (!ev_eval_pair(I, e, &a, &b))
             return NULL;
-        Value *r = binop(I, e->op, a, b, e->loc);
+        Value *r = ev_binop(I, e->op, a, b, e->loc);
         val_unref(a);
         val_unref(b);
         return r;
@@ -757,7 +762,7 @@ Value *rt_eval(Interp *I, const AstNode *e)
     }
     case AST_INDEX: {
         Value *c, *i;
-        if (!eval_pair(I, e, &c, &i))
+        if (!ev_eval_pair(I, e, &c, &i))
             return NULL;
         Value *r = index_value(I, c, i, e->kids[1]->loc);
         val_unref(c);
@@ -765,7 +770,7 @@ Value *rt_eval(Interp *I, const AstNode *e)
         return r;
     }
     case AST_CALL:
-        return call_function(I, e);
+        return ev_call_function(I, e);
     case AST_STAR:
         return impgame_eval_star(I, e);
     case AST_GAME:
@@ -780,1183 +785,3 @@ Value *rt_eval(Interp *I, const AstNode *e)
     }
 }
 
-/* ---- builtin dispatch ---- */
-
-typedef struct SpecItem {
-    char name[32];  /* option name (options only) */
-    char kind[48];  /* kind, or "" for flags */
-    bool optional;
-    bool option;
-    bool flag;
-} SpecItem;
-
-static size_t parse_spec(const char *spec, SpecItem *items, size_t max)
-{
-    size_t n = 0;
-    const char *p = spec ? spec : "";
-    while (*p && n < max) {
-        while (*p == ' ')
-            p++;
-        if (!*p)
-            break;
-        const char *q = p;
-        while (*q && *q != ' ')
-            q++;
-        SpecItem *it = &items[n++];
-        memset(it, 0, sizeof *it);
-        size_t len = (size_t)(q - p);
-        const char *colon = memchr(p, ':', len);
-        if (colon) {
-            it->option = true;
-            snprintf(it->name, sizeof it->name, "%.*s", (int)(colon - p), p);
-            snprintf(it->kind, sizeof it->kind, "%.*s", (int)(q - colon - 1), colon + 1);
-        } else if (p[len - 1] == '!') {
-            it->option = it->flag = true;
-            snprintf(it->name, sizeof it->name, "%.*s", (int)(len - 1), p);
-        } else {
-            it->optional = p[len - 1] == '?';
-            snprintf(it->kind, sizeof it->kind, "%.*s", (int)(len - (it->optional ? 1 : 0)), p);
-        }
-        p = q;
-    }
-    return n;
-}
-
-static bool kind_matches(const char *kind, Value **vp)
-{
-    Value *v = *vp;
-    char buf[48];
-    snprintf(buf, sizeof buf, "%s", kind);
-    for (char *alt = strtok(buf, "|"); alt; alt = strtok(NULL, "|")) {
-        if (strcmp(alt, "any") == 0)
-            return true;
-        if (strcmp(alt, "int") == 0 && v->kind == VAL_INT)
-            return true;
-        if (strcmp(alt, "range") == 0) {
-            if (v->kind == VAL_RANGE)
-                return true;
-            int64_t x;
-            if (val_get_i64(v, &x)) {
-                *vp = val_range(x, x);
-                val_unref(v);
-                return true;
-            }
-        }
-        if (strcmp(alt, "list") == 0 && v->kind == VAL_LIST)
-            return true;
-        if (strcmp(alt, "str") == 0 && v->kind == VAL_STR)
-            return true;
-        if (strcmp(alt, "bool") == 0 && v->kind == VAL_BOOL)
-            return true;
-        if (strcmp(alt, "word") == 0 && v->kind == VAL_STR)
-            return true;
-        if (strcmp(alt, "fn") == 0 && v->kind == VAL_FUNC)
-            return true;
-        if (v->kind == VAL_OBJ && strcmp(alt, v->u.obj.type->name) == 0)
-            return true;
-        /* the record quotient(G, N) returns stands for its quotient (field q) */
-        Value *inner = v->kind == VAL_MAP ? val_map_get(v, "q") : NULL;
-        if (inner && inner->kind == VAL_OBJ && strcmp(alt, inner->u.obj.type->name) == 0) {
-            *vp = val_ref(inner);
-            val_unref(v);
-            return true;
-        }
-    }
-    return false;
-}
-
-static const char *kind_display(const char *kind, char *buf, size_t size)
-{
-    snprintf(buf, size, "%s", kind);
-    for (char *p = buf; *p; p++)
-        if (*p == '|')
-            *p = '/';
-    if (strcmp(kind, "int") == 0)
-        return "integer";
-    if (strcmp(kind, "str") == 0)
-        return "string";
-    if (strcmp(kind, "any") == 0)
-        return "value";
-    if (strcmp(kind, "fn") == 0)
-        return "function";
-    return buf;
-}
-
-static bool check_kind(Call *c, const char *kind, Value **vp, Loc loc, int argno,
-                       const char *optname)
-{
-    if (kind_matches(kind, vp))
-        return true;
-    char kb[64];
-    if (optname)
-        rt_error(c->I, DIAG_TYPE, loc, "bad value for option '%s' of '%s' (%s expected, got %s)",
-                 optname, c->bi->name, kind_display(kind, kb, sizeof kb), val_kind_name(*vp));
-    else
-        rt_error(c->I, DIAG_TYPE, loc, "bad argument #%d to '%s' (%s expected, got %s)", argno,
-                 c->bi->name, kind_display(kind, kb, sizeof kb), val_kind_name(*vp));
-    if (c->bi->synopsis)
-        rt_hint(c->I, "usage: %s", c->bi->synopsis);
-    return false;
-}
-
-static void call_release(Call *c)
-{
-    for (size_t i = 0; i < c->nargs; i++)
-        val_unref(c->args[i]);
-    for (size_t i = 0; i < c->nopts; i++)
-        val_unref(c->opts[i]);
-}
-
-static void set_usage_hint(Call *c)
-{
-    if (c->bi->synopsis)
-        rt_hint(c->I, "usage: %s", c->bi->synopsis);
-}
-
-/* Whether a newline lies between the end of a and the start of b. */
-static bool newline_between(Loc a, Loc b)
-{
-    const SourceFile *src = source_get(a.file);
-    if (!src || a.file != b.file || b.start > src->len || a.end > b.start)
-        return false;
-    return memchr(src->text + a.end, '\n', b.start - a.end) != NULL;
-}
-
-/* The 1-based line where a location ends. */
-static unsigned line_of(Loc a)
-{
-    const SourceFile *src = source_get(a.file);
-    unsigned line = 1;
-    for (uint32_t i = 0; src && i < a.end && i < src->len; i++)
-        line += src->text[i] == '\n';
-    return line;
-}
-
-static bool spec_has_option(const SpecItem *spec, size_t ns, const char *name)
-{
-    for (size_t i = 0; i < ns; i++)
-        if (spec[i].option && strcmp(spec[i].name, name) == 0)
-            return true;
-    return false;
-}
-
-/* Bind the command-form arguments `args` (AST nodes) to the spec. */
-static bool bind_cmd_args(Call *c, AstNode *const *args, size_t nargs)
-{
-    SpecItem spec[CALL_MAX_ARGS];
-    size_t ns = parse_spec(c->bi->spec, spec, CALL_MAX_ARGS);
-    size_t npos = 0;
-    for (size_t i = 0; i < ns; i++)
-        if (!spec[i].option)
-            npos++;
-    c->nopts = 0;
-    for (size_t i = 0; i < ns; i++)
-        if (spec[i].option) {
-            c->opt_names[c->nopts] = c->bi->spec ? strstr(c->bi->spec, spec[i].name) : "";
-            c->opts[c->nopts] = NULL;
-            c->opt_locs[c->nopts] = c->loc;
-            c->nopts++;
-        }
-    size_t pos = 0;
-    for (size_t i = 0; i < nargs; i++) {
-        const AstNode *a = args[i];
-        /* a statement name at the start of a later line is the next
-           statement, not an argument: a ';' is missing (issue 15) */
-        if (a->kind == AST_IDENT && i > 0 && newline_between(args[i - 1]->loc, a->loc) &&
-            !spec_has_option(spec, ns, a->text)) {
-            const Builtin *nb = builtin_find(a->text);
-            if (nb && (nb->flags & (BI_CMD | BI_DECL))) {
-                rt_error(c->I, DIAG_TYPE, a->loc, "'%s' on a new line is read as an argument of '%s'",
-                         a->text, c->bi->name);
-                rt_hint(c->I, "is a ';' missing at the end of line %u?", line_of(args[i - 1]->loc));
-                return false;
-            }
-        }
-        /* an option word? */
-        if (a->kind == AST_IDENT) {
-            size_t oi = 0;
-            bool found = false;
-            for (size_t s = 0; s < ns; s++) {
-                if (!spec[s].option)
-                    continue;
-                if (strcmp(spec[s].name, a->text) == 0) {
-                    found = true;
-                    if (c->opts[oi]) {
-                        rt_error(c->I, DIAG_TYPE, a->loc, "option '%s' given twice", a->text);
-                        return false;
-                    }
-                    if (spec[s].flag) {
-                        c->opts[oi] = val_bool(true);
-                        c->opt_locs[oi] = a->loc;
-                    } else {
-                        if (i + 1 >= nargs) {
-                            rt_error(c->I, DIAG_TYPE, a->loc, "option '%s' of '%s' needs a value",
-                                     a->text, c->bi->name);
-                            set_usage_hint(c);
-                            return false;
-                        }
-                        i++;
-                        Value *v;
-                        if (strcmp(spec[s].kind, "word") == 0 && args[i]->kind == AST_IDENT)
-                            v = val_str(args[i]->text);
-                        else
-                            v = rt_eval(c->I, args[i]);
-                        if (!v)
-                            return false;
-                        if (!check_kind(c, spec[s].kind, &v, args[i]->loc, 0, spec[s].name)) {
-                            val_unref(v);
-                            return false;
-                        }
-                        c->opts[oi] = v;
-                        c->opt_locs[oi] = args[i]->loc;
-                    }
-                    break;
-                }
-                oi++;
-            }
-            if (found)
-                continue;
-        }
-        if (pos >= npos) {
-            rt_error(c->I, DIAG_TYPE, a->loc, "too many arguments to '%s'", c->bi->name);
-            if (i > 0 && newline_between(args[i - 1]->loc, a->loc))
-                rt_hint(c->I, "is a ';' missing at the end of line %u?", line_of(args[i - 1]->loc));
-            else
-                set_usage_hint(c);
-            return false;
-        }
-        /* the pos-th positional spec item */
-        const SpecItem *it = NULL;
-        for (size_t s = 0, k = 0; s < ns; s++)
-            if (!spec[s].option && k++ == pos) {
-                it = &spec[s];
-                break;
-            }
-        if (!it)
-            return false;
-        Value *v;
-        if (strcmp(it->kind, "word") == 0) {
-            if (a->kind != AST_IDENT) {
-                rt_error(c->I, DIAG_TYPE, a->loc, "bad argument #%zu to '%s' (a name expected)",
-                         pos + 1, c->bi->name);
-                set_usage_hint(c);
-                return false;
-            }
-            v = val_str(a->text);
-        } else {
-            v = rt_eval(c->I, a);
-            if (!v)
-                return false;
-            if (!check_kind(c, it->kind, &v, a->loc, (int)pos + 1, NULL)) {
-                val_unref(v);
-                return false;
-            }
-        }
-        c->args[pos] = v;
-        c->arg_locs[pos] = a->loc;
-        c->nargs = ++pos;
-    }
-    /* required positionals */
-    size_t k = 0;
-    for (size_t s = 0; s < ns; s++) {
-        if (spec[s].option)
-            continue;
-        if (k >= pos && !spec[s].optional) {
-            char kb[64];
-            Loc end = c->loc;
-            end.start = end.end > 0 ? end.end - 1 : 0;
-            rt_error(c->I, DIAG_TYPE, end, "missing argument #%zu to '%s' (%s expected)", k + 1,
-                     c->bi->name, kind_display(spec[s].kind, kb, sizeof kb));
-            set_usage_hint(c);
-            return false;
-        }
-        k++;
-    }
-    return true;
-}
-
-static Value *invoke(Call *c)
-{
-    CgtStatus st = cgt_poll();
-    if (st == CGT_ERR_INTERRUPTED)
-        return rt_error(c->I, DIAG_INTERRUPTED, c->loc, "interrupted");
-    /* --stats: CPU, wall time and peak memory of every module statement
-       (period, grundy, genus, outcome, kb, mnk, gp, ...); quotient prints
-       its own phases and counters */
-    bool stats = c->I->stats && strcmp(c->bi->module, "core") != 0 &&
-                 strcmp(c->bi->name, "quotient") != 0 && c->bi->flags != BI_DECL;
-    double cpu0 = stats ? cgt_cpu_seconds() : 0, wall0 = stats ? cgt_now() : 0;
-    Value *r = c->bi->fn(c);
-    if (stats) {
-        struct rusage ru;
-        getrusage(RUSAGE_SELF, &ru);
-        cgt_progress_end();
-        fflush(stdout);
-        fprintf(stderr, "[stats] %s%s%s: %.3f s CPU, %.3f s wall, peak RSS %ld KB%s\n",
-                c->bi->name, c->decl_name ? " " : "", c->decl_name ? c->decl_name : "",
-                cgt_cpu_seconds() - cpu0, cgt_now() - wall0, ru.ru_maxrss,
-                r ? "" : " (stopped by an error)");
-    }
-    if (!r && !c->I->failed)
-        return rt_error(c->I, DIAG_INTERNAL, c->loc, "builtin '%s' failed without an error",
-                        c->bi->name);
-    return r;
-}
-
-static const Builtin *find_builtin_or_error(Interp *I, const char *name, Loc loc,
-                                            unsigned need)
-{
-    const Builtin *b = builtin_find(name);
-    if (b && (b->flags & need))
-        return b;
-    if (b) {
-        /* a declaration kind is neither a function nor a command (F25) */
-        if (need != BI_DECL && (b->flags & BI_DECL) && !(b->flags & (BI_CMD | BI_FUNC)))
-            rt_error(I, DIAG_TYPE, loc, "'%s' declares a name: write %s NAME = ...", name, name);
-        else if (need == BI_FUNC)
-            rt_error(I, DIAG_TYPE, loc, "'%s' is a statement, not a function", name);
-        else if (need == BI_DECL)
-            rt_error(I, DIAG_TYPE, loc, "'%s' cannot declare a name", name);
-        else if (b->flags & BI_FUNC)
-            rt_error(I, DIAG_TYPE, loc, "'%s' is a function: call it as %s(...)", name, name);
-        else
-            rt_error(I, DIAG_TYPE, loc, "'%s' is not a statement", name);
-        if (b->synopsis)
-            rt_hint(I, "usage: %s", b->synopsis);
-        return NULL;
-    }
-    if (need == BI_DECL)
-        rt_error(I, DIAG_NAME, loc, "unknown declaration kind '%s'", name);
-    else if (need == BI_FUNC)
-        rt_error(I, DIAG_NAME, loc, "undefined function '%s'", name);
-    else
-        rt_error(I, DIAG_NAME, loc, "unknown statement '%s'", name);
-    const char *s = builtin_suggest(name);
-    if (s)
-        rt_hint(I, "did you mean '%s'?", s);
-    else
-        rt_hint(I, "'help' lists the statements and functions");
-    return NULL;
-}
-
-static __attribute__((noinline)) Value *run_command(Interp *I, const AstNode *cmd, bool stmt,
-                                                    const char *decl_name)
-{
-    unsigned need = decl_name ? BI_DECL : BI_CMD;
-    Loc name_loc = cmd->loc;
-    const Builtin *b = find_builtin_or_error(I, cmd->text, name_loc, need);
-    if (!b)
-        return NULL;
-    Call c;
-    memset(&c, 0, sizeof c);
-    c.I = I;
-    c.bi = b;
-    c.loc = cmd->loc;
-    c.stmt = stmt;
-    c.decl_name = decl_name;
-    if (b->flags & BI_RAW) {
-        c.raw = cmd;
-    } else if (!bind_cmd_args(&c, cmd->kids, cmd->nkids)) {
-        call_release(&c);
-        return NULL;
-    }
-    Value *r = invoke(&c);
-    call_release(&c);
-    return r;
-}
-
-/* Append a call frame to the trace, folding identical consecutive frames
- * (deep recursion) into one line with a count. */
-static void trace_flush_repeats(Interp *I)
-{
-    if (I->frame_repeats > 0)
-        sb_printf(&I->trace, "  ... the line above repeated %u more times\n", I->frame_repeats);
-    I->frame_repeats = 0;
-}
-
-static void trace_add(Interp *I, const char *frame)
-{
-    if (strcmp(frame, I->last_frame) == 0) {
-        I->frame_repeats++;
-        return;
-    }
-    trace_flush_repeats(I);
-    snprintf(I->last_frame, sizeof I->last_frame, "%s", frame);
-    if (I->trace.len < 8000)
-        sb_puts(&I->trace, frame);
-}
-
-/* Run a user function's body in `frame` (owned: freed here); `loc` is the
- * call's location for the trace. */
-static Value *run_user(Interp *I, const AstNode *def, Env *frame, Loc loc)
-{
-    Env *saved = I->locals;
-    I->locals = frame;
-    I->depth++;
-    Value *ret = NULL;
-    ExecStatus st = exec_block(I, def->kids[1], &ret);
-    I->depth--;
-    I->locals = saved;
-    env_free(frame);
-    if (st == EX_ERR) {
-        char where[256], line[320];
-        diag_where(loc, where, sizeof where);
-        snprintf(line, sizeof line, "  in %s() called at %s\n", def->text, where);
-        trace_add(I, line);
-        val_unref(ret);
-        return NULL;
-    }
-    if (st == EX_BREAK || st == EX_CONTINUE) {
-        val_unref(ret);
-        return rt_error(I, DIAG_TYPE, loc, "break or continue outside a loop in '%s'",
-                        def->text);
-    }
-    return ret ? ret : val_null();
-}
-
-/* Arity, depth and interrupt checks before a user call. */
-static bool user_call_ok(Interp *I, const AstNode *def, size_t nargs, Loc loc)
-{
-    const AstNode *params = def->kids[0];
-    if (params->nkids != nargs) {
-        rt_error(I, DIAG_TYPE, loc, "'%s' takes %zu argument%s, got %zu", def->text,
-                 params->nkids, params->nkids == 1 ? "" : "s", nargs);
-        return false;
-    }
-    if (I->depth >= MAX_CALL_DEPTH) {
-        rt_error(I, DIAG_LIMIT, loc, "recursion deeper than %d calls", MAX_CALL_DEPTH);
-        rt_hint(I, "is there a missing base case?");
-        return false;
-    }
-    /* every call polls: a loop-free recursion must still stop on Ctrl-C
-       and --timeout (issue 14 F15) */
-    return poll_status(I, loc) == EX_OK;
-}
-
-static Value *call_user(Interp *I, const AstNode *call, Value *fv)
-{
-    const AstNode *def = fv->u.fn.def;
-    const AstNode *params = def->kids[0];
-    if (!user_call_ok(I, def, call->nkids, call->loc))
-        return NULL;
-    Env *frame = env_new();
-    for (size_t i = 0; i < call->nkids; i++) {
-        Value *a = rt_eval(I, call->kids[i]);
-        if (!a) {
-            env_free(frame);
-            return NULL;
-        }
-        env_set(frame, params->kids[i]->text, a);
-    }
-    return run_user(I, def, frame, call->loc);
-}
-
-Value *rt_call_value(Interp *I, const Value *fv, Value *const *args, size_t nargs, Loc loc)
-{
-    if (fv->kind != VAL_FUNC)
-        return rt_error(I, DIAG_TYPE, loc, "a %s is not a function", val_kind_name(fv));
-    const AstNode *def = fv->u.fn.def;
-    if (!user_call_ok(I, def, nargs, loc))
-        return NULL;
-    Env *frame = env_new();
-    for (size_t i = 0; i < nargs; i++)
-        env_set(frame, def->kids[0]->kids[i]->text, val_ref(args[i]));
-    return run_user(I, def, frame, loc);
-}
-
-/* Options of a function call given as a record literal (its keys are the
- * option names of the spec; a flag takes true or false). */
-static bool bind_opt_record(Call *c, const SpecItem *spec, size_t ns, const AstNode *rec)
-{
-    for (size_t i = 0; i + 1 < rec->nkids; i += 2) {
-        const AstNode *key = rec->kids[i];
-        size_t oi = 0, s;
-        for (s = 0; s < ns; s++) {
-            if (!spec[s].option)
-                continue;
-            if (strcmp(spec[s].name, key->text) == 0)
-                break;
-            oi++;
-        }
-        if (s == ns) {
-            rt_error(c->I, DIAG_TYPE, key->loc, "'%s' has no option '%s'", c->bi->name,
-                     key->text);
-            set_usage_hint(c);
-            return false;
-        }
-        Value *v = rt_eval(c->I, rec->kids[i + 1]);
-        if (!v)
-            return false;
-        if (spec[s].flag) {
-            if (v->kind != VAL_BOOL) {
-                rt_error(c->I, DIAG_TYPE, rec->kids[i + 1]->loc,
-                         "option '%s' of '%s' is a flag: give true or false", key->text,
-                         c->bi->name);
-                val_unref(v);
-                return false;
-            }
-            bool on = v->u.b;
-            val_unref(v);
-            v = on ? val_bool(true) : NULL;
-        } else if (!check_kind(c, spec[s].kind, &v, rec->kids[i + 1]->loc, 0, spec[s].name)) {
-            val_unref(v);
-            return false;
-        }
-        val_unref(c->opts[oi]);
-        c->opts[oi] = v;
-        c->opt_locs[oi] = rec->kids[i + 1]->loc;
-    }
-    return true;
-}
-
-/* The builtin half of a call, kept out of call_function so that user
- * recursion does not carry a Call record in every stack frame. */
-static __attribute__((noinline)) Value *call_builtin(Interp *I, const AstNode *call,
-                                                     const Builtin *b)
-{
-    Call c;
-    memset(&c, 0, sizeof c);
-    c.I = I;
-    c.bi = b;
-    c.loc = call->loc;
-    if (b->flags & BI_RAW) {
-        c.raw = call;
-    } else {
-        SpecItem spec[CALL_MAX_ARGS];
-        size_t ns = parse_spec(b->spec, spec, CALL_MAX_ARGS);
-        size_t npos = 0, nreq = 0, nopt = 0;
-        for (size_t i = 0; i < ns; i++)
-            if (!spec[i].option) {
-                npos++;
-                if (!spec[i].optional)
-                    nreq = npos;
-            } else {
-                nopt++;
-            }
-        /* a last argument written as a record literal carries the options:
-           period(g, {limit: 1000}) is `period g limit 1000` */
-        size_t nk = call->nkids;
-        const AstNode *optrec = NULL;
-        if (nopt && nk > 0 && call->kids[nk - 1]->kind == AST_MAP &&
-            call->kids[nk - 1]->nkids > 0)
-            optrec = call->kids[--nk];
-        if (nk < nreq || nk > npos) {
-            rt_error(I, DIAG_TYPE, call->loc, "'%s' takes %zu%s argument%s, got %zu", b->name,
-                     nreq, npos > nreq ? " or more" : "", npos == 1 ? "" : "s", nk);
-            set_usage_hint(&c);
-            return NULL;
-        }
-        for (size_t i = 0, k = 0; i < ns && k < nk; i++) {
-            if (spec[i].option)
-                continue;
-            Value *v = rt_eval(I, call->kids[k]);
-            if (!v) {
-                call_release(&c);
-                return NULL;
-            }
-            c.args[k] = v;
-            c.arg_locs[k] = call->kids[k]->loc;
-            c.nargs = k + 1;
-            if (strcmp(spec[i].kind, "word") == 0) {
-                if (v->kind != VAL_STR) {
-                    check_kind(&c, "str", &c.args[k], call->kids[k]->loc, (int)k + 1, NULL);
-                    call_release(&c);
-                    return NULL;
-                }
-            } else if (!check_kind(&c, spec[i].kind, &c.args[k], call->kids[k]->loc, (int)k + 1,
-                                   NULL)) {
-                call_release(&c);
-                return NULL;
-            }
-            k++;
-        }
-        for (size_t i = 0; i < ns; i++)
-            if (spec[i].option) {
-                c.opt_names[c.nopts] = strstr(b->spec, spec[i].name);
-                c.opt_locs[c.nopts] = c.loc;
-                c.opts[c.nopts++] = NULL;
-            }
-        if (optrec && !bind_opt_record(&c, spec, ns, optrec)) {
-            call_release(&c);
-            return NULL;
-        }
-    }
-    Value *r = invoke(&c);
-    call_release(&c);
-    return r;
-}
-
-
-static Value *call_function(Interp *I, const AstNode *call)
-{
-    Value *fv = lookup(I, call->text);
-    if (fv && fv->kind == VAL_FUNC)
-        return call_user(I, call, fv);
-    if (fv) {
-        const Builtin *b = builtin_find(call->text);
-        if (!b && val_is_obj(fv, &game_type) && call->nkids == 1) {
-            /* G(n): heap n of a heap game as an explicit game */
-            Value *n = rt_eval(I, call->kids[0]);
-            if (!n)
-                return NULL;
-            Value *r = impgame_heap(I, fv, n, call->loc);
-            val_unref(n);
-            return r;
-        }
-        if (!b || !(b->flags & BI_FUNC))
-            return rt_error(I, DIAG_TYPE, call->loc, "'%s' is a %s, not a function", call->text,
-                            val_kind_name(fv));
-    }
-    const Builtin *b = find_builtin_or_error(I, call->text, call->loc, BI_FUNC);
-    if (!b)
-        return NULL;
-    return call_builtin(I, call, b);
-}
-
-Value *call_opt(Call *c, const char *name)
-{
-    size_t n = strlen(name);
-    for (size_t i = 0; i < c->nopts; i++)
-        if (c->opt_names[i] && strncmp(c->opt_names[i], name, n) == 0 &&
-            (c->opt_names[i][n] == ':' || c->opt_names[i][n] == '!'))
-            return c->opts[i];
-    return NULL;
-}
-
-Loc call_opt_loc(Call *c, const char *name)
-{
-    size_t n = strlen(name);
-    for (size_t i = 0; i < c->nopts; i++)
-        if (c->opt_names[i] && strncmp(c->opt_names[i], name, n) == 0 &&
-            (c->opt_names[i][n] == ':' || c->opt_names[i][n] == '!'))
-            return c->opt_locs[i];
-    return c->loc;
-}
-
-bool call_int(Call *c, Value *v, Loc loc, const char *what, int64_t lo, int64_t hi,
-              int64_t *out)
-{
-    int64_t x;
-    if (v->kind != VAL_INT) {
-        rt_error(c->I, DIAG_TYPE, loc, "%s must be an integer, got %s", what, val_kind_name(v));
-        return false;
-    }
-    if (!val_get_i64(v, &x) || x < lo || x > hi) {
-        rt_error(c->I, DIAG_DOMAIN, loc, "%s must be between %lld and %lld", what,
-                 (long long)lo, (long long)hi);
-        return false;
-    }
-    *out = x;
-    return true;
-}
-
-/* ---- statements ---- */
-
-static ExecStatus poll_status(Interp *I, Loc loc)
-{
-    CgtStatus st = cgt_poll();
-    if (st == CGT_OK)
-        return EX_OK;
-    CgtError e;
-    cgt_poll_error(&e, st, "script");
-    rt_error_from(I, loc, &e);
-    return EX_ERR;
-}
-
-/* Evaluate a claim once.  For a comparison a OP b the two sides are kept
- * in side[0], side[1] (owned by the caller; NULL otherwise) so that a
- * failed check can show them without evaluating them again: side effects
- * of the claim must run exactly once (issue 14 F13). */
-static Value *eval_claim(Interp *I, const AstNode *cond, Value *side[2])
-{
-    side[0] = side[1] = NULL;
-    if (cond->kind != AST_BINOP)
-        return rt_eval(I, cond);
-    if (!eval_pair(I, cond, &side[0], &side[1]))
-        return NULL;
-    Value *r = binop(I, cond->op, side[0], side[1], cond->loc);
-    if (!r) {
-        val_unref(side[0]);
-        val_unref(side[1]);
-        side[0] = side[1] = NULL;
-    }
-    return r;
-}
-
-static void report_check(Interp *I, const AstNode *cond, const char *var, const Value *varval,
-                         Value *side[2])
-{
-    char *src = diag_source_text(cond->loc);
-    StrBuf msg, detail;
-    sb_init(&msg);
-    sb_init(&detail);
-    if (var) {
-        sb_printf(&msg, "check failed for %s = ", var);
-        val_format(varval, &msg, false);
-        sb_printf(&msg, ": %s", src);
-    } else {
-        sb_printf(&msg, "check failed: %s", src);
-    }
-    for (int k = 0; side[0] && side[1] && k < 2; k++) {
-        const AstNode *e = cond->kids[k];
-        if (e->kind == AST_INT || e->kind == AST_STR || e->kind == AST_BOOL ||
-            e->kind == AST_NULL)
-            continue; /* a literal shows itself */
-        char *ks = diag_source_text(e->loc);
-        sb_printf(&detail, "  %s is ", ks);
-        val_format(side[k], &detail, false);
-        sb_putc(&detail, '\n');
-        free(ks);
-    }
-    fflush(stdout);
-    diag_print(stderr, "error", cond->loc, msg.s, NULL, detail.s, I->color_err);
-    free(src);
-    sb_free(&msg);
-    sb_free(&detail);
-    I->checks_failed++;
-}
-
-void rt_claim_result(Interp *I, Loc loc, bool holds, const char *msg)
-{
-    I->checks_run++;
-    if (holds)
-        return;
-    fflush(stdout);
-    diag_print(stderr, "error", loc, msg, NULL, NULL, I->color_err);
-    I->checks_failed++;
-}
-
-static ExecStatus exec_check(Interp *I, const AstNode *s)
-{
-    const AstNode *cond = s->kids[0];
-    I->checks_run++;
-    if (s->nkids < 2 || !s->kids[1]) {
-        Value *side[2];
-        Value *v = eval_claim(I, cond, side);
-        if (!v)
-            return EX_ERR;
-        bool ok = val_truthy(v);
-        val_unref(v);
-        if (!ok)
-            report_check(I, cond, NULL, NULL, side);
-        val_unref(side[0]);
-        val_unref(side[1]);
-        return EX_OK;
-    }
-    const AstNode *f = s->kids[1];
-    Value *it = rt_eval(I, f->kids[0]);
-    if (!it)
-        return EX_ERR;
-    ExecStatus st = EX_OK;
-    uint64_t n = it->kind == VAL_LIST    ? it->u.list.len
-                 : it->kind == VAL_RANGE ? val_range_count(it)
-                                         : 0;
-    if (it->kind != VAL_LIST && it->kind != VAL_RANGE) {
-        rt_error(I, DIAG_TYPE, f->kids[0]->loc, "cannot iterate over a %s", val_kind_name(it));
-        val_unref(it);
-        return EX_ERR;
-    }
-    for (uint64_t i = 0; i < n; i++) {
-        Value *x = it->kind == VAL_LIST ? val_ref(it->u.list.items[i])
-                                        : val_int(val_range_at(it, i));
-        assign(I, f->text, val_ref(x));
-        Value *side[2];
-        Value *v = eval_claim(I, cond, side);
-        if (!v) {
-            val_unref(x);
-            st = EX_ERR;
-            break;
-        }
-        bool ok = val_truthy(v);
-        val_unref(v);
-        if (!ok)
-            report_check(I, cond, f->text, x, side);
-        val_unref(side[0]);
-        val_unref(side[1]);
-        val_unref(x);
-        if (!ok)
-            break;
-        if ((st = poll_status(I, s->loc)) != EX_OK)
-            break;
-    }
-    val_unref(it);
-    return st;
-}
-
-static ExecStatus exec_stmt(Interp *I, const AstNode *s, Value **ret);
-
-/* Run one iteration of a loop body; true when the loop must stop (break,
- * return, error, interrupt), with *st the status to pass on. */
-static bool loop_step(Interp *I, const AstNode *s, Value **ret, ExecStatus *st)
-{
-    *st = exec_block(I, s->kids[1], ret);
-    if (*st == EX_BREAK) {
-        *st = EX_OK;
-        return true;
-    }
-    if (*st == EX_CONTINUE)
-        *st = EX_OK;
-    if (*st != EX_OK)
-        return true;
-    *st = poll_status(I, s->loc);
-    return *st != EX_OK;
-}
-
-static ExecStatus exec_for(Interp *I, const AstNode *s, Value **ret)
-{
-    Value *it = rt_eval(I, s->kids[0]);
-    if (!it)
-        return EX_ERR;
-    ExecStatus st = EX_OK;
-    if (it->kind == VAL_RANGE) {
-        for (int64_t x = it->u.range.lo; x <= it->u.range.hi; x++) {
-            assign(I, s->text, val_int(x));
-            if (loop_step(I, s, ret, &st))
-                break;
-            if (x == INT64_MAX)
-                break;
-        }
-    } else if (it->kind == VAL_LIST || it->kind == VAL_STR) {
-        size_t n = it->kind == VAL_LIST ? it->u.list.len : it->u.str.len;
-        for (size_t i = 0; i < n; i++) {
-            assign(I, s->text, it->kind == VAL_LIST ? val_ref(it->u.list.items[i])
-                                                    : val_str_n(it->u.str.s + i, 1));
-            if (loop_step(I, s, ret, &st))
-                break;
-        }
-    } else if (it->kind == VAL_MAP) {
-        /* a record iterates over its keys, in order (the loop may not change it) */
-        for (size_t i = 0; i < it->u.map.len; i++) {
-            assign(I, s->text, val_str(it->u.map.keys[i]));
-            if (loop_step(I, s, ret, &st))
-                break;
-        }
-    } else {
-        rt_error(I, DIAG_TYPE, s->kids[0]->loc, "cannot iterate over a %s", val_kind_name(it));
-        st = EX_ERR;
-    }
-    val_unref(it);
-    return st;
-}
-
-/* The caught error as a record: category (the word of docs/errors.md),
- * message, hint, file, line, column, and partial (a partial result the
- * failed computation left, or null).  Clears the pending error. */
-static Value *take_error(Interp *I)
-{
-    Value *e = val_map();
-    unsigned line, col;
-    const char *file = diag_line_col(I->err_loc, &line, &col);
-    val_map_set_str(e, "category", diag_cat_name(I->err_cat));
-    val_map_set_str(e, "message", I->err_msg);
-    val_map_set_str(e, "hint", I->err_hint);
-    val_map_set_str(e, "file", file);
-    val_map_set_int(e, "line", line);
-    val_map_set_int(e, "column", col);
-    val_map_set(e, "partial", I->partial ? I->partial : val_null());
-    I->partial = NULL;
-    I->failed = false;
-    I->err_fatal = false;
-    I->trace.len = 0;
-    I->trace.s[0] = '\0';
-    I->last_frame[0] = '\0';
-    I->frame_repeats = 0;
-    return e;
-}
-
-/* try { BODY } catch (e) { HANDLER }: break, continue and return pass
- * through; an error that is not fatal runs HANDLER with e bound. */
-static ExecStatus exec_try(Interp *I, const AstNode *s, Value **ret)
-{
-    ExecStatus st = exec_block(I, s->kids[0], ret);
-    if (st != EX_ERR || I->err_fatal)
-        return st;
-    assign(I, s->text, take_error(I));
-    return exec_block(I, s->kids[1], ret);
-}
-
-/* The seconds of `timeout S { ... }`: a positive integer, or a decimal
- * written as a code literal (`timeout 0.5 { ... }`). */
-static bool timeout_seconds(Interp *I, const AstNode *e, double *out)
-{
-    Value *v = rt_eval(I, e);
-    if (!v)
-        return false;
-    int64_t x = 0;
-    bool ok = false;
-    if (v->kind == VAL_INT && val_get_i64(v, &x) && x > 0 && x <= (int64_t)CGT_MAX_TIMEOUT) {
-        *out = (double)x;
-        ok = true;
-    } else if (v->kind == VAL_STR) {
-        char *end;
-        errno = 0;
-        double d = strtod(v->u.str.s, &end);
-        ok = !errno && end != v->u.str.s && *end == '\0' && d > 0 && d <= CGT_MAX_TIMEOUT;
-        *out = d;
-    }
-    if (!ok) {
-        StrBuf b;
-        sb_init(&b);
-        val_format(v, &b, false);
-        rt_error(I, v->kind == VAL_INT || v->kind == VAL_STR ? DIAG_DOMAIN : DIAG_TYPE, e->loc,
-                 "the seconds of a timeout block must be a number in 0..1e9 above 0, got %s",
-                 b.s);
-        sb_free(&b);
-    }
-    val_unref(v);
-    return ok;
-}
-
-/* timeout S { BODY }: BODY runs with a CPU-time deadline S seconds away
- * (util/poll.h); reaching it is a limit error that try can catch. */
-static ExecStatus exec_timeout(Interp *I, const AstNode *s, Value **ret)
-{
-    double secs;
-    if (!timeout_seconds(I, s->kids[0], &secs))
-        return EX_ERR;
-    CgtBlockDeadline saved = cgt_block_timeout_push(secs);
-    ExecStatus st = exec_block(I, s->kids[1], ret);
-    cgt_block_timeout_pop(saved);
-    return st;
-}
-
-static ExecStatus exec_stmt(Interp *I, const AstNode *s, Value **ret)
-{
-    if (stack_exhausted(I, s->loc))
-        return EX_ERR;
-    switch (s->kind) {
-    case AST_EXPR: {
-        const AstNode *e = s->kids[0];
-        /* a bare name that is no variable but a statement: `help;` */
-        if (e->kind == AST_IDENT && !lookup(I, e->text)) {
-            const Builtin *b = builtin_find(e->text);
-            if (b && (b->flags & BI_CMD)) {
-                AstNode cmd = *e;
-                cmd.kind = AST_CMD;
-                cmd.nkids = 0;
-                Value *r = run_command(I, &cmd, true, NULL);
-                if (!r)
-                    return EX_ERR;
-                if (r->kind != VAL_NULL)
-                    rt_print_value(I, r);
-                val_unref(r);
-                return EX_OK;
-            }
-        }
-        Value *v = rt_eval(I, e);
-        if (!v)
-            return EX_ERR;
-        /* expression statements print their value in the REPL only */
-        if (I->repl && v->kind != VAL_NULL)
-            rt_print_value(I, v);
-        val_unref(v);
-        return EX_OK;
-    }
-    case AST_ASSIGN: {
-        Value *old = NULL;
-        if (s->op) {
-            /* x += e: x must exist; then x = x + e */
-            old = lookup(I, s->text);
-            if (!old) {
-                AstNode id = *s;
-                id.kind = AST_IDENT;
-                undefined_name(I, &id);
-                return EX_ERR;
-            }
-            old = val_ref(old);
-        }
-        Value *v = rt_eval(I, s->kids[0]);
-        if (!v) {
-            val_unref(old);
-            return EX_ERR;
-        }
-        if (old) {
-            Value *r = binop(I, s->op, old, v, s->loc);
-            val_unref(old);
-            val_unref(v);
-            if (!r)
-                return EX_ERR;
-            v = r;
-        }
-        assign(I, s->text, v);
-        return EX_OK;
-    }
-    case AST_CMD: {
-        Value *r = run_command(I, s, true, NULL);
-        if (!r)
-            return EX_ERR;
-        if (r->kind != VAL_NULL)
-            rt_print_value(I, r);
-        val_unref(r);
-        return EX_OK;
-    }
-    case AST_DECL: {
-        Value *r = run_command(I, s->kids[0], false, s->text);
-        if (!r) {
-            if (I->partial)
-                assign(I, s->text, I->partial);
-            I->partial = NULL;
-            return EX_ERR;
-        }
-        assign(I, s->text, r);
-        return EX_OK;
-    }
-    case AST_PRINT: {
-        if (I->format == FMT_JSON) {
-            for (size_t i = 0; i < s->nkids; i++) {
-                Value *v = rt_eval(I, s->kids[i]);
-                if (!v)
-                    return EX_ERR;
-                rt_print_value(I, v);
-                val_unref(v);
-            }
-            return EX_OK;
-        }
-        StrBuf b;
-        sb_init(&b);
-        for (size_t i = 0; i < s->nkids; i++) {
-            Value *v = rt_eval(I, s->kids[i]);
-            if (!v) {
-                sb_free(&b);
-                return EX_ERR;
-            }
-            if (i)
-                sb_putc(&b, ' ');
-            val_format(v, &b, true);
-            val_unref(v);
-        }
-        if (b.len == 0 || b.s[b.len - 1] != '\n')
-            sb_putc(&b, '\n');
-        put_stdout(b.s);
-        sb_free(&b);
-        return EX_OK;
-    }
-    case AST_CHECK:
-        return exec_check(I, s);
-    case AST_ASSERT: {
-        Value *v = rt_eval(I, s->kids[0]);
-        if (!v)
-            return EX_ERR;
-        bool ok = val_truthy(v);
-        val_unref(v);
-        if (!ok) {
-            char *src = diag_source_text(s->kids[0]->loc);
-            rt_error(I, DIAG_CHECK, s->kids[0]->loc, "assertion failed: %s", src);
-            free(src);
-            return EX_ERR;
-        }
-        return EX_OK;
-    }
-    case AST_IF: {
-        Value *c = rt_eval(I, s->kids[0]);
-        if (!c)
-            return EX_ERR;
-        bool t = val_truthy(c);
-        val_unref(c);
-        if (t)
-            return exec_block(I, s->kids[1], ret);
-        if (s->nkids > 2 && s->kids[2])
-            return s->kids[2]->kind == AST_IF ? exec_stmt(I, s->kids[2], ret)
-                                              : exec_block(I, s->kids[2], ret);
-        return EX_OK;
-    }
-    case AST_FOR:
-        return exec_for(I, s, ret);
-    case AST_WHILE:
-        for (;;) {
-            Value *c = rt_eval(I, s->kids[0]);
-            if (!c)
-                return EX_ERR;
-            bool t = val_truthy(c);
-            val_unref(c);
-            if (!t)
-                return EX_OK;
-            ExecStatus st;
-            if (loop_step(I, s, ret, &st))
-                return st;
-        }
-    case AST_FN:
-        if (builtin_find(s->text)) {
-            rt_error(I, DIAG_NAME, s->loc, "cannot redefine the builtin '%s'", s->text);
-            rt_hint(I, "choose another name for your function");
-            return EX_ERR;
-        }
-        assign(I, s->text, val_func(s));
-        return EX_OK;
-    case AST_RETURN:
-        if (!I->locals) {
-            rt_error(I, DIAG_TYPE, s->loc, "return outside a function");
-            return EX_ERR;
-        }
-        if (s->nkids > 0) {
-            *ret = rt_eval(I, s->kids[0]);
-            if (!*ret)
-                return EX_ERR;
-        }
-        return EX_RETURN;
-    case AST_TRY:
-        return exec_try(I, s, ret);
-    case AST_TIMEOUT:
-        return exec_timeout(I, s, ret);
-    case AST_BREAK:
-        return EX_BREAK;
-    case AST_CONTINUE:
-        return EX_CONTINUE;
-    case AST_BLOCK:
-        return exec_block(I, s, ret);
-    default:
-        rt_error(I, DIAG_INTERNAL, s->loc, "cannot execute a %s node", ast_kind_name(s->kind));
-        return EX_ERR;
-    }
-}
-
-static ExecStatus exec_block(Interp *I, const AstNode *b, Value **ret)
-{
-    for (size_t i = 0; i < b->nkids; i++) {
-        ExecStatus st = exec_stmt(I, b->kids[i], ret);
-        if (st != EX_OK)
-            return st;
-    }
-    return EX_OK;
-}
-
-bool rt_stdout_failed(int *err_no)
-{
-    errno = 0;
-    if (fflush(stdout) == 0 && !ferror(stdout))
-        return false;
-    if (!stdout_errno)
-        stdout_errno = errno ? errno : EIO;
-    *err_no = stdout_errno;
-    return true;
-}
-
-int interp_run(Interp *I, const AstNode *block)
-{
-    if (!I->stack_floor) {
-        uintptr_t here = (uintptr_t)__builtin_frame_address(0);
-        I->stack_floor = here > stack_budget ? here - stack_budget : 1;
-    }
-    for (size_t i = 0; i < block->nkids; i++) {
-        Value *ret = NULL;
-        ExecStatus st = exec_stmt(I, block->kids[i], &ret);
-        val_unref(ret);
-        int e;
-        if (rt_stdout_failed(&e)) {
-            /* the statement's results are lost: stop (exit 1), not exit 0 */
-            I->failed = false;
-            rt_error(I, DIAG_IO, block->kids[i]->loc, "cannot write standard output: %s",
-                     strerror(e));
-            return interp_report(I);
-        }
-        if (st == EX_ERR)
-            return interp_report(I);
-        if (st == EX_BREAK || st == EX_CONTINUE) {
-            rt_error(I, DIAG_TYPE, block->kids[i]->loc, "break or continue outside a loop");
-            return interp_report(I);
-        }
-        if (poll_status(I, block->kids[i]->loc) != EX_OK)
-            return interp_report(I);
-    }
-    return 0;
-}

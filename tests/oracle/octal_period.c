@@ -3,18 +3,22 @@
  * Ways ch. 4, "the periodicity theorem": with t the index of the last
  * non-zero digit and moves leaving at most two heaps, G(n + p) = G(n) for
  * all n with r <= n < 2r + p + t implies it for all n >= r).  Shares no
- * code with cgt.  Usage: octal_period CODE MAXN (digits 0-7 after "0.").
+ * code with cgt.  Usage: octal_period CODE MAXN [values] (digits 0-7 after
+ * "0.").
  * Prints "period P preperiod R" (least p, then least r) when the theorem
  * proves a period within G(0..MAXN-1), "nomoves" for a code with no move,
- * else "unknown MAXN".  Exit 2 on a usage error. */
+ * else "unknown MAXN".  With a third argument "values", a second line
+ * lists G(0..MAXN-1) separated by spaces.  Exit 2 on a usage error. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 int main(int argc, char **argv)
 {
-    if (argc != 3 || strncmp(argv[1], "0.", 2) != 0)
-        return fprintf(stderr, "usage: octal_period 0.DIGITS MAXN\n"), 2;
+    if (argc < 3 || argc > 4 || strncmp(argv[1], "0.", 2) != 0 ||
+        (argc == 4 && strcmp(argv[3], "values") != 0))
+        return fprintf(stderr, "usage: octal_period 0.DIGITS MAXN [values]\n"), 2;
+    int values = argc == 4;
     const char *d = argv[1] + 2;
     int t = (int)strlen(d);
     long N = atol(argv[2]);
@@ -58,9 +62,14 @@ int main(int argc, char **argv)
             r--;
         if (2 * r + p + t <= N) {
             printf("period %ld preperiod %ld\n", p, r);
-            return 0;
+            break;
         }
+        if (p == N - 1)
+            printf("unknown %ld\n", N);
     }
-    printf("unknown %ld\n", N);
+    for (long n = 0; values && n < N; n++)
+        printf("%u%c", g[n], n + 1 < N ? ' ' : '\n');
+    free(seen);
+    free(g);
     return 0;
 }

@@ -85,10 +85,12 @@ echo "$out" | grep -q "letters (the monoid may be infinite)" || fail "elements l
 # F09: a Grundy table that cannot be allocated is a limit error, not
 # "fatal: out of memory" (address-space limits do not apply under ASan);
 # the table keeps one byte per value for 0.07, so 4*10^9 heaps (4 GB) are
-# asked for under a 2 GB limit
+# asked for under a 2 GB limit.  Since issue 15 a range past the default
+# period limit is answered from the proved period (34 for 0.07), so the
+# allocation that fails is the list of values (4 bytes each)
 if [ -z "${SANITIZED:-}" ]; then
     out=$( (ulimit -v 2000000; timeout 60 $CGT -e 'game g = octal 0.07; grundy g 0..3999999999') 2>&1 >/dev/null); rc=$?
     [ $rc -eq 4 ] || fail "huge Grundy table: exit $rc, expected 4: $out"
-    echo "$out" | grep -q "out of memory for a Grundy table of 4294967296 heaps (4096 MB)" || fail "grundy limit text: $out"
+    echo "$out" | grep -q "out of memory for a list of 4000000000 Grundy values (15258 MB)" || fail "grundy limit text: $out"
 fi
 exit 0
