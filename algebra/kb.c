@@ -300,6 +300,7 @@ typedef struct {
     PairQueue pairs;
     PairSet done;
     uint32_t *tmp, *tmp2, *lcm;
+    size_t max_rules;     /* KbLimits.max_rules: never more live rules */
 } Comp;
 
 static void comp_refresh_live(Comp *c)
@@ -387,6 +388,25 @@ static CgtStatus add_equation(Comp *c, uint32_t *a, uint32_t *b, CgtError *err)
         uint32_t *t = a;
         a = b;
         b = t;
+    }
+    /* The rule limit is checked where a rule would be added, so that the
+     * partial system holds at most max_rules rules (the new rule counts
+     * after the rules it makes leave). */
+    comp_refresh_live(c);
+    if (c->live.len >= c->max_rules) {
+        uint64_t am = word_mask(a, g);
+        size_t kills = 0;
+        for (size_t t = 0; t < c->live.len; t++) {
+            size_t k = c->live.data[t];
+            if ((am & ~c->masks.data[k]) == 0 && divides(a, rule_lhs(c, k), g))
+                kills++;
+        }
+        if (c->live.len + 1 - kills > c->max_rules) {
+            cgt_error_set(err, CGT_ERR_LIMIT, "not confluent yet: more than %zu rules",
+                          c->max_rules);
+            cgt_error_hint(err, "raise the rule limit or try another term order");
+            return CGT_ERR_LIMIT;
+        }
     }
     size_t n = c->alive.len;
     VEC_RESERVE(c->words, c->words.len + 2 * (size_t)g);
@@ -620,10 +640,10 @@ CgtStatus kb_complete(const Presentation *p, const KbOrder *ord, const KbLimits 
     for (size_t i = 0; i < 2 * p->nrels * (size_t)g; i++)
         if (p->rels[i] > KB_MAX_EXP)
             return cgt_error_set(err, CGT_ERR_LIMIT, "exponent %u is too large", p->rels[i]);
-    size_t max_rules = lim && lim->max_rules ? lim->max_rules : KB_DEFAULT_MAX_RULES;
     KbSystem *s = system_new(g, (const char *const *)p->gen_names, ord);
     Comp c = {0};
     c.g = g;
+    c.max_rules = lim && lim->max_rules ? lim->max_rules : KB_DEFAULT_MAX_RULES;
     c.ord = sys_ord(s);
     c.tmp = xcalloc((size_t)g, sizeof *c.tmp);
     c.tmp2 = xcalloc((size_t)g, sizeof *c.tmp2);
@@ -637,12 +657,6 @@ CgtStatus kb_complete(const Presentation *p, const KbOrder *ord, const KbLimits 
         st = cgt_poll();
         if (st != CGT_OK) {
             cgt_poll_error(err, st, "knuth-bendix completion");
-            break;
-        }
-        if (c.live.len > max_rules) {
-            st = cgt_error_set(err, CGT_ERR_LIMIT, "not confluent yet: more than %zu rules",
-                               max_rules);
-            cgt_error_hint(err, "raise the rule limit or try another term order");
             break;
         }
         if (c.eqs.len) {

@@ -52,7 +52,7 @@ typedef struct KbOrder {
 } KbOrder;
 
 typedef struct KbLimits {
-    size_t max_rules; /* stop when more rules are live; 0 = KB_DEFAULT_MAX_RULES */
+    size_t max_rules; /* at most this many live rules; 0 = KB_DEFAULT_MAX_RULES */
 } KbLimits;
 
 #define KB_DEFAULT_MAX_RULES 200000u

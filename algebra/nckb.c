@@ -238,6 +238,23 @@ static CgtStatus add_eq(Nc *c, const NcLimits *lim, CgtError *err)
     if (lim && lim->max_lhs_len && u->len > lim->max_lhs_len)
         return cgt_error_set(err, CGT_ERR_LIMIT, "not confluent yet: a left side longer than "
                              "%zu letters", lim->max_lhs_len);
+    /* The rule limit (NcLimits.max_rules, default 200000 live rules) is
+     * checked here, where a rule would be added, because one critical pair
+     * can cascade into many rules: a check between pairs alone overshot a
+     * small requested limit (max_rules 5 gave 49 rules). */
+    size_t max_rules = lim && lim->max_rules ? lim->max_rules : 200000;
+    if (c->nalive >= max_rules) {
+        size_t kills = 0;
+        for (size_t k = 0; k < c->alive.len; k++)
+            if (c->alive.data[k] &&
+                is_factor(u->data, u->len, c->pool.data + c->loff.data[k], c->llen.data[k]))
+                kills++;
+        if (c->nalive + 1 - kills > max_rules) {
+            cgt_error_set(err, CGT_ERR_LIMIT, "not confluent yet: more than %zu rules", max_rules);
+            cgt_error_hint(err, "raise the rule limit; the system may be infinite");
+            return CGT_ERR_LIMIT;
+        }
+    }
     size_t n = c->alive.len;
     size_t lo = c->pool.len;
     VEC_RESERVE(c->pool, c->pool.len + u->len + v->len + 1);
@@ -423,7 +440,6 @@ CgtStatus nckb_complete(const NcPresentation *p, const int *gen_order, const NcL
                                  p->words[i] + 1, g);
         }
     }
-    size_t max_rules = lim && lim->max_rules ? lim->max_rules : 200000;
     Nc c = {0};
     c.g = g;
     c.rank = rank;
@@ -443,12 +459,6 @@ CgtStatus nckb_complete(const NcPresentation *p, const int *gen_order, const NcL
                 continue;
             if ((st = cgt_poll()) != CGT_OK) {
                 cgt_poll_error(err, st, "knuth-bendix completion");
-                break;
-            }
-            if (c.nalive > max_rules) {
-                st = cgt_error_set(err, CGT_ERR_LIMIT, "not confluent yet: more than %zu rules",
-                                   max_rules);
-                cgt_error_hint(err, "raise the rule limit; the system may be infinite");
                 break;
             }
             st = overlaps(&c, i, j, lim, err);
