@@ -33,19 +33,36 @@ void mnk_options_init(MnkOptions *o)
     o->checkpoint_every = MNK_CHECKPOINT_EVERY;
 }
 
-/* Boards of 65 to MNK_MAX_BOARD cells go to the wide instance (no proofs
- * or checkpoints there), all others (and every error) to this one. */
-static bool wide_board(int m, int n)
+/* The smallest instance that holds an m x n board: 64 bits (this one),
+ * 128 (games/mnk_wide.c) or 256 (games/mnk_wide4.c); errors go to this one. */
+static int board_bits(int m, int n)
 {
-    return m >= 1 && n >= 1 && (long)m * n > MNK_CELLS && (long)m * n <= MNK_MAX_BOARD;
+    long c = m >= 1 && n >= 1 ? (long)m * n : 0;
+    return c <= MNK_CELLS || c > MNK_MAX_BOARD ? 64 : c <= 128 ? 128 : 256;
+}
+
+typedef struct Wide4Call {
+    int m, n, k;
+    const MnkOptions *opt;
+    MnkReport *rep;
+    CgtError *err;
+    CgtStatus st;
+} Wide4Call;
+
+static void *wide4_run(void *arg)
+{
+    Wide4Call *c = arg;
+    c->st = mnkx_solve_inst(c->m, c->n, c->k, c->opt, c->rep, c->err);
+    return NULL;
 }
 
 CgtStatus mnk_solve(int m, int n, int k, const MnkOptions *opt, MnkReport *rep, CgtError *err)
 {
-    if (!wide_board(m, n))
+    int bits = board_bits(m, n);
+    if (bits == 64)
         return mnk_solve_inst(m, n, k, opt, rep, err);
-    memset(rep, 0, sizeof *rep);
     if (opt->proof_path || opt->checkpoint) {
+        memset(rep, 0, sizeof *rep);
         cgt_error_set(err, CGT_ERR_DOMAIN, "mnk %s for boards of at most %d cells (%dx%d has "
                       "%d)", opt->proof_path ? "proofs are written" : "checkpoints are kept",
                       MNK_CELLS, m, n, m * n);
@@ -53,14 +70,31 @@ CgtStatus mnk_solve(int m, int n, int k, const MnkOptions *opt, MnkReport *rep, 
                        MNK_MAX_BOARD);
         return CGT_ERR_DOMAIN;
     }
-    return mnkw_solve_inst(m, n, k, opt, rep, err);
+    if (bits == 128)
+        return mnkw_solve_inst(m, n, k, opt, rep, err);
+    Wide4Call c = {m, n, k, opt, rep, err, CGT_OK};
+    pthread_attr_t attr;
+    pthread_t tid;
+    bool ok = pthread_attr_init(&attr) == 0;
+    ok = ok && pthread_attr_setstacksize(&attr, MNK_WIDE4_STACK) == 0 &&
+         pthread_create(&tid, &attr, wide4_run, &c) == 0;
+    pthread_attr_destroy(&attr);
+    if (!ok) {
+        memset(rep, 0, sizeof *rep);
+        return cgt_error_set(err, CGT_ERR_INTERNAL, "mnk could not start the search thread "
+                             "of a %dx%d board", m, n);
+    }
+    pthread_join(tid, NULL);
+    return c.st;
 }
 
 CgtStatus mnk_potential(int m, int n, int k, const char *const *rows, int nrows, long *out,
                         CgtError *err)
 {
-    return wide_board(m, n) ? mnkw_potential_inst(m, n, k, rows, nrows, out, err)
-                            : mnk_potential_inst(m, n, k, rows, nrows, out, err);
+    int bits = board_bits(m, n);
+    return bits == 128   ? mnkw_potential_inst(m, n, k, rows, nrows, out, err)
+           : bits == 256 ? mnkx_potential_inst(m, n, k, rows, nrows, out, err)
+                         : mnk_potential_inst(m, n, k, rows, nrows, out, err);
 }
 #endif
 
@@ -79,11 +113,11 @@ static CgtStatus parse_board(int m, int n, int k, const char *const *rows, int n
     if ((long)m * n > MNK_MAX_BOARD) {
         cgt_error_set(err, CGT_ERR_DOMAIN, "mnk board %dx%d has %ld cells, more than the "
                       "limit of %d", m, n, (long)m * n, MNK_MAX_BOARD);
-        cgt_error_hint(err, "boards of up to %d cells (11x11) are searched; proofs and "
-                       "checkpoints up to 64 (8x8)", MNK_MAX_BOARD);
+        cgt_error_hint(err, "boards of up to %d cells (16x16) are searched",
+                       MNK_MAX_BOARD);
         return CGT_ERR_DOMAIN;
     }
-    *x = *o = 0;
+    *x = *o = BITS0;
     if (!rows)
         return CGT_OK;
     if (nrows != n)
@@ -171,14 +205,14 @@ static void *worker_run(void *arg)
         int v = w->mv[i];
         int by = -1;
         for (int j = 0; j < nz && by < 0 && w->step == 1 && w->s->zones; j++)
-            if (!(zone[j] >> v & 1))
+            if (!bits_has(zone[j], v))
                 by = j;
         if (by >= 0) {
             w->reply[v] = zreply[by];
             atomic_fetch_sub(w->s->root_left, 1);
             continue;
         }
-        Bits n0 = w->s->nodes;
+        uint64_t n0 = w->s->nodes;
         double t0 = cgt_now();
         bool r = mnk_mb_breaker_node(w->s, w->x | BIT(v), w->o, &w->reply[v], &zone[nz]);
         if (w->s->st != CGT_OK) {
@@ -212,7 +246,8 @@ static bool root_search(Solver *s, Bits x, Bits o, int threads, int *move,
                         int *reply)
 {
     Eval e;
-    Bits key = 0, zq = 0;
+    uint64_t key = 0;
+    Bits zq = BITS0;
     int sym = 0;
     *move = -1;
     if (!mnk_tick(s))
@@ -227,6 +262,14 @@ static bool root_search(Solver *s, Bits x, Bits o, int threads, int *move,
     atomic_init(&stop, 0);
     atomic_init(&left, nm);
     atomic_init(&next, 0);
+    pthread_attr_t *worker_attr = NULL;
+#if defined MNK_WIDE && MNK_WIDE == 2
+    pthread_attr_t big;
+    if (threads > 1 && pthread_attr_init(&big) == 0) {
+        if (pthread_attr_setstacksize(&big, MNK_WIDE4_STACK) == 0)
+            worker_attr = &big;
+    }
+#endif
     pthread_mutex_t lock;
     if (threads > 1) {
         pthread_mutex_init(&lock, NULL);
@@ -257,7 +300,7 @@ static bool root_search(Solver *s, Bits x, Bits o, int threads, int *move,
         ws[t].stop = &stop;
         ws[t].root_left = &left;
         ws[t].zones = s->zones;
-        started[t] = pthread_create(&tid[t], NULL, worker_run, &w[t]) == 0;
+        started[t] = pthread_create(&tid[t], worker_attr, worker_run, &w[t]) == 0;
     }
     /* Worker 0 runs here with the main solver (it polls, reports progress
      * and saves checkpoints), then polls until the others are done. */
@@ -311,6 +354,8 @@ static bool root_search(Solver *s, Bits x, Bits o, int threads, int *move,
         s->tt->lock = NULL;
         pthread_mutex_destroy(&lock);
     }
+    if (worker_attr)
+        pthread_attr_destroy(worker_attr);
     s->cancelled = false;
     if (s->st == CGT_OK)
         mnk_tt_put(s->tt, key, breaker ? V_BREAKER : V_MAKER);
@@ -338,12 +383,12 @@ static void solve_mb_root(Solver *s, Bits x, Bits o, bool maker_to_move, int thr
         rep->win_move = b ? reply : -1;
         return;
     }
-    if (!e.live_cells) {
+    if (!bits_any(e.live_cells)) {
         rep->result = MNK_RESULT_BREAKER;
         rep->method = MNK_BY_TERMINAL;
         return;
     }
-    if (e.threats) {
+    if (bits_any(e.threats)) {
         rep->result = MNK_RESULT_MAKER;
         rep->method = MNK_BY_TERMINAL;
         rep->win_move = bits_ctz(e.threats);
@@ -376,7 +421,7 @@ static void solve_mb_root(Solver *s, Bits x, Bits o, bool maker_to_move, int thr
     rep->win_move = bw ? -1 : move;
     if (!bw)
         return;
-    for (Bits b = g->full & ~x & ~o; b; b &= b - 1) {
+    for (Bits b = g->full & ~x & ~o; bits_any(b); b = bits_drop(b)) {
         int v = bits_ctz(b);
         MnkMove *mm = &rep->moves[rep->nmoves++];
         mm->cell = v;
@@ -435,7 +480,7 @@ static void solve_strong_root(Solver *s, Bits x, Bits o, bool x_to_move,
         return;
     /* From the empty board the second player cannot win (strategy
      * stealing, seeds/001 sec. 1); from other positions search it. */
-    if (x == 0 && o == 0) {
+    if (!bits_any(x | o)) {
         rep->result = MNK_RESULT_DRAW;
         return;
     }
@@ -474,8 +519,8 @@ CgtStatus mnk_solve_inst(int m, int n, int k, const MnkOptions *opt, MnkReport *
     mnk_geo_init(&s.g, m, n, k);
     mnk_tt_init(s.tt);
     if (opt->table_mb > 0) {
-        /* 18 bytes per slot: key, zone, value, work */
-        double slots = opt->table_mb * 1048576.0 / 18.0;
+        /* 18 bytes per slot on boards of 64 cells: key, zone, value, work */
+        double slots = opt->table_mb * 1048576.0 / (10.0 + (double)sizeof(Bits));
         size_t cap = 1u << 10;
         while ((double)cap * 2 <= slots)
             cap *= 2;

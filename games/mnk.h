@@ -20,7 +20,7 @@
 #include "util/error.h"
 
 #define MNK_MAX_CELLS 64   /* proofs and checkpoints (one 64-bit word per board) */
-#define MNK_MAX_BOARD 128  /* the search (a 128-bit instance for 65 to 128 cells) */
+#define MNK_MAX_BOARD 256  /* the search (instances of 64, 128 and 256 bits) */
 #define MNK_MAX_THREADS 8
 #define MNK_MAX_K 32
 

@@ -17,7 +17,7 @@ void mnk_geo_init(Geo *g, int m, int n, int k)
     g->n = n;
     g->k = k;
     g->cells = m * n;
-    g->full = g->cells == MNK_CELLS ? ~(Bits)0 : BIT(g->cells) - 1;
+    g->full = bits_below(g->cells);
     static const int dir[4][2] = {{1, 0}, {0, 1}, {1, 1}, {1, -1}};
     int cap = 4 * g->cells;
     g->line = xmalloc((size_t)cap * sizeof *g->line);
@@ -29,7 +29,7 @@ void mnk_geo_init(Geo *g, int m, int n, int k)
                     continue;
                 if (k == 1 && d > 0)
                     continue;
-                Bits mask = 0;
+                Bits mask = BITS0;
                 for (int i = 0; i < k; i++)
                     mask |= BIT((r + dir[d][1] * i) * m + c + dir[d][0] * i);
                 g->line[g->nlines++] = mask;
@@ -37,7 +37,7 @@ void mnk_geo_init(Geo *g, int m, int n, int k)
     g->cl_start = xcalloc((size_t)g->cells + 1, sizeof(int));
     for (int l = 0; l < g->nlines; l++)
         for (int c = 0; c < g->cells; c++)
-            if (g->line[l] >> c & 1)
+            if (bits_has(g->line[l], c))
                 g->cl_start[c + 1]++;
     for (int c = 0; c < g->cells; c++)
         g->cl_start[c + 1] += g->cl_start[c];
@@ -45,7 +45,7 @@ void mnk_geo_init(Geo *g, int m, int n, int k)
     int *fill = xcalloc((size_t)g->cells, sizeof(int));
     for (int l = 0; l < g->nlines; l++)
         for (int c = 0; c < g->cells; c++)
-            if (g->line[l] >> c & 1)
+            if (bits_has(g->line[l], c))
                 g->cl_idx[g->cl_start[c] + fill[c]++] = l;
     free(fill);
     /* Board symmetries: 4 for a rectangle, 8 for a square. */
@@ -91,12 +91,12 @@ void mnk_geo_free(Geo *g)
 uint64_t mnk_geo_key_sym(const Geo *g, Bits x, Bits o, uint64_t salt, int *symp)
 {
     uint64_t h[8] = {0};
-    for (Bits b = x; b; b &= b - 1) {
+    for (Bits b = x; bits_any(b); b = bits_drop(b)) {
         int c = bits_ctz(b);
         for (int s = 0; s < g->nsym; s++)
             h[s] ^= g->zob[s][0][c];
     }
-    for (Bits b = o; b; b &= b - 1) {
+    for (Bits b = o; bits_any(b); b = bits_drop(b)) {
         int c = bits_ctz(b);
         for (int s = 0; s < g->nsym; s++)
             h[s] ^= g->zob[s][1][c];
@@ -123,16 +123,16 @@ uint64_t mnk_geo_key(const Geo *g, Bits x, Bits o, uint64_t salt)
  * geo_key_sym), and back. */
 Bits mnk_zone_to_canon(const Geo *g, int s, Bits z)
 {
-    Bits r = 0;
-    for (; z; z &= z - 1)
+    Bits r = BITS0;
+    for (; bits_any(z); z = bits_drop(z))
         r |= BIT(g->sym[s][bits_ctz(z)]);
     return r;
 }
 
 Bits mnk_zone_from_canon(const Geo *g, int s, Bits z)
 {
-    Bits r = 0;
-    for (z &= g->full; z; z &= z - 1)
+    Bits r = BITS0;
+    for (z &= g->full; bits_any(z); z = bits_drop(z))
         r |= BIT(g->inv[s][bits_ctz(z)]);
     return r;
 }
@@ -199,7 +199,7 @@ void mnk_tt_put_zone(Tt *t, uint64_t key, int val, Bits zone)
 
 void mnk_tt_put(Tt *t, uint64_t key, int val)
 {
-    mnk_tt_store(t, key, val, ~(Bits)0, 0);
+    mnk_tt_store(t, key, val, BITS_ALL, 0);
 }
 
 /* Move every entry of old with work >= min_work into t (fresh, large enough). */
@@ -280,15 +280,15 @@ void mnk_evaluate(const Geo *g, Bits x, Bits o, bool want_inter, Eval *e)
     Bits empty = g->full & ~x & ~o;
     e->pot = 0;
     e->complete = false;
-    e->threats = 0;
-    e->live_cells = 0;
+    e->threats = BITS0;
+    e->live_cells = BITS0;
     memset(e->w, 0, sizeof(long) * (size_t)g->cells);
     if (want_inter)
         for (int c = 0; c < g->cells; c++)
-            e->inter[c] = ~(Bits)0;
+            e->inter[c] = BITS_ALL;
     for (int l = 0; l < g->nlines; l++) {
         Bits ln = g->line[l];
-        if (ln & o)
+        if (bits_any(ln & o))
             continue;
         int cnt = bits_pc(ln & x);
         long wt = 1L << cnt;
@@ -301,7 +301,7 @@ void mnk_evaluate(const Geo *g, Bits x, Bits o, bool want_inter, Eval *e)
         if (cnt == g->k - 1)
             e->threats |= em;
         e->live_cells |= em;
-        for (Bits b = em; b; b &= b - 1) {
+        for (Bits b = em; bits_any(b); b = bits_drop(b)) {
             int c = bits_ctz(b);
             e->w[c] += wt;
             if (want_inter)
@@ -315,14 +315,14 @@ void mnk_evaluate(const Geo *g, Bits x, Bits o, bool want_inter, Eval *e)
  * every live line through u and v < u (keep one of a mutual pair). */
 Bits mnk_undominated(const Eval *e, Bits cand)
 {
-    Bits keep = 0;
-    for (Bits b = cand; b; b &= b - 1) {
+    Bits keep = BITS0;
+    for (Bits b = cand; bits_any(b); b = bits_drop(b)) {
         int v = bits_ctz(b);
         Bits dom = e->inter[v] & cand & ~(BIT(v));
         bool dominated = false;
-        for (Bits d = dom; d; d &= d - 1) {
+        for (Bits d = dom; bits_any(d); d = bits_drop(d)) {
             int u = bits_ctz(d);
-            if (!(e->inter[u] >> v & 1) || u < v) {
+            if (!bits_has(e->inter[u], v) || u < v) {
                 dominated = true;
                 break;
             }
@@ -336,9 +336,9 @@ Bits mnk_undominated(const Eval *e, Bits cand)
 /* The cell that makes mnk_undominated() drop v (v dominated within cand), or -1. */
 int mnk_dominator(const Eval *e, Bits cand, int v)
 {
-    for (Bits d = e->inter[v] & cand & ~(BIT(v)); d; d &= d - 1) {
+    for (Bits d = e->inter[v] & cand & ~(BIT(v)); bits_any(d); d = bits_drop(d)) {
         int u = bits_ctz(d);
-        if (!(e->inter[u] >> v & 1) || u < v)
+        if (!bits_has(e->inter[u], v) || u < v)
             return u;
     }
     return -1;
@@ -349,7 +349,7 @@ int mnk_dominator(const Eval *e, Bits cand, int v)
 long mnk_max_weight(const Eval *e)
 {
     long maxw = 0;
-    for (Bits b = e->live_cells; b; b &= b - 1)
+    for (Bits b = e->live_cells; bits_any(b); b = bits_drop(b))
         if (e->w[bits_ctz(b)] > maxw)
             maxw = e->w[bits_ctz(b)];
     return maxw;
@@ -359,7 +359,7 @@ long mnk_max_weight(const Eval *e)
 int mnk_order_moves(const long *w, Bits cand, int *out)
 {
     int n = 0;
-    for (Bits b = cand; b; b &= b - 1) {
+    for (Bits b = cand; bits_any(b); b = bits_drop(b)) {
         int c = bits_ctz(b);
         int i = n++;
         while (i > 0 && w[out[i - 1]] < w[c]) {
@@ -382,7 +382,7 @@ Bits mnk_potential_zone(const Geo *g, Bits x, Bits o, const Eval *e,
 {
     int mv[MNK_CELLS];
     int n = mnk_order_moves(e->w, e->live_cells, mv);
-    Bits t = 0;
+    Bits t = BITS0;
     long lim = 1L << g->k;
     for (int i = n - 1; i >= 0; i--) {
         Bits t2 = t | BIT(mv[i]);

@@ -504,8 +504,8 @@ static void test_errors(void)
     MnkReport r;
     CgtError e;
     cgt_error_clear(&e);
-    CHECK_EQ_INT(mnk_solve(12, 11, 5, &o, &r, &e), CGT_ERR_DOMAIN);
-    CHECK(strstr(e.msg, "132 cells") != NULL);
+    CHECK_EQ_INT(mnk_solve(17, 16, 5, &o, &r, &e), CGT_ERR_DOMAIN);
+    CHECK(strstr(e.msg, "272 cells") != NULL);
     CHECK_EQ_INT(mnk_solve(0, 3, 3, &o, &r, &e), CGT_ERR_DOMAIN);
     CHECK_EQ_INT(mnk_solve(1, 40, 33, &o, &r, &e), CGT_ERR_DOMAIN);
     /* no k-line fits: Breaker wins at once; k = 1: Maker wins at once */
@@ -822,15 +822,16 @@ static void test_merge(int slow)
     }
 }
 
-/* Boards past 64 cells (the 128-bit instance, games/mnk_wide.c): random
- * middle games on 9x9, 10x9, 10x10, 11x11 and 12x10 with few empty cells,
+/* Boards past 64 cells (the 128-bit instance, games/mnk_wide.c, and the
+ * 256-bit one, games/mnk_wide4.c): random middle games on 9x9, 10x9, 10x10,
+ * 11x11, 12x10, 9x8 (k = 4), 15x15, 16x16 and 13x11 with few empty cells,
  * both variants and both players to move, against a plain minimax written
  * here on a char board (no table: the naive oracle above keys positions by
  * a base-3 number that overflows past 40 cells).  Cells are filled in a
  * random order, X and O alternately, skipping a cell that would complete a
  * line, until `empty` cells are left. */
 static int wm, wn, wk;
-static char wb[128];
+static char wb[256];
 
 static int w_line_at(int cell, char who)
 {
@@ -871,14 +872,15 @@ static int w_value(int xturn, int strong)
 
 static void test_wide(int count)
 {
-    static const int g[][3] = {{9, 9, 5}, {10, 9, 5}, {10, 10, 5}, {11, 11, 5}, {12, 10, 5},
-                               {9, 8, 4}};
+    static const int g[][3] = {{9, 9, 5},  {10, 9, 5},  {10, 10, 5}, {11, 11, 5}, {12, 10, 5},
+                               {9, 8, 4},  {15, 15, 5}, {16, 16, 5}, {13, 11, 5}};
+    int ng = (int)(sizeof g / sizeof g[0]);
     Rng rng;
     rng_seed(&rng, 17);
     int mism = 0, tested = 0;
     for (int t = 0; t < count; t++) {
-        int m = g[t % 6][0], n = g[t % 6][1], k = g[t % 6][2], cells = m * n;
-        int empty = 7 + (int)rng_below(&rng, 3), order[128], placed = 0;
+        int m = g[t % ng][0], n = g[t % ng][1], k = g[t % ng][2], cells = m * n;
+        int empty = 7 + (int)rng_below(&rng, 3), order[256], placed = 0;
         wm = m, wn = n, wk = k;
         for (int c = 0; c < cells; c++) {
             order[c] = c;
@@ -944,8 +946,19 @@ static void test_wide(int count)
     CHECK_EQ_INT(mnk_solve(9, 9, 5, &o, &r, &e), CGT_ERR_DOMAIN);
     CHECK(strstr(e.msg, "at most 64 cells") != NULL);
     o.proof_path = NULL;
-    CHECK_EQ_INT(mnk_solve(12, 11, 5, &o, &r, &e), CGT_ERR_DOMAIN);
-    CHECK(strstr(e.msg, "limit of 128") != NULL);
+    CHECK_EQ_INT(mnk_solve(17, 16, 5, &o, &r, &e), CGT_ERR_DOMAIN);
+    CHECK(strstr(e.msg, "limit of 256") != NULL);
+    /* 15x15 (the 256-bit instance, in a thread of its own) and 12x11 (132
+     * cells) stop at the node limit with a labelled partial result, one and
+     * two threads */
+    for (int th = 1; th <= 2; th++) {
+        o.threads = th;
+        CHECK_EQ_INT(mnk_solve(15, 15, 5, &o, &r, &e), CGT_ERR_LIMIT);
+        CHECK(strstr(e.msg, "node limit of 2000") != NULL);
+        CHECK(r.nodes >= 2000);
+        CHECK_EQ_INT(mnk_solve(12, 11, 5, &o, &r, &e), CGT_ERR_LIMIT);
+    }
+    o.threads = 1;
     /* 9,9,5 Maker-Breaker with a potential-closed root: k = 9 on 9x9 */
     o.node_limit = 0;
     CHECK_EQ_INT(mnk_solve(9, 9, 9, &o, &r, &e), CGT_OK);
