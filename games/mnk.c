@@ -17,9 +17,7 @@
 #include "util/hash.h"
 #include "util/poll.h"
 #include "util/rng.h"
-#ifndef MNK_WIDE
 #include "util/sha256.h"
-#endif
 #include "util/xalloc.h"
 
 /* ------------------------------------------------------------------ public */
@@ -61,15 +59,6 @@ CgtStatus mnk_solve(int m, int n, int k, const MnkOptions *opt, MnkReport *rep, 
     int bits = board_bits(m, n);
     if (bits == 64)
         return mnk_solve_inst(m, n, k, opt, rep, err);
-    if (opt->proof_path || opt->checkpoint) {
-        memset(rep, 0, sizeof *rep);
-        cgt_error_set(err, CGT_ERR_DOMAIN, "mnk %s for boards of at most %d cells (%dx%d has "
-                      "%d)", opt->proof_path ? "proofs are written" : "checkpoints are kept",
-                      MNK_CELLS, m, n, m * n);
-        cgt_error_hint(err, "boards of up to %d cells are searched without them",
-                       MNK_MAX_BOARD);
-        return CGT_ERR_DOMAIN;
-    }
     if (bits == 128)
         return mnkw_solve_inst(m, n, k, opt, rep, err);
     Wide4Call c = {m, n, k, opt, rep, err, CGT_OK};
@@ -539,23 +528,22 @@ CgtStatus mnk_solve_inst(int m, int n, int k, const MnkOptions *opt, MnkReport *
     s.is_main = true;
     s.zones = !opt->no_zones;
     {
-        /* 24 bytes per slot (key, node number, zone), two generations */
+        /* 24 bytes per slot on boards of 64 cells (key, node number, zone),
+         * two generations */
         double mb = opt->proof_map_mb > 0 ? opt->proof_map_mb : MNK_PROOF_MAP_MB;
         size_t cap = 1u << 8;
-        while ((double)cap * 2 * 48 <= mb * 1048576.0)
+        while ((double)cap * 2 * (16.0 + (double)sizeof(Bits)) <= mb * 1048576.0)
             cap *= 2;
         s.proof_map_cap = cap;
     }
     s.next_ckpt = s.t0 + s.ckpt_every;
     bool ckpt_ok = false; /* the file was read (or is absent) and can be replaced */
-#ifndef MNK_WIDE
     if (s.ckpt) {
         s.st = mnk_load_checkpoint(&s);
         if (s.st == CGT_OK && af_probe(s.ckpt, "checkpoint", err) != CGT_OK)
             s.st = CGT_ERR_IO;
         ckpt_ok = s.st == CGT_OK;
     }
-#endif
     Eval e;
     mnk_evaluate(&s.g, x, o, false, &e);
     rep->root_potential = e.pot;
@@ -565,7 +553,6 @@ CgtStatus mnk_solve_inst(int m, int n, int k, const MnkOptions *opt, MnkReport *
         else
             solve_strong_root(&s, x, o, x_to_move, rep);
     }
-#ifndef MNK_WIDE
     if (s.st == CGT_OK && opt->proof_path)
         s.st = mnk_write_proof(&s, opt->proof_path, x, o, x_to_move,
                                rep->result == MNK_RESULT_BREAKER,
@@ -598,9 +585,6 @@ CgtStatus mnk_solve_inst(int m, int n, int k, const MnkOptions *opt, MnkReport *
         }
         sp->err = keep;
     }
-#else
-    (void)ckpt_ok;
-#endif
     solver_finish(&s, rep);
     mnk_tt_free(s.tt);
     mnk_geo_free(&s.g);

@@ -39,7 +39,6 @@ bool mnk_tick(Solver *s)
                                   "%g s reached", s->time_limit);
             return false;
         }
-#ifndef MNK_WIDE
         if (s->ckpt && s->ckpt_every > 0 && now >= s->next_ckpt) {
             s->next_ckpt = now + s->ckpt_every;
             if (mnk_save_checkpoint(s) != CGT_OK) {
@@ -47,7 +46,6 @@ bool mnk_tick(Solver *s)
                 return false;
             }
         }
-#endif
         if (s->tt->lock)
             pthread_mutex_lock(s->tt->lock);
         size_t used = s->tt->used;

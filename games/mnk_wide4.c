@@ -5,4 +5,6 @@
 #include "games/mnk_geo.c"
 #include "games/mnk_pair.c"
 #include "games/mnk_search.c"
+#include "games/mnk_proof.c"
+#include "games/mnk_ckpt.c"
 #include "games/mnk.c"

@@ -806,6 +806,24 @@ static void test_merge(int slow)
         /* a job's proof of another first move is refused */
         MnkJob swapped = {jobs[0].move, jobs[1].proof};
         CHECK_EQ_INT(mnk_merge_proofs(m, n, k, &swapped, 1, out, &nodes, &e), CGT_ERR_IO);
+        /* a job proof with one byte changed is refused (its seal) */
+        FILE *g = fopen(paths[0], "r+");
+        CHECK(g != NULL);
+        if (g) {
+            fseek(g, 20, SEEK_SET);
+            int ch = fgetc(g);
+            fseek(g, 20, SEEK_SET);
+            fputc(ch == '.' ? 'X' : '.', g);
+            fclose(g);
+            CHECK_EQ_INT(mnk_merge_proofs(m, n, k, jobs, nc, out, &nodes, &e), CGT_ERR_IO);
+            CHECK(strstr(e.msg, "checksum") != NULL || strstr(e.msg, "damaged") != NULL);
+            g = fopen(paths[0], "r+");
+            if (g) {
+                fseek(g, 20, SEEK_SET);
+                fputc(ch, g);
+                fclose(g);
+            }
+        }
         /* a job proof cut short is refused */
         FILE *f = fopen(paths[0], "r+");
         CHECK(f != NULL);
@@ -942,10 +960,6 @@ static void test_wide(int count)
     o.threads = 2;
     CHECK_EQ_INT(mnk_solve(10, 10, 5, &o, &r, &e), CGT_ERR_LIMIT);
     o.threads = 1;
-    o.proof_path = "/tmp/never-written.proof";
-    CHECK_EQ_INT(mnk_solve(9, 9, 5, &o, &r, &e), CGT_ERR_DOMAIN);
-    CHECK(strstr(e.msg, "at most 64 cells") != NULL);
-    o.proof_path = NULL;
     CHECK_EQ_INT(mnk_solve(17, 16, 5, &o, &r, &e), CGT_ERR_DOMAIN);
     CHECK(strstr(e.msg, "limit of 256") != NULL);
     /* 15x15 (the 256-bit instance, in a thread of its own) and 12x11 (132
@@ -963,6 +977,174 @@ static void test_wide(int count)
     o.node_limit = 0;
     CHECK_EQ_INT(mnk_solve(9, 9, 9, &o, &r, &e), CGT_OK);
     CHECK_EQ_INT(r.result, MNK_RESULT_BREAKER);
+}
+
+/* Proofs on boards past 64 cells (issue 17): random Maker-Breaker middle
+ * games on 9x8, 11x11 and 15x15 (both players to move; the result against
+ * the minimax above), each proof accepted by the independent checker; on
+ * one of them the checker refuses the proof for another root, a flipped
+ * byte (the seal), and the same flip with the seal line removed (the rule
+ * it breaks); and a checkpoint of a wide board resumes. */
+static int wide_proof_check(const char *path, const char *opts)
+{
+    char cmd[2400];
+    snprintf(cmd, sizeof cmd, "%s %s %s > /dev/null 2>&1", checker, opts, path);
+    return system(cmd);
+}
+
+static void test_wide_proofs(int count)
+{
+    static const int g[][3] = {{9, 8, 5}, {11, 11, 5}, {15, 15, 5}};
+    Rng rng;
+    rng_seed(&rng, 1717);
+    char path[64];
+    snprintf(path, sizeof path, "/tmp/test_mnk_%d_wide.proof", (int)getpid());
+    int proved = 0;
+    for (int t = 0; t < count; t++) {
+        int m = g[t % 3][0], n = g[t % 3][1], k = g[t % 3][2], cells = m * n;
+        int empty = 8 + (int)rng_below(&rng, 3), order[256], placed = 0;
+        wm = m, wn = n, wk = k;
+        for (int c = 0; c < cells; c++) {
+            order[c] = c;
+            wb[c] = '.';
+        }
+        for (int c = cells - 1; c > 0; c--) {
+            int j = (int)rng_below(&rng, (uint64_t)c + 1), tmp = order[c];
+            order[c] = order[j];
+            order[j] = tmp;
+        }
+        for (int c = 0; c < cells && placed < cells - empty; c++) {
+            char who = placed % 2 ? 'O' : 'X';
+            wb[order[c]] = who;
+            if (w_line_at(order[c], who))
+                wb[order[c]] = '.';
+            else
+                placed++;
+        }
+        if (placed != cells - empty)
+            continue;
+        char rows[16][17], root[257];
+        const char *rp[16];
+        for (int r = 0; r < n; r++) {
+            for (int c = 0; c < m; c++)
+                rows[r][c] = wb[(n - 1 - r) * m + c];
+            rows[r][m] = '\0';
+            rp[r] = rows[r];
+        }
+        memcpy(root, wb, (size_t)cells);
+        root[cells] = '\0';
+        for (int xturn = 0; xturn < 2; xturn++) {
+            int v = w_value(xturn, 0);
+            MnkOptions o;
+            mnk_options_init(&o);
+            o.rows = rp;
+            o.nrows = n;
+            o.to_move = xturn ? 'X' : 'O';
+            o.proof_path = path;
+            MnkReport r;
+            CgtError e;
+            cgt_error_clear(&e);
+            CHECK_EQ_INT(mnk_solve(m, n, k, &o, &r, &e), CGT_OK);
+            CHECK_EQ_INT(r.result, v > 0 ? MNK_RESULT_MAKER : MNK_RESULT_BREAKER);
+            char opts[400];
+            snprintf(opts, sizeof opts, "--game %d %d %d --root %c %s", m, n, k,
+                     xturn ? 'X' : 'O', root);
+            int rc = wide_proof_check(path, opts);
+            CHECK_EQ_INT(rc, 0);
+            proved += rc == 0;
+        }
+    }
+    CHECK(proved >= count);
+    /* mutations of the proof of a 9x8 middle game (a Breaker win, 0.5 s) */
+    static const char *const b98[] = {"X.O.X.O.X", "..OX..X..", ".X..O...O", "O..X.X.O.",
+                                      "..O...X..", "X..O..O.X", "..X..O...", "O....X..O"};
+    MnkOptions o;
+    mnk_options_init(&o);
+    o.rows = b98;
+    o.nrows = 8;
+    o.proof_path = path;
+    MnkReport r;
+    CgtError e;
+    cgt_error_clear(&e);
+    CHECK_EQ_INT(mnk_solve(9, 8, 5, &o, &r, &e), CGT_OK);
+    CHECK_EQ_INT(r.result, MNK_RESULT_BREAKER);
+    char root[73];
+    for (int c = 0; c < 72; c++)
+        root[c] = b98[7 - c / 9][c % 9];
+    root[72] = '\0';
+    char opts[400];
+    snprintf(opts, sizeof opts, "--game 9 8 5 --claim breaker --root X %s", root);
+    CHECK_EQ_INT(wide_proof_check(path, opts), 0);
+    /* another root: X on a cell that is empty in the real root */
+    *strchr(root, '.') = 'X';
+    snprintf(opts, sizeof opts, "--root X %s", root);
+    CHECK(wide_proof_check(path, opts) != 0);
+    FILE *f = fopen(path, "r");
+    CHECK(f != NULL);
+    if (!f)
+        return;
+    fseek(f, 0, SEEK_END);
+    size_t len = (size_t)ftell(f);
+    rewind(f);
+    char *text = malloc(len + 1);
+    CHECK(text != NULL && fread(text, 1, len, f) == len);
+    fclose(f);
+    if (!text)
+        return;
+    text[len] = '\0';
+    /* the first Maker move of the first M node marked X in its position:
+     * refused by the seal, and without the seal line by the M rule */
+    char *pos = strstr(text, "\nM "), *mv = pos ? strchr(pos + 3, ' ') : NULL;
+    CHECK(mv != NULL && strchr(mv, ':') != NULL);
+    if (mv) {
+        pos += 3;
+        int cell = atoi(strchr(mv, ':') + 1);
+        CHECK(pos[cell] == '.');
+        pos[cell] = 'X';
+        f = fopen(path, "w");
+        if (f) {
+            fwrite(text, 1, len, f);
+            fclose(f);
+        }
+        char cmd[2400];
+        snprintf(cmd, sizeof cmd, "%s %s 2>&1 | grep -q 'CRC-64 seal does not match'", checker,
+                 path);
+        CHECK_EQ_INT(system(cmd), 0);
+        char *seal = strstr(text, "\ncrc64 ");
+        CHECK(seal != NULL);
+        if (seal)
+            seal[1] = '\0';
+        f = fopen(path, "w");
+        if (f) {
+            fputs(text, f);
+            fclose(f);
+        }
+        snprintf(cmd, sizeof cmd, "%s %s 2>&1 | grep -q 'M: Maker move on a non-empty cell'",
+                 checker, path);
+        CHECK_EQ_INT(system(cmd), 0);
+    }
+    free(text);
+    remove(path);
+    /* a checkpoint of a 15x15 search (format 4) resumes */
+    snprintf(path, sizeof path, "/tmp/test_mnk_%d_wide.ckpt", (int)getpid());
+    remove(path);
+    mnk_options_init(&o);
+    o.checkpoint = path;
+    o.node_limit = 1500;
+    CHECK_EQ_INT(mnk_solve(15, 15, 5, &o, &r, &e), CGT_ERR_LIMIT);
+    uint64_t first = r.tt_entries;
+    f = fopen(path, "r");
+    char head[64] = "";
+    CHECK(f != NULL && fgets(head, sizeof head, f) != NULL);
+    if (f)
+        fclose(f);
+    CHECK(strcmp(head, "cgt-mnk-tt 4\n") == 0);
+    o.node_limit = 3000;
+    CHECK_EQ_INT(mnk_solve(15, 15, 5, &o, &r, &e), CGT_ERR_LIMIT);
+    CHECK(r.tt_entries > first);
+    /* the 64-cell instance refuses it */
+    CHECK_EQ_INT(mnk_solve(8, 8, 5, &o, &r, &e), CGT_ERR_IO);
+    remove(path);
 }
 
 int main(int argc, char **argv)
@@ -996,5 +1178,6 @@ int main(int argc, char **argv)
     STEP(test_random_proofs(slow ? 60 : 16));
     STEP(test_merge(slow));
     STEP(test_wide(slow ? 120 : 18));
+    STEP(test_wide_proofs(slow ? 30 : 6));
     UNIT_MAIN_END();
 }
