@@ -10,44 +10,20 @@
  * whose "crc64" member is a 16-character string (as an attacker who edits
  * the tables and recomputes the CRC would).  Seeds: the files `save`
  * writes (tests/fuzz/corpus_load). */
-#include <pthread.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "parser/ast.h"
-#include "runtime/interp.h"
+#include "tests/fuzz/fuzz_run.h"
 #include "util/crc64.h"
 #include "util/json.h"
-#include "util/poll.h"
 #include "util/xalloc.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static const char script[] = "x = load(\"fuzz_load.json\");\n";
-
-static void *run(void *unused)
-{
-    (void)unused;
-    uint32_t id = source_add("<fuzz>", script, sizeof script - 1);
-    Arena *a = arena_new();
-    AstNode *root = NULL;
-    Loc loc;
-    char msg[256];
-    if (parse_source(id, a, &root, &loc, msg, sizeof msg) == 0) {
-        Interp *I = interp_new();
-        cgt_set_timeout(0.5);
-        if (interp_run(I, root) != 0)
-            (void)interp_report(I);
-        cgt_set_timeout(0);
-        interp_free(I);
-    }
-    arena_free(a);
-    source_free_all();
-    return NULL;
-}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -77,12 +53,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     fwrite(copy, 1, size, f);
     fclose(f);
     free(copy);
-    pthread_attr_t at;
-    pthread_attr_init(&at);
-    pthread_attr_setstacksize(&at, (size_t)64 << 20);
-    pthread_t t;
-    if (pthread_create(&t, &at, run, NULL) == 0)
-        pthread_join(t, NULL);
-    pthread_attr_destroy(&at);
+    fuzz_run_script(script, sizeof script - 1, 64);
     return 0;
 }

@@ -8,6 +8,8 @@
 # (balanced braces and $, begin/end pairs, cells per tabular row): no TeX
 # installation is required by the build.
 set -u
+SCRIPTS=$(cd "$(dirname "$0")" && pwd)
+export SCRIPTS
 CGT=${CGT:-build/cgt}
 BUILD=${BUILD:-build}
 T=$(mktemp -d "${TMP:-/tmp}/export.XXXXXX")
@@ -48,29 +50,10 @@ CGT
 "$CGT" w.cgt >w.out 2>&1 || fail "writing: $(cat w.out)"
 
 python3 - "$BRUTE" <<'PY' || fail "checks above"
-import csv, json, re, subprocess, sys
+import csv, json, os, re, subprocess, sys
 brute = sys.argv[1]
-def grundy_octal(code, n):
-    digits = [int(c, 16) for c in code.split(".")[1]]
-    g = []
-    for h in range(n):
-        opts = set()
-        for k, d in enumerate(digits, start=1):
-            if k > h:
-                break
-            r = h - k
-            if d & 1 and r == 0:
-                opts.add(0)
-            if d & 2 and r >= 1:
-                opts.add(g[r])
-            if d & 4 and r >= 2:
-                for a in range(1, r // 2 + 1):
-                    opts.add(g[a] ^ g[r - a])
-        m = 0
-        while m in opts:
-            m += 1
-        g.append(m)
-    return g
+sys.path.insert(0, os.environ["SCRIPTS"])
+from octal_brute import grundy_octal
 G = grundy_octal("0.07", 400)
 p, r = 34, 53
 assert all(G[n] == G[n + p] for n in range(r, 300)) and G[r - 1] != G[r - 1 + p]

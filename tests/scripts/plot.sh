@@ -8,6 +8,8 @@
 # empty game, so Q(2) = {1, a}, P(2) = {a}) and at the end equal to the
 # quotient's; the m,n,k board's cells and replies.
 set -u
+SCRIPTS=$(cd "$(dirname "$0")" && pwd)
+export SCRIPTS
 CGT=${CGT:-build/cgt}
 T=$(mktemp -d "${TMP:-/tmp}/plot.XXXXXX")
 trap 'rm -rf "$T"' EXIT
@@ -36,30 +38,11 @@ for f in g l q qr m; do
     [ -s "$f.png" ] || fail "$f.png is empty"
 done
 python3 - <<'PY' || fail "checks above"
-import re, xml.etree.ElementTree as ET
+import os, re, sys, xml.etree.ElementTree as ET
 NS = "{http://www.w3.org/2000/svg}"
 err = []
-def grundy_octal(code, n):
-    digits = [int(c, 16) for c in code.split(".")[1]]
-    g = []
-    for h in range(n):
-        opts = set()
-        for k, d in enumerate(digits, start=1):
-            if k > h:
-                break
-            r = h - k
-            if d & 1 and r == 0:
-                opts.add(0)
-            if d & 2 and r >= 1:
-                opts.add(g[r])
-            if d & 4 and r >= 2:
-                for a in range(1, r // 2 + 1):
-                    opts.add(g[a] ^ g[r - a])
-        m = 0
-        while m in opts:
-            m += 1
-        g.append(m)
-    return g
+sys.path.insert(0, os.environ["SCRIPTS"])
+from octal_brute import grundy_octal
 def frame(root):
     f = root.find(".//%srect[@class='frame']" % NS)
     return {k: float(f.get(k)) for k in ("x", "y", "width", "height")}, \
