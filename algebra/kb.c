@@ -1007,20 +1007,14 @@ void kb_check_free(KbCheck *c)
     memset(c, 0, sizeof *c);
 }
 
-char *kb_format_rule(const KbSystem *sys, size_t i, int style)
+char *kb_format_rule(const KbSystem *sys, size_t i)
 {
     size_t g = (size_t)sys->ngens;
     const uint32_t *l = sys->rules + 2 * i * g;
-    return rule_text(word_format(l, sys->ngens, sys->gen_names, style ? 1 : 0),
-                     word_format(l + g, sys->ngens, sys->gen_names, style ? 1 : 0), style);
+    return rule_text(word_format(l, sys->ngens, sys->gen_names),
+                     word_format(l + g, sys->ngens, sys->gen_names));
 }
 
-static char *format_rule_cb(const void *sys, size_t i, int style)
-{
-    return kb_format_rule(sys, i, style);
-}
+static char *format_rule_cb(const void *sys, size_t i) { return kb_format_rule(sys, i); }
 
-char *kb_format_rules(const KbSystem *sys, int style)
-{
-    return rules_text(sys, sys->nrules, format_rule_cb, style);
-}
+char *kb_format_rules(const KbSystem *sys) { return rules_text(sys, sys->nrules, format_rule_cb); }

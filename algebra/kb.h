@@ -165,11 +165,9 @@ void kb_check_free(KbCheck *c);
  * when also inter-reduced.  Returns sys->confluent. */
 bool kb_accept_check(KbSystem *sys, const KbCheck *c);
 
-/* Format rule i as "[x2,e]" (style 1, the note's) or "x^2 = 1" (style 0).
- * Owned string. */
-char *kb_format_rule(const KbSystem *sys, size_t i, int style);
-/* All rules: style 1 concatenated "[x2,e][w2,e]..."; style 0 one rule per
- * line "x^2 = 1\n...".  Owned string. */
-char *kb_format_rules(const KbSystem *sys, int style);
+/* Format rule i as "x^2 -> 1" (word.h).  Owned string. */
+char *kb_format_rule(const KbSystem *sys, size_t i);
+/* All rules, one per line "x^2 -> 1\n...".  Owned string. */
+char *kb_format_rules(const KbSystem *sys);
 
 #endif

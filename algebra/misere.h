@@ -175,8 +175,8 @@ char *const *quotient_gen_names(const Quotient *q);
 uint32_t quotient_gen_heap(const Quotient *q, int g);
 /* Normal form of x: exponent vector of ngens entries. */
 const uint32_t *quotient_word(const Quotient *q, uint32_t x);
-/* Owned string of the normal form of x (style as word_format). */
-char *quotient_format(const Quotient *q, uint32_t x, int style);
+/* Owned string of the normal form of x (word_format: `ab^2`, `1`). */
+char *quotient_format(const Quotient *q, uint32_t x);
 bool quotient_is_p(const Quotient *q, uint32_t x);
 /* x*y: O(1) table look-up for |Q| <= 2048, else O(|word(y)|). */
 uint32_t quotient_mul(const Quotient *q, uint32_t x, uint32_t y);

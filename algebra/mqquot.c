@@ -369,9 +369,9 @@ const uint32_t *quotient_word(const Quotient *q, uint32_t x)
 {
     return q->words + (size_t)x * q->ng;
 }
-char *quotient_format(const Quotient *q, uint32_t x, int style)
+char *quotient_format(const Quotient *q, uint32_t x)
 {
-    return word_format(quotient_word(q, x), q->ng, q->names, style);
+    return word_format(quotient_word(q, x), q->ng, q->names);
 }
 bool quotient_is_p(const Quotient *q, uint32_t x) { return mq_bit(q->p, x); }
 uint32_t quotient_mul_gen(const Quotient *q, uint32_t x, int g) { return q->gact[g][x]; }

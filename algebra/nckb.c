@@ -670,63 +670,33 @@ CgtStatus nckb_elements(const NcSystem *s, size_t max_elems, uint32_t **words, s
     return CGT_OK;
 }
 
-char *nckb_format_word(const NcSystem *s, const uint32_t *w, size_t len, int style)
+char *nckb_format_word(const NcSystem *s, const uint32_t *w, size_t len)
 {
     if (len == 0)
-        return xstrdup(style ? "e" : "1");
-    VEC(char) b = {0};
+        return xstrdup("1");
+    size_t cap = 16, n = 0;
+    char *b = xmalloc(cap);
+    b[0] = '\0';
+    /* a run of k equal letters is one factor name^k (b a^48 b is ba^48b) */
     for (size_t i = 0; i < len;) {
         size_t j = i;
         while (j < len && w[j] == w[i])
             j++;
-        const char *nm = s->gen_names[w[i]];
-        size_t nl = strlen(nm);
-        VEC_RESERVE(b, b.len + nl + 32);
-        if (style) {
-            /* the compact form of the commutative rules (xz2w): a run of k > 1
-               equal letters is the name and k (b a^48 b is ba48b) */
-            memcpy(b.data + b.len, nm, nl);
-            b.len += nl;
-            if (j - i > 1) {
-                char num[32];
-                int m = snprintf(num, sizeof num, "%zu", j - i);
-                memcpy(b.data + b.len, num, (size_t)m);
-                b.len += (size_t)m;
-            }
-        } else {
-            if (b.len)
-                b.data[b.len++] = ' ';
-            memcpy(b.data + b.len, nm, nl);
-            b.len += nl;
-            if (j - i > 1) {
-                char num[32];
-                int m = snprintf(num, sizeof num, "^%zu", j - i);
-                memcpy(b.data + b.len, num, (size_t)m);
-                b.len += (size_t)m;
-            }
-        }
+        word_append_factor(&b, &n, &cap, s->gen_names[w[i]], j - i);
         i = j;
     }
-    VEC_PUSH(b, '\0');
-    return b.data;
+    return b;
 }
 
-char *nckb_format_rule(const NcSystem *s, size_t i, int style)
+char *nckb_format_rule(const NcSystem *s, size_t i)
 {
-    return rule_text(nckb_format_word(s, s->words + s->lhs_off[i], s->lhs_len[i], style),
-                     nckb_format_word(s, s->words + s->rhs_off[i], s->rhs_len[i], style),
-                     style);
+    return rule_text(nckb_format_word(s, s->words + s->lhs_off[i], s->lhs_len[i]),
+                     nckb_format_word(s, s->words + s->rhs_off[i], s->rhs_len[i]));
 }
 
-static char *format_rule_cb(const void *sys, size_t i, int style)
-{
-    return nckb_format_rule(sys, i, style);
-}
+static char *format_rule_cb(const void *sys, size_t i) { return nckb_format_rule(sys, i); }
 
-char *nckb_format_rules(const NcSystem *s, int style)
-{
-    return rules_text(s, s->nrules, format_rule_cb, style);
-}
+char *nckb_format_rules(const NcSystem *s) { return rules_text(s, s->nrules, format_rule_cb); }
 
 CgtStatus nckb_system_from_rules(const NcPresentation *p, NcSystem **out, CgtError *err)
 {

@@ -94,15 +94,13 @@ CgtStatus nckb_reduce(const NcSystem *s, const uint32_t *w, size_t len, size_t m
 CgtStatus nckb_elements(const NcSystem *s, size_t max_elems, uint32_t **words, size_t **offs,
                         size_t **lens, size_t *count, CgtError *err);
 
-/* Rule i as "[ab2,ba]" (style 1: letters concatenated, a run of k > 1
- * equal letters as the name and k, identity "e", as the commutative rules) or
- * "a b = b a" (style 0: names separated by blanks, runs as a^k, identity
- * "1").  Owned string. */
-char *nckb_format_rule(const NcSystem *s, size_t i, int style);
-/* Whole system: style 1 concatenated, style 0 one rule per line. */
-char *nckb_format_rules(const NcSystem *s, int style);
-/* A word in the same two styles.  Owned string. */
-char *nckb_format_word(const NcSystem *s, const uint32_t *w, size_t len, int style);
+/* A word in the one notation of word.h: letters side by side, a run of
+ * k >= 2 equal letters as name^k (`ba^48b`), identity "1".  Owned. */
+char *nckb_format_word(const NcSystem *s, const uint32_t *w, size_t len);
+/* Rule i as "ab^2 -> ba" (word.h).  Owned string. */
+char *nckb_format_rule(const NcSystem *s, size_t i);
+/* Whole system, one rule per line.  Owned string. */
+char *nckb_format_rules(const NcSystem *s);
 
 /* The relations of p taken as rewriting rules exactly as written, lhs ->
  * rhs, in relation order, with no completion and no orientation (the

@@ -24,6 +24,22 @@ void names_free(char **names, int n)
     free(names);
 }
 
+bool names_prefix_free(const char *const *names, int n, int *shorter, int *longer)
+{
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < i; j++) {
+            size_t li = strlen(names[i]), lj = strlen(names[j]);
+            if (strncmp(names[i], names[j], li < lj ? li : lj) == 0) {
+                if (shorter)
+                    *shorter = li < lj ? i : j;
+                if (longer)
+                    *longer = li < lj ? j : i;
+                return false;
+            }
+        }
+    return true;
+}
+
 Presentation *pres_new(int ngens, const char *const *names)
 {
     Presentation *p = xcalloc(1, sizeof *p);
@@ -53,47 +69,57 @@ void pres_add_relation(Presentation *p, const uint32_t *lhs, const uint32_t *rhs
     p->nrels++;
 }
 
-char *word_format(const uint32_t *w, int ngens, char *const *names, int style)
+void word_append_factor(char **buf, size_t *len, size_t *cap, const char *name, uint64_t exp)
+{
+    size_t need = *len + strlen(name) + 24;
+    if (need > *cap) {
+        while (*cap < need)
+            *cap *= 2;
+        *buf = xrealloc(*buf, *cap);
+    }
+    *len += (size_t)sprintf(*buf + *len, "%s", name);
+    if (exp > 1)
+        *len += (size_t)sprintf(*buf + *len, "^%llu", (unsigned long long)exp);
+}
+
+char *word_format(const uint32_t *w, int ngens, char *const *names)
 {
     size_t cap = 16, len = 0;
     char *s = xmalloc(cap);
     s[0] = '\0';
-    for (int i = 0; i < ngens; i++) {
-        if (w[i] == 0)
-            continue;
-        const char *sep = (style == 0 && len > 0) ? " " : "";
-        size_t need = len + strlen(names[i]) + 24;
-        if (need > cap) {
-            while (cap < need)
-                cap *= 2;
-            s = xrealloc(s, cap);
-        }
-        len += (size_t)sprintf(s + len, "%s%s", sep, names[i]);
-        if (w[i] > 1)
-            len += (size_t)sprintf(s + len, style == 0 ? "^%u" : "%u", w[i]);
-    }
+    for (int i = 0; i < ngens; i++)
+        if (w[i] > 0)
+            word_append_factor(&s, &len, &cap, names[i], w[i]);
     if (len == 0) {
         free(s);
-        return xstrdup(style == 0 ? "1" : "e");
+        return xstrdup("1");
     }
     return s;
 }
 
-char *rule_text(char *lhs, char *rhs, int style)
+char *rule_text(char *lhs, char *rhs)
 {
-    char *s = style ? xasprintf("[%s,%s]", lhs, rhs) : xasprintf("%s = %s", lhs, rhs);
+    char *s = xasprintf("%s -> %s", lhs, rhs);
     free(lhs);
     free(rhs);
     return s;
 }
 
-char *rules_text(const void *sys, size_t n, char *(*fmt)(const void *, size_t, int), int style)
+char *relation_text(char *lhs, char *rhs)
+{
+    char *s = xasprintf("%s = %s", lhs, rhs);
+    free(lhs);
+    free(rhs);
+    return s;
+}
+
+char *rules_text(const void *sys, size_t n, char *(*fmt)(const void *, size_t))
 {
     size_t len = 0, cap = 64;
     char *buf = xmalloc(cap);
     buf[0] = '\0';
     for (size_t i = 0; i < n; i++) {
-        char *r = fmt(sys, i, style);
+        char *r = fmt(sys, i);
         size_t k = strlen(r);
         while (len + k + 2 > cap) {
             cap *= 2;
@@ -101,8 +127,7 @@ char *rules_text(const void *sys, size_t n, char *(*fmt)(const void *, size_t, i
         }
         memcpy(buf + len, r, k);
         len += k;
-        if (!style)
-            buf[len++] = '\n';
+        buf[len++] = '\n';
         buf[len] = '\0';
         free(r);
     }

@@ -274,6 +274,19 @@ static CgtStatus parse_presentation(const char *text, PresBuild *pb, size_t *bad
             }
         }
         VEC_PUSH(names, nm);
+        /* words print as names side by side (`ab^2`, algebra/word.h), so
+           no name may begin another: with a, b and ab, `ab` is ambiguous */
+        int sh, lo;
+        if (!names_prefix_free((const char *const *)names.data, (int)names.len, &sh, &lo)) {
+            if (bad_offset)
+                *bad_offset = start;
+            st = cgt_error_set(err, CGT_ERR_DOMAIN,
+                               "generator name '%s' is a prefix of '%s': words would be ambiguous",
+                               names.data[sh], names.data[lo]);
+            cgt_error_hint(err, "words are written with the names side by side (ab^2), so no "
+                                "generator name may begin another");
+            goto done;
+        }
         pos = skip_space(text, pos);
         if (text[pos] == ',') {
             pos++;

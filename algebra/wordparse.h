@@ -5,7 +5,13 @@
  *
  * Tokenising rule (documented in docs/kb.md): at each position the longest
  * generator name that matches the text is taken (greedy longest match),
- * then an optional `^` and an optional decimal exponent.  Factors may be
+ * then an optional `^` and an optional decimal exponent.  The parser thus
+ * reads back every word cgt prints (algebra/word.h: `ab^2`, `x1^3x2`, `1`)
+ * as long as no generator name is another followed by a letter or `_`
+ * (a name is never followed by a digit in printed words, since powers are
+ * written `^k`); presentations are checked for this (no name may begin
+ * another), and so are quotient names.  It also reads the older spellings
+ * `a b^2` (blanks), `ab2` (exponent without `^`) and `e`.  Factors may be
  * separated by blanks or `*`.  `1` stands for the identity; so does `e`
  * unless some generator is literally named `e` (then `e` is that generator
  * and only `1` is the identity).  Every error reports the byte offset of
@@ -49,7 +55,8 @@ CgtStatus wordparse_nc(const char *text, size_t textlen, const char *const *name
  * (the `<` `>` are optional; an empty relation list `< x | >` is fine).
  * On success *out is an owned Presentation (free with pres_free); a chain
  * a = b = c adds the relations a = b and b = c.  Errors: CGT_ERR_DOMAIN
- * for no generators, a repeated or invalid generator name, a relation
+ * for no generators, a repeated or invalid generator name, a name that is
+ * a prefix of another, a relation
  * without `=`, or a bad word (offset of the offending character). */
 CgtStatus wordparse_presentation(const char *text, Presentation **out, size_t *bad_offset,
                                  CgtError *err);

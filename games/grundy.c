@@ -53,6 +53,16 @@ struct GrundyTable {
     size_t seen8_cap;
     bool blk_ok;      /* rows hold the batched rare pairs of heaps blk_n0.. */
     uint32_t blk_n0, blk_len, blk_span;
+    /* values below 64 (games/grundy_bits.h): the block's rows as one-word
+     * bit sets, and the two value classes as bit sets */
+    bool blk_bits;
+    uint64_t *bits_rows;
+    size_t bits_cap;
+    uint64_t cls_bits[2];
+    /* the block's rare pairs with a < blk_len as (k + a, G(a)) */
+    bool flat_ok;
+    uint32_t *flat_d, *flat_x;
+    size_t flat_n, flat_cap, flat_low; /* flat_low: rare positions < blk_len */
     HeapOptions opts;
     uint64_t rare_pairs, scan_pairs; /* work counters for the statistics */
     /* progress: the goal of the current run (grundy_run_period's limit, or
@@ -127,6 +137,9 @@ void grundy_free(GrundyTable *gt)
     free(gt->hist);
     free(gt->vcls);
     free(gt->seen8);
+    free(gt->bits_rows);
+    free(gt->flat_d);
+    free(gt->flat_x);
     heapopts_free(&gt->opts);
     free(gt);
 }
@@ -237,6 +250,9 @@ static void fill_classes(GrundyTable *gt)
 {
     for (size_t v = 0; v < gt->seen_words * 64; v++)
         gt->vcls[v] = (uint8_t)parity32(gt->mask & (uint32_t)v);
+    memset(gt->cls_bits, 0, sizeof gt->cls_bits);
+    for (uint32_t v = 0; v < 64; v++)
+        gt->cls_bits[parity32(gt->mask & v)] |= (uint64_t)1 << v;
 }
 
 /* Grow the seen-sets (bits and bytes) and the value classes to `words`
@@ -404,7 +420,10 @@ static size_t count_unseen(const uint8_t *s8, uint32_t m)
     return m - set;
 }
 
-/* The inner loops, once per table width (games/grundy_kern.h). */
+/* The inner loops, once per table width (games/grundy_kern.h); the
+ * one-byte kernel hands blocks of values below 64 to games/grundy_bits.h. */
+static void start_block_bits(GrundyTable *gt, uint32_t n0, uint32_t len);
+static uint32_t value_sparse_bits(GrundyTable *gt, uint32_t n);
 #if defined(__clang__)
 #define GREV(y) __builtin_shufflevector(y, y, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0)
 #else
@@ -416,6 +435,7 @@ static size_t count_unseen(const uint8_t *s8, uint32_t m)
 #define KN_(f, w) KN__(f, w)
 #define KN__(f, w) f##_##w
 #include "games/grundy_kern.h"
+#include "games/grundy_bits.h"
 #undef GV
 #undef GW
 #undef KN

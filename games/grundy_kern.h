@@ -227,11 +227,19 @@ static void KN(start_block)(GrundyTable *gt, uint32_t n0, uint64_t limit)
         gt->seen8_cap = (size_t)len * span;
         gt->seen8 = xmalloc(gt->seen8_cap);
     }
-    memset(gt->seen8, 0, (size_t)len * span);
     gt->blk_ok = true;
     gt->blk_n0 = n0;
     gt->blk_len = len;
     gt->blk_span = span;
+#if GW == 8
+    /* values below 64: the rows are bit sets (games/grundy_bits.h) */
+    gt->blk_bits = span <= 128;
+    if (gt->blk_bits) {
+        start_block_bits(gt, n0, len);
+        return;
+    }
+#endif
+    memset(gt->seen8, 0, (size_t)len * span);
     const GV *g = gt->gv;
     const uint32_t *rare = gt->rare, *rv = gt->rare_v;
     for (size_t i = 0; i < gt->nsplitk; i++) {
@@ -273,8 +281,13 @@ static void KN(start_block)(GrundyTable *gt, uint32_t n0, uint64_t limit)
  * started by start_block, which holds most rare pairs already): the marks
  * are independent stores (a bitset's read-modify-write on a handful of
  * words serialised them). */
+static uint32_t KN(sparse_finish)(GrundyTable *gt, uint32_t n, uint8_t *s8, unsigned cc);
 static uint32_t KN(value_sparse)(GrundyTable *gt, uint32_t n)
 {
+#if GW == 8
+    if (gt->blk_bits)
+        return value_sparse_bits(gt, n);
+#endif
     const GV *g = gt->gv;
     uint32_t span = gt->blk_span, len = gt->blk_len, n0 = gt->blk_n0;
     uint8_t *s8 = gt->seen8 + (size_t)(n - n0) * span;
@@ -310,7 +323,15 @@ static uint32_t KN(value_sparse)(GrundyTable *gt, uint32_t n)
             s8[rv[q] ^ g[r - rare[q]]] = 1;
         gt->rare_pairs += jlo + (jmax - j);
     }
-    /* least unseen value of class cc */
+    return KN(sparse_finish)(gt, n, s8, cc);
+}
+
+/* Steps 2 and 3 of value_sparse on the seen row s8 of heap n (every
+ * option with a rare part marked): the least unseen value mc of class cc,
+ * then the scan for the unseen values of the other class below it. */
+static uint32_t KN(sparse_finish)(GrundyTable *gt, uint32_t n, uint8_t *s8, unsigned cc)
+{
+    uint32_t span = gt->blk_span;
     const uint8_t *vc = gt->vcls;
     uint32_t mc = least_unseen(s8, vc, span, cc);
     /* unseen values (of the other class) below mc */

@@ -64,9 +64,10 @@ typedef struct MnkOptions {
                                 * every checkpoint_every seconds and on any stop */
     double checkpoint_every;   /* seconds (default MNK_CHECKPOINT_EVERY); 0 = only at
                                 * the end / on a stop */
-    int threads;               /* 1 (default, deterministic) to MNK_MAX_THREADS: the root
-                                * Maker moves are split between threads; same result,
-                                * node counts and the winning move shown may differ */
+    int threads;               /* 1 (default, deterministic) to MNK_MAX_THREADS: the
+                                * Maker-Breaker search is shared by threads (one table,
+                                * work split below the root, games/mnk_par.c); same
+                                * result, node counts and the winning move may differ */
     bool no_zones;             /* true: search every undominated Maker move (no
                                 * relevance-zone pruning; for measurements) */
     double table_mb;           /* 0 = the table grows freely; else its size limit in MB:

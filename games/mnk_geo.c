@@ -3,6 +3,7 @@
 #include "games/mnk_int.h"
 
 #include <pthread.h>
+#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -151,6 +152,8 @@ void mnk_tt_alloc(Tt *t, size_t cap)
 void mnk_tt_init(Tt *t)
 {
     t->lock = NULL;
+    t->readers = NULL;
+    atomic_init(&t->seq, 0);
     t->max_cap = 0;
     t->evictions = 0;
     mnk_tt_alloc(t, 1u << 16);
@@ -164,9 +167,82 @@ void mnk_tt_free(Tt *t)
     free(t->work);
 }
 
+/* Lock-free lookups while workers share the table (issue 17): a store
+ * holds the mutex and writes an entry's value and zone before its key
+ * (release), a lookup reads the key (acquire) before them, so a key found
+ * comes with its own value and zone (a zone replaced meanwhile by another
+ * proof of the same position is valid too).  A store that replaces the
+ * arrays (growth or dropping) makes Tt.seq odd meanwhile, and frees the
+ * old arrays only once no worker is inside a lookup (each has a flag of
+ * its own, set around the lookup; Dekker's pattern with sequentially
+ * consistent accesses), so a lookup reads a consistent (cap, arrays)
+ * snapshot that stays allocated.  The 128- and 256-bit zones of the wide
+ * instances are not read atomically, so those keep the mutex. */
+static _Thread_local int tt_reader = -1;
+
+/* Entry fields written for lock-free lookups (plain stores in the wide
+ * instances, which have none). */
+#ifdef MNK_WIDE
+#define TT_SET(lv, v, order) ((lv) = (v))
+#else
+#define TT_SET(lv, v, order) __atomic_store_n(&(lv), (v), order)
+#endif
+
+void mnk_tt_reader(int index)
+{
+    tt_reader = index;
+}
+
+#ifndef MNK_WIDE
+static bool lock_free(const Tt *t)
+{
+    return t->readers && tt_reader >= 0;
+}
+
+static int tt_get_lock_free(Tt *t, uint64_t key, Bits *zone)
+{
+    atomic_int *in = &t->readers[tt_reader].in;
+    for (;;) {
+        atomic_store(in, 1);
+        unsigned s1 = atomic_load(&t->seq);
+        if (s1 & 1) {
+            atomic_store(in, 0);
+            sched_yield();
+            continue;
+        }
+        uint64_t *keys = __atomic_load_n(&t->key, __ATOMIC_RELAXED);
+        Bits *zones = __atomic_load_n(&t->zone, __ATOMIC_RELAXED);
+        uint8_t *vals = __atomic_load_n(&t->val, __ATOMIC_RELAXED);
+        size_t cap = __atomic_load_n(&t->cap, __ATOMIC_RELAXED);
+        if (atomic_load(&t->seq) != s1) {
+            atomic_store(in, 0);
+            continue;
+        }
+        size_t i = key & (cap - 1);
+        int v = 0;
+        uint64_t k;
+        while ((k = __atomic_load_n(&keys[i], __ATOMIC_ACQUIRE)) != 0) {
+            if (k == key) {
+                if (zone)
+                    *zone = __atomic_load_n(&zones[i], __ATOMIC_RELAXED);
+                v = __atomic_load_n(&vals[i], __ATOMIC_RELAXED);
+                break;
+            }
+            i = (i + 1) & (cap - 1);
+        }
+        atomic_store_explicit(in, 0, memory_order_release);
+        return v;
+    }
+}
+#endif
+
 /* Value stored for key (0 if none); *zone (if not NULL) gets its zone. */
 int mnk_tt_get_zone(const Tt *t, uint64_t key, Bits *zone)
 {
+#ifndef MNK_WIDE
+    if (t->lock && lock_free(t))
+        return tt_get_lock_free((Tt *)t, key, zone);
+#endif
     if (t->lock)
         pthread_mutex_lock(t->lock);
     size_t i = key & (t->cap - 1);
@@ -213,10 +289,17 @@ static void tt_refill(Tt *t, const Tt *old, int min_work)
 /* Double the table, or at max_cap drop the entries of least work. */
 static void tt_make_room(Tt *t)
 {
-    Tt old = *t;
+    Tt old;
+    old.key = t->key;
+    old.zone = t->zone;
+    old.val = t->val;
+    old.work = t->work;
+    old.cap = t->cap;
+    old.used = t->used;
+    Tt fresh = {.max_cap = t->max_cap};
     if (!t->max_cap || t->cap * 2 <= t->max_cap) {
-        mnk_tt_alloc(t, old.cap * 2);
-        tt_refill(t, &old, 0);
+        mnk_tt_alloc(&fresh, old.cap * 2);
+        tt_refill(&fresh, &old, 0);
     } else {
         size_t count[256] = {0}, keep = 0;
         for (size_t i = 0; i < old.cap; i++)
@@ -225,9 +308,25 @@ static void tt_make_room(Tt *t)
         int min_work = 256;
         while (min_work > 0 && keep + count[min_work - 1] <= old.cap / 4)
             keep += count[--min_work];
-        mnk_tt_alloc(t, old.cap);
-        tt_refill(t, &old, min_work);
-        t->evictions += old.used - t->used;
+        mnk_tt_alloc(&fresh, old.cap);
+        tt_refill(&fresh, &old, min_work);
+        t->evictions += old.used - fresh.used;
+    }
+    /* publish the new arrays (the old ones stay valid for lock-free
+     * lookups until every worker is out of one) */
+    if (t->readers)
+        atomic_fetch_add(&t->seq, 1);
+    TT_SET(t->key, fresh.key, __ATOMIC_RELAXED);
+    TT_SET(t->zone, fresh.zone, __ATOMIC_RELAXED);
+    TT_SET(t->val, fresh.val, __ATOMIC_RELAXED);
+    TT_SET(t->cap, fresh.cap, __ATOMIC_RELAXED);
+    t->work = fresh.work;
+    __atomic_store_n(&t->used, fresh.used, __ATOMIC_RELAXED);
+    if (t->readers) {
+        atomic_fetch_add(&t->seq, 1);
+        for (int r = 0; r < MNK_MAX_THREADS; r++)
+            while (atomic_load(&t->readers[r].in))
+                sched_yield();
     }
     mnk_tt_free(&old);
 }
@@ -240,18 +339,18 @@ static void tt_store(Tt *t, uint64_t key, int val, Bits zone, int work)
     size_t i = key & (t->cap - 1);
     while (t->key[i]) {
         if (t->key[i] == key) {
-            t->val[i] = (uint8_t)val;
-            t->zone[i] = zone;
+            TT_SET(t->val[i], (uint8_t)val, __ATOMIC_RELAXED);
+            TT_SET(t->zone[i], zone, __ATOMIC_RELAXED);
             t->work[i] = (uint8_t)work;
             return;
         }
         i = (i + 1) & (t->cap - 1);
     }
-    t->key[i] = key;
-    t->val[i] = (uint8_t)val;
-    t->zone[i] = zone;
+    TT_SET(t->val[i], (uint8_t)val, __ATOMIC_RELAXED);
+    TT_SET(t->zone[i], zone, __ATOMIC_RELAXED);
     t->work[i] = (uint8_t)work;
-    t->used++;
+    TT_SET(t->key[i], key, __ATOMIC_RELEASE);
+    __atomic_store_n(&t->used, t->used + 1, __ATOMIC_RELAXED); /* read by progress lines */
 }
 
 void mnk_tt_store(Tt *t, uint64_t key, int val, Bits zone, int work)

@@ -6,7 +6,8 @@
  *   mnk_search.c  the Maker-Breaker and strong searches
  *   mnk_proof.c   proof files (docs/mnk.md "Proof files")
  *   mnk_ckpt.c    checkpoints of the table
- *   mnk.c         the public API (games/mnk.h), root search and threads */
+ *   mnk_par.c     the root Maker node and the parallel search (threads)
+ *   mnk.c         the public API (games/mnk.h) and the root of the game */
 #ifndef CGT_GAMES_MNK_INT_H
 #define CGT_GAMES_MNK_INT_H
 #include <pthread.h>
@@ -29,7 +30,8 @@ static inline int pc64(uint64_t v)
 }
 
 /* Three instances of the solver (issue 17): this file and the solver's files
- * (mnk_geo.c, mnk_pair.c, mnk_search.c, mnk_proof.c, mnk_ckpt.c, mnk.c) are
+ * (mnk_geo.c, mnk_pair.c, mnk_search.c, mnk_proof.c, mnk_ckpt.c, mnk.c,
+ * mnk_par.c) are
  * compiled once with Bits = uint64_t for boards of at most 64 cells (the
  * speed of those boards is unchanged), once by games/mnk_wide.c (MNK_WIDE 1)
  * with Bits = unsigned __int128 for 65 to 128 cells (functions renamed
@@ -206,7 +208,10 @@ static inline Bits bits_below(int n)
 #define mnk_tt_init MNK_PFX(tt_init)
 #define mnk_tt_put MNK_PFX(tt_put)
 #define mnk_tt_put_zone MNK_PFX(tt_put_zone)
+#define mnk_tt_reader MNK_PFX(tt_reader)
 #define mnk_tt_store MNK_PFX(tt_store)
+#define mnk_root_search MNK_PFX(root_search)
+#define mnk_par_children MNK_PFX(par_children)
 #define mnk_undominated MNK_PFX(undominated)
 #define mnk_work_of MNK_PFX(work_of)
 #define mnk_zone_from_canon MNK_PFX(zone_from_canon)
@@ -240,6 +245,11 @@ typedef struct Geo {
  * dropping one costs time, never correctness).  Only proven results are
  * stored, so the root workers can share one table: an entry any of them
  * stores is valid for all (docs/mnk.md "Determinism and threads"). */
+/* One worker's flag "inside a lock-free lookup" (a cache line of its own). */
+typedef struct TtReader {
+    _Alignas(64) atomic_int in;
+} TtReader;
+
 typedef struct Tt {
     uint64_t *key;
     Bits *zone;
@@ -247,8 +257,11 @@ typedef struct Tt {
     uint8_t *work;
     size_t cap, used, max_cap;
     uint64_t evictions;    /* entries dropped */
-    pthread_mutex_t *lock; /* while root workers share the table (NULL otherwise): held
-                            * by every lookup and store, and by a checkpoint save */
+    pthread_mutex_t *lock; /* while workers share the table (NULL otherwise): held by
+                            * every store and by a checkpoint save, and by the lookups
+                            * of a thread without a reader flag */
+    TtReader *readers;     /* with lock: the workers' flags for lock-free lookups */
+    atomic_uint seq;       /* odd while a store replaces the arrays (with readers) */
 } Tt;
 
 /* ------------------------------------------------------------------ solver */
@@ -279,6 +292,8 @@ typedef struct Solver {
     atomic_int *stop;       /* set when another root worker decided the root */
     bool cancelled;         /* st was set because of *stop, not an error */
     atomic_int *root_left;  /* root moves not yet decided (progress only) */
+    struct MnkPar *par;     /* shared state of the parallel search (NULL: one thread) */
+    atomic_int *watch;      /* a root move's state: cancel the search when it is 2 (decided) */
     size_t proof_map_cap;   /* slots of each generation of the proof writer's map */
     uint64_t proof_rotations; /* generations of that map dropped */
 } Solver;
@@ -345,6 +360,8 @@ void mnk_tt_free(Tt *t);
 /* Value stored for key (0 if none); *zone (if not NULL) gets its zone. */
 int mnk_tt_get_zone(const Tt *t, uint64_t key, Bits *zone);
 int mnk_tt_get(const Tt *t, uint64_t key);
+/* The calling thread's reader flag (index into Tt.readers; -1: none). */
+void mnk_tt_reader(int index);
 /* Store val, zone and work for key, replacing an earlier entry of the key. */
 void mnk_tt_store(Tt *t, uint64_t key, int val, Bits zone, int work);
 void mnk_tt_put_zone(Tt *t, uint64_t key, int val, Bits zone);
@@ -377,6 +394,21 @@ void mnk_threats_of(const Geo *g, Bits a, Bits d, Bits *thr, bool *complete);
 int mnk_strong_moves(const Geo *g, Bits a, Bits d, Bits cand, int *mv);
 bool mnk_strong_att(Solver *s, Bits a, Bits d, int *move);
 bool mnk_strong_def(Solver *s, Bits a, Bits d);
+
+/* mnk_par.c: the root Maker node on threads workers (true: Breaker wins;
+ * *move a winning move, reply[cell] Breaker's answers to root moves). */
+bool mnk_root_search(Solver *s, Bits x, Bits o, int threads, int *move, int *reply);
+/* The children of a node in a parallel search (s->par set; ABDADA): the
+ * Maker moves mv[0..nm) of a Maker node (maker) or the Breaker replies of
+ * a Breaker node.  Returns the index of the child that decides the node
+ * (*z its zone plus the move), MNK_PAR_OPEN when none does (*z the union of
+ * the children's zones, *skip the moves refuted by them), or, with
+ * may_leave, MNK_PAR_SOLVED when another worker proved the node meanwhile
+ * (*tv its table value, *tz its canonical zone).  On an error or a
+ * cancellation s->st is set and MNK_PAR_OPEN returned. */
+enum { MNK_PAR_OPEN = -1, MNK_PAR_SOLVED = -2 };
+int mnk_par_children(Solver *s, bool maker, Bits x, Bits o, const int *mv, int nm, Bits empty,
+                     uint64_t key, bool may_leave, Bits *z, Bits *skip, int *tv, Bits *tz);
 
 /* mnk_proof.c: kind 'M' Maker-Breaker (claim from breaker_wins), 'A' strong,
  * X to move and winning, 'H' strong, X to move and not winning. */

@@ -17,10 +17,11 @@ bool mnk_tick(Solver *s)
                               "%d, %zu proven positions in the table)",
                               (unsigned long long)s->node_limit,
                               s->root_left ? atomic_load(s->root_left) : -1, s->depth,
-                              s->max_depth, s->tt->used);
+                              s->max_depth, __atomic_load_n(&s->tt->used, __ATOMIC_RELAXED));
         return false;
     }
-    if (s->stop && atomic_load_explicit(s->stop, memory_order_relaxed)) {
+    if ((s->stop && atomic_load_explicit(s->stop, memory_order_relaxed)) ||
+        (s->watch && atomic_load_explicit(s->watch, memory_order_relaxed) == 2)) {
         s->st = CGT_ERR_LIMIT;
         s->cancelled = true;
         return false;
@@ -164,7 +165,26 @@ bool mnk_mb_maker_node(Solver *s, Bits x, Bits o, int *move, Bits *zone)
         s->max_depth = s->depth;
     bool breaker = true;
     Bits z = BITS0, refuted = BITS0;
-    for (int i = 0; i < nm; i++) {
+    int nloop = nm;
+    if (s->par) {
+        int tv = 0;
+        Bits tz = BITS0;
+        int i = mnk_par_children(s, true, x, o, mv, nm, empty, key, move == NULL, &z, &refuted,
+                                 &tv, &tz);
+        if (i == MNK_PAR_SOLVED) {
+            s->depth--;
+            tz = mnk_zone_from_canon(g, sym, tz) & empty;
+            *zone = tv == V_BREAKER ? tz | (o & ~o0) : tz;
+            return tv == V_BREAKER;
+        }
+        if (i >= 0) {
+            breaker = false;
+            if (move)
+                *move = mv[i];
+        }
+        nloop = 0;
+    }
+    for (int i = 0; i < nloop; i++) {
         if (s->zones && bits_has(refuted, mv[i]))
             continue;
         Bits zc = BITS0;
@@ -278,7 +298,25 @@ bool mnk_mb_breaker_node(Solver *s, Bits x, Bits o, int *reply, Bits *zone)
         s->max_depth = s->depth;
     bool breaker = false;
     Bits z = BITS0, lost = BITS0;
-    for (int i = 0; i < nm; i++) {
+    int nloop = nm;
+    if (s->par) {
+        int tv2 = 0;
+        Bits tz2 = BITS0;
+        int i = mnk_par_children(s, false, x, o, mv, nm, empty, key, reply == NULL, &z, &lost,
+                                 &tv2, &tz2);
+        if (i == MNK_PAR_SOLVED) {
+            s->depth--;
+            *zone = mnk_zone_from_canon(g, sym, tz2) & empty;
+            return tv2 == V_BREAKER;
+        }
+        if (i >= 0) {
+            breaker = true;
+            if (reply)
+                *reply = mv[i];
+        }
+        nloop = 0;
+    }
+    for (int i = 0; i < nloop; i++) {
         if (s->zones && bits_has(lost, mv[i]))
             continue;
         Bits zc = BITS0;

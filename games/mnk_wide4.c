@@ -8,3 +8,4 @@
 #include "games/mnk_proof.c"
 #include "games/mnk_ckpt.c"
 #include "games/mnk.c"
+#include "games/mnk_par.c"

@@ -109,30 +109,6 @@ void ex_latex_text(const char *s, StrBuf *b)
     }
 }
 
-/* A word "a b^2 c" (word_format style 0) in math mode: a\,b^{2}\,c. */
-void ex_latex_word(const char *w, StrBuf *b)
-{
-    bool first = true;
-    while (*w) {
-        while (*w == ' ')
-            w++;
-        if (!*w)
-            break;
-        const char *e = w;
-        while (*e && *e != ' ')
-            e++;
-        const char *c = memchr(w, '^', (size_t)(e - w));
-        if (!first)
-            sb_puts(b, "\\,");
-        if (c)
-            sb_printf(b, "%.*s^{%.*s}", (int)(c - w), w, (int)(e - c - 1), c + 1);
-        else
-            sb_printf(b, "%.*s", (int)(e - w), w);
-        first = false;
-        w = e;
-    }
-}
-
 /* ---- tables of records or lists ---- */
 
 static bool is_table(const Value *v)

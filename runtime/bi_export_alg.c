@@ -15,19 +15,39 @@ enum { F_LATEX = 0, F_MARKDOWN = 1, F_CSV = 2 };
 /* largest quotient whose multiplication table is written */
 #define EX_MUL_MAX 32
 
-static void word_out(const char *w, int f, StrBuf *b)
+/* A word in format f: the one notation `ab^2` (algebra/word.h) in Markdown
+ * and CSV; in LaTeX math the factors with real superscripts, ab^{2}, and a
+ * thin space between factors when some generator name has more than one
+ * character (x1^{3}\,x2), identity 1. */
+static void word_out(const uint32_t *w, int ng, char *const *names, int f, StrBuf *b)
 {
-    if (f == F_LATEX)
-        ex_latex_word(w, b);
-    else
-        sb_puts(b, w);
+    if (f != F_LATEX) {
+        char *s = word_format(w, ng, names);
+        sb_puts(b, s);
+        free(s);
+        return;
+    }
+    bool long_names = false;
+    for (int g = 0; g < ng; g++)
+        long_names |= strlen(names[g]) > 1;
+    bool first = true;
+    for (int g = 0; g < ng; g++) {
+        if (!w[g])
+            continue;
+        if (!first && long_names)
+            sb_puts(b, "\\,");
+        sb_puts(b, names[g]);
+        if (w[g] > 1)
+            sb_printf(b, "^{%u}", w[g]);
+        first = false;
+    }
+    if (first)
+        sb_putc(b, '1');
 }
 
 static void elem_out(const Quotient *q, uint32_t x, int f, StrBuf *b)
 {
-    char *s = quotient_format(q, x, 0);
-    word_out(s, f, b);
-    free(s);
+    word_out(quotient_word(q, x), quotient_ngens(q), quotient_gen_names(q), f, b);
 }
 
 static void pres_out(const Presentation *p, int f, StrBuf *b)
@@ -44,11 +64,9 @@ static void pres_out(const Presentation *p, int f, StrBuf *b)
         sb_puts(b, f == F_LATEX ? " \\mid " : " | ");
     for (size_t r = 0; r < p->nrels; r++) {
         for (int side = 0; side < 2; side++) {
-            char *s = word_format(p->rels + (2 * r + (size_t)side) * (size_t)p->ngens, p->ngens,
-                                  p->gen_names, 0);
             sb_puts(b, side ? " = " : r ? ", " : "");
-            word_out(s, f, b);
-            free(s);
+            word_out(p->rels + (2 * r + (size_t)side) * (size_t)p->ngens, p->ngens, p->gen_names,
+                     f, b);
         }
     }
     sb_puts(b, f == F_LATEX ? " \\rangle" : " >");
@@ -227,10 +245,8 @@ bool ex_presentation(Call *c, const SemiObj *s, int f, StrBuf *b)
             sb_printf(b, "\nwith %s = `%s", w->name, w->is_list ? "[" : "{");
         }
         for (size_t k = 0; k < w->n; k++) {
-            char *t = word_format(w->words + k * (size_t)p->ngens, p->ngens, p->gen_names, 0);
             sb_puts(b, k ? ", " : "");
-            word_out(t, f, b);
-            free(t);
+            word_out(w->words + k * (size_t)p->ngens, p->ngens, p->gen_names, f, b);
         }
         sb_puts(b, tex ? (w->is_list ? "] \\]\n" : "\\} \\]\n") : (w->is_list ? "]`\n" : "}`\n"));
     }

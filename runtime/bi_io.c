@@ -204,7 +204,7 @@ static bool enc_quotient(Enc *e, const QuotObj *o)
     bool first = true;
     for (uint32_t x = 0; x < quotient_size(q); x++)
         if (quotient_is_p(q, x)) {
-            char *s = quotient_format(q, x, 0);
+            char *s = quotient_format(q, x);
             sb_puts(b, first ? "" : ", ");
             enc_str(e, s);
             free(s);
@@ -212,7 +212,7 @@ static bool enc_quotient(Enc *e, const QuotObj *o)
         }
     sb_puts(b, "], \"phi\": [");
     for (uint32_t h = 0; h <= n; h++) {
-        char *s = quotient_format(q, quotient_phi(q, h), 0);
+        char *s = quotient_format(q, quotient_phi(q, h));
         sb_puts(b, h ? ", " : "");
         enc_str(e, s);
         free(s);

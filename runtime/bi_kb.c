@@ -1,83 +1,19 @@
 /* Builtins of the presentations module (docs/kb.md): `semigroup` and
  * `monoid` declarations, Knuth–Bendix completion (`kb`), elements,
  * normal forms, rule-list checks, idempotents, maximal subgroups,
- * multiplication tables and bipartite quotients.  kb_print_system is also
- * how `rewriting q` prints a quotient's system, so both share one notation. */
+ * multiplication tables and bipartite quotients.  The systems print
+ * through runtime/kbprint.c, as `rewriting q` does. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "algebra/wordparse.h"
 #include "runtime/builtins.h"
+#include "runtime/kbprint.h"
+#include "runtime/quotobj.h"
 #include "runtime/semiobj.h"
 #include "util/vec.h"
 #include "util/xalloc.h"
-
-static void semi_free(void *p)
-{
-    SemiObj *s = p;
-    presdata_free(&s->data);
-    if (s->nc)
-        ncpres_free(s->nc);
-    if (s->sys)
-        kb_free(s->sys);
-    if (s->mon)
-        monoid_free(s->mon);
-    free(s->text);
-    free(s->name);
-    free(s);
-}
-
-static void semi_text(const void *p, StrBuf *b)
-{
-    const SemiObj *s = p;
-    sb_printf(b, "%s %s", s->commutative ? "semigroup" : "monoid", s->text);
-}
-
-static void semi_json(const void *p, JsonWriter *w)
-{
-    const SemiObj *s = p;
-    jw_obj_begin(w);
-    jw_kv_str(w, "kind", s->commutative ? "semigroup" : "monoid");
-    jw_kv_str(w, "presentation", s->text);
-    jw_obj_end(w);
-}
-
-const ObjType semigroup_type = {"semigroup", semi_free, semi_text, semi_json};
-
-KbSystem *semi_system(Interp *I, SemiObj *s, Loc loc)
-{
-    if (s->sys)
-        return s->sys;
-    CgtError err;
-    cgt_error_clear(&err);
-    KbSystem *sys = NULL;
-    if (kb_complete(s->data.pres, NULL, NULL, &sys, &err) != CGT_OK) {
-        if (sys)
-            kb_free(sys);
-        rt_error_from(I, loc, &err);
-        return NULL;
-    }
-    s->sys = sys;
-    return sys;
-}
-
-FiniteMonoid *semi_monoid(Interp *I, SemiObj *s, Loc loc)
-{
-    if (s->mon)
-        return s->mon;
-    KbSystem *sys = semi_system(I, s, loc);
-    if (!sys)
-        return NULL;
-    CgtError err;
-    cgt_error_clear(&err);
-    if (monoid_from_system(sys, 0, 0, &s->mon, &err) != CGT_OK) {
-        s->mon = NULL;
-        rt_error_from(I, loc, &err);
-        return NULL;
-    }
-    return s->mon;
-}
 
 /* ---- declarations ---- */
 
@@ -141,29 +77,32 @@ static bool nc_word(Interp *I, const AstNode *word, const NcPresentation *p, VEC
 {
     for (size_t i = 0; i < word->nkids; i++) {
         const AstNode *f = word->kids[i];
+        char *text = presdata_factor_text(I, f);
+        if (!text)
+            return false;
         uint32_t *w = NULL;
         size_t len = 0, bad = 0;
         CgtError err;
         cgt_error_clear(&err);
-        if (wordparse_nc(f->text, strlen(f->text), (const char *const *)p->gen_names, p->ngens,
-                         &w, &len, &bad, &err) != CGT_OK) {
+        if (wordparse_nc(text, strlen(text), (const char *const *)p->gen_names, p->ngens, &w,
+                         &len, &bad, &err) != CGT_OK) {
             Loc l = f->loc;
             if (bad < strlen(f->text)) {
                 l.start += (uint32_t)bad;
                 l.end = l.start + 1;
             }
+            free(text);
             rt_error_from(I, l, &err);
             return false;
         }
-        unsigned long e = f->op == -1 ? strtoul(f->kids[0]->text, NULL, 10) : 1;
-        if (e * len > 100000) {
+        free(text);
+        if (out->len + len > 100000) {
             free(w);
             rt_error(I, DIAG_LIMIT, f->loc, "word longer than 100000 letters");
             return false;
         }
-        for (unsigned long k = 0; k < e; k++)
-            for (size_t j = 0; j < len; j++)
-                VEC_PUSH(*out, w[j]);
+        for (size_t j = 0; j < len; j++)
+            VEC_PUSH(*out, w[j]);
         free(w);
     }
     return true;
@@ -182,107 +121,6 @@ Value *bi_monoid(Call *c)
 static SemiObj *semi_of(const Value *v)
 {
     return v->u.obj.ptr;
-}
-
-/* ---- printing a system ---- */
-
-static const char *order_name(KbOrderKind k)
-{
-    static const char *const n[] = {"shortlex", "degrevlex", "deglex", "lex", "weighted"};
-    return n[k];
-}
-
-Value *kb_print_system(Call *c, const KbSystem *sys, const char *what, long stopped_at);
-
-/* The record kb(S) returns: of, order, commutative, rules (pairs of words
- * as in the JSON form), nrules, confluent, partial (stopped at the
- * max_rules asked for). */
-static Value *kb_record(const char *of, const char *order, bool comm, bool confluent,
-                        bool partial)
-{
-    Value *r = val_map();
-    val_map_set_str(r, "of", of);
-    val_map_set_str(r, "order", order);
-    val_map_set_bool(r, "commutative", comm);
-    val_map_set(r, "rules", val_list());
-    val_map_set_int(r, "nrules", 0);
-    val_map_set_bool(r, "confluent", confluent);
-    val_map_set_bool(r, "partial", partial);
-    return r;
-}
-
-static void kb_record_rule(Value *r, char *lhs, char *rhs) /* steals lhs, rhs */
-{
-    Value *pair = val_list();
-    val_list_push(pair, val_str_own(lhs));
-    val_list_push(pair, val_str_own(rhs));
-    Value *rules = val_map_get(r, "rules");
-    val_list_push(rules, pair);
-    val_map_set_int(r, "nrules", (int64_t)rules->u.list.len);
-}
-
-/* stopped_at > 0: completion stopped at the max_rules the script asked for,
- * so the system is a requested partial result (said in text and JSON). */
-Value *kb_print_system(Call *c, const KbSystem *sys, const char *what, long stopped_at)
-{
-    StrBuf b;
-    sb_init(&b);
-    int g = sys->ngens;
-    if (!c->stmt) {
-        Value *r = kb_record(what, order_name(sys->kind), true, sys->confluent, stopped_at > 0);
-        for (size_t i = 0; i < sys->nrules; i++)
-            kb_record_rule(r, word_format(sys->rules + 2 * i * (size_t)g, g, sys->gen_names, 0),
-                           word_format(sys->rules + (2 * i + 1) * (size_t)g, g, sys->gen_names,
-                                       0));
-        sb_free(&b);
-        return r;
-    }
-    if (c->I->format == FMT_JSON) {
-        JsonWriter w;
-        rt_json_begin(&w, &b, "kb");
-        jw_kv_str(&w, "of", what);
-        jw_kv_str(&w, "order", order_name(sys->kind));
-        jw_key(&w, "generators");
-        jw_arr_begin(&w);
-        for (int r = 0; r < g; r++)
-            jw_str(&w, sys->gen_names[sys->perm[r]]);
-        jw_arr_end(&w);
-        jw_key(&w, "rules");
-        jw_arr_begin(&w);
-        for (size_t i = 0; i < sys->nrules; i++) {
-            jw_arr_begin(&w);
-            for (int side = 0; side < 2; side++) {
-                char *s = word_format(sys->rules + (2 * i + (size_t)side) * (size_t)g, g,
-                                      sys->gen_names, 0);
-                jw_str(&w, s);
-                free(s);
-            }
-            jw_arr_end(&w);
-        }
-        jw_arr_end(&w);
-        jw_kv_bool(&w, "confluent", sys->confluent);
-        jw_kv_bool(&w, "partial", stopped_at > 0);
-        if (stopped_at > 0)
-            jw_kv_int(&w, "max_rules", stopped_at);
-        rt_json_end(&w);
-    } else {
-        sb_printf(&b, "rewriting system of %s: %s ", what, order_name(sys->kind));
-        for (int r = 0; r < g; r++)
-            sb_printf(&b, "%s%s", r ? "<" : "", sys->gen_names[sys->perm[r]]);
-        sb_printf(&b, ", %zu rule%s%s\n", sys->nrules, sys->nrules == 1 ? "" : "s",
-                  sys->confluent ? ", confluent" : ", NOT confluent yet (partial)");
-        for (size_t i = 0; i < sys->nrules; i++) {
-            char *s = kb_format_rule(sys, i, 1);
-            sb_printf(&b, "  %s\n", s);
-            free(s);
-        }
-        if (stopped_at > 0)
-            sb_printf(&b, "  (partial: stopped at max_rules %ld as asked; the rules are "
-                          "consequences of the relations, pending pairs were dropped)\n",
-                      stopped_at);
-    }
-    rt_emit(c->I, &b);
-    return val_null();
 }
 
 static bool parse_order(Call *c, const SemiObj *s, KbOrder *ord, int **perm, uint32_t **weights)
@@ -378,8 +216,8 @@ static Value *kb_nc(Call *c, SemiObj *s)
         Value *r = kb_record(s->name, "shortlex", false, sys->confluent, requested);
         for (size_t i = 0; i < sys->nrules; i++)
             kb_record_rule(r,
-                           nckb_format_word(sys, sys->words + sys->lhs_off[i], sys->lhs_len[i], 0),
-                           nckb_format_word(sys, sys->words + sys->rhs_off[i], sys->rhs_len[i], 0));
+                           nckb_format_word(sys, sys->words + sys->lhs_off[i], sys->lhs_len[i]),
+                           nckb_format_word(sys, sys->words + sys->rhs_off[i], sys->rhs_len[i]));
         nckb_free(sys);
         if (st == CGT_OK || requested)
             return r;
@@ -399,8 +237,8 @@ static Value *kb_nc(Call *c, SemiObj *s)
         jw_arr_begin(&w);
         for (size_t i = 0; i < sys->nrules; i++) {
             jw_arr_begin(&w);
-            char *l = nckb_format_word(sys, sys->words + sys->lhs_off[i], sys->lhs_len[i], 0);
-            char *r = nckb_format_word(sys, sys->words + sys->rhs_off[i], sys->rhs_len[i], 0);
+            char *l = nckb_format_word(sys, sys->words + sys->lhs_off[i], sys->lhs_len[i]);
+            char *r = nckb_format_word(sys, sys->words + sys->rhs_off[i], sys->rhs_len[i]);
             jw_str(&w, l);
             jw_str(&w, r);
             free(l);
@@ -418,7 +256,7 @@ static Value *kb_nc(Call *c, SemiObj *s)
                   s->name, sys->nrules, sys->nrules == 1 ? "" : "s",
                   sys->confluent ? ", confluent" : ", NOT confluent yet (partial)");
         for (size_t i = 0; i < sys->nrules; i++) {
-            char *r = nckb_format_rule(sys, i, 1);
+            char *r = nckb_format_rule(sys, i);
             sb_printf(&b, "  %s\n", r);
             free(r);
         }
@@ -481,8 +319,6 @@ Value *bi_kb(Call *c)
 
 /* ---- elements, reduce ---- */
 
-Value *quotient_elements(Call *c, const Value *v);
-
 Value *bi_elements(Call *c)
 {
     if (strcmp(val_kind_name(c->args[0]), "quotient") == 0)
@@ -528,7 +364,7 @@ Value *bi_elements(Call *c)
         }
         for (size_t i = 0; i < count; i++)
             val_list_push(list, val_str_own(word_format(el + i * (size_t)sys->ngens, sys->ngens,
-                                                        sys->gen_names, 0)));
+                                                        sys->gen_names)));
         free(el);
     } else {
         NcSystem *sys = NULL;
@@ -546,7 +382,7 @@ Value *bi_elements(Call *c)
             goto fail;
         }
         for (size_t i = 0; i < count; i++)
-            val_list_push(list, val_str_own(nckb_format_word(sys, words + offs[i], lens[i], 0)));
+            val_list_push(list, val_str_own(nckb_format_word(sys, words + offs[i], lens[i])));
         free(words);
         free(offs);
         free(lens);
@@ -595,28 +431,33 @@ Value *bi_reduce(Call *c)
     size_t bad = 0;
     CgtError err;
     cgt_error_clear(&err);
+    char *typed = NULL; /* the word as read, in the one notation (algebra/word.h) */
     if (wordparse_compact(c->args[1]->u.str.s, (const char *const *)sys->gen_names, g, w, &bad,
                           &err) != CGT_OK ||
-        kb_reduce(sys, w, 0, &err) != CGT_OK) {
+        !(typed = word_format(w, g, sys->gen_names)) || kb_reduce(sys, w, 0, &err) != CGT_OK) {
+        free(typed);
         free(w);
         return rt_error_from(c->I, c->arg_locs[1], &err);
     }
-    char *s0 = word_format(w, g, sys->gen_names, 0);
+    char *s0 = word_format(w, g, sys->gen_names);
     free(w);
-    if (!c->stmt)
+    if (!c->stmt) {
+        free(typed);
         return val_str_own(s0);
+    }
     StrBuf b;
     sb_init(&b);
-    sb_printf(&b, "%s -> %s\n", c->args[1]->u.str.s, s0);
+    sb_printf(&b, "%s -> %s\n", typed, s0);
     if (c->I->format == FMT_JSON) {
         b.len = 0;
         b.s[0] = '\0';
         JsonWriter jw;
         rt_json_begin(&jw, &b, "reduce");
-        jw_kv_str(&jw, "word", c->args[1]->u.str.s);
+        jw_kv_str(&jw, "word", typed);
         jw_kv_str(&jw, "normal_form", s0);
         rt_json_end(&jw);
     }
+    free(typed);
     free(s0);
     rt_emit(c->I, &b);
     return val_null();
@@ -635,21 +476,15 @@ typedef struct ConfluenceReport {
     bool locally_confluent, terminated, interreduced;
     const size_t *div_pairs;
     const void *sys;
-    char *(*rule)(const void *sys, size_t i, int style);
+    char *(*rule)(const void *sys, size_t i);
     char *bad_line;
     const char *div_summary; /* "divisible by another" */
     const char *div_verb;    /* "is divisible by" */
 } ConfluenceReport;
 
-static char *kb_rule_cb(const void *sys, size_t i, int style)
-{
-    return kb_format_rule(sys, i, style);
-}
+static char *kb_rule_cb(const void *sys, size_t i) { return kb_format_rule(sys, i); }
 
-static char *nc_rule_cb(const void *sys, size_t i, int style)
-{
-    return nckb_format_rule(sys, i, style);
-}
+static char *nc_rule_cb(const void *sys, size_t i) { return nckb_format_rule(sys, i); }
 
 static void confluence_emit(Call *c, ConfluenceReport *r)
 {
@@ -689,9 +524,9 @@ static void confluence_emit(Call *c, ConfluenceReport *r)
                       r->ndiv, r->ndiv == 1 ? "" : "s", r->div_summary, r->nred,
                       r->nred == 1 ? "" : "s");
             for (size_t i = 0; i < r->ndiv && i < 10; i++) {
-                char *r1 = r->rule(r->sys, r->div_pairs[2 * i], 1);
-                char *r2 = r->rule(r->sys, r->div_pairs[2 * i + 1], 1);
-                sb_printf(&b, "    left side of %s %s that of %s\n", r1, r->div_verb, r2);
+                char *r1 = r->rule(r->sys, r->div_pairs[2 * i]);
+                char *r2 = r->rule(r->sys, r->div_pairs[2 * i + 1]);
+                sb_printf(&b, "    left side of (%s) %s that of (%s)\n", r1, r->div_verb, r2);
                 free(r1);
                 free(r2);
             }
@@ -722,12 +557,12 @@ static Value *confluent_nc(Call *c, SemiObj *s)
                           chk.div_pairs, sys, nc_rule_cb, NULL, "containing another",
                           "contains"};
     if (!chk.locally_confluent) {
-        char *wd = nckb_format_word(sys, chk.bad_word, chk.bad_word_len, 1);
-        char *a = nckb_format_word(sys, chk.bad_nf1, chk.bad_nf1_len, 1);
-        char *d = nckb_format_word(sys, chk.bad_nf2, chk.bad_nf2_len, 1);
-        char *r1 = nckb_format_rule(sys, chk.bad_i, 1), *r2 = nckb_format_rule(sys, chk.bad_j, 1);
-        r.bad_line = xasprintf("%s, where %s and %s meet, rewrites to both %s and %s", wd, r1,
-                               r2, a, d);
+        char *wd = nckb_format_word(sys, chk.bad_word, chk.bad_word_len);
+        char *a = nckb_format_word(sys, chk.bad_nf1, chk.bad_nf1_len);
+        char *d = nckb_format_word(sys, chk.bad_nf2, chk.bad_nf2_len);
+        char *r1 = nckb_format_rule(sys, chk.bad_i), *r2 = nckb_format_rule(sys, chk.bad_j);
+        r.bad_line = xasprintf("%s, where (%s) and (%s) meet, rewrites to both %s and %s", wd,
+                               r1, r2, a, d);
         free(wd);
         free(a);
         free(d);
@@ -761,11 +596,11 @@ Value *bi_confluent(Call *c)
                           chk.div_pairs, sys, kb_rule_cb, NULL, "divisible by another",
                           "is divisible by"};
     if (!chk.locally_confluent) {
-        char *a = word_format(chk.bad_nf1, p->ngens, p->gen_names, 0);
-        char *d = word_format(chk.bad_nf2, p->ngens, p->gen_names, 0);
-        char *r1 = kb_format_rule(sys, chk.bad_i, 1), *r2 = kb_format_rule(sys, chk.bad_j, 1);
-        r.bad_line = xasprintf("the overlap of %s and %s rewrites to both %s and %s", r1, r2, a,
-                               d);
+        char *a = word_format(chk.bad_nf1, p->ngens, p->gen_names);
+        char *d = word_format(chk.bad_nf2, p->ngens, p->gen_names);
+        char *r1 = kb_format_rule(sys, chk.bad_i), *r2 = kb_format_rule(sys, chk.bad_j);
+        r.bad_line = xasprintf("the overlap of (%s) and (%s) rewrites to both %s and %s", r1, r2,
+                               a, d);
         free(a);
         free(d);
         free(r1);
@@ -781,7 +616,7 @@ Value *bi_confluent(Call *c)
 
 static char *elem_name(const FiniteMonoid *m, size_t x)
 {
-    return word_format(m->elems + x * (size_t)m->ngens, m->ngens, m->gen_names, 0);
+    return word_format(m->elems + x * (size_t)m->ngens, m->ngens, m->gen_names);
 }
 
 Value *bi_idempotents(Call *c)

@@ -12,6 +12,7 @@
 #include "runtime/mqinfrt.h"
 #include "runtime/quotobj.h"
 #include "runtime/builtins.h"
+#include "runtime/kbprint.h"
 #include "runtime/gameobj.h"
 #include "runtime/semiobj.h"
 #include "util/atomicfile.h"
@@ -19,225 +20,8 @@
 #include "util/xalloc.h"
 
 
-static GameObj *qgame(const QuotObj *o)
-{
-    return game_of(o->game);
-}
 
-static void quot_free(void *p)
-{
-    QuotObj *o = p;
-    if (o->q)
-        quotient_free(o->q);
-    if (o->eng)
-        mq_free(o->eng);
-    mqinf_proof_free(o->inf);
-    free(o->proof_path);
-    val_unref(o->game);
-    free(o);
-}
-
-/* Compact word in MisereSolver's notation: `ab2`, identity `1`. */
-static char *qword(const Quotient *q, uint32_t x)
-{
-    if (x == 0) /* element 0 is the identity (misere.h) */
-        return xstrdup("1");
-    return quotient_format(q, x, 1);
-}
-
-static char *pword(const Presentation *p, const uint32_t *w)
-{
-    for (int g = 0; g < p->ngens; g++)
-        if (w[g])
-            return word_format(w, p->ngens, p->gen_names, 1);
-    return xstrdup("1");
-}
-
-static void quot_text(const void *ptr, StrBuf *b)
-{
-    const QuotObj *o = ptr;
-    const Quotient *q = o->q;
-    uint32_t n = quotient_max_heap(q);
-    if (o->inf) {
-        mqinf_text(o->inf, qgame(o)->name, quotient_size(q), quotient_psize(q), o->certified,
-                   o->proof_path, o->asked, b);
-        return;
-    }
-    sb_printf(b, "Q(%u) of %s: |Q| = %u, |P| = %u%s\n", n, qgame(o)->name, quotient_size(q),
-              quotient_psize(q), quotient_is_tame(q) ? " (tame)" : "");
-    if (o->partial)
-        sb_printf(b, "  partial result: %s\n", o->partial_note);
-    if (o->certified)
-        sb_printf(b, "  verified to heap %u by certificate\n", n);
-    else
-        sb_printf(b, "  NOT certified: %s\n", o->cert_note);
-    const Presentation *p = quotient_presentation(q);
-    sb_puts(b, "  < ");
-    for (int g = 0; g < p->ngens; g++)
-        sb_printf(b, "%s%s", g ? "," : "", p->gen_names[g]);
-    if (p->nrels)
-        sb_puts(b, " | ");
-    for (size_t r = 0; r < p->nrels; r++) {
-        char *l = pword(p, p->rels + 2 * r * (size_t)p->ngens);
-        char *rr = pword(p, p->rels + (2 * r + 1) * (size_t)p->ngens);
-        sb_printf(b, "%s%s=%s", r ? ", " : "", l, rr);
-        free(l);
-        free(rr);
-    }
-    sb_puts(b, " >\n  P = {");
-    bool first = true;
-    for (uint32_t x = 0; x < quotient_size(q); x++)
-        if (quotient_is_p(q, x)) {
-            char *s = qword(q, x);
-            sb_printf(b, "%s%s", first ? "" : ", ", s);
-            free(s);
-            first = false;
-        }
-    sb_puts(b, "}\n  Phi (heaps 0..");
-    sb_printf(b, "%u):\n", n);
-    size_t w = 1;
-    for (uint32_t h = 0; h <= n; h++) {
-        char *s = qword(q, quotient_phi(q, h));
-        if (strlen(s) > w)
-            w = strlen(s);
-        free(s);
-    }
-    for (uint32_t h = 0; h <= n; h++) {
-        if (h % 10 == 0)
-            sb_printf(b, "  %4u:", h);
-        char *s = qword(q, quotient_phi(q, h));
-        sb_printf(b, " %-*s", (int)w, s);
-        free(s);
-        if (h % 10 == 9 || h == n) {
-            while (b->len > 0 && b->s[b->len - 1] == ' ')
-                b->s[--b->len] = '\0';
-            sb_putc(b, '\n');
-        }
-    }
-    const uint32_t *eh, *es;
-    size_t ne = quotient_expansions(q, &eh, &es);
-    sb_puts(b, "  expansions (heap: |Q|):");
-    for (size_t i = 0; i < ne; i++)
-        sb_printf(b, " %u:%u", eh[i], es[i]);
-    if (ne == 0)
-        sb_puts(b, " none");
-    sb_putc(b, '\n');
-    if (o->have_period) {
-        if (o->period.found)
-            sb_printf(b,
-                      "  pretending function periodic: period %u, preperiod %u (proved at "
-                      "%u heaps; last rogue heap %d)\n",
-                      o->period.period, o->period.preperiod, o->period.heaps,
-                      o->period.last_rogue);
-        else
-            sb_printf(b, "  no periodicity proved up to heap %u\n", n);
-    }
-    if (b->len && b->s[b->len - 1] == '\n')
-        b->s[--b->len] = '\0';
-}
-
-static void json_word_list(JsonWriter *w, const Quotient *q, bool only_p)
-{
-    jw_arr_begin(w);
-    for (uint32_t x = 0; x < quotient_size(q); x++)
-        if (!only_p || quotient_is_p(q, x)) {
-            char *s = quotient_format(q, x, 0);
-            jw_str(w, s);
-            free(s);
-        }
-    jw_arr_end(w);
-}
-
-static void quot_json(const void *ptr, JsonWriter *w)
-{
-    const QuotObj *o = ptr;
-    const Quotient *q = o->q;
-    uint32_t n = quotient_max_heap(q);
-    jw_obj_begin(w);
-    jw_kv_str(w, "kind", "quotient");
-    jw_kv_str(w, "game", qgame(o)->name);
-    if (o->inf) {
-        jw_kv_int(w, "heap", o->inf->N);
-        jw_key(w, "order");
-        jw_null(w);
-        jw_kv_bool(w, "infinite", true);
-        jw_kv_bool(w, "certified", true);
-        jw_kv_str(w, "proved", "certificate checked");
-        if (o->proof_path)
-            jw_kv_str(w, "proof_file", o->proof_path);
-        jw_key(w, "finite_part");
-        jw_obj_begin(w);
-        jw_kv_int(w, "heap", n);
-        jw_kv_int(w, "order", quotient_size(q));
-        jw_kv_int(w, "p_count", quotient_psize(q));
-        jw_kv_bool(w, "certified", o->certified);
-        jw_obj_end(w);
-        mqinf_json(o->inf, w);
-        jw_obj_end(w);
-        return;
-    }
-    jw_kv_int(w, "heap", n);
-    jw_kv_int(w, "order", quotient_size(q));
-    jw_kv_int(w, "p_count", quotient_psize(q));
-    const Presentation *p = quotient_presentation(q);
-    jw_key(w, "generators");
-    jw_arr_begin(w);
-    for (int g = 0; g < p->ngens; g++)
-        jw_str(w, p->gen_names[g]);
-    jw_arr_end(w);
-    jw_key(w, "relations");
-    jw_arr_begin(w);
-    for (size_t r = 0; r < p->nrels; r++) {
-        jw_arr_begin(w);
-        for (int side = 0; side < 2; side++) {
-            char *s = word_format(p->rels + (2 * r + (size_t)side) * (size_t)p->ngens, p->ngens,
-                                  p->gen_names, 0);
-            jw_str(w, s);
-            free(s);
-        }
-        jw_arr_end(w);
-    }
-    jw_arr_end(w);
-    jw_key(w, "p_portion");
-    json_word_list(w, q, true);
-    jw_key(w, "phi");
-    jw_arr_begin(w);
-    for (uint32_t h = 0; h <= n; h++) {
-        char *s = quotient_format(q, quotient_phi(q, h), 0);
-        jw_str(w, s);
-        free(s);
-    }
-    jw_arr_end(w);
-    const uint32_t *eh, *es;
-    size_t ne = quotient_expansions(q, &eh, &es);
-    jw_key(w, "expansions");
-    jw_arr_begin(w);
-    for (size_t i = 0; i < ne; i++) {
-        jw_arr_begin(w);
-        jw_int(w, eh[i]);
-        jw_int(w, es[i]);
-        jw_arr_end(w);
-    }
-    jw_arr_end(w);
-    jw_kv_bool(w, "tame", quotient_is_tame(q));
-    jw_kv_bool(w, "certified", o->certified);
-    jw_kv_bool(w, "partial", o->partial);
-    if (o->have_period) {
-        jw_key(w, "period");
-        if (o->period.found) {
-            jw_obj_begin(w);
-            jw_kv_int(w, "period", o->period.period);
-            jw_kv_int(w, "preperiod", o->period.preperiod);
-            jw_kv_int(w, "last_rogue", o->period.last_rogue);
-            jw_obj_end(w);
-        } else {
-            jw_null(w);
-        }
-    }
-    jw_obj_end(w);
-}
-
-const ObjType quotient_type = {"quotient", quot_free, quot_text, quot_json};
+static GameObj *qgame(const QuotObj *o) { return game_of(o->game); }
 
 /* ---- construction ---- */
 
@@ -269,10 +53,13 @@ static void free_names(char **names, int n)
     free(names);
 }
 
-/* Names of the quotient's generators are printed juxtaposed with decimal
- * exponents ("x2z"), like the generators of a presentation, so they must
- * be distinct words of letters, none the identity "1" and none a prefix
- * of another (issue 14 F35: "x x" and "1 2" gave unreadable output). */
+/* Names of the quotient's generators are printed side by side with powers
+ * `^k` (`x^2z`, algebra/word.h), like the generators of a presentation, so
+ * they must be distinct words of letters, none the identity "1" and none a
+ * prefix of another (issue 14 F35: "x x" and "1 2" gave unreadable
+ * output).  The default names a..z, A..Z, g52, g53, ... extend `g` only by
+ * digits, which never follow a name in a printed word, so they read back
+ * too (algebra/wordparse.h). */
 static bool check_names(Call *c, char **names, int n)
 {
     Loc loc = call_opt_loc(c, "names");
@@ -281,7 +68,8 @@ static bool check_names(Call *c, char **names, int n)
             if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z'))) {
                 rt_error(c->I, DIAG_DOMAIN, loc, "generator name '%s' is not a word of letters",
                          names[i]);
-                rt_hint(c->I, "words print as names and exponents (x2z), so names are letters");
+                rt_hint(c->I, "words print as names side by side with powers (x^2z), so names are "
+                             "letters");
                 return false;
             }
         for (int j = 0; j < i; j++) {
@@ -819,8 +607,6 @@ static Value *infinite_listing(Call *c, const QuotObj *o, const char *what)
 
 /* ---- printing statements ---- */
 
-Value *kb_print_system(Call *c, const KbSystem *sys, const char *what, long stopped_at);
-
 Value *bi_rewriting(Call *c)
 {
     QuotObj *o = quot_of(c->args[0]);
@@ -878,10 +664,10 @@ Value *bi_ptypes(Call *c)
             sb_free(&b);
             return rt_error_from(c->I, c->loc, &err);
         }
-        char *s = qword(q, x);
+        char *s = quotient_format(q, x);
         if (json) {
             jw_obj_begin(&w);
-            char *s0 = quotient_format(q, x, 0);
+            char *s0 = quotient_format(q, x);
             jw_kv_str(&w, "type", s0);
             free(s0);
             jw_kv_str(&w, "genus", gen);
@@ -910,7 +696,7 @@ Value *bi_pretend(Call *c)
     if (!c->stmt) {
         Value *l = val_list();
         for (uint32_t h = 0; h <= n; h++)
-            val_list_push(l, val_str_own(qword(q, quotient_phi(q, h))));
+            val_list_push(l, val_str_own(quotient_format(q, quotient_phi(q, h))));
         return l;
     }
     StrBuf b;
@@ -922,7 +708,7 @@ Value *bi_pretend(Call *c)
         jw_key(&w, "phi");
         jw_arr_begin(&w);
         for (uint32_t h = 0; h <= n; h++) {
-            char *s = quotient_format(q, quotient_phi(q, h), 0);
+            char *s = quotient_format(q, quotient_phi(q, h));
             jw_str(&w, s);
             free(s);
         }
@@ -933,7 +719,7 @@ Value *bi_pretend(Call *c)
         for (uint32_t h = 0; h <= n; h++) {
             if (h % 10 == 0)
                 sb_printf(&b, "%4u:", h);
-            char *s = qword(q, quotient_phi(q, h));
+            char *s = quotient_format(q, quotient_phi(q, h));
             sb_printf(&b, " %s", s);
             free(s);
             if (h % 10 == 9 || h == n)
@@ -944,8 +730,6 @@ Value *bi_pretend(Call *c)
     return val_null();
 }
 
-Value *quotient_elements(Call *c, const Value *v);
-
 Value *quotient_elements(Call *c, const Value *v)
 {
     QuotObj *o = quot_of(v);
@@ -955,7 +739,7 @@ Value *quotient_elements(Call *c, const Value *v)
     if (!c->stmt) {
         Value *l = val_list();
         for (uint32_t x = 0; x < quotient_size(q); x++)
-            val_list_push(l, val_str_own(qword(q, x)));
+            val_list_push(l, val_str_own(quotient_format(q, x)));
         return l;
     }
     StrBuf b;
@@ -965,15 +749,15 @@ Value *quotient_elements(Call *c, const Value *v)
         rt_json_begin(&w, &b, "elements");
         jw_kv_int(&w, "order", quotient_size(q));
         jw_key(&w, "elements");
-        json_word_list(&w, q, false);
+        quot_json_words(&w, q, false);
         jw_key(&w, "p");
-        json_word_list(&w, q, true);
+        quot_json_words(&w, q, true);
         rt_json_end(&w);
     } else {
         sb_printf(&b, "%u elements of Q(%u) of %s (P marked *):\n ", quotient_size(q),
                   quotient_max_heap(q), qgame(o)->name);
         for (uint32_t x = 0; x < quotient_size(q); x++) {
-            char *s = qword(q, x);
+            char *s = quotient_format(q, x);
             sb_printf(&b, " %s%s", s, quotient_is_p(q, x) ? "*" : "");
             free(s);
             if (x % 12 == 11 && x + 1 < quotient_size(q))
@@ -985,7 +769,10 @@ Value *quotient_elements(Call *c, const Value *v)
     return val_null();
 }
 
-static bool parse_qword(Call *c, const Quotient *q, const Value *v, Loc loc, uint32_t *x)
+/* The element of the word text v; *typed (if not NULL) receives the word
+ * as read, in the one notation (owned). */
+static bool parse_quotient_format(Call *c, const Quotient *q, const Value *v, Loc loc, uint32_t *x,
+                        char **typed)
 {
     int ng = quotient_ngens(q);
     uint32_t *w = xcalloc((size_t)(ng ? ng : 1), sizeof *w);
@@ -1002,6 +789,8 @@ static bool parse_qword(Call *c, const Quotient *q, const Value *v, Loc loc, uin
     for (int g = 0; g < ng; g++)
         for (uint32_t k = 0; k < w[g]; k++)
             e = quotient_mul_gen(q, e, g);
+    if (typed)
+        *typed = word_format(w, ng, quotient_gen_names(q));
     free(w);
     *x = e;
     return true;
@@ -1013,13 +802,19 @@ Value *bi_product(Call *c)
     if (refuse_infinite(c, o, "product"))
         return NULL;
     uint32_t x, y;
-    if (!parse_qword(c, o->q, c->args[1], c->arg_locs[1], &x) ||
-        !parse_qword(c, o->q, c->args[2], c->arg_locs[2], &y))
+    char *tx = NULL, *ty = NULL;
+    if (!parse_quotient_format(c, o->q, c->args[1], c->arg_locs[1], &x, &tx) ||
+        !parse_quotient_format(c, o->q, c->args[2], c->arg_locs[2], &y, &ty)) {
+        free(tx);
         return NULL;
+    }
     uint32_t z = quotient_mul(o->q, x, y);
-    char *s = qword(o->q, z);
-    if (!c->stmt)
+    char *s = quotient_format(o->q, z);
+    if (!c->stmt) {
+        free(tx);
+        free(ty);
         return val_str_own(s);
+    }
     StrBuf b;
     sb_init(&b);
     if (c->I->format == FMT_JSON) {
@@ -1029,15 +824,14 @@ Value *bi_product(Call *c)
         jw_kv_bool(&w, "p", quotient_is_p(o->q, z));
         rt_json_end(&w);
     } else {
-        sb_printf(&b, "%s * %s = %s%s\n", c->args[1]->u.str.s, c->args[2]->u.str.s, s,
-                  quotient_is_p(o->q, z) ? " (in P)" : "");
+        sb_printf(&b, "%s * %s = %s%s\n", tx, ty, s, quotient_is_p(o->q, z) ? " (in P)" : "");
     }
+    free(tx);
+    free(ty);
     free(s);
     rt_emit(c->I, &b);
     return val_null();
 }
-
-Value *quotient_outcome_stmt(Call *c, const Value *qv, const Value *pos, Loc loc);
 
 Value *quotient_outcome_stmt(Call *c, const Value *qv, const Value *pos, Loc loc)
 {
@@ -1074,7 +868,7 @@ Value *quotient_outcome_stmt(Call *c, const Value *qv, const Value *pos, Loc loc
         val_map_set(r, "position", val_ref((Value *)pos));
         val_map_set(r, "normal", val_null());
         val_map_set_str(r, "misere", is_p ? "P" : "N");
-        val_map_set(r, "element", o->inf ? val_null() : val_str_own(qword(o->q, x)));
+        val_map_set(r, "element", o->inf ? val_null() : val_str_own(quotient_format(o->q, x)));
         return r;
     }
     StrBuf b;
@@ -1089,7 +883,7 @@ Value *quotient_outcome_stmt(Call *c, const Value *qv, const Value *pos, Loc loc
         if (o->inf) {
             jw_kv_str(&w, "from", "infinite quotient description");
         } else {
-            char *s0 = quotient_format(o->q, x, 0);
+            char *s0 = quotient_format(o->q, x);
             jw_kv_str(&w, "element", s0);
             free(s0);
         }
@@ -1102,7 +896,7 @@ Value *quotient_outcome_stmt(Call *c, const Value *qv, const Value *pos, Loc loc
         if (o->inf) {
             sb_printf(&b, "(from the proved description of the infinite Q(%u))\n", o->inf->N);
         } else {
-            char *s = qword(o->q, x);
+            char *s = quotient_format(o->q, x);
             sb_printf(&b, "(element %s of Q(%u))\n", s, quotient_max_heap(o->q));
             free(s);
         }

@@ -60,7 +60,9 @@ static void context_text(StrBuf *b, const MqInfProof *p)
         sb_printf(b, "%s%u", i ? " + " : "", p->wheaps[i]);
     if (p->nw)
         sb_puts(b, " + ");
-    if (p->we >= 0)
+    if (p->we == 0)
+        sb_printf(b, "%u^a", p->G);
+    else if (p->we > 0)
         sb_printf(b, "%u^(a+%d)", p->G, p->we);
     else
         sb_printf(b, "%u^(a-%d)", p->G, -p->we);

@@ -9,8 +9,6 @@
 /* Text with LaTeX's special characters escaped; a genus string such as
  * "0^1431" becomes $0^{1431}$. */
 void ex_latex_text(const char *s, StrBuf *b);
-/* A word "a b^2 c" (word_format style 0) for math mode: a\,b^{2}\,c. */
-void ex_latex_word(const char *w, StrBuf *b);
 /* Text with XML's special characters escaped (SVG). */
 void ex_xml_text(const char *s, StrBuf *b);
 /* The format codes of bi_export.c: 0 latex, 1 markdown, 2 csv, 3 bfile. */

@@ -1,12 +1,25 @@
-/* Presentations from script syntax (presast.h).  Compact factors such as
- * `xz2w` are split by algebra/wordparse.c (greedy longest generator name,
- * then an optional exponent; docs/kb.md). */
+/* Presentations from script syntax (presast.h).  Factors such as `xz^2w`
+ * or `xz2w` are split by algebra/wordparse.c (greedy longest generator
+ * name, then an optional exponent; docs/kb.md), the exponent binding to
+ * the generator just before it, as in printed words (`ab^2` is a b^2). */
 #include <stdlib.h>
 #include <string.h>
 
 #include "algebra/wordparse.h"
 #include "runtime/presast.h"
 #include "util/xalloc.h"
+
+char *presdata_factor_text(Interp *I, const AstNode *fac)
+{
+    if (fac->op != -1 || fac->nkids != 1)
+        return xstrdup(fac->text);
+    const char *t = fac->kids[0]->text;
+    if (strlen(t) > 9) {
+        rt_error(I, DIAG_LIMIT, fac->kids[0]->loc, "exponent too large");
+        return NULL;
+    }
+    return xasprintf("%s^%s", fac->text, t);
+}
 
 bool presdata_word(Interp *I, const AstNode *word, char *const *names, int ngens,
                    uint32_t *out)
@@ -15,32 +28,28 @@ bool presdata_word(Interp *I, const AstNode *word, char *const *names, int ngens
     uint32_t *f = xcalloc((size_t)(ngens ? ngens : 1), sizeof *f);
     for (size_t i = 0; i < word->nkids; i++) {
         const AstNode *fac = word->kids[i];
+        char *text = presdata_factor_text(I, fac);
+        if (!text) {
+            free(f);
+            return false;
+        }
         size_t bad = 0;
         CgtError err;
         cgt_error_clear(&err);
-        if (wordparse_compact(fac->text, (const char *const *)names, ngens, f, &bad, &err) !=
-            CGT_OK) {
+        if (wordparse_compact(text, (const char *const *)names, ngens, f, &bad, &err) != CGT_OK) {
             Loc l = fac->loc;
             if (bad < strlen(fac->text)) {
                 l.start += (uint32_t)bad;
                 l.end = l.start + 1;
             }
+            free(text);
             free(f);
             rt_error_from(I, l, &err);
             return false;
         }
-        uint64_t e = 1;
-        if (fac->op == -1 && fac->nkids == 1) {
-            const char *t = fac->kids[0]->text;
-            if (strlen(t) > 9) {
-                free(f);
-                rt_error(I, DIAG_LIMIT, fac->kids[0]->loc, "exponent too large");
-                return false;
-            }
-            e = strtoull(t, NULL, 10);
-        }
+        free(text);
         for (int g = 0; g < ngens; g++) {
-            uint64_t v = (uint64_t)out[g] + (uint64_t)f[g] * e;
+            uint64_t v = (uint64_t)out[g] + (uint64_t)f[g];
             if (v > 1000000000u) {
                 free(f);
                 rt_error(I, DIAG_LIMIT, fac->loc, "exponent too large");
@@ -86,6 +95,17 @@ bool presdata_from_ast(Interp *I, const AstNode *p, PresData *out)
                 free(names);
                 return false;
             }
+        /* words are written with the names side by side (algebra/word.h) */
+        int sh, lo;
+        if (!names_prefix_free(names, i + 1, &sh, &lo)) {
+            rt_error(I, DIAG_DOMAIN, gens->kids[i]->loc,
+                     "generator name '%s' is a prefix of '%s': words would be ambiguous",
+                     names[sh], names[lo]);
+            rt_hint(I, "words are written with the names side by side (ab^2), so no generator "
+                       "name may begin another");
+            free(names);
+            return false;
+        }
     }
     out->pres = pres_new(ng, names);
     free(names);

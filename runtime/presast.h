@@ -26,6 +26,11 @@ bool presdata_from_ast(Interp *I, const AstNode *pres, PresData *out);
 void presdata_free(PresData *d);
 /* The `with` item of that name, or NULL. */
 const PresWith *presdata_with(const PresData *d, const char *name);
+/* The text of one AST_WFACTOR as the word parser reads it: `ab` or, for
+ * the factor ab^2 (IDENT '^' INT), "ab^2", whose exponent binds to b
+ * alone, as in printed words (algebra/word.h).  Owned; NULL after an
+ * error (exponent of more than 9 digits). */
+char *presdata_factor_text(Interp *I, const AstNode *fac);
 /* Parse one AST_WORD over the generators into out[0..ngens-1]. */
 bool presdata_word(Interp *I, const AstNode *word, char *const *names, int ngens,
                    uint32_t *out);

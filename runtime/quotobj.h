@@ -1,6 +1,7 @@
-/* The `quotient` value (runtime/bi_misere.c): the engine, its snapshot
- * Q(n), the certificate and periodicity, and for an infinite quotient its
- * proof.  Shared with runtime/bi_io.c (save and load). */
+/* The `quotient` value (runtime/quotobj.c; built by runtime/bi_misere.c):
+ * the engine, its snapshot Q(n), the certificate and periodicity, and for
+ * an infinite quotient its proof.  Shared with runtime/bi_io.c (save and
+ * load). */
 #ifndef CGT_RUNTIME_QUOTOBJ_H
 #define CGT_RUNTIME_QUOTOBJ_H
 #include "algebra/misere.h"
@@ -30,10 +31,23 @@ typedef struct QuotObj {
 
 extern const ObjType quotient_type;
 
+/* Release a QuotObj (the type's free function, also for one that failed
+ * half-built). */
+void quot_free(void *p);
+/* The JSON array of the quotient's elements (only_p: of its P-portion),
+ * as words (algebra/word.h). */
+void quot_json_words(JsonWriter *w, const Quotient *q, bool only_p);
+
 /* Snapshot, certificate and periodicity of the engine's current state:
  * sets o->q (with the generator names, NULL = a, b, c, ...), o->certified
  * (unless o->cert_skip) and o->period.  Records an error and returns false
  * when the names do not fit or the snapshot fails. */
 bool quot_snapshot(Call *c, QuotObj *o, char **names, int nnames, Loc loc);
+
+/* `outcome q [heaps]` (runtime/bi_misere.c), which bi_games.c's `outcome`
+ * hands a quotient to, and `elements q`, which bi_kb.c's `elements` hands
+ * a quotient to. */
+Value *quotient_outcome_stmt(Call *c, const Value *qv, const Value *pos, Loc loc);
+Value *quotient_elements(Call *c, const Value *v);
 
 #endif

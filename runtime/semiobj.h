@@ -20,6 +20,9 @@ typedef struct SemiObj {
 
 extern const ObjType semigroup_type;
 
+/* Release a SemiObj (the type's free function, also for a half-built one). */
+void semi_free(void *p);
+
 /* Completed shortlex system and finite monoid (computed once; errors are
  * recorded at loc and NULL returned). */
 KbSystem *semi_system(Interp *I, SemiObj *s, Loc loc);

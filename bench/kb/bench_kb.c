@@ -379,12 +379,12 @@ static void print_rules(const char *fam, size_t k, int nc)
     if (nc) {
         NcSystem *ns = NULL;
         if (nckb_complete_commutative(p, NULL, &ns, &e) == CGT_OK)
-            txt = nckb_format_rules(ns, 0);
+            txt = nckb_format_rules(ns);
         nckb_free(ns);
     } else {
         KbSystem *s = NULL;
         if (kb_complete(p, NULL, NULL, &s, &e) == CGT_OK)
-            txt = kb_format_rules(s, 0);
+            txt = kb_format_rules(s);
         kb_free(s);
     }
     printf("%s", txt ? txt : "(not completed)\n");

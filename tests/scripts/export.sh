@@ -35,6 +35,8 @@ qr = quotient(g, 12);
 write qr to "qr.tex";
 semigroup S = < x, z | x^2 = 1, z^3 = z > with P = {x, z^2};
 write S to "S.tex";
+quotient qn = g to 12 names "xa yb zc";
+write qn to "qn.tex";
 rows = [{code: "0.07", period: 34, note: "Dawson's \"Kayles\", a,b"},
         {code: "0.137", period: 34, extra: true}, {code: "4.7", note: "line\nbreak"}];
 write rows to "r.csv";
@@ -120,8 +122,14 @@ if "^" in re.sub(r"\^\{[^}]*\}", "", qt.replace("\\textasciicircum{}", "")):
     err.append("q.tex has a superscript without braces")
 if open("qr.tex").read() != qt:
     err.append("the record of quotient(g, 12) is not written as its quotient")
+# words in LaTeX: one-letter names side by side (ac), longer ones with a
+# thin space between factors (xa\,zc), powers as real superscripts
+if "\\mathcal{P} = \\{a, b^{2}, ac\\}" not in qt:
+    err.append("q.tex P-portion")
+if "\\mathcal{P} = \\{xa, yb^{2}, xa\\,zc\\}" not in open("qn.tex").read():
+    err.append("qn.tex P-portion: " + open("qn.tex").read()[:300])
 qm = open("q.md").read()
-if "P-portion: `{a, b^2, a c}`" not in qm or "| · |" not in qm:
+if "P-portion: `{a, b^2, ac}`" not in qm or "| · |" not in qm:
     err.append("q.md")
 st = open("S.tex").read()
 if "S = \\langle x, z \\mid x^{2} = 1, z^{3} = z \\rangle" not in st or "\\mathcal{P} = \\{x, z^{2}\\}" not in st:

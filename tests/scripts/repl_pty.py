@@ -144,7 +144,7 @@ expect(r, r"cgt> ", "prompt after game")
 r.send("quotient q = dk to 5 na\t\"x z\";\n")
 expect(r, r"cgt> ", "prompt after quotient")
 r.send("prin\tq;\n")
-expect(r, r"< x,z \| x2=1, z3=z >", "Tab completes a builtin keyword and an option")
+expect(r, r"< x, z \| x\^2 = 1, z\^3 = z >", "Tab completes a builtin keyword and an option")
 # a multi-line block: one history entry
 r.send("for i in [1, 2] {\n")
 expect(r, r"\.\.\.> ", "block continuation")

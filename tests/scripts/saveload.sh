@@ -169,6 +169,32 @@ exec(open('crc.py').read())
 reseal('base.json', 'cyc.json', lambda b: b'{\"\$cgt\": \"impgame\", \"positions\": 2, \"nodes\": [[1], []]}')"
 loads cyc.json 1 "out of range 0..-1"
 
+# ---- files saved by the previous version (words with blanks) ----
+# tests/data/old_words_*.json were written by cgt before the one word
+# notation: the quotient's JSON words read "a b^2", the presentations were
+# typed with blanks.  They load, and print in the new notation; the loaded
+# quotient agrees with one computed afresh.
+D=$OLDPWD/tests/data
+grep -q '"a b^2"' "$D/old_words_quotient.json" || fail "old_words_quotient.json is not old-format"
+cat >old.cgt <<CGT
+q = load("$D/old_words_quotient.json");
+S = load("$D/old_words_semigroup.json");
+M = load("$D/old_words_monoid.json");
+game g = octal 0.75;
+quotient q2 = g to 12;
+check elements(q) == elements(q2) and pretend(q) == pretend(q2);
+check pretend(q)[9] == "ab^2";
+check elements(S) == ["1", "a", "b", "a^2", "ab", "a^2b"];
+check reduce(S, "a b^2") == "a" and reduce(S, "ab^2") == "a";
+check kb(M).rules == [["a^2", "1"], ["ba", "ab"]];
+print q;
+CGT
+out=$("$CGT" old.cgt 2>&1) || fail "loading old-format files: $out"
+printf '%s\n' "$out" | grep -q '^  < a, b, c | a^2 = 1, b^3 = b, bc = ab, c^2 = b^2 >$' ||
+    fail "old quotient printed: $out"
+printf '%s\n' "$out" | grep -q '^     0: 1    a    b    a    b    c    b    c    b    ab^2$' ||
+    fail "old quotient Phi: $out"
+
 # ---- save refuses what it cannot write ----
 printf 'fn f(x) { return x; }\nsave f "f.json";\n' >sf.cgt
 "$CGT" sf.cgt >sf.out 2>&1

@@ -357,6 +357,44 @@ static void test_wordparse(void)
     pres_free(p);
 }
 
+/* Round trip of the one word notation (algebra/word.h): every word cgt
+ * prints reads back as itself, over prefix-free names of several letters
+ * and digits; and the previous version's spellings (`a b^2`, `ab2`, `e`)
+ * still read as the same word. */
+static void test_word_roundtrip(void)
+{
+    const char *names[] = {"x1", "x2", "y", "ab", "c_3"};
+    uint32_t w[5], back[5];
+    size_t off;
+    CgtError e;
+    uint64_t seed = 12345;
+    for (int t = 0; t < 500; t++) {
+        for (int i = 0; i < 5; i++) {
+            seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+            uint32_t r = (uint32_t)(seed >> 33);
+            w[i] = r % 3 == 0 ? 0 : r % 3 == 1 ? 1 : r % 1000;
+        }
+        char *s = word_format(w, 5, (char *const *)names);
+        CHECK(strchr(s, ' ') == NULL);
+        CHECK_EQ_INT(wordparse_compact(s, names, 5, back, &off, &e), CGT_OK);
+        CHECK(memcmp(w, back, sizeof w) == 0);
+        free(s);
+    }
+    const char *abc[] = {"a", "b", "c"};
+    uint32_t u[3];
+    const char *same[] = {"ab^2", "a b^2", "ab2", "a*b^2", "b a b"};
+    for (int i = 0; i < 5; i++) {
+        CHECK_EQ_INT(wordparse_compact(same[i], abc, 3, u, &off, &e), CGT_OK);
+        char *s = word_format(u, 3, (char *const *)abc);
+        CHECK_EQ_STR(s, "ab^2");
+        free(s);
+    }
+    CHECK_EQ_INT(wordparse_compact("e", abc, 3, u, &off, &e), CGT_OK);
+    char *s = word_format(u, 3, (char *const *)abc);
+    CHECK_EQ_STR(s, "1");
+    free(s);
+}
+
 static const char *Q24_RELS[] = {"x2", "e", "z4", "z2", "w2", "e", "v2", "e", "z2", "wxz3"};
 
 static void test_q24(void)
@@ -383,11 +421,13 @@ static void test_q24(void)
                      memcmp(s->rules + 8 * i + 4, r, sizeof r) == 0;
         CHECK(found);
     }
-    char *txt = kb_format_rules(s, 1);
-    CHECK_EQ_STR(txt, "[x2,e][w2,e][v2,e][xz3,z2w][xz2w,z3][z4,z2][z3w,xz2]");
+    /* the one notation (algebra/word.h): Figure 6's [xz3,z2w] is xz^3 -> z^2w */
+    char *txt = kb_format_rules(s);
+    CHECK_EQ_STR(txt, "x^2 -> 1\nw^2 -> 1\nv^2 -> 1\nxz^3 -> z^2w\nxz^2w -> z^3\nz^4 -> z^2\n"
+                      "z^3w -> xz^2\n");
     free(txt);
-    txt = kb_format_rule(s, 4, 0);
-    CHECK_EQ_STR(txt, "x z^2 w = z^3");
+    txt = kb_format_rule(s, 4);
+    CHECK_EQ_STR(txt, "xz^2w -> z^3");
     free(txt);
     NRules R;
     nrules_from_sys(s, &R);
@@ -804,6 +844,7 @@ int main(void)
 {
     test_orders();
     test_wordparse();
+    test_word_roundtrip();
     test_q24();
     test_q29();
     test_q31();

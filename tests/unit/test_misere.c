@@ -611,14 +611,14 @@ static void test_genus(void)
     HeapGame g = oct_game(&o);
     const char *names[] = {"x", "z", "w", "v"};
     Quotient *q = compute(&g, 24, names, 4);
-    const char *types[] = {"x", "z2", "xw", "xv", "xwv"};
+    const char *types[] = {"x", "z^2", "xw", "xv", "xwv"};
     const char *genera[] = {"1^031", "0^02", "2^0520", "5^057", "6^064"};
     int matched = 0;
     CgtError err;
     for (uint32_t x = 0; x < quotient_size(q); x++) {
         if (!quotient_is_p(q, x))
             continue;
-        char *w = quotient_format(q, x, 1), *gs = NULL;
+        char *w = quotient_format(q, x), *gs = NULL;
         CHECK(quotient_genus(q, &g, x, 0, &gs, &err) == CGT_OK);
         for (int i = 0; i < 5; i++)
             if (strcmp(w, types[i]) == 0) {

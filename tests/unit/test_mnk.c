@@ -541,7 +541,8 @@ static void test_errors(void)
     CHECK_EQ_INT(mnk_solve(3, 3, 3, &o, &r, &e), CGT_ERR_DOMAIN);
 }
 
-/* Two threads split the root moves: the results must not change. */
+/* Two and three threads share the search (games/mnk_par.c): the results
+ * must not change. */
 static void test_threads(void)
 {
     static const int g[][3] = {{5, 5, 4}, {7, 6, 5}, {5, 4, 4}, {4, 4, 3}, {6, 6, 5}};
@@ -552,9 +553,11 @@ static void test_threads(void)
         CgtError e;
         cgt_error_clear(&e);
         CHECK_EQ_INT(mnk_solve(g[i][0], g[i][1], g[i][2], &o, &one, &e), CGT_OK);
-        o.threads = 2;
-        CHECK_EQ_INT(mnk_solve(g[i][0], g[i][1], g[i][2], &o, &two, &e), CGT_OK);
-        CHECK_EQ_INT(one.result, two.result);
+        for (o.threads = 2; o.threads <= 3; o.threads++) {
+            CHECK_EQ_INT(mnk_solve(g[i][0], g[i][1], g[i][2], &o, &two, &e), CGT_OK);
+            CHECK_EQ_INT(one.result, two.result);
+            CHECK_EQ_INT(one.win_move >= 0, two.win_move >= 0);
+        }
     }
     MnkOptions o;
     mnk_options_init(&o);
@@ -565,6 +568,54 @@ static void test_threads(void)
     cgt_error_clear(&e);
     CHECK_EQ_INT(mnk_solve(7, 7, 5, &o, &r, &e), CGT_ERR_LIMIT);
     CHECK(strstr(e.msg, "node limit") != NULL);
+    /* The shared table's arrays are replaced while the other workers read
+     * it without a lock (with a table of 0.1 MB, on 3 workers, the cheap
+     * entries are dropped again and again): the same result and every
+     * root move answered. */
+    for (int t = 2; t <= 3; t++) {
+        mnk_options_init(&o);
+        o.threads = t;
+        o.table_mb = t == 3 ? 0.1 : 0; /* 4096 slots: entries dropped at 2048 */
+        CHECK_EQ_INT(mnk_solve(7, 7, 5, &o, &r, &e), CGT_OK);
+        CHECK_EQ_INT(r.result, MNK_RESULT_BREAKER);
+        CHECK_EQ_INT(r.nmoves, 49);
+        int answered = 0;
+        for (int i = 0; i < r.nmoves; i++)
+            answered += r.moves[i].reply >= 0;
+        CHECK_EQ_INT(answered, 49);
+        CHECK(t == 2 || r.tt_entries <= 2048);
+    }
+    /* Maker wins on threads: the worker that finds the win stops the
+     * others, and the winning move it reports (which may differ from one
+     * thread's) wins: one thread proves Maker wins after it, O to move */
+    static const char *const mid[] = {"O......", ".......", ".......", "...X...", "...X...",
+                                      ".......", "......O"};
+    for (int t = 1; t <= 3; t++) {
+        mnk_options_init(&o);
+        o.threads = t;
+        o.rows = mid;
+        o.nrows = 7;
+        CHECK_EQ_INT(mnk_solve(7, 7, 5, &o, &r, &e), CGT_OK);
+        CHECK_EQ_INT(r.result, MNK_RESULT_MAKER);
+        CHECK(r.win_move >= 0 && r.win_move < 49);
+        int row = 6 - r.win_move / 7, col = r.win_move % 7;
+        char after[7][8];
+        const char *ap[7];
+        for (int i = 0; i < 7; i++) {
+            memcpy(after[i], mid[i], 8);
+            ap[i] = after[i];
+        }
+        CHECK(after[row][col] == '.');
+        after[row][col] = 'X';
+        MnkOptions o1;
+        mnk_options_init(&o1);
+        o1.rows = ap;
+        o1.nrows = 7;
+        MnkReport r1;
+        CHECK_EQ_INT(mnk_solve(7, 7, 5, &o1, &r1, &e), CGT_OK);
+        CHECK_EQ_INT(r1.to_move, 'O');
+        CHECK_EQ_INT(r1.result, MNK_RESULT_MAKER);
+    }
 }
 
 static void test_checkpoint(void)

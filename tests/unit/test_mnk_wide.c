@@ -18,11 +18,14 @@
 
 static char checker[1024];
 
+static int solve_threads = 1;
+
 static MnkResult solve(int m, int n, int k, MnkVariant var, const char *const *rows, char tm,
                        MnkReport *rep)
 {
     MnkOptions o;
     mnk_options_init(&o);
+    o.threads = solve_threads;
     o.variant = var;
     o.rows = rows;
     o.nrows = rows ? n : 0;
@@ -138,6 +141,18 @@ static void test_wide(int count)
                     fprintf(stderr, "  wide mismatch %d,%d,%d %s %c to move: %d, minimax %d\n",
                             m, n, k, strong ? "strong" : "mb", xturn ? 'X' : 'O', got, want);
                 }
+                /* Maker to move on 2 and 3 threads (games/mnk_par.c; the wide
+                 * table under its mutex): the same result */
+                for (solve_threads = 2; !strong && xturn && solve_threads <= 3;
+                     solve_threads++) {
+                    got = solve(m, n, k, MNK_MAKER_BREAKER, rp, 'X', &r);
+                    if (got != want) {
+                        mism++;
+                        fprintf(stderr, "  wide mismatch %d,%d,%d mb on %d threads: %d, "
+                                "minimax %d\n", m, n, k, solve_threads, got, want);
+                    }
+                }
+                solve_threads = 1;
             }
     }
     CHECK_EQ_INT(mism, 0);
@@ -263,15 +278,20 @@ static void test_wide_proofs(int count)
     MnkReport r;
     CgtError e;
     cgt_error_clear(&e);
-    CHECK_EQ_INT(mnk_solve(9, 8, 5, &o, &r, &e), CGT_OK);
-    CHECK_EQ_INT(r.result, MNK_RESULT_BREAKER);
     char root[73];
     for (int c = 0; c < 72; c++)
         root[c] = b98[7 - c / 9][c % 9];
     root[72] = '\0';
     char opts[400];
     snprintf(opts, sizeof opts, "--game 9 8 5 --claim breaker --root X %s", root);
-    CHECK_EQ_INT(wide_proof_check(path, opts), 0);
+    /* first after a search on two threads (games/mnk_par.c, the 128-bit
+     * table under its mutex): the checker accepts that proof too */
+    for (o.threads = 2; o.threads >= 1; o.threads--) {
+        CHECK_EQ_INT(mnk_solve(9, 8, 5, &o, &r, &e), CGT_OK);
+        CHECK_EQ_INT(r.result, MNK_RESULT_BREAKER);
+        CHECK_EQ_INT(wide_proof_check(path, opts), 0);
+    }
+    o.threads = 1;
     /* another root: X on a cell that is empty in the real root */
     *strchr(root, '.') = 'X';
     snprintf(opts, sizeof opts, "--root X %s", root);

@@ -35,19 +35,19 @@ int main(void)
 
     const char *names[] = {"x", "z", "w"};
     uint32_t w[] = {2, 1, 0};
-    char *s0 = word_format(w, 3, (char *const *)names, 0);
-    char *s1 = word_format(w, 3, (char *const *)names, 1);
-    CHECK_EQ_STR(s0, "x^2 z");
-    CHECK_EQ_STR(s1, "x2z");
+    char *s0 = word_format(w, 3, (char *const *)names);
+    CHECK_EQ_STR(s0, "x^2z");
     free(s0);
-    free(s1);
     uint32_t e[] = {0, 0, 0};
-    s0 = word_format(e, 3, (char *const *)names, 0);
-    s1 = word_format(e, 3, (char *const *)names, 1);
+    s0 = word_format(e, 3, (char *const *)names);
     CHECK_EQ_STR(s0, "1");
-    CHECK_EQ_STR(s1, "e");
     free(s0);
-    free(s1);
+    /* multi-letter names side by side: prefix-free, so it reads back */
+    const char *ln[] = {"x1", "x2", "y"};
+    uint32_t w2[] = {3, 1, 12};
+    s0 = word_format(w2, 3, (char *const *)ln);
+    CHECK_EQ_STR(s0, "x1^3x2y^12");
+    free(s0);
     /* CRC-64/XZ check value (the catalogue's "123456789" test) and
      * piecewise feeding */
     CHECK(crc64_update(0, "123456789", 9) == 0x995dc9bbdf1939faULL);

@@ -1,0 +1,262 @@
+/* The sparse-space step of games/grundy.c for small values: a one-byte
+ * table whose values are all below 64 (0.1777, 0.454, 0.16, 0.127, 0.106,
+ * ...).  Every pair value is then below 64, so a heap's seen-set is one
+ * 64-bit word held in a register instead of a row of bytes in memory: a
+ * mark is a shift and an OR (no store), "which values below mc are still
+ * missing" is an AND-NOT, the least unseen value of a class one
+ * count-trailing-zeros.  The method is the byte path's (docs/games.md §2,
+ * steps 1-3); only the seen-set's representation and the unrolling of the
+ * first pairs differ.  (Two words for values below 128 were tried: GCC
+ * then keeps the pair of words in a vector register and every mark pays
+ * two transfers, slower than the byte stores.)  Included once by grundy.c,
+ * after the one-byte kernel (it uses block_hits_8 and sparse_finish_8);
+ * not a header of its own (no include guard, on purpose). */
+
+/* The set {v}, v < 64. */
+#define BIT(v) ((uint64_t)1 << (v))
+
+/* start_block for the bit rows: the same pairs as start_block_8, each row
+ * one word (gt->bits_rows). */
+static void start_block_bits(GrundyTable *gt, uint32_t n0, uint32_t len)
+{
+    if (len > gt->bits_cap) {
+        free(gt->bits_rows);
+        gt->bits_cap = len;
+        gt->bits_rows = xmalloc(gt->bits_cap * sizeof *gt->bits_rows);
+    }
+    uint64_t *rows = gt->bits_rows;
+    memset(rows, 0, (size_t)len * sizeof *rows);
+    const uint8_t *g = gt->gv;
+    const uint32_t *rare = gt->rare, *rv = gt->rare_v;
+    /* the rare a < len of every split k as one list of (k + a, G(a)): heap
+     * n's pairs are then G(a) ^ G(n - (k + a)), one loop for all k (when
+     * every remainder of the block is at least len, so that all a < len
+     * pair with it) */
+    size_t nlow = 0;
+    while (nlow < gt->nrare && rare[nlow] < len)
+        nlow++;
+    uint32_t kmax = gt->splitk[gt->nsplitk - 1];
+    gt->flat_n = 0;
+    gt->flat_ok = n0 >= kmax + len;
+    gt->flat_low = nlow;
+    if (gt->flat_ok) {
+        if (nlow * gt->nsplitk > gt->flat_cap) {
+            free(gt->flat_d);
+            free(gt->flat_x);
+            gt->flat_cap = nlow * gt->nsplitk;
+            gt->flat_d = xmalloc(gt->flat_cap * sizeof *gt->flat_d);
+            gt->flat_x = xmalloc(gt->flat_cap * sizeof *gt->flat_x);
+        }
+        for (size_t i = 0; i < gt->nsplitk; i++)
+            for (size_t j = 0; j < nlow; j++) {
+                gt->flat_d[gt->flat_n] = gt->splitk[i] + rare[j];
+                gt->flat_x[gt->flat_n++] = rv[j];
+            }
+    }
+    for (size_t i = 0; i < gt->nsplitk; i++) {
+        uint32_t k = gt->splitk[i];
+        if (n0 < k + len)
+            break;
+        size_t j = 0;
+        while (j < gt->nrare && rare[j] < len)
+            j++;
+        size_t j0 = j;
+        for (; j < gt->nrare && rare[j] < n0 - k; j++) {
+            const uint8_t *gp = g + (n0 - k - rare[j]);
+            uint32_t x = rv[j];
+            /* one row per heap: the read-modify-writes are independent */
+            for (uint32_t h = 0; h < len; h++)
+                rows[h] |= BIT(x ^ gp[h]);
+        }
+        gt->rare_pairs += (uint64_t)len * (j - j0);
+    }
+}
+
+/* The pairs (b, r_i - b) of b for nr remainders (nr a constant after
+ * inlining). */
+static inline uint64_t bits_pairs_at(const uint8_t *g, uint32_t b, int nr, uint32_t r0,
+                                     uint32_t r1, uint32_t r2, uint32_t r3, uint64_t s)
+{
+    uint32_t x = g[b];
+    s |= BIT(x ^ g[r0 - b]);
+    if (nr > 1)
+        s |= BIT(x ^ g[r1 - b]);
+    if (nr > 2)
+        s |= BIT(x ^ g[r2 - b]);
+    if (nr > 3)
+        s |= BIT(x ^ g[r3 - b]);
+    return s;
+}
+
+/* The first pairs (b, r_i - b) of nr remainders, b = 1 .. 8c for the least
+ * c <= 6 after which no value of miss is unseen; every r_i >= 98, so no
+ * bound per remainder.  Inlined with a constant nr: a step of eight b is
+ * 8 * nr marks and one test. */
+static inline uint64_t bits_first_n(const uint8_t *g, const uint32_t *rr, int nr, uint64_t s,
+                                    uint64_t miss, uint32_t *a_out)
+{
+    uint32_t a = 1, r0 = rr[0], r1 = nr > 1 ? rr[1] : 0, r2 = nr > 2 ? rr[2] : 0;
+    uint32_t r3 = nr > 3 ? rr[3] : 0;
+    /* written out eight times: GCC -O2 does not unroll the loop over b */
+    for (; a <= 48 && (miss & ~s); a += 8) {
+        s = bits_pairs_at(g, a, nr, r0, r1, r2, r3, s);
+        s = bits_pairs_at(g, a + 1, nr, r0, r1, r2, r3, s);
+        s = bits_pairs_at(g, a + 2, nr, r0, r1, r2, r3, s);
+        s = bits_pairs_at(g, a + 3, nr, r0, r1, r2, r3, s);
+        s = bits_pairs_at(g, a + 4, nr, r0, r1, r2, r3, s);
+        s = bits_pairs_at(g, a + 5, nr, r0, r1, r2, r3, s);
+        s = bits_pairs_at(g, a + 6, nr, r0, r1, r2, r3, s);
+        s = bits_pairs_at(g, a + 7, nr, r0, r1, r2, r3, s);
+    }
+    *a_out = a;
+    return s;
+}
+
+/* Step 3 on the bit set s: mark pairs of all split remainders together (as
+ * scan_missing_8: the first 48 pair indices eight at a time, then blocks of
+ * 64 tested by vector compares when at most four values are missing, else
+ * walked) until no value of `miss` is unseen.  Returns the values of miss
+ * still unseen (none unless the mex is among them). */
+static uint64_t scan_bits(GrundyTable *gt, uint32_t n, uint64_t s, uint64_t miss)
+{
+    const uint8_t *g = gt->gv;
+    uint32_t *rr = gt->scan_r, hmax = 0, rmin = UINT32_MAX;
+    size_t nr = 0;
+    for (size_t i = 0; i < gt->nsplitk && gt->splitk[i] + 2 <= n; i++) {
+        uint32_t r = n - gt->splitk[i];
+        rr[nr++] = r;
+        hmax = r / 2 > hmax ? r / 2 : hmax;
+        rmin = r < rmin ? r : rmin;
+    }
+    uint64_t sp0 = 0;
+    uint32_t a = 1;
+    if (rmin >= 98 && nr >= 1 && nr <= 4) {
+        switch (nr) {
+        case 1:
+            s = bits_first_n(g, rr, 1, s, miss, &a);
+            break;
+        case 2:
+            s = bits_first_n(g, rr, 2, s, miss, &a);
+            break;
+        case 3:
+            s = bits_first_n(g, rr, 3, s, miss, &a);
+            break;
+        default:
+            s = bits_first_n(g, rr, 4, s, miss, &a);
+        }
+        sp0 = (uint64_t)(a - 1) * nr;
+    } else {
+        while (a <= hmax && a <= 48 && (miss & ~s)) {
+            uint32_t e = a + 8 <= hmax + 1 ? a + 8 : hmax + 1;
+            for (size_t i = 0; i < nr; i++) {
+                uint32_t r = rr[i], ei = e <= r / 2 + 1 ? e : r / 2 + 1;
+                for (uint32_t b = a; b < ei; b++)
+                    s |= BIT(g[b] ^ g[r - b]);
+                sp0 += ei > a ? ei - a : 0;
+            }
+            a = e;
+        }
+    }
+    uint64_t w = miss & ~s, sp = sp0;
+    while (a <= hmax && w) {
+        uint32_t t[4];
+        size_t nt = (size_t)__builtin_popcountll(w);
+        if (nt <= 4) {
+            size_t m = 0;
+            for (uint64_t x = w; x; x &= x - 1)
+                t[m++] = (uint32_t)__builtin_ctzll(x);
+            for (; m < 4; m++)
+                t[m] = t[0];
+        }
+        uint32_t end = a + 64 <= hmax + 1 ? a + 64 : hmax + 1;
+        for (size_t i = 0; i < nr && w; i++) {
+            uint32_t r = rr[i], e = end <= r / 2 + 1 ? end : r / 2 + 1;
+            if (a >= e)
+                continue;
+            sp += e - a;
+            if (nt <= 4 && !block_hits_8(g, r, a, e, t, nt))
+                continue;
+            for (uint32_t b = a; b < e; b++)
+                s |= BIT(g[b] ^ g[r - b]);
+            w = miss & ~s;
+            if (nt <= 4) {
+                /* keep the targets still missing in front */
+                size_t m = 0;
+                for (size_t j = 0; j < nt; j++)
+                    if ((w >> t[j]) & 1)
+                        t[m++] = t[j];
+                for (size_t j = m; j < 4; j++)
+                    t[j] = t[0];
+                nt = m;
+            }
+        }
+        a = end;
+    }
+    gt->scan_pairs += sp;
+    return w;
+}
+
+/* value_sparse_8 on bit sets (the block was started by start_block_bits).
+ * The rare positions not batched are marked per heap exactly as there.
+ * When every value of class C_r below 64 is seen (the mex may be 64 or
+ * more, once in a run at most), the set is spread into a byte row and the
+ * byte path finishes the heap. */
+static uint32_t value_sparse_bits(GrundyTable *gt, uint32_t n)
+{
+    const uint8_t *g = gt->gv;
+    uint32_t len = gt->blk_len, n0 = gt->blk_n0;
+    uint64_t s = gt->bits_rows[n - n0];
+    const unsigned *km = gt->rs->kmask;
+    for (uint32_t k = 1; k <= (uint32_t)gt->rs->max_take && k <= n; k++) {
+        if ((km[k] & 1) && n == k)
+            s |= 1;
+        if ((km[k] & 2) && n > k)
+            s |= BIT(g[n - k]);
+    }
+    uint32_t r0 = n - gt->splitk[0];
+    unsigned cc = 1u ^ (gt->e & (r0 & 1));
+    const uint32_t *rare = gt->rare, *rv = gt->rare_v;
+    size_t nrare = gt->nrare;
+    if (gt->flat_ok) {
+        const uint32_t *fd = gt->flat_d, *fx = gt->flat_x;
+        for (size_t q = 0; q < gt->flat_n; q++)
+            s |= BIT(fx[q] ^ g[n - fd[q]]);
+        gt->rare_pairs += gt->flat_n;
+    }
+    for (size_t i = 0; i < gt->nsplitk; i++) {
+        uint32_t k = gt->splitk[i];
+        if (k + 2 > n)
+            break;
+        uint32_t r = n - k;
+        uint32_t lo = n0 >= k + len ? n0 - k : 0, hi = len < r ? len : r;
+        size_t j = 0;
+        if (gt->flat_ok) /* the rare a < len are in the list (hi = len) */
+            j = gt->flat_low;
+        else
+            for (; j < nrare && rare[j] < hi; j++)
+                s |= BIT(rv[j] ^ g[r - rare[j]]);
+        size_t jmax = nrare, jlo = j;
+        while (jmax > jlo && rare[jmax - 1] >= r)
+            jmax--;
+        j = jmax;
+        while (j > jlo && rare[j - 1] >= lo)
+            j--;
+        for (size_t q = j; q < jmax; q++)
+            s |= BIT(rv[q] ^ g[r - rare[q]]);
+        gt->rare_pairs += (gt->flat_ok ? 0 : jlo) + (jmax - j);
+    }
+    uint64_t u = ~s & gt->cls_bits[cc];
+    if (!u) {
+        uint8_t *s8 = gt->seen8;
+        memset(s8, 0, gt->blk_span);
+        for (uint32_t v = 0; v < 64; v++)
+            s8[v] = (uint8_t)((s >> v) & 1);
+        return sparse_finish_8(gt, n, s8, cc);
+    }
+    uint32_t mc = (uint32_t)__builtin_ctzll(u);
+    uint64_t miss = ~s & (BIT(mc) - 1);
+    if (!miss)
+        return mc;
+    uint64_t left = scan_bits(gt, n, s, miss);
+    return left ? (uint32_t)__builtin_ctzll(left) : mc;
+}

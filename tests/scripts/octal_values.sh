@@ -1,0 +1,48 @@
+#!/bin/sh
+#@ timeout: 300
+# Issue 18's oracle, quick tier: the first 10^5 Grundy values of ten octal
+# codes, written by cgt as a b-file (`write g to F as bfile` after
+# `grundy g [N-1]`), against tests/oracle/octal_values (its own mex loops
+# and parity-class restriction, no cgt code): the SHA-256 of the two files
+# must agree.  The codes cover both of cgt's seen-set paths (values below
+# 64: 0.1777, 0.454, 0.16, 0.127, 0.106; bytes: 0.56, 0.354, 0.376, 0.14),
+# heap parity folded into the class (0.127, 0.106) and two-byte values
+# (Officers 0.6, G(10344) = 256 is its first value above 255).  The oracle's
+# masks (Czajka's rare-value masks where he lists one) only change its
+# speed; its restricted search is itself checked against its plain mex
+# (mask 0) on 20,000 heaps of four of the codes.  N=10000000 (the slow
+# tier, tests/scripts/octal_values_slow.sh) runs the same check on 10^7.
+set -u
+CGT=${CGT:-build/cgt}
+BUILD=${BUILD:-build}
+N=${N:-100000}
+O=$BUILD/oracle/octal_values
+T=$(mktemp -d "${TMP:-/tmp}/cgt-ovals.XXXXXX")
+trap 'rm -rf "$T"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+[ -x "$O" ] || fail "no $O (make all builds it)"
+for c in 0.1777 0.16 0.127 0.376; do
+    m=$(case $c in 0.1777) echo 3d ;; 0.16) echo 1e ;; 0.127) echo 1 parity ;; 0.376) echo fe ;; esac)
+    "$O" $c 20000 $m >"$T/fast.b" 2>/dev/null || fail "oracle $c $m: exit $?"
+    "$O" $c 20000 0 >"$T/plain.b" 2>/dev/null || fail "oracle $c plain: exit $?"
+    cmp -s "$T/fast.b" "$T/plain.b" || fail "oracle $c: restricted search and plain mex differ"
+done
+n1=$((N - 1))
+for cm in "0.1777 3d" "0.454 3d" "0.16 1e" "0.127 1 parity" "0.106 d parity" \
+          "0.56 5b" "0.354 3f" "0.376 fe" "0.14 7c" "0.6 1ee"; do
+    set -- $cm
+    c=$1
+    shift
+    "$O" $c "$N" "$@" >"$T/oracle.b" 2>"$T/oracle.err" || fail "oracle $c: $(cat "$T/oracle.err")"
+    "$CGT" -e "game g = octal $c; grundy g [$n1]; write g to \"$T/cgt.b\" as bfile;" \
+        >/dev/null 2>"$T/cgt.err" || fail "cgt $c: $(cat "$T/cgt.err")"
+    [ "$(wc -l <"$T/cgt.b")" -eq "$N" ] || fail "$c: cgt wrote $(wc -l <"$T/cgt.b") values, not $N"
+    ho=$(sha256sum <"$T/oracle.b" | cut -d' ' -f1)
+    hc=$(sha256sum <"$T/cgt.b" | cut -d' ' -f1)
+    if [ "$ho" != "$hc" ]; then
+        first=$(cmp "$T/oracle.b" "$T/cgt.b" | head -n 1)
+        fail "$c, $N values: cgt $hc, oracle $ho ($first)"
+    fi
+    [ -n "${VERBOSE:-}" ] && echo "$c $N $hc"
+done
+exit 0
