@@ -17,9 +17,7 @@
 #include "util/hash.h"
 #include "util/poll.h"
 #include "util/rng.h"
-#ifndef MNK_WIDE
 #include "util/sha256.h"
-#endif
 #include "util/xalloc.h"
 
 /* ------------------------------------------------------------------ public */
@@ -33,34 +31,59 @@ void mnk_options_init(MnkOptions *o)
     o->checkpoint_every = MNK_CHECKPOINT_EVERY;
 }
 
-/* Boards of 65 to MNK_MAX_BOARD cells go to the wide instance (no proofs
- * or checkpoints there), all others (and every error) to this one. */
-static bool wide_board(int m, int n)
+/* The smallest instance that holds an m x n board: 64 bits (this one),
+ * 128 (games/mnk_wide.c) or 256 (games/mnk_wide4.c); errors go to this one. */
+static int board_bits(int m, int n)
 {
-    return m >= 1 && n >= 1 && (long)m * n > MNK_CELLS && (long)m * n <= MNK_MAX_BOARD;
+    long c = m >= 1 && n >= 1 ? (long)m * n : 0;
+    return c <= MNK_CELLS || c > MNK_MAX_BOARD ? 64 : c <= 128 ? 128 : 256;
+}
+
+typedef struct Wide4Call {
+    int m, n, k;
+    const MnkOptions *opt;
+    MnkReport *rep;
+    CgtError *err;
+    CgtStatus st;
+} Wide4Call;
+
+static void *wide4_run(void *arg)
+{
+    Wide4Call *c = arg;
+    c->st = mnkx_solve_inst(c->m, c->n, c->k, c->opt, c->rep, c->err);
+    return NULL;
 }
 
 CgtStatus mnk_solve(int m, int n, int k, const MnkOptions *opt, MnkReport *rep, CgtError *err)
 {
-    if (!wide_board(m, n))
+    int bits = board_bits(m, n);
+    if (bits == 64)
         return mnk_solve_inst(m, n, k, opt, rep, err);
-    memset(rep, 0, sizeof *rep);
-    if (opt->proof_path || opt->checkpoint) {
-        cgt_error_set(err, CGT_ERR_DOMAIN, "mnk %s for boards of at most %d cells (%dx%d has "
-                      "%d)", opt->proof_path ? "proofs are written" : "checkpoints are kept",
-                      MNK_CELLS, m, n, m * n);
-        cgt_error_hint(err, "boards of up to %d cells are searched without them",
-                       MNK_MAX_BOARD);
-        return CGT_ERR_DOMAIN;
+    if (bits == 128)
+        return mnkw_solve_inst(m, n, k, opt, rep, err);
+    Wide4Call c = {m, n, k, opt, rep, err, CGT_OK};
+    pthread_attr_t attr;
+    pthread_t tid;
+    bool ok = pthread_attr_init(&attr) == 0;
+    ok = ok && pthread_attr_setstacksize(&attr, MNK_WIDE4_STACK) == 0 &&
+         pthread_create(&tid, &attr, wide4_run, &c) == 0;
+    pthread_attr_destroy(&attr);
+    if (!ok) {
+        memset(rep, 0, sizeof *rep);
+        return cgt_error_set(err, CGT_ERR_INTERNAL, "mnk could not start the search thread "
+                             "of a %dx%d board", m, n);
     }
-    return mnkw_solve_inst(m, n, k, opt, rep, err);
+    pthread_join(tid, NULL);
+    return c.st;
 }
 
 CgtStatus mnk_potential(int m, int n, int k, const char *const *rows, int nrows, long *out,
                         CgtError *err)
 {
-    return wide_board(m, n) ? mnkw_potential_inst(m, n, k, rows, nrows, out, err)
-                            : mnk_potential_inst(m, n, k, rows, nrows, out, err);
+    int bits = board_bits(m, n);
+    return bits == 128   ? mnkw_potential_inst(m, n, k, rows, nrows, out, err)
+           : bits == 256 ? mnkx_potential_inst(m, n, k, rows, nrows, out, err)
+                         : mnk_potential_inst(m, n, k, rows, nrows, out, err);
 }
 #endif
 
@@ -79,11 +102,11 @@ static CgtStatus parse_board(int m, int n, int k, const char *const *rows, int n
     if ((long)m * n > MNK_MAX_BOARD) {
         cgt_error_set(err, CGT_ERR_DOMAIN, "mnk board %dx%d has %ld cells, more than the "
                       "limit of %d", m, n, (long)m * n, MNK_MAX_BOARD);
-        cgt_error_hint(err, "boards of up to %d cells (11x11) are searched; proofs and "
-                       "checkpoints up to 64 (8x8)", MNK_MAX_BOARD);
+        cgt_error_hint(err, "boards of up to %d cells (16x16) are searched",
+                       MNK_MAX_BOARD);
         return CGT_ERR_DOMAIN;
     }
-    *x = *o = 0;
+    *x = *o = BITS0;
     if (!rows)
         return CGT_OK;
     if (nrows != n)
@@ -156,12 +179,12 @@ static void solve_mb_root(Solver *s, Bits x, Bits o, bool maker_to_move, int thr
         rep->win_move = b ? reply : -1;
         return;
     }
-    if (!e.live_cells) {
+    if (!bits_any(e.live_cells)) {
         rep->result = MNK_RESULT_BREAKER;
         rep->method = MNK_BY_TERMINAL;
         return;
     }
-    if (e.threats) {
+    if (bits_any(e.threats)) {
         rep->result = MNK_RESULT_MAKER;
         rep->method = MNK_BY_TERMINAL;
         rep->win_move = bits_ctz(e.threats);
@@ -194,7 +217,7 @@ static void solve_mb_root(Solver *s, Bits x, Bits o, bool maker_to_move, int thr
     rep->win_move = bw ? -1 : move;
     if (!bw)
         return;
-    for (Bits b = g->full & ~x & ~o; b; b &= b - 1) {
+    for (Bits b = g->full & ~x & ~o; bits_any(b); b = bits_drop(b)) {
         int v = bits_ctz(b);
         MnkMove *mm = &rep->moves[rep->nmoves++];
         mm->cell = v;
@@ -253,7 +276,7 @@ static void solve_strong_root(Solver *s, Bits x, Bits o, bool x_to_move,
         return;
     /* From the empty board the second player cannot win (strategy
      * stealing, seeds/001 sec. 1); from other positions search it. */
-    if (x == 0 && o == 0) {
+    if (!bits_any(x | o)) {
         rep->result = MNK_RESULT_DRAW;
         return;
     }
@@ -292,8 +315,8 @@ CgtStatus mnk_solve_inst(int m, int n, int k, const MnkOptions *opt, MnkReport *
     mnk_geo_init(&s.g, m, n, k);
     mnk_tt_init(s.tt);
     if (opt->table_mb > 0) {
-        /* 18 bytes per slot: key, zone, value, work */
-        double slots = opt->table_mb * 1048576.0 / 18.0;
+        /* 18 bytes per slot on boards of 64 cells: key, zone, value, work */
+        double slots = opt->table_mb * 1048576.0 / (10.0 + (double)sizeof(Bits));
         size_t cap = 1u << 10;
         while ((double)cap * 2 <= slots)
             cap *= 2;
@@ -312,23 +335,22 @@ CgtStatus mnk_solve_inst(int m, int n, int k, const MnkOptions *opt, MnkReport *
     s.is_main = true;
     s.zones = !opt->no_zones;
     {
-        /* 24 bytes per slot (key, node number, zone), two generations */
+        /* 24 bytes per slot on boards of 64 cells (key, node number, zone),
+         * two generations */
         double mb = opt->proof_map_mb > 0 ? opt->proof_map_mb : MNK_PROOF_MAP_MB;
         size_t cap = 1u << 8;
-        while ((double)cap * 2 * 48 <= mb * 1048576.0)
+        while ((double)cap * 2 * (16.0 + (double)sizeof(Bits)) <= mb * 1048576.0)
             cap *= 2;
         s.proof_map_cap = cap;
     }
     s.next_ckpt = s.t0 + s.ckpt_every;
     bool ckpt_ok = false; /* the file was read (or is absent) and can be replaced */
-#ifndef MNK_WIDE
     if (s.ckpt) {
         s.st = mnk_load_checkpoint(&s);
         if (s.st == CGT_OK && af_probe(s.ckpt, "checkpoint", err) != CGT_OK)
             s.st = CGT_ERR_IO;
         ckpt_ok = s.st == CGT_OK;
     }
-#endif
     Eval e;
     mnk_evaluate(&s.g, x, o, false, &e);
     rep->root_potential = e.pot;
@@ -338,7 +360,6 @@ CgtStatus mnk_solve_inst(int m, int n, int k, const MnkOptions *opt, MnkReport *
         else
             solve_strong_root(&s, x, o, x_to_move, rep);
     }
-#ifndef MNK_WIDE
     if (s.st == CGT_OK && opt->proof_path)
         s.st = mnk_write_proof(&s, opt->proof_path, x, o, x_to_move,
                                rep->result == MNK_RESULT_BREAKER,
@@ -371,9 +392,6 @@ CgtStatus mnk_solve_inst(int m, int n, int k, const MnkOptions *opt, MnkReport *
         }
         sp->err = keep;
     }
-#else
-    (void)ckpt_ok;
-#endif
     solver_finish(&s, rep);
     mnk_tt_free(s.tt);
     mnk_geo_free(&s.g);

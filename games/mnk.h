@@ -5,7 +5,8 @@
  * row i / m + 1 (row 1 at the bottom, as on a chess board).  Board strings
  * are given top row first, as printed: rows[0] is row n, rows[n-1] is row 1;
  * '.' empty, 'X' Maker / first player, 'O' Breaker / second player.
- * Boards are limited to m * n <= 64 cells (one uint64_t bitboard) and
+ * Boards are limited to m * n <= MNK_MAX_BOARD = 256 cells (instances of
+ * the solver with 64-, 128- and 256-bit boards, games/mnk_int.h) and
  * k <= MNK_MAX_K (potentials up to 2^k in 64-bit integers).
  *
  * Methods: Hsu, Huang, Wu et al., "Solving 7,7,5-game and 8,8,5-game"
@@ -19,8 +20,8 @@
 
 #include "util/error.h"
 
-#define MNK_MAX_CELLS 64   /* proofs and checkpoints (one 64-bit word per board) */
-#define MNK_MAX_BOARD 128  /* the search (a 128-bit instance for 65 to 128 cells) */
+#define MNK_MAX_CELLS 64   /* the distributed mode and the proof merge (mnk_merge_proofs) */
+#define MNK_MAX_BOARD 256  /* the search (instances of 64, 128 and 256 bits) */
 #define MNK_MAX_THREADS 8
 #define MNK_MAX_K 32
 
@@ -118,7 +119,7 @@ void mnk_options_init(MnkOptions *o);
 /* Solve the m,n,k-game (m columns, n rows, k in a row) with the options *opt
  * (borrowed) and fill *rep (caller-owned; nothing in it needs freeing).
  * Errors: CGT_ERR_DOMAIN for bad sizes (m, n, k < 1, k > MNK_MAX_K, more
- * than 64 cells), a bad board (wrong row count or length, characters other
+ * than MNK_MAX_BOARD cells), a bad board (wrong row count or length, characters other
  * than . X O), a strong-game start where both players have a line, a
  * strong-game proof with O to move, or threads outside 1..MNK_MAX_THREADS;
  * CGT_ERR_LIMIT for the node or time limit; CGT_ERR_INTERRUPTED on Ctrl-C;

@@ -17,9 +17,59 @@
  * ZONE, every cell in the zone) and 2 (no seal) are still read, with a
  * warning: they may hold days of search.  A save never replaces a file of
  * more entries than the table now holds (docs/errors.md). */
+/* Format 4 (boards of more than 64 cells, the 128- and 256-bit instances)
+ * is format 3 with ZONE as wide as the board: up to 64 hex digits, most
+ * significant first.  The 64-cell instance writes format 3 byte for byte
+ * as before (and reads 1 to 3); the wide ones write and read format 4. */
+#if MNK_CELLS == 64
 #define CKPT_VERSION 3
+#define CKPT_FIRST 1
+#else
+#define CKPT_VERSION 4
+#define CKPT_FIRST 4
+#endif
 
 static CgtStatus save_locked(Solver *s);
+
+#if MNK_CELLS > 64
+/* A cell set in hex, most significant digit first, without leading zeros. */
+static const char *zone_hex(Bits z, char *out)
+{
+    int n = 0, w = BITS_WORDS - 1;
+    while (w > 0 && !bits_word(z, w))
+        w--;
+    n += sprintf(out, "%llx", (unsigned long long)bits_word(z, w));
+    while (--w >= 0)
+        n += sprintf(out + n, "%016llx", (unsigned long long)bits_word(z, w));
+    return out;
+}
+
+/* The hex cell set at *pp (1 to BITS_WORDS * 16 digits), past it; false if none. */
+static bool zone_parse(const char **pp, Bits *z)
+{
+    const char *p = *pp;
+    int nd = 0;
+    *z = BITS0;
+    for (; nd <= BITS_WORDS * 16; nd++, p++) {
+        int h = *p >= '0' && *p <= '9' ? *p - '0' : *p >= 'a' && *p <= 'f' ? *p - 'a' + 10 : -1;
+        if (h < 0)
+            break;
+        /* shift the set left by 4 cells, then add the digit's cells */
+        Bits t = BITS0;
+        for (Bits b = *z; bits_any(b); b = bits_drop(b)) {
+            int c = bits_ctz(b);
+            if (c + 4 < MNK_CELLS)
+                t |= BIT(c + 4);
+        }
+        for (int i = 0; i < 4; i++)
+            if (h >> i & 1)
+                t |= BIT(i);
+        *z = t;
+    }
+    *pp = p;
+    return nd >= 1 && nd <= BITS_WORDS * 16;
+}
+#endif
 
 /* While root workers share the table, the others wait during a save. */
 CgtStatus mnk_save_checkpoint(Solver *s)
@@ -47,10 +97,18 @@ static CgtStatus save_locked(Solver *s)
     af_printf(&af, "cgt-mnk-tt %d\ngame %d %d %d\nentries %zu\n", CKPT_VERSION, s->g.m, s->g.n,
               s->g.k, n);
     for (size_t i = 0; i < s->tt->cap && !af.failed; i++)
-        if (s->tt->key[i])
+        if (s->tt->key[i]) {
+#if MNK_CELLS == 64
             af_printf(&af, "%016llx %d %llx %d\n", (unsigned long long)s->tt->key[i],
                       s->tt->val[i], (unsigned long long)(s->tt->zone[i] & s->g.full),
                       s->tt->work[i]);
+#else
+            char hex[BITS_WORDS * 16 + 1];
+            af_printf(&af, "%016llx %d %s %d\n", (unsigned long long)s->tt->key[i],
+                      s->tt->val[i], zone_hex(s->tt->zone[i] & s->g.full, hex),
+                      s->tt->work[i]);
+#endif
+        }
     af_write(&af, "end\n", 4);
     if (af_commit(&af, s->err) != CGT_OK)
         return CGT_ERR_IO;
@@ -61,10 +119,11 @@ static CgtStatus save_locked(Solver *s)
     return CGT_OK;
 }
 
+#if MNK_CELLS == 64
 /* One entry line: "KEY VALUE" (v1), "KEY VALUE ZONE [WORK]" (v2, v3; v3
  * always has WORK), each value in its domain. */
-static bool ckpt_entry(const Solver *s, const char *line, int ver, unsigned long long *key,
-                       int *val, unsigned long long *zone, int *work)
+static bool ckpt_entry64(const Solver *s, const char *line, int ver, unsigned long long *key,
+                         int *val, unsigned long long *zone, int *work)
 {
     char tail = 0;
     *zone = ~0ULL;
@@ -77,6 +136,34 @@ static bool ckpt_entry(const Solver *s, const char *line, int ver, unsigned long
         shape = false;
     return shape && *key != 0 && *val >= 1 && *val <= 2 && *work >= 0 && *work <= 255 &&
            (ver == 1 || (*zone & ~s->g.full) == 0);
+}
+#endif
+
+/* One entry line: "KEY VALUE" (v1), "KEY VALUE ZONE [WORK]" (v2, v3; v3
+ * always has WORK; v4 like v3 with a wide ZONE), each value in its domain. */
+static bool ckpt_entry(const Solver *s, const char *line, int ver, unsigned long long *key,
+                       int *val, Bits *zone, int *work)
+{
+#if MNK_CELLS > 64
+    /* format 4: "KEY VALUE ZONE WORK", ZONE up to BITS_WORDS * 16 hex digits */
+    (void)ver;
+    int used = 0;
+    char tail = 0;
+    if (sscanf(line, "%llx %d %n", key, val, &used) != 2 || used == 0)
+        return false;
+    const char *p = line + used;
+    if (!zone_parse(&p, zone) || *p != ' ')
+        return false;
+    if (sscanf(p, " %d%c", work, &tail) != 2 || tail != '\n')
+        return false;
+    return *key != 0 && *val >= 1 && *val <= 2 && *work >= 0 && *work <= 255 &&
+           !bits_any(*zone & ~s->g.full);
+#else
+    unsigned long long zw;
+    bool ok = ckpt_entry64(s, line, ver, key, val, &zw, work);
+    *zone = zw;
+    return ok;
+#endif
 }
 
 CgtStatus mnk_load_checkpoint(Solver *s)
@@ -91,9 +178,10 @@ CgtStatus mnk_load_checkpoint(Solver *s)
     size_t cnt;
     CgtStatus st = CGT_OK;
     if (fscanf(f, "cgt-mnk-tt %d game %d %d %d entries %zu", &ver, &m, &n, &k, &cnt) != 5 ||
-        ver < 1 || ver > CKPT_VERSION) {
-        st = cgt_error_set(s->err, CGT_ERR_IO, "checkpoint '%s' is not a version 1 to %d mnk "
-                           "checkpoint", s->ckpt, CKPT_VERSION);
+        ver < CKPT_FIRST || ver > CKPT_VERSION) {
+        st = cgt_error_set(s->err, CGT_ERR_IO, "checkpoint '%s' is not a version %d to %d mnk "
+                           "checkpoint of a board of %s 64 cells", s->ckpt, CKPT_FIRST,
+                           CKPT_VERSION, MNK_CELLS == 64 ? "at most" : "more than");
     } else if (sf.unsealed != (ver < 3)) {
         st = cgt_error_set(s->err, CGT_ERR_IO, sf.unsealed
                            ? "checkpoint '%s' is damaged: its checksum line is missing"
@@ -114,16 +202,17 @@ CgtStatus mnk_load_checkpoint(Solver *s)
                            "more than table_mb allows (%zu)", s->ckpt, cnt,
                            s->tt->max_cap / 2 - 1);
         cgt_error_hint(s->err, "raise table_mb to at least %.0f; the file is left untouched",
-                       (double)need * 18.0 / 1048576.0 + 1);
+                       (double)need * (10.0 + (double)sizeof(Bits)) / 1048576.0 + 1);
         sf_close(&sf);
         return st;
     } else {
-        char line[128];
+        char line[160];
         if (!fgets(line, sizeof line, f) || strcmp(line, "\n") != 0) /* end of "entries" */
             st = cgt_error_set(s->err, CGT_ERR_IO, "checkpoint '%s' is damaged in its header",
                                s->ckpt);
         for (size_t i = 0; i < cnt && st == CGT_OK; i++) {
-            unsigned long long key, zone;
+            unsigned long long key;
+            Bits zone;
             int val, work;
             if (!fgets(line, sizeof line, f) ||
                 !ckpt_entry(s, line, ver, &key, &val, &zone, &work)) {

@@ -18,7 +18,7 @@ void mnk_geo_init(Geo *g, int m, int n, int k)
     g->n = n;
     g->k = k;
     g->cells = m * n;
-    g->full = g->cells == MNK_CELLS ? ~(Bits)0 : BIT(g->cells) - 1;
+    g->full = bits_below(g->cells);
     static const int dir[4][2] = {{1, 0}, {0, 1}, {1, 1}, {1, -1}};
     int cap = 4 * g->cells;
     g->line = xmalloc((size_t)cap * sizeof *g->line);
@@ -30,7 +30,7 @@ void mnk_geo_init(Geo *g, int m, int n, int k)
                     continue;
                 if (k == 1 && d > 0)
                     continue;
-                Bits mask = 0;
+                Bits mask = BITS0;
                 for (int i = 0; i < k; i++)
                     mask |= BIT((r + dir[d][1] * i) * m + c + dir[d][0] * i);
                 g->line[g->nlines++] = mask;
@@ -38,7 +38,7 @@ void mnk_geo_init(Geo *g, int m, int n, int k)
     g->cl_start = xcalloc((size_t)g->cells + 1, sizeof(int));
     for (int l = 0; l < g->nlines; l++)
         for (int c = 0; c < g->cells; c++)
-            if (g->line[l] >> c & 1)
+            if (bits_has(g->line[l], c))
                 g->cl_start[c + 1]++;
     for (int c = 0; c < g->cells; c++)
         g->cl_start[c + 1] += g->cl_start[c];
@@ -46,7 +46,7 @@ void mnk_geo_init(Geo *g, int m, int n, int k)
     int *fill = xcalloc((size_t)g->cells, sizeof(int));
     for (int l = 0; l < g->nlines; l++)
         for (int c = 0; c < g->cells; c++)
-            if (g->line[l] >> c & 1)
+            if (bits_has(g->line[l], c))
                 g->cl_idx[g->cl_start[c] + fill[c]++] = l;
     free(fill);
     /* Board symmetries: 4 for a rectangle, 8 for a square. */
@@ -92,12 +92,12 @@ void mnk_geo_free(Geo *g)
 uint64_t mnk_geo_key_sym(const Geo *g, Bits x, Bits o, uint64_t salt, int *symp)
 {
     uint64_t h[8] = {0};
-    for (Bits b = x; b; b &= b - 1) {
+    for (Bits b = x; bits_any(b); b = bits_drop(b)) {
         int c = bits_ctz(b);
         for (int s = 0; s < g->nsym; s++)
             h[s] ^= g->zob[s][0][c];
     }
-    for (Bits b = o; b; b &= b - 1) {
+    for (Bits b = o; bits_any(b); b = bits_drop(b)) {
         int c = bits_ctz(b);
         for (int s = 0; s < g->nsym; s++)
             h[s] ^= g->zob[s][1][c];
@@ -124,16 +124,16 @@ uint64_t mnk_geo_key(const Geo *g, Bits x, Bits o, uint64_t salt)
  * geo_key_sym), and back. */
 Bits mnk_zone_to_canon(const Geo *g, int s, Bits z)
 {
-    Bits r = 0;
-    for (; z; z &= z - 1)
+    Bits r = BITS0;
+    for (; bits_any(z); z = bits_drop(z))
         r |= BIT(g->sym[s][bits_ctz(z)]);
     return r;
 }
 
 Bits mnk_zone_from_canon(const Geo *g, int s, Bits z)
 {
-    Bits r = 0;
-    for (z &= g->full; z; z &= z - 1)
+    Bits r = BITS0;
+    for (z &= g->full; bits_any(z); z = bits_drop(z))
         r |= BIT(g->inv[s][bits_ctz(z)]);
     return r;
 }
@@ -176,12 +176,12 @@ void mnk_tt_free(Tt *t)
  * old arrays only once no worker is inside a lookup (each has a flag of
  * its own, set around the lookup; Dekker's pattern with sequentially
  * consistent accesses), so a lookup reads a consistent (cap, arrays)
- * snapshot that stays allocated.  The 128-bit zones of the wide instance
- * are not read atomically, so that instance keeps the mutex. */
+ * snapshot that stays allocated.  The 128- and 256-bit zones of the wide
+ * instances are not read atomically, so those keep the mutex. */
 static _Thread_local int tt_reader = -1;
 
 /* Entry fields written for lock-free lookups (plain stores in the wide
- * instance, which has none). */
+ * instances, which have none). */
 #ifdef MNK_WIDE
 #define TT_SET(lv, v, order) ((lv) = (v))
 #else
@@ -193,14 +193,10 @@ void mnk_tt_reader(int index)
     tt_reader = index;
 }
 
+#ifndef MNK_WIDE
 static bool lock_free(const Tt *t)
 {
-#ifdef MNK_WIDE
-    (void)t;
-    return false;
-#else
     return t->readers && tt_reader >= 0;
-#endif
 }
 
 static int tt_get_lock_free(Tt *t, uint64_t key, Bits *zone)
@@ -238,12 +234,15 @@ static int tt_get_lock_free(Tt *t, uint64_t key, Bits *zone)
         return v;
     }
 }
+#endif
 
 /* Value stored for key (0 if none); *zone (if not NULL) gets its zone. */
 int mnk_tt_get_zone(const Tt *t, uint64_t key, Bits *zone)
 {
+#ifndef MNK_WIDE
     if (t->lock && lock_free(t))
         return tt_get_lock_free((Tt *)t, key, zone);
+#endif
     if (t->lock)
         pthread_mutex_lock(t->lock);
     size_t i = key & (t->cap - 1);
@@ -276,7 +275,7 @@ void mnk_tt_put_zone(Tt *t, uint64_t key, int val, Bits zone)
 
 void mnk_tt_put(Tt *t, uint64_t key, int val)
 {
-    mnk_tt_store(t, key, val, ~(Bits)0, 0);
+    mnk_tt_store(t, key, val, BITS_ALL, 0);
 }
 
 /* Move every entry of old with work >= min_work into t (fresh, large enough). */
@@ -380,15 +379,15 @@ void mnk_evaluate(const Geo *g, Bits x, Bits o, bool want_inter, Eval *e)
     Bits empty = g->full & ~x & ~o;
     e->pot = 0;
     e->complete = false;
-    e->threats = 0;
-    e->live_cells = 0;
+    e->threats = BITS0;
+    e->live_cells = BITS0;
     memset(e->w, 0, sizeof(long) * (size_t)g->cells);
     if (want_inter)
         for (int c = 0; c < g->cells; c++)
-            e->inter[c] = ~(Bits)0;
+            e->inter[c] = BITS_ALL;
     for (int l = 0; l < g->nlines; l++) {
         Bits ln = g->line[l];
-        if (ln & o)
+        if (bits_any(ln & o))
             continue;
         int cnt = bits_pc(ln & x);
         long wt = 1L << cnt;
@@ -401,7 +400,7 @@ void mnk_evaluate(const Geo *g, Bits x, Bits o, bool want_inter, Eval *e)
         if (cnt == g->k - 1)
             e->threats |= em;
         e->live_cells |= em;
-        for (Bits b = em; b; b &= b - 1) {
+        for (Bits b = em; bits_any(b); b = bits_drop(b)) {
             int c = bits_ctz(b);
             e->w[c] += wt;
             if (want_inter)
@@ -415,14 +414,14 @@ void mnk_evaluate(const Geo *g, Bits x, Bits o, bool want_inter, Eval *e)
  * every live line through u and v < u (keep one of a mutual pair). */
 Bits mnk_undominated(const Eval *e, Bits cand)
 {
-    Bits keep = 0;
-    for (Bits b = cand; b; b &= b - 1) {
+    Bits keep = BITS0;
+    for (Bits b = cand; bits_any(b); b = bits_drop(b)) {
         int v = bits_ctz(b);
         Bits dom = e->inter[v] & cand & ~(BIT(v));
         bool dominated = false;
-        for (Bits d = dom; d; d &= d - 1) {
+        for (Bits d = dom; bits_any(d); d = bits_drop(d)) {
             int u = bits_ctz(d);
-            if (!(e->inter[u] >> v & 1) || u < v) {
+            if (!bits_has(e->inter[u], v) || u < v) {
                 dominated = true;
                 break;
             }
@@ -436,9 +435,9 @@ Bits mnk_undominated(const Eval *e, Bits cand)
 /* The cell that makes mnk_undominated() drop v (v dominated within cand), or -1. */
 int mnk_dominator(const Eval *e, Bits cand, int v)
 {
-    for (Bits d = e->inter[v] & cand & ~(BIT(v)); d; d &= d - 1) {
+    for (Bits d = e->inter[v] & cand & ~(BIT(v)); bits_any(d); d = bits_drop(d)) {
         int u = bits_ctz(d);
-        if (!(e->inter[u] >> v & 1) || u < v)
+        if (!bits_has(e->inter[u], v) || u < v)
             return u;
     }
     return -1;
@@ -449,7 +448,7 @@ int mnk_dominator(const Eval *e, Bits cand, int v)
 long mnk_max_weight(const Eval *e)
 {
     long maxw = 0;
-    for (Bits b = e->live_cells; b; b &= b - 1)
+    for (Bits b = e->live_cells; bits_any(b); b = bits_drop(b))
         if (e->w[bits_ctz(b)] > maxw)
             maxw = e->w[bits_ctz(b)];
     return maxw;
@@ -459,7 +458,7 @@ long mnk_max_weight(const Eval *e)
 int mnk_order_moves(const long *w, Bits cand, int *out)
 {
     int n = 0;
-    for (Bits b = cand; b; b &= b - 1) {
+    for (Bits b = cand; bits_any(b); b = bits_drop(b)) {
         int c = bits_ctz(b);
         int i = n++;
         while (i > 0 && w[out[i - 1]] < w[c]) {
@@ -482,7 +481,7 @@ Bits mnk_potential_zone(const Geo *g, Bits x, Bits o, const Eval *e,
 {
     int mv[MNK_CELLS];
     int n = mnk_order_moves(e->w, e->live_cells, mv);
-    Bits t = 0;
+    Bits t = BITS0;
     long lim = 1L << g->k;
     for (int i = n - 1; i >= 0; i--) {
         Bits t2 = t | BIT(mv[i]);

@@ -29,17 +29,83 @@ static inline int pc64(uint64_t v)
     return (int)((v * 0x0101010101010101ULL) >> 56);
 }
 
-/* Two instances of the solver (issue 17): this file and the search files
- * (mnk_geo.c, mnk_pair.c, mnk_search.c, mnk.c) are compiled once with
- * Bits = uint64_t for boards of at most 64 cells (the speed of those boards
- * is unchanged) and once, by games/mnk_wide.c with MNK_WIDE, with Bits =
- * unsigned __int128 for boards of 65 to MNK_MAX_BOARD cells; the wide
- * instance's functions are renamed mnkw_*.  Proofs and checkpoints are
- * written and read by the 64-cell instance only. */
-#ifdef MNK_WIDE
+/* Three instances of the solver (issue 17): this file and the solver's files
+ * (mnk_geo.c, mnk_pair.c, mnk_search.c, mnk_proof.c, mnk_ckpt.c, mnk.c,
+ * mnk_par.c) are
+ * compiled once with Bits = uint64_t for boards of at most 64 cells (the
+ * speed of those boards is unchanged), once by games/mnk_wide.c (MNK_WIDE 1)
+ * with Bits = unsigned __int128 for 65 to 128 cells (functions renamed
+ * mnkw_*), and once by games/mnk_wide4.c (MNK_WIDE 2) with Bits a vector of
+ * four 64-bit words (GCC's vector extension: & | ^ ~ work word by word) for
+ * 129 to MNK_MAX_BOARD cells (mnkx_*).  The search code handles Bits only
+ * through & | ^ ~ and the helpers below (never b - 1, b >> c or b == 0,
+ * which mean something else for a vector), so one source serves all three;
+ * for the scalar instances the helpers are the old expressions. */
+#if defined MNK_WIDE && MNK_WIDE == 2
+#pragma GCC diagnostic ignored "-Wpsabi" /* Bits by value, inside one file */
+typedef uint64_t Bits __attribute__((vector_size(32), aligned(8)));
+#define MNK_CELLS 256
+#define PS_WORDS 16
+#define MNK_PFX(f) mnkx_##f
+static inline bool bits_any(Bits b)
+{
+    return (b[0] | b[1] | b[2] | b[3]) != 0;
+}
+static inline int bits_ctz(Bits b)
+{
+    for (int i = 0; i < 3; i++)
+        if (b[i])
+            return 64 * i + __builtin_ctzll(b[i]);
+    return 192 + __builtin_ctzll(b[3]);
+}
+static inline int bits_pc(Bits b)
+{
+    return pc64(b[0]) + pc64(b[1]) + pc64(b[2]) + pc64(b[3]);
+}
+static inline Bits BIT(int c)
+{
+    Bits r = {0};
+    r[c >> 6] = 1ULL << (c & 63);
+    return r;
+}
+static inline bool bits_has(Bits b, int c)
+{
+    return b[c >> 6] >> (c & 63) & 1;
+}
+/* b without its lowest cell, and its lowest cell alone */
+static inline Bits bits_drop(Bits b)
+{
+    for (int i = 0; i < 4; i++)
+        if (b[i]) {
+            b[i] &= b[i] - 1;
+            break;
+        }
+    return b;
+}
+static inline Bits bits_low(Bits b)
+{
+    Bits r = {0};
+    for (int i = 0; i < 4; i++)
+        if (b[i]) {
+            r[i] = b[i] & (~b[i] + 1);
+            break;
+        }
+    return r;
+}
+static inline bool bits_eq(Bits a, Bits b)
+{
+    return !bits_any(a ^ b);
+}
+/* word i (0 = cells 0..63) */
+static inline uint64_t bits_word(Bits b, int i)
+{
+    return b[i];
+}
+#elif defined MNK_WIDE
 __extension__ typedef unsigned __int128 Bits;
 #define MNK_CELLS 128
 #define PS_WORDS 8
+#define MNK_PFX(f) mnkw_##f
 static inline int bits_ctz(Bits b)
 {
     uint64_t lo = (uint64_t)b;
@@ -49,43 +115,10 @@ static inline int bits_pc(Bits b)
 {
     return pc64((uint64_t)b) + pc64((uint64_t)(b >> 64));
 }
-#define mnk_dominator mnkw_dominator
-#define mnk_evaluate mnkw_evaluate
-#define mnk_find_pairing mnkw_find_pairing
-#define mnk_geo_free mnkw_geo_free
-#define mnk_geo_init mnkw_geo_init
-#define mnk_geo_key mnkw_geo_key
-#define mnk_geo_key_sym mnkw_geo_key_sym
-#define mnk_maker_quick mnkw_maker_quick
-#define mnk_max_weight mnkw_max_weight
-#define mnk_mb_breaker_node mnkw_mb_breaker_node
-#define mnk_mb_maker_node mnkw_mb_maker_node
-#define mnk_order_moves mnkw_order_moves
-#define mnk_pair_cells mnkw_pair_cells
-#define mnk_potential_zone mnkw_potential_zone
-#define mnk_reduce mnkw_reduce
-#define mnk_strong_att mnkw_strong_att
-#define mnk_strong_def mnkw_strong_def
-#define mnk_strong_moves mnkw_strong_moves
-#define mnk_threats_of mnkw_threats_of
-#define mnk_tick mnkw_tick
-#define mnk_tt_alloc mnkw_tt_alloc
-#define mnk_tt_free mnkw_tt_free
-#define mnk_tt_get mnkw_tt_get
-#define mnk_tt_get_zone mnkw_tt_get_zone
-#define mnk_tt_init mnkw_tt_init
-#define mnk_tt_put mnkw_tt_put
-#define mnk_tt_put_zone mnkw_tt_put_zone
-#define mnk_tt_reader mnkw_tt_reader
-#define mnk_tt_store mnkw_tt_store
-#define mnk_undominated mnkw_undominated
-#define mnk_work_of mnkw_work_of
-#define mnk_zone_from_canon mnkw_zone_from_canon
-#define mnk_zone_to_canon mnkw_zone_to_canon
-#define mnk_solve_inst mnkw_solve_inst
-#define mnk_root_search mnkw_root_search
-#define mnk_par_children mnkw_par_children
-#define mnk_potential_inst mnkw_potential_inst
+static inline uint64_t bits_word(Bits b, int i)
+{
+    return (uint64_t)(b >> (64 * i));
+}
 #else
 typedef uint64_t Bits;
 #define MNK_CELLS 64
@@ -98,8 +131,95 @@ static inline int bits_pc(Bits b)
 {
     return pc64(b);
 }
+static inline uint64_t bits_word(Bits b, int i)
+{
+    (void)i;
+    return b;
+}
 #endif
+#if !defined MNK_WIDE || MNK_WIDE == 1
 #define BIT(c) ((Bits)1 << (c))
+static inline bool bits_any(Bits b)
+{
+    return b != 0;
+}
+static inline bool bits_has(Bits b, int c)
+{
+    return b >> c & 1;
+}
+static inline Bits bits_drop(Bits b)
+{
+    return b & (b - 1);
+}
+static inline Bits bits_low(Bits b)
+{
+    return b & (~b + 1);
+}
+static inline bool bits_eq(Bits a, Bits b)
+{
+    return a == b;
+}
+#endif
+/* The 256-bit instance's nodes keep about 100 KB on the stack (Eval and
+ * PairSearch of 256 cells) and the search is as deep as the empty cells,
+ * so it runs in threads with a large stack (reserved, touched only as deep
+ * as the search goes): games/mnk.c. */
+#define MNK_WIDE4_STACK ((size_t)512 << 20)
+
+#define BITS0 ((Bits){0})
+#define BITS_ALL (~BITS0)
+/* the cells 0 .. n-1 (n <= MNK_CELLS) */
+static inline Bits bits_below(int n)
+{
+    Bits r = BITS0;
+    for (int c = 0; c < n; c++)
+        r |= BIT(c);
+    return r;
+}
+/* Bits words of a board of `cells` cells (checkpoints write them in hex) */
+#define BITS_WORDS ((int)(sizeof(Bits) / 8))
+#ifdef MNK_PFX
+#define mnk_solve_inst MNK_PFX(solve_inst)
+#define mnk_potential_inst MNK_PFX(potential_inst)
+#define mnk_dominator MNK_PFX(dominator)
+#define mnk_evaluate MNK_PFX(evaluate)
+#define mnk_find_pairing MNK_PFX(find_pairing)
+#define mnk_geo_free MNK_PFX(geo_free)
+#define mnk_geo_init MNK_PFX(geo_init)
+#define mnk_geo_key MNK_PFX(geo_key)
+#define mnk_geo_key_sym MNK_PFX(geo_key_sym)
+#define mnk_maker_quick MNK_PFX(maker_quick)
+#define mnk_max_weight MNK_PFX(max_weight)
+#define mnk_mb_breaker_node MNK_PFX(mb_breaker_node)
+#define mnk_mb_maker_node MNK_PFX(mb_maker_node)
+#define mnk_order_moves MNK_PFX(order_moves)
+#define mnk_pair_cells MNK_PFX(pair_cells)
+#define mnk_potential_zone MNK_PFX(potential_zone)
+#define mnk_reduce MNK_PFX(reduce)
+#define mnk_strong_att MNK_PFX(strong_att)
+#define mnk_strong_def MNK_PFX(strong_def)
+#define mnk_strong_moves MNK_PFX(strong_moves)
+#define mnk_threats_of MNK_PFX(threats_of)
+#define mnk_tick MNK_PFX(tick)
+#define mnk_tt_alloc MNK_PFX(tt_alloc)
+#define mnk_tt_free MNK_PFX(tt_free)
+#define mnk_tt_get MNK_PFX(tt_get)
+#define mnk_tt_get_zone MNK_PFX(tt_get_zone)
+#define mnk_tt_init MNK_PFX(tt_init)
+#define mnk_tt_put MNK_PFX(tt_put)
+#define mnk_tt_put_zone MNK_PFX(tt_put_zone)
+#define mnk_tt_reader MNK_PFX(tt_reader)
+#define mnk_tt_store MNK_PFX(tt_store)
+#define mnk_root_search MNK_PFX(root_search)
+#define mnk_par_children MNK_PFX(par_children)
+#define mnk_undominated MNK_PFX(undominated)
+#define mnk_work_of MNK_PFX(work_of)
+#define mnk_zone_from_canon MNK_PFX(zone_from_canon)
+#define mnk_zone_to_canon MNK_PFX(zone_to_canon)
+#define mnk_write_proof MNK_PFX(write_proof)
+#define mnk_save_checkpoint MNK_PFX(save_checkpoint)
+#define mnk_load_checkpoint MNK_PFX(load_checkpoint)
+#endif
 
 /* ---------------------------------------------------------------- geometry */
 
@@ -266,7 +386,7 @@ bool mnk_find_pairing(const Geo *g, Bits x, Bits o, PairSearch *ps, int budget);
 
 /* mnk_search.c */
 bool mnk_tick(Solver *s);
-int mnk_maker_quick(Solver *s, Bits x, Bits *op, Eval *e, Bits *key, int *symp,
+int mnk_maker_quick(Solver *s, Bits x, Bits *op, Eval *e, uint64_t *key, int *symp,
                     int *move, bool use_tt, Bits *zone);
 bool mnk_mb_maker_node(Solver *s, Bits x, Bits o, int *move, Bits *zone);
 bool mnk_mb_breaker_node(Solver *s, Bits x, Bits o, int *reply, Bits *zone);
@@ -290,7 +410,6 @@ enum { MNK_PAR_OPEN = -1, MNK_PAR_SOLVED = -2 };
 int mnk_par_children(Solver *s, bool maker, Bits x, Bits o, const int *mv, int nm, Bits empty,
                      uint64_t key, bool may_leave, Bits *z, Bits *skip, int *tv, Bits *tz);
 
-#ifndef MNK_WIDE
 /* mnk_proof.c: kind 'M' Maker-Breaker (claim from breaker_wins), 'A' strong,
  * X to move and winning, 'H' strong, X to move and not winning. */
 CgtStatus mnk_write_proof(Solver *s, const char *path, Bits x, Bits o,
@@ -300,7 +419,6 @@ CgtStatus mnk_write_proof(Solver *s, const char *path, Bits x, Bits o,
 CgtStatus mnk_save_checkpoint(Solver *s);
 CgtStatus mnk_load_checkpoint(Solver *s);
 
-#endif
 
 /* mnk.c: the solver of one instance, and the potential (games/mnk.h) */
 CgtStatus mnk_solve_inst(int m, int n, int k, const MnkOptions *opt, MnkReport *rep,
@@ -310,6 +428,10 @@ CgtStatus mnk_potential_inst(int m, int n, int k, const char *const *rows, int n
 CgtStatus mnkw_solve_inst(int m, int n, int k, const MnkOptions *opt, MnkReport *rep,
                           CgtError *err);
 CgtStatus mnkw_potential_inst(int m, int n, int k, const char *const *rows, int nrows,
+                              long *out, CgtError *err);
+CgtStatus mnkx_solve_inst(int m, int n, int k, const MnkOptions *opt, MnkReport *rep,
+                          CgtError *err);
+CgtStatus mnkx_potential_inst(int m, int n, int k, const char *const *rows, int nrows,
                               long *out, CgtError *err);
 
 #endif

@@ -68,9 +68,14 @@ static bool get_line(FILE *f, char **buf, size_t *cap)
 static CgtStatus merge_job(int m, int n, int k, const MnkJob *job, uint64_t off, AtomicFile *out,
                            uint64_t *count, JobTop *top, CgtError *err)
 {
-    FILE *f = fopen(job->proof, "r");
-    if (!f)
+    /* the job proof's seal is verified first: a torn or damaged one is
+     * refused (every proof cgt writes is sealed) */
+    SealedFile sf;
+    if (sf_open(&sf, job->proof, "job proof", false, err) != CGT_OK)
+        return CGT_ERR_IO;
+    if (sf.absent)
         return cgt_error_set(err, CGT_ERR_IO, "cannot read the job proof '%s'", job->proof);
+    FILE *f = sf.f;
     char *buf = NULL, head[64];
     size_t cap = 0;
     int cells = m * n;
@@ -148,7 +153,7 @@ static CgtStatus merge_job(int m, int n, int k, const MnkJob *job, uint64_t off,
     *count = nodes - 1; /* the B node is not copied */
 done:
     free(buf);
-    fclose(f);
+    sf_close(&sf);
     return st;
 }
 
@@ -159,7 +164,7 @@ CgtStatus mnk_merge_proofs(int m, int n, int k, const MnkJob *jobs, int njobs, c
     if (m < 1 || n < 1 || cells > MNK_MAX_CELLS)
         return cgt_error_set(err, CGT_ERR_DOMAIN, "mnk merge: bad board %dx%d", m, n);
     AtomicFile af;
-    if (af_open(&af, out, "proof file", false, err) != CGT_OK)
+    if (af_open(&af, out, "proof file", true, err) != CGT_OK)
         return CGT_ERR_IO;
     af_printf(&af, "mnk-proof 2\ngame %d %d %d\nclaim breaker\nroot X ", m, n, k);
     for (int c = 0; c < cells; c++)

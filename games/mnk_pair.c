@@ -23,14 +23,14 @@ Bits mnk_reduce(const Geo *g, Bits x, Bits o, int (*pairs)[2], int *npairs,
         if (singles)
             *singles |= dead;
         Bits used = dead;
-        for (Bits b = e.live_cells; b; b &= b - 1) {
+        for (Bits b = e.live_cells; bits_any(b); b = bits_drop(b)) {
             int v = bits_ctz(b);
-            if (used >> v & 1)
+            if (bits_has(used, v))
                 continue;
             Bits cand = e.inter[v] & e.live_cells & ~used & ~(BIT(v));
-            for (Bits d = cand; d; d &= d - 1) {
+            for (Bits d = cand; bits_any(d); d = bits_drop(d)) {
                 int u = bits_ctz(d);
-                if (e.inter[u] >> v & 1) {
+                if (bits_has(e.inter[u], v)) {
                     used |= BIT(v) | BIT(u);
                     add |= BIT(v) | BIT(u);
                     if (pairs) {
@@ -42,7 +42,7 @@ Bits mnk_reduce(const Geo *g, Bits x, Bits o, int (*pairs)[2], int *npairs,
                 }
             }
         }
-        if (!add)
+        if (!bits_any(add))
             return o;
         o |= add;
     }
@@ -84,7 +84,7 @@ static bool pair_rec(PairSearch *ps, const uint64_t *left, Bits assigned)
         return false;
     Bits free_cells = ps->lines[best] & ~assigned;
     int cells[MNK_MAX_CELLS], nc = 0;
-    for (Bits b = free_cells; b; b &= b - 1)
+    for (Bits b = free_cells; bits_any(b); b = bits_drop(b))
         cells[nc++] = bits_ctz(b);
     int na = 0, pa[64], pb[64], sc[64];
     for (int i = 0; i < nc && na < 64; i++)
@@ -130,7 +130,7 @@ static bool pair_rec(PairSearch *ps, const uint64_t *left, Bits assigned)
 /* The cells of the pairs found by find_pairing. */
 Bits mnk_pair_cells(const PairSearch *ps)
 {
-    Bits z = 0;
+    Bits z = BITS0;
     for (int i = 0; i < ps->npairs; i++)
         z |= BIT(ps->pairs[i][0]) | BIT(ps->pairs[i][1]);
     return z;
@@ -141,9 +141,9 @@ bool mnk_find_pairing(const Geo *g, Bits x, Bits o, PairSearch *ps, int budget)
 {
     int nl = 0;
     Bits empty = g->full & ~x & ~o;
-    Bits live_cells = 0;
+    Bits live_cells = BITS0;
     for (int l = 0; l < g->nlines; l++)
-        if (!(g->line[l] & o)) {
+        if (!bits_any(g->line[l] & o)) {
             ps->lines[nl++] = g->line[l] & empty;
             live_cells |= g->line[l] & empty;
         }
@@ -153,15 +153,15 @@ bool mnk_find_pairing(const Geo *g, Bits x, Bits o, PairSearch *ps, int budget)
     ps->nw = (nl + 63) / 64;
     ps->k = g->k;
     memset(ps->bucket, 0, sizeof(ps->bucket[0]) * (size_t)(g->k + 1));
-    for (Bits b = live_cells; b; b &= b - 1)
+    for (Bits b = live_cells; bits_any(b); b = bits_drop(b))
         memset(ps->inc[bits_ctz(b)], 0, sizeof ps->inc[0]);
     uint64_t left[PS_WORDS] = {0};
     for (int i = 0; i < nl; i++) {
         left[i / 64] |= 1ULL << (i % 64);
         ps->cnt[i] = (uint8_t)bits_pc(ps->lines[i]);
         ps->bucket[ps->cnt[i]][i / 64] |= 1ULL << (i % 64);
-        for (Bits b = ps->lines[i]; b; b &= b - 1)
+        for (Bits b = ps->lines[i]; bits_any(b); b = bits_drop(b))
             ps->inc[bits_ctz(b)][i / 64] |= 1ULL << (i % 64);
     }
-    return pair_rec(ps, left, 0);
+    return pair_rec(ps, left, BITS0);
 }

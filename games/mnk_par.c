@@ -53,10 +53,10 @@ static void sym_hashes(const Geo *g, Bits x, Bits o, uint64_t *h)
 {
     for (int s = 0; s < g->nsym; s++)
         h[s] = 0;
-    for (Bits b = x; b; b &= b - 1)
+    for (Bits b = x; bits_any(b); b = bits_drop(b))
         for (int s = 0; s < g->nsym; s++)
             h[s] ^= g->zob[s][0][bits_ctz(b)];
-    for (Bits b = o; b; b &= b - 1)
+    for (Bits b = o; bits_any(b); b = bits_drop(b))
         for (int s = 0; s < g->nsym; s++)
             h[s] ^= g->zob[s][1][bits_ctz(b)];
 }
@@ -83,7 +83,7 @@ int mnk_par_children(Solver *s, bool maker, Bits x, Bits o, const int *mv, int n
         for (int j = 0; j < n; j++) {
             int i = pass ? deferred[j] : j;
             int v = mv[i];
-            if (s->zones && (*skip >> v & 1))
+            if (s->zones && bits_has(*skip, v))
                 continue;
             Bits cx = maker ? x | BIT(v) : x, co = maker ? o : o | BIT(v);
             atomic_uchar *b = &p->busy[busy_slot(&s->g, h, maker ? 0 : 1, v)];
@@ -92,7 +92,7 @@ int mnk_par_children(Solver *s, bool maker, Bits x, Bits o, const int *mv, int n
                 continue;
             }
             atomic_fetch_add_explicit(b, 1, memory_order_relaxed);
-            Bits zc = 0;
+            Bits zc = BITS0;
             bool r = maker ? mnk_mb_breaker_node(s, cx, co, NULL, &zc)
                            : mnk_mb_maker_node(s, cx, co, NULL, &zc);
             atomic_fetch_sub_explicit(b, 1, memory_order_relaxed);
@@ -146,14 +146,14 @@ static void seq_run(Worker *w)
         int v = w->mv[i];
         int by = -1;
         for (int j = 0; j < nz && by < 0 && w->s->zones; j++)
-            if (!(zone[j] >> v & 1))
+            if (!bits_has(zone[j], v))
                 by = j;
         if (by >= 0) {
             w->reply[v] = zreply[by];
             atomic_fetch_sub(w->s->root_left, 1);
             continue;
         }
-        Bits n0 = w->s->nodes;
+        uint64_t n0 = w->s->nodes;
         double t0 = cgt_now();
         bool r = mnk_mb_breaker_node(w->s, w->x | BIT(v), w->o, &w->reply[v], &zone[nz]);
         if (w->s->st != CGT_OK)
@@ -204,7 +204,8 @@ static void *par_run(void *arg)
         if (i < 0)
             break;
         int v = w->mv[i], reply = -1;
-        Bits zone = 0, n0 = s->nodes;
+        Bits zone = BITS0;
+        uint64_t n0 = s->nodes;
         double t0 = cgt_now();
         s->watch = &w->state[i];
         bool r = mnk_mb_breaker_node(s, w->x | BIT(v), w->o, &reply, &zone);
@@ -245,7 +246,8 @@ static void *par_run(void *arg)
 bool mnk_root_search(Solver *s, Bits x, Bits o, int threads, int *move, int *reply)
 {
     Eval e;
-    Bits key = 0, zq = 0;
+    uint64_t key = 0;
+    Bits zq = BITS0;
     int sym = 0;
     *move = -1;
     if (!mnk_tick(s))
@@ -299,6 +301,17 @@ bool mnk_root_search(Solver *s, Bits x, Bits o, int threads, int *move, int *rep
         CgtError werr[MNK_MAX_THREADS];
         pthread_t tid[MNK_MAX_THREADS];
         bool started[MNK_MAX_THREADS] = {false};
+        /* the 256-bit instance's workers need its large stack (games/mnk_int.h) */
+        pthread_attr_t *attr = NULL;
+#if defined MNK_WIDE && MNK_WIDE == 2
+        pthread_attr_t big;
+        if (pthread_attr_init(&big) == 0) {
+            if (pthread_attr_setstacksize(&big, MNK_WIDE4_STACK) == 0)
+                attr = &big;
+            else
+                pthread_attr_destroy(&big);
+        }
+#endif
         for (int t = 0; t < threads; t++) {
             atomic_init(&done[t], 0);
             if (t == 0)
@@ -316,7 +329,7 @@ bool mnk_root_search(Solver *s, Bits x, Bits o, int threads, int *move, int *rep
             ws[t].par = par;
             ws[t].depth = 1;
             w[t].s = &ws[t];
-            started[t] = pthread_create(&tid[t], NULL, par_run, &w[t]) == 0;
+            started[t] = pthread_create(&tid[t], attr, par_run, &w[t]) == 0;
         }
         /* Worker 0 runs here with the main solver (it polls, reports
          * progress and saves checkpoints), then polls until the others are
@@ -339,6 +352,8 @@ bool mnk_root_search(Solver *s, Bits x, Bits o, int threads, int *move, int *rep
             }
             pthread_join(tid[t], NULL);
         }
+        if (attr)
+            pthread_attr_destroy(attr);
         bool maker = false;
         for (int t = 0; t < threads; t++)
             maker |= w[t].found >= 0;

@@ -23,15 +23,15 @@ typedef struct ProofOut {
     uint64_t lines;
 } ProofOut;
 
-static void put_pos(const Geo *g, FILE *f, uint64_t x, uint64_t o)
+static void put_pos(const Geo *g, FILE *f, Bits x, Bits o)
 {
     for (int c = 0; c < g->cells; c++)
-        fputc(x >> c & 1 ? 'X' : o >> c & 1 ? 'O' : '.', f);
+        fputc(bits_has(x, c) ? 'X' : bits_has(o, c) ? 'O' : '.', f);
 }
 
 /* Positions equal up to a board symmetry are written once: the checker
  * looks children up under all symmetries. */
-static bool proof_seen(const Geo *g, ProofOut *p, uint64_t x, uint64_t o, int kind)
+static bool proof_seen(const Geo *g, ProofOut *p, Bits x, Bits o, int kind)
 {
     uint64_t k = mnk_geo_key(g, x, o, (uint64_t)kind * 0x9e3779b97f4a7c15ULL);
     if (mnk_tt_get(&p->seen, k))
@@ -43,13 +43,13 @@ static bool proof_seen(const Geo *g, ProofOut *p, uint64_t x, uint64_t o, int ki
 /* Breaker-win proof below a Maker-to-move position. */
 /* One proof line "TAG position v:reply ..." for every empty cell v (a
  * reply of -1 is written "*": that move is closed by the potential). */
-static void put_reply_line(const Geo *g, ProofOut *p, const char *tag, uint64_t x, uint64_t o,
-                           uint64_t empty, const int *reply)
+static void put_reply_line(const Geo *g, ProofOut *p, const char *tag, Bits x, Bits o,
+                           Bits empty, const int *reply)
 {
     fprintf(p->f, "%s ", tag);
     put_pos(g, p->f, x, o);
-    for (uint64_t b = empty; b; b &= b - 1) {
-        int v = __builtin_ctzll(b);
+    for (Bits b = empty; bits_any(b); b = bits_drop(b)) {
+        int v = bits_ctz(b);
         if (reply[v] < 0)
             fprintf(p->f, " %d:*", v);
         else
@@ -59,22 +59,22 @@ static void put_reply_line(const Geo *g, ProofOut *p, const char *tag, uint64_t 
     p->lines++;
 }
 
-static void proof_breaker(Solver *s, ProofOut *p, uint64_t x, uint64_t o)
+static void proof_breaker(Solver *s, ProofOut *p, Bits x, Bits o)
 {
     const Geo *g = &s->g;
     if (s->st != CGT_OK || proof_seen(g, p, x, o, 'M'))
         return;
     Eval e;
     mnk_evaluate(g, x, o, false, &e);
-    if (!e.live_cells)
+    if (!bits_any(e.live_cells))
         return; /* no live line: the checker accepts it without a node */
-    int pairs[MNK_MAX_CELLS / 2][2], np = 0;
-    uint64_t singles = 0;
-    uint64_t o2 = mnk_reduce(g, x, o, pairs, &np, &singles);
+    int pairs[MNK_CELLS / 2][2], np = 0;
+    Bits singles = BITS0;
+    Bits o2 = mnk_reduce(g, x, o, pairs, &np, &singles);
     PairSearch ps;
     ps.npairs = 0;
     bool full = false;
-    if (o2 != o || (full = mnk_find_pairing(g, x, o, &ps, PAIR_DEEP))) {
+    if (!bits_eq(o2, o) || (full = mnk_find_pairing(g, x, o, &ps, PAIR_DEEP))) {
         if (!full && mnk_find_pairing(g, x, o2, &ps, PAIR_DEEP)) {
             for (int i = 0; i < ps.npairs; i++) {
                 pairs[np][0] = ps.pairs[i][0];
@@ -85,35 +85,35 @@ static void proof_breaker(Solver *s, ProofOut *p, uint64_t x, uint64_t o)
         } else if (full) {
             np = ps.npairs;
             memcpy(pairs, ps.pairs, sizeof(int) * 2 * (size_t)np);
-            singles = 0;
+            singles = BITS0;
             o2 = g->full & ~x;
         }
         fputs("R ", p->f);
         put_pos(g, p->f, x, o);
         for (int i = 0; i < np; i++)
             fprintf(p->f, " %d-%d", pairs[i][0], pairs[i][1]);
-        for (uint64_t b = singles; b; b &= b - 1)
-            fprintf(p->f, " %d", __builtin_ctzll(b));
-        if (o2 == (g->full & ~x)) {
+        for (Bits b = singles; bits_any(b); b = bits_drop(b))
+            fprintf(p->f, " %d", bits_ctz(b));
+        if (bits_eq(o2, g->full & ~x)) {
             /* a full pairing: every other empty cell is given to Breaker too */
-            uint64_t inpairs = 0;
+            Bits inpairs = BITS0;
             for (int i = 0; i < np; i++)
-                inpairs |= 1ULL << pairs[i][0] | 1ULL << pairs[i][1];
-            for (uint64_t b = (g->full & ~x & ~o) & ~inpairs & ~singles; b; b &= b - 1)
-                fprintf(p->f, " %d", __builtin_ctzll(b));
+                inpairs |= BIT(pairs[i][0]) | BIT(pairs[i][1]);
+            for (Bits b = (g->full & ~x & ~o) & ~inpairs & ~singles; bits_any(b); b = bits_drop(b))
+                fprintf(p->f, " %d", bits_ctz(b));
         }
         fputc('\n', p->f);
         p->lines++;
-        if (o2 != (g->full & ~x))
+        if (!bits_eq(o2, g->full & ~x))
             proof_breaker(s, p, x, o2);
         return;
     }
     /* M node: every empty cell is a Maker move */
-    uint64_t empty = g->full & ~x & ~o;
-    int reply[MNK_MAX_CELLS] = {0};
-    for (uint64_t b = empty; b; b &= b - 1) {
-        int v = __builtin_ctzll(b);
-        uint64_t x2 = x | 1ULL << v;
+    Bits empty = g->full & ~x & ~o;
+    int reply[MNK_CELLS] = {0};
+    for (Bits b = empty; bits_any(b); b = bits_drop(b)) {
+        int v = bits_ctz(b);
+        Bits x2 = x | BIT(v);
         Eval e2;
         mnk_evaluate(g, x2, o, false, &e2);
         reply[v] = -1;
@@ -127,10 +127,10 @@ static void proof_breaker(Solver *s, ProofOut *p, uint64_t x, uint64_t o)
         }
     }
     put_reply_line(g, p, "M", x, o, empty, reply);
-    for (uint64_t b = empty; b; b &= b - 1) {
-        int v = __builtin_ctzll(b);
+    for (Bits b = empty; bits_any(b); b = bits_drop(b)) {
+        int v = bits_ctz(b);
         if (reply[v] >= 0)
-            proof_breaker(s, p, x | 1ULL << v, o | 1ULL << reply[v]);
+            proof_breaker(s, p, x | BIT(v), o | BIT(reply[v]));
     }
 }
 
@@ -148,7 +148,8 @@ static void proof_breaker(Solver *s, ProofOut *p, uint64_t x, uint64_t o)
  * writer's own, built from the nodes it wrote (not read from the table),
  * so each written node follows from its children by one local rule. */
 typedef struct P2Map {
-    uint64_t *key, *id, *zone; /* zone in the canonical image's cells */
+    uint64_t *key, *id;
+    Bits *zone; /* in the canonical image's cells */
     size_t cap, used;
 } P2Map;
 
@@ -168,7 +169,7 @@ static void p2map_free(P2Map *m)
     free(m->zone);
 }
 
-static bool p2map_get(const P2Map *m, uint64_t key, uint64_t *id, uint64_t *zone)
+static bool p2map_get(const P2Map *m, uint64_t key, uint64_t *id, Bits *zone)
 {
     for (size_t i = key & (m->cap - 1); m->key[i]; i = (i + 1) & (m->cap - 1))
         if (m->key[i] == key) {
@@ -195,7 +196,7 @@ typedef struct P2Mem {
     uint64_t rotations;
 } P2Mem;
 
-static void p2map_insert(P2Map *m, uint64_t key, uint64_t id, uint64_t zone)
+static void p2map_insert(P2Map *m, uint64_t key, uint64_t id, Bits zone)
 {
     size_t i = key & (m->cap - 1);
     while (m->key[i])
@@ -206,7 +207,7 @@ static void p2map_insert(P2Map *m, uint64_t key, uint64_t id, uint64_t zone)
     m->used++;
 }
 
-static void p2mem_put(P2Mem *p, uint64_t key, uint64_t id, uint64_t zone)
+static void p2mem_put(P2Mem *p, uint64_t key, uint64_t id, Bits zone)
 {
     P2Map *m = &p->cur;
     if (m->cap >= p->max_cap && 20 * (m->used + 1) > 17 * m->cap) {
@@ -226,7 +227,7 @@ static void p2mem_put(P2Mem *p, uint64_t key, uint64_t id, uint64_t zone)
     p2map_insert(m, key, id, zone);
 }
 
-static bool p2mem_get(P2Mem *p, uint64_t key, uint64_t *id, uint64_t *zone)
+static bool p2mem_get(P2Mem *p, uint64_t key, uint64_t *id, Bits *zone)
 {
     if (p2map_get(&p->cur, key, id, zone))
         return true;
@@ -246,23 +247,23 @@ typedef struct P2 {
 
 typedef struct P2Res {
     uint64_t id;   /* 0: the position has no live line */
-    uint64_t zone; /* empty cells Maker may not be given */
+    Bits zone; /* empty cells Maker may not be given */
 } P2Res;
 
-static void p2_cells(FILE *f, uint64_t set)
+static void p2_cells(FILE *f, Bits set)
 {
-    for (bool first = true; set; set &= set - 1, first = false)
-        fprintf(f, first ? "%d" : ",%d", __builtin_ctzll(set));
+    for (bool first = true; bits_any(set); set = bits_drop(set), first = false)
+        fprintf(f, first ? "%d" : ",%d", bits_ctz(set));
 }
 
 static P2Res p2_fail(Solver *s, const char *what)
 {
     if (s->st == CGT_OK)
         s->st = cgt_error_set(s->err, CGT_ERR_INTERNAL, "mnk proof: %s", what);
-    return (P2Res){0, 0};
+    return (P2Res){0, BITS0};
 }
 
-static P2Res p2_done(Solver *s, P2 *p, uint64_t key, int sym, uint64_t zone)
+static P2Res p2_done(Solver *s, P2 *p, uint64_t key, int sym, Bits zone)
 {
     const Geo *g = &s->g;
     p->next_id++;
@@ -274,44 +275,45 @@ static P2Res p2_done(Solver *s, P2 *p, uint64_t key, int sym, uint64_t zone)
 
 /* Writes the proof that Breaker wins (x, o), Maker to move (known to hold:
  * the search proved it), and returns its node and zone. */
-static P2Res p2_breaker(Solver *s, P2 *p, uint64_t x, uint64_t o)
+static P2Res p2_breaker(Solver *s, P2 *p, Bits x, Bits o)
 {
     const Geo *g = &s->g;
     if (s->st != CGT_OK)
-        return (P2Res){0, 0};
+        return (P2Res){0, BITS0};
     int sym = 0;
-    uint64_t key = mnk_geo_key_sym(g, x, o, SALT_PROOF, &sym), id, cz;
+    uint64_t key = mnk_geo_key_sym(g, x, o, SALT_PROOF, &sym), id;
+    Bits cz;
     if (p2mem_get(&p->mem, key, &id, &cz))
         return (P2Res){id, mnk_zone_from_canon(g, sym, cz)};
-    uint64_t empty = g->full & ~x & ~o;
+    Bits empty = g->full & ~x & ~o;
     Eval e;
     mnk_evaluate(g, x, o, true, &e);
     if (e.complete)
         return p2_fail(s, "Maker has a line in a position proven for Breaker");
-    if (!e.live_cells)
-        return (P2Res){0, 0};
+    if (!bits_any(e.live_cells))
+        return (P2Res){0, BITS0};
     /* Theorem 1 reduction: R node, zone = the child's plus V_pair */
-    int pairs[MNK_MAX_CELLS / 2][2], np = 0;
-    uint64_t singles = 0;
-    uint64_t o2 = mnk_reduce(g, x, o, pairs, &np, &singles);
-    if (o2 != o) {
+    int pairs[MNK_CELLS / 2][2], np = 0;
+    Bits singles = BITS0;
+    Bits o2 = mnk_reduce(g, x, o, pairs, &np, &singles);
+    if (!bits_eq(o2, o)) {
         P2Res c = p2_breaker(s, p, x, o2);
         if (s->st != CGT_OK)
             return c;
-        uint64_t zone = (c.zone | (o2 & ~o)) & empty;
+        Bits zone = (c.zone | (o2 & ~o)) & empty;
         fputs("R ", p->f);
         put_pos(g, p->f, x | (empty & ~zone), o);
         for (int i = 0; i < np; i++)
             fprintf(p->f, " %d-%d", pairs[i][0], pairs[i][1]);
-        for (uint64_t b = singles; b; b &= b - 1)
-            fprintf(p->f, " %d", __builtin_ctzll(b));
+        for (Bits b = singles; bits_any(b); b = bits_drop(b))
+            fprintf(p->f, " %d", bits_ctz(b));
         fprintf(p->f, " >%llu\n", (unsigned long long)c.id);
         return p2_done(s, p, key, sym, zone);
     }
     /* Property 1 for every Maker move: all moves "*" */
     if (e.pot + mnk_max_weight(&e) < (1L << g->k)) {
-        uint64_t zone = mnk_potential_zone(g, x, o, &e, true);
-        if (!zone)
+        Bits zone = mnk_potential_zone(g, x, o, &e, true);
+        if (!bits_any(zone))
             zone = e.live_cells;
         fputs("M ", p->f);
         put_pos(g, p->f, x | (empty & ~zone), o);
@@ -324,7 +326,7 @@ static P2Res p2_breaker(Solver *s, P2 *p, uint64_t x, uint64_t o)
      * holds a pair, so the other empty cells may all be Maker's */
     PairSearch ps;
     if (mnk_find_pairing(g, x, o, &ps, PAIR_QUICK) || mnk_find_pairing(g, x, o, &ps, PAIR_DEEP)) {
-        uint64_t zone = mnk_pair_cells(&ps);
+        Bits zone = mnk_pair_cells(&ps);
         fputs("R ", p->f);
         put_pos(g, p->f, x | (empty & ~zone), o);
         for (int i = 0; i < ps.npairs; i++)
@@ -334,17 +336,18 @@ static P2Res p2_breaker(Solver *s, P2 *p, uint64_t x, uint64_t o)
     }
     /* M node: the search's move order; a move outside the zone of an
      * answered one is covered by that answer's node */
-    uint64_t undom = mnk_undominated(&e, e.live_cells);
-    int mv[MNK_MAX_CELLS];
+    Bits undom = mnk_undominated(&e, e.live_cells);
+    int mv[MNK_CELLS];
     int nm = mnk_order_moves(e.w, undom, mv);
-    int ng = 0, gfirst[MNK_MAX_CELLS], greply[MNK_MAX_CELLS];
-    uint64_t gid[MNK_MAX_CELLS], gzone[MNK_MAX_CELLS]; /* greply -1: Property 1 */
-    uint64_t covered = 0, zone = 0;
+    int ng = 0, gfirst[MNK_CELLS], greply[MNK_CELLS];
+    uint64_t gid[MNK_CELLS];
+    Bits gzone[MNK_CELLS]; /* greply -1: Property 1 */
+    Bits covered = BITS0, zone = BITS0;
     for (int i = 0; i < nm; i++) {
         int v = mv[i];
-        if (covered >> v & 1)
+        if (bits_has(covered, v))
             continue;
-        uint64_t x2 = x | 1ULL << v;
+        Bits x2 = x | BIT(v);
         Eval e2;
         mnk_evaluate(g, x2, o, false, &e2);
         if (e2.complete)
@@ -358,41 +361,41 @@ static P2Res p2_breaker(Solver *s, P2 *p, uint64_t x, uint64_t o)
             int b = -1;
             if (!mnk_mb_breaker_node(s, x2, o, &b, NULL) || b < 0)
                 return p2_fail(s, "no Breaker reply found for a proven position");
-            P2Res c = p2_breaker(s, p, x2, o | 1ULL << b);
+            P2Res c = p2_breaker(s, p, x2, o | BIT(b));
             if (s->st != CGT_OK)
                 return c;
             greply[ng] = b;
             gid[ng] = c.id;
-            gzone[ng] = c.zone | 1ULL << b;
+            gzone[ng] = c.zone | BIT(b);
         }
-        gzone[ng] &= empty & ~(1ULL << v);
+        gzone[ng] &= empty & ~BIT(v);
         covered |= empty & ~gzone[ng];
         zone |= gzone[ng];
         ng++;
     }
     /* Theorem 2: a move of the node (a cell of the zone) left uncovered is
      * dominated, and its dominator must stay open */
-    int dom[MNK_MAX_CELLS];
+    int dom[MNK_CELLS];
     zone &= empty;
-    for (uint64_t todo = zone & ~covered; todo;) {
-        int u = __builtin_ctzll(todo);
-        todo &= todo - 1;
+    for (Bits todo = zone & ~covered; bits_any(todo);) {
+        int u = bits_ctz(todo);
+        todo = bits_drop(todo);
         dom[u] = mnk_dominator(&e, e.live_cells, u);
         if (dom[u] < 0)
             return p2_fail(s, "a Maker move is neither answered nor dominated");
-        uint64_t w = 1ULL << dom[u];
-        if (!(zone & w)) {
+        Bits w = BIT(dom[u]);
+        if (!bits_any(zone & w)) {
             zone |= w;
-            if (!(covered & w))
+            if (!bits_any(covered & w))
                 todo |= w;
         }
     }
     fputs("M ", p->f);
     put_pos(g, p->f, x | (empty & ~zone), o);
-    uint64_t done = 0; /* the node's moves (cells of the zone) written so far */
+    Bits done = BITS0; /* the node's moves (cells of the zone) written so far */
     for (int j = 0; j < ng; j++) {
-        uint64_t mine = zone & ~done & (~gzone[j] | 1ULL << gfirst[j]);
-        if (!mine)
+        Bits mine = zone & ~done & (~gzone[j] | BIT(gfirst[j]));
+        if (!bits_any(mine))
             continue;
         if (greply[j] < 0)
             fputs(" *:", p->f);
@@ -403,16 +406,16 @@ static P2Res p2_breaker(Solver *s, P2 *p, uint64_t x, uint64_t o)
     }
     /* dominated moves, each after its dominator (chains end: every
      * domination is strict after the reduction) */
-    while (zone & ~done) {
-        uint64_t before = done;
-        for (uint64_t b = zone & ~done; b; b &= b - 1) {
-            int u = __builtin_ctzll(b);
-            if (!(covered >> u & 1) && (before >> dom[u] & 1)) {
+    while (bits_any(zone & ~done)) {
+        Bits before = done;
+        for (Bits b = zone & ~done; bits_any(b); b = bits_drop(b)) {
+            int u = bits_ctz(b);
+            if (!bits_has(covered, u) && bits_has(before, dom[u])) {
                 fprintf(p->f, " <%d:%d", dom[u], u);
-                done |= 1ULL << u;
+                done |= BIT(u);
             }
         }
-        if (done == before)
+        if (bits_eq(done, before))
             return p2_fail(s, "a cycle of dominated moves");
     }
     fputc('\n', p->f);
@@ -420,7 +423,7 @@ static P2Res p2_breaker(Solver *s, P2 *p, uint64_t x, uint64_t o)
 }
 
 /* The whole version-2 proof of a Breaker win (Maker or Breaker to move). */
-static void p2_write(Solver *s, FILE *f, uint64_t x, uint64_t o, bool maker_to_move,
+static void p2_write(Solver *s, FILE *f, Bits x, Bits o, bool maker_to_move,
                      uint64_t *nlines)
 {
     const Geo *g = &s->g;
@@ -437,9 +440,9 @@ static void p2_write(Solver *s, FILE *f, uint64_t x, uint64_t o, bool maker_to_m
     } else {
         int reply = -1;
         if (mnk_mb_breaker_node(s, x, o, &reply, NULL)) {
-            P2Res c = {0, 0};
+            P2Res c = {0, BITS0};
             if (reply >= 0)
-                c = p2_breaker(s, &p, x, o | 1ULL << reply);
+                c = p2_breaker(s, &p, x, o | BIT(reply));
             fputs("B ", f);
             put_pos(g, f, x, o);
             if (reply < 0)
@@ -460,7 +463,7 @@ static void p2_write(Solver *s, FILE *f, uint64_t x, uint64_t o, bool maker_to_m
 }
 
 /* Maker-win proof below a Maker-to-move position. */
-static void proof_maker(Solver *s, ProofOut *p, uint64_t x, uint64_t o)
+static void proof_maker(Solver *s, ProofOut *p, Bits x, Bits o)
 {
     const Geo *g = &s->g;
     if (s->st != CGT_OK || proof_seen(g, p, x, o, 'W'))
@@ -476,26 +479,26 @@ static void proof_maker(Solver *s, ProofOut *p, uint64_t x, uint64_t o)
     put_pos(g, p->f, x, o);
     fprintf(p->f, " %d\n", move);
     p->lines++;
-    uint64_t x2 = x | 1ULL << move;
+    Bits x2 = x | BIT(move);
     Eval e;
     mnk_evaluate(g, x2, o, false, &e);
     if (e.complete)
         return;
-    for (uint64_t b = g->full & ~x2 & ~o; b; b &= b - 1)
-        proof_maker(s, p, x2, o | 1ULL << __builtin_ctzll(b));
+    for (Bits b = g->full & ~x2 & ~o; bits_any(b); b = bits_drop(b))
+        proof_maker(s, p, x2, o | BIT(bits_ctz(b)));
 }
 
-static bool line_done(const Geo *g, uint64_t a)
+static bool line_done(const Geo *g, Bits a)
 {
     for (int l = 0; l < g->nlines; l++)
-        if ((g->line[l] & a) == g->line[l])
+        if (bits_eq(g->line[l] & a, g->line[l]))
             return true;
     return false;
 }
 
 /* Strong game, attacker a (written X) to move and winning: A nodes give the
  * attacker's move; every defender reply must lead to another A node. */
-static void proof_strong_win(Solver *s, ProofOut *p, uint64_t a, uint64_t d)
+static void proof_strong_win(Solver *s, ProofOut *p, Bits a, Bits d)
 {
     const Geo *g = &s->g;
     if (s->st != CGT_OK || proof_seen(g, p, a, d, 'A'))
@@ -511,20 +514,20 @@ static void proof_strong_win(Solver *s, ProofOut *p, uint64_t a, uint64_t d)
     put_pos(g, p->f, a, d);
     fprintf(p->f, " %d\n", move);
     p->lines++;
-    uint64_t a2 = a | 1ULL << move;
+    Bits a2 = a | BIT(move);
     if (line_done(g, a2))
         return;
-    for (uint64_t b = g->full & ~a2 & ~d; b; b &= b - 1)
-        proof_strong_win(s, p, a2, d | 1ULL << __builtin_ctzll(b));
+    for (Bits b = g->full & ~a2 & ~d; bits_any(b); b = bits_drop(b))
+        proof_strong_win(s, p, a2, d | BIT(bits_ctz(b)));
 }
 
 /* Strong game, attacker a (written X) to move and unable to force a win: a
  * Maker-Breaker Breaker-win proof (R/M nodes) when one exists, else an H
  * node answering every attacker move with a defender reply. */
-static void proof_strong_hold(Solver *s, ProofOut *p, uint64_t a, uint64_t d)
+static void proof_strong_hold(Solver *s, ProofOut *p, Bits a, Bits d)
 {
     const Geo *g = &s->g;
-    if (s->st != CGT_OK || line_done(g, d) || !(g->full & ~a & ~d))
+    if (s->st != CGT_OK || line_done(g, d) || !bits_any(g->full & ~a & ~d))
         return;
     if (mnk_mb_maker_node(s, a, d, NULL, NULL)) {
         if (s->st == CGT_OK)
@@ -533,34 +536,34 @@ static void proof_strong_hold(Solver *s, ProofOut *p, uint64_t a, uint64_t d)
     }
     if (s->st != CGT_OK || proof_seen(g, p, a, d, 'H'))
         return;
-    uint64_t empty = g->full & ~a & ~d;
-    int reply[MNK_MAX_CELLS] = {0};
-    for (uint64_t b = empty; b; b &= b - 1) {
-        int v = __builtin_ctzll(b);
-        uint64_t a2 = a | 1ULL << v;
+    Bits empty = g->full & ~a & ~d;
+    int reply[MNK_CELLS] = {0};
+    for (Bits b = empty; bits_any(b); b = bits_drop(b)) {
+        int v = bits_ctz(b);
+        Bits a2 = a | BIT(v);
         reply[v] = -1;
-        uint64_t left = empty & ~(1ULL << v);
-        if (!left)
+        Bits left = empty & ~BIT(v);
+        if (!bits_any(left))
             continue; /* board full, no attacker line: a draw */
-        for (uint64_t c = left; c && reply[v] < 0; c &= c - 1) {
-            int r = __builtin_ctzll(c);
-            if (line_done(g, d | 1ULL << r))
+        for (Bits c = left; bits_any(c) && reply[v] < 0; c = bits_drop(c)) {
+            int r = bits_ctz(c);
+            if (line_done(g, d | BIT(r)))
                 reply[v] = r;
         }
         /* replies in the search's order (both players' weights), so the
          * first one tried is usually the one the search proved */
-        int mv[MNK_MAX_CELLS];
+        int mv[MNK_CELLS];
         int nm = mnk_strong_moves(g, a2, d, left, mv);
         for (int i = 0; i < nm && reply[v] < 0; i++) {
-            bool w = mnk_strong_att(s, a2, d | 1ULL << mv[i], NULL);
+            bool w = mnk_strong_att(s, a2, d | BIT(mv[i]), NULL);
             if (s->st != CGT_OK)
                 return;
             if (!w)
                 reply[v] = mv[i];
         }
-        for (uint64_t c = left; c && reply[v] < 0; c &= c - 1) {
-            int r = __builtin_ctzll(c);
-            bool w = mnk_strong_att(s, a2, d | 1ULL << r, NULL);
+        for (Bits c = left; bits_any(c) && reply[v] < 0; c = bits_drop(c)) {
+            int r = bits_ctz(c);
+            bool w = mnk_strong_att(s, a2, d | BIT(r), NULL);
             if (s->st != CGT_OK)
                 return;
             if (!w)
@@ -573,23 +576,24 @@ static void proof_strong_hold(Solver *s, ProofOut *p, uint64_t a, uint64_t d)
         }
     }
     put_reply_line(g, p, "H", a, d, empty, reply);
-    for (uint64_t b = empty; b; b &= b - 1) {
-        int v = __builtin_ctzll(b);
+    for (Bits b = empty; bits_any(b); b = bits_drop(b)) {
+        int v = bits_ctz(b);
         if (reply[v] >= 0)
-            proof_strong_hold(s, p, a | 1ULL << v, d | 1ULL << reply[v]);
+            proof_strong_hold(s, p, a | BIT(v), d | BIT(reply[v]));
     }
 }
 
 /* kind: 'M' Maker-Breaker (claim from breaker_wins), 'A' strong, X to move
  * and winning, 'H' strong, X to move and not winning. */
-CgtStatus mnk_write_proof(Solver *s, const char *path, uint64_t x, uint64_t o,
+CgtStatus mnk_write_proof(Solver *s, const char *path, Bits x, Bits o,
                           bool maker_to_move, bool breaker_wins, int kind, uint64_t *nlines)
 {
     const Geo *g = &s->g;
-    /* atomic (temporary file, fsync, rename), not sealed: the proof is read
-     * back only by its independent checker, tests/oracle/mnk_check */
+    /* atomic (temporary file, fsync, rename) and sealed: the last line is
+     * "crc64 HEX" over every byte before it, which the independent checker
+     * (tests/oracle/mnk_check) verifies with its own code */
     AtomicFile af;
-    if (af_open(&af, path, "proof file", false, s->err) != CGT_OK)
+    if (af_open(&af, path, "proof file", true, s->err) != CGT_OK)
         return CGT_ERR_IO;
     ProofOut p = {0};
     p.f = af.f;
@@ -613,8 +617,8 @@ CgtStatus mnk_write_proof(Solver *s, const char *path, uint64_t x, uint64_t o,
             put_pos(g, p.f, x, o);
             fputc('\n', p.f);
             p.lines++;
-            for (uint64_t b = g->full & ~x & ~o; b; b &= b - 1)
-                proof_maker(s, &p, x, o | 1ULL << __builtin_ctzll(b));
+            for (Bits b = g->full & ~x & ~o; bits_any(b); b = bits_drop(b))
+                proof_maker(s, &p, x, o | BIT(bits_ctz(b)));
         }
     }
     fputs("end\n", p.f);
@@ -623,6 +627,7 @@ CgtStatus mnk_write_proof(Solver *s, const char *path, uint64_t x, uint64_t o,
         af_abort(&af);
         return s->st;
     }
+    af_crc_from_file(&af); /* the nodes went to af.f directly */
     if (af_commit(&af, s->err) != CGT_OK)
         return CGT_ERR_IO;
     *nlines = p.lines;

@@ -40,7 +40,6 @@ bool mnk_tick(Solver *s)
                                   "%g s reached", s->time_limit);
             return false;
         }
-#ifndef MNK_WIDE
         if (s->ckpt && s->ckpt_every > 0 && now >= s->next_ckpt) {
             s->next_ckpt = now + s->ckpt_every;
             if (mnk_save_checkpoint(s) != CGT_OK) {
@@ -48,7 +47,6 @@ bool mnk_tick(Solver *s)
                 return false;
             }
         }
-#endif
         if (s->tt->lock)
             pthread_mutex_lock(s->tt->lock);
         size_t used = s->tt->used;
@@ -83,7 +81,7 @@ bool mnk_tick(Solver *s)
  * pairing strategy.  Returns V_BREAKER, V_MAKER or 0 (undecided); *o gets
  * the reduced Breaker mask, *e, *key and *symp its analysis when undecided;
  * *zone the relevance zone (of the unreduced position) when V_BREAKER. */
-int mnk_maker_quick(Solver *s, Bits x, Bits *op, Eval *e, Bits *key, int *symp,
+int mnk_maker_quick(Solver *s, Bits x, Bits *op, Eval *e, uint64_t *key, int *symp,
                     int *move, bool use_tt, Bits *zone)
 {
     const Geo *g = &s->g;
@@ -92,19 +90,19 @@ int mnk_maker_quick(Solver *s, Bits x, Bits *op, Eval *e, Bits *key, int *symp,
     *op = o;
     mnk_evaluate(g, x, o, true, e);
     if (e->complete) {
-        *zone = 0;
+        *zone = BITS0;
         return V_MAKER;
     }
-    if (e->threats) {
+    if (bits_any(e->threats)) {
         if (move)
             *move = bits_ctz(e->threats);
-        *zone = e->threats & (~e->threats + 1);
+        *zone = bits_low(e->threats);
         return V_MAKER;
     }
-    if (!e->live_cells)
+    if (!bits_any(e->live_cells))
         return V_BREAKER;
     *key = mnk_geo_key_sym(g, x, o, SALT_MB, symp);
-    Bits tz = 0;
+    Bits tz = BITS0;
     int v = mnk_tt_get_zone(s->tt, *key, &tz);
     if (v && use_tt) {
         s->hits++;
@@ -144,7 +142,8 @@ bool mnk_mb_maker_node(Solver *s, Bits x, Bits o, int *move, Bits *zone)
     if (!mnk_tick(s))
         return true;
     Eval e;
-    Bits key = 0, o0 = o, n0 = s->nodes;
+    uint64_t key = 0, n0 = s->nodes;
+    Bits o0 = o;
     int sym = 0;
     int q = mnk_maker_quick(s, x, &o, &e, &key, &sym, move, move == NULL, zone);
     if (q)
@@ -165,11 +164,11 @@ bool mnk_mb_maker_node(Solver *s, Bits x, Bits o, int *move, Bits *zone)
     if (s->depth > s->max_depth)
         s->max_depth = s->depth;
     bool breaker = true;
-    Bits z = 0, refuted = 0;
+    Bits z = BITS0, refuted = BITS0;
     int nloop = nm;
     if (s->par) {
         int tv = 0;
-        Bits tz = 0;
+        Bits tz = BITS0;
         int i = mnk_par_children(s, true, x, o, mv, nm, empty, key, move == NULL, &z, &refuted,
                                  &tv, &tz);
         if (i == MNK_PAR_SOLVED) {
@@ -186,9 +185,9 @@ bool mnk_mb_maker_node(Solver *s, Bits x, Bits o, int *move, Bits *zone)
         nloop = 0;
     }
     for (int i = 0; i < nloop; i++) {
-        if (s->zones && (refuted >> mv[i] & 1))
+        if (s->zones && bits_has(refuted, mv[i]))
             continue;
-        Bits zc = 0;
+        Bits zc = BITS0;
         bool r = mnk_mb_breaker_node(s, x | BIT(mv[i]), o, NULL, &zc);
         if (s->st != CGT_OK)
             break;
@@ -216,7 +215,7 @@ bool mnk_mb_maker_node(Solver *s, Bits x, Bits o, int *move, Bits *zone)
     /* A dominated move not refuted by a zone is refuted by Theorem 2, which
      * needs one of its dominators (after the reduction every dominator is
      * strict) to stay empty. */
-    for (Bits b = e.live_cells & ~undom & ~refuted; b; b &= b - 1) {
+    for (Bits b = e.live_cells & ~undom & ~refuted; bits_any(b); b = bits_drop(b)) {
         int u = mnk_dominator(&e, e.live_cells, bits_ctz(b));
         if (u >= 0)
             z |= BIT(u);
@@ -242,7 +241,8 @@ bool mnk_mb_breaker_node(Solver *s, Bits x, Bits o, int *reply, Bits *zone)
     Bits zdummy;
     if (!zone)
         zone = &zdummy;
-    Bits empty = g->full & ~x & ~o, n0 = s->nodes;
+    Bits empty = g->full & ~x & ~o;
+    uint64_t n0 = s->nodes;
     *zone = empty;
     if (reply)
         *reply = -1;
@@ -251,7 +251,7 @@ bool mnk_mb_breaker_node(Solver *s, Bits x, Bits o, int *reply, Bits *zone)
     Eval e;
     mnk_evaluate(g, x, o, true, &e);
     if (e.complete) {
-        *zone = 0;
+        *zone = BITS0;
         return false;
     }
     if (e.pot < (1L << g->k)) {
@@ -271,7 +271,8 @@ bool mnk_mb_breaker_node(Solver *s, Bits x, Bits o, int *reply, Bits *zone)
     int mv[MNK_CELLS];
     int nm = mnk_order_moves(e.w, cand, mv);
     int sym = 0;
-    Bits key = mnk_geo_key_sym(g, x, o, SALT_MBB, &sym), tz = 0;
+    uint64_t key = mnk_geo_key_sym(g, x, o, SALT_MBB, &sym);
+    Bits tz = BITS0;
     int tv = mnk_tt_get_zone(s->tt, key, &tz);
     if (tv && !reply) {
         s->hits++;
@@ -281,7 +282,8 @@ bool mnk_mb_breaker_node(Solver *s, Bits x, Bits o, int *reply, Bits *zone)
     /* Try the replies that the cheap tests close before any deep search. */
     for (int i = 0; i < nm; i++) {
         Eval e2;
-        Bits o2 = o | BIT(mv[i]), k2 = 0, zq = 0;
+        Bits o2 = o | BIT(mv[i]), zq = BITS0;
+        uint64_t k2 = 0;
         int sym2 = 0;
         if (mnk_maker_quick(s, x, &o2, &e2, &k2, &sym2, NULL, true, &zq) == V_BREAKER) {
             if (reply)
@@ -295,11 +297,11 @@ bool mnk_mb_breaker_node(Solver *s, Bits x, Bits o, int *reply, Bits *zone)
     if (s->depth > s->max_depth)
         s->max_depth = s->depth;
     bool breaker = false;
-    Bits z = 0, lost = 0;
+    Bits z = BITS0, lost = BITS0;
     int nloop = nm;
     if (s->par) {
         int tv2 = 0;
-        Bits tz2 = 0;
+        Bits tz2 = BITS0;
         int i = mnk_par_children(s, false, x, o, mv, nm, empty, key, reply == NULL, &z, &lost,
                                  &tv2, &tz2);
         if (i == MNK_PAR_SOLVED) {
@@ -315,9 +317,9 @@ bool mnk_mb_breaker_node(Solver *s, Bits x, Bits o, int *reply, Bits *zone)
         nloop = 0;
     }
     for (int i = 0; i < nloop; i++) {
-        if (s->zones && (lost >> mv[i] & 1))
+        if (s->zones && bits_has(lost, mv[i]))
             continue;
-        Bits zc = 0;
+        Bits zc = BITS0;
         bool r = mnk_mb_maker_node(s, x, o | BIT(mv[i]), NULL, &zc);
         if (s->st != CGT_OK)
             break;
@@ -342,7 +344,7 @@ bool mnk_mb_breaker_node(Solver *s, Bits x, Bits o, int *reply, Bits *zone)
         if (nt == 1)
             z |= e.threats;
         else
-            for (Bits b = e.live_cells & ~cand & ~lost; b; b &= b - 1) {
+            for (Bits b = e.live_cells & ~cand & ~lost; bits_any(b); b = bits_drop(b)) {
                 int u = mnk_dominator(&e, e.live_cells, bits_ctz(b));
                 if (u >= 0)
                     z |= BIT(u);
@@ -366,11 +368,11 @@ bool mnk_strong_def(Solver *s, Bits a, Bits d);
 void mnk_threats_of(const Geo *g, Bits a, Bits d, Bits *thr, bool *complete)
 {
     Bits empty = g->full & ~a & ~d;
-    *thr = 0;
+    *thr = BITS0;
     *complete = false;
     for (int l = 0; l < g->nlines; l++) {
         Bits ln = g->line[l];
-        if (ln & d)
+        if (bits_any(ln & d))
             continue;
         int cnt = bits_pc(ln & a);
         if (cnt == g->k)
@@ -406,14 +408,14 @@ bool mnk_strong_att(Solver *s, Bits a, Bits d, int *move)
         return true;
     if (cd)
         return false;
-    if (ta) {
+    if (bits_any(ta)) {
         if (move)
             *move = bits_ctz(ta);
         return true;
     }
     if (bits_pc(td) >= 2)
         return false;
-    Bits key = mnk_geo_key(g, a, d, SALT_SA);
+    uint64_t key = mnk_geo_key(g, a, d, SALT_SA);
     int v = mnk_tt_get(s->tt, key);
     if (v && !move) {
         s->hits++;
@@ -425,7 +427,7 @@ bool mnk_strong_att(Solver *s, Bits a, Bits d, int *move)
         return false;
     Bits empty = g->full & ~a & ~d;
     int mv[MNK_CELLS];
-    int nm = mnk_strong_moves(g, a, d, td ? td : empty, mv);
+    int nm = mnk_strong_moves(g, a, d, bits_any(td) ? td : empty, mv);
     bool wins = false;
     s->depth++;
     for (int i = 0; i < nm; i++) {
@@ -457,11 +459,11 @@ bool mnk_strong_def(Solver *s, Bits a, Bits d)
     mnk_threats_of(g, d, a, &td, &cd);
     if (ca)
         return true;
-    if (cd || td)
+    if (cd || bits_any(td))
         return false;
     if (bits_pc(ta) >= 2)
         return true;
-    Bits key = mnk_geo_key(g, a, d, SALT_SD);
+    uint64_t key = mnk_geo_key(g, a, d, SALT_SD);
     int v = mnk_tt_get(s->tt, key);
     if (v) {
         s->hits++;
@@ -473,7 +475,7 @@ bool mnk_strong_def(Solver *s, Bits a, Bits d)
         return false;
     Bits empty = g->full & ~a & ~d;
     int mv[MNK_CELLS];
-    int nm = mnk_strong_moves(g, a, d, ta ? ta : empty, mv);
+    int nm = mnk_strong_moves(g, a, d, bits_any(ta) ? ta : empty, mv);
     bool wins = true;
     s->depth++;
     for (int i = 0; i < nm; i++) {

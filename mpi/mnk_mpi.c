@@ -12,7 +12,9 @@
  * Breaker to move by mnk_solve, writing DIR/job_C.proof (and keeping its
  * table in DIR/job_C.ckpt, so an interrupted job resumes).  The master
  * appends every finished job to the job store DIR/jobs ("done C RESULT
- * NODES", flushed and synced), so a rerun skips the jobs done.  When every
+ * NODES crc64=HEX", HEX the CRC-64 of the text before " crc64=", flushed
+ * and synced), so a rerun skips the jobs done; a torn or damaged line, or
+ * a job proof whose seal fails, is reported and that job run again.  When every
  * job is a Breaker win the job proofs are merged (mnk_merge_proofs) into
  * DIR/proof, whose SHA-256 is printed; check it with
  *   mnk_check --game M N K --claim breaker --root X empty DIR/proof
@@ -29,6 +31,8 @@
 #include <unistd.h>
 
 #include "games/mnk.h"
+#include "util/atomicfile.h"
+#include "util/crc64.h"
 #include "util/sha256.h"
 
 enum { TAG_RESULT = 1, TAG_JOB = 2 };
@@ -97,6 +101,60 @@ static const char *result_word(int r)
     return r == R_BREAKER ? "breaker" : r == R_MAKER ? "maker" : r == R_LIMIT ? "limit" : "error";
 }
 
+/* One record of the job store: "done C RESULT NODES crc64=HEX\n". */
+static void store_put(FILE *f, long long cell, const char *word, long long nodes)
+{
+    char rec[128];
+    int n = snprintf(rec, sizeof rec, "done %lld %s %lld", cell, word, nodes);
+    fprintf(f, "%s crc64=%016llx\n", rec,
+            (unsigned long long)crc64_update(0, rec, (size_t)n));
+}
+
+/* A line of the job store: 1 and its fields if it is a whole record whose
+ * checksum matches (or an old record without one, with a warning), else 0
+ * with a warning naming the line. */
+static int store_get(const char *line, int lineno, int *cell, char *word, long long *nodes)
+{
+    size_t len = strlen(line);
+    const char *sum = strstr(line, " crc64=");
+    unsigned long long want = 0;
+    int used = 0, ok = len > 0 && line[len - 1] == '\n';
+    if (ok && sum)
+        ok = sscanf(sum, " crc64=%16llx%n", &want, &used) == 1 && sum[used] == '\n' &&
+             crc64_update(0, line, (size_t)(sum - line)) == want;
+    if (ok) {
+        int end = 0;
+        char rec[128];
+        snprintf(rec, sizeof rec, "%.*s", (int)((sum ? sum : line + len - 1) - line), line);
+        ok = sscanf(rec, "done %d %15s %lld%n", cell, word, nodes, &end) == 3 && !rec[end];
+    }
+    if (!ok) {
+        fprintf(stderr, "mnk_mpi: warning: job store line %d is %s: ignored (that job is run "
+                "again)\n", lineno, len && line[len - 1] != '\n' ? "torn (no end of line)"
+                : "damaged (bad checksum or fields)");
+        return 0;
+    }
+    if (!sum)
+        fprintf(stderr, "mnk_mpi: warning: job store line %d has no checksum (an older "
+                "version's record): used as it is\n", lineno);
+    return 1;
+}
+
+/* Whether the proof file of a job is whole: its seal (util/atomicfile) holds. */
+static int proof_intact(const char *path)
+{
+    SealedFile sf;
+    CgtError err;
+    cgt_error_clear(&err);
+    if (sf_open(&sf, path, "job proof", false, &err) != CGT_OK || sf.absent) {
+        if (!sf.absent)
+            fprintf(stderr, "mnk_mpi: warning: %s: that job is run again\n", err.msg);
+        return 0;
+    }
+    sf_close(&sf);
+    return 1;
+}
+
 static int master(int ranks)
 {
     int cls[64 * 64], nc = mnk_root_classes(M, N, cls);
@@ -105,23 +163,26 @@ static int master(int ranks)
     char store[4096], line[256];
     snprintf(store, sizeof store, "%s/jobs", Dir);
     FILE *f = fopen(store, "r");
-    int resumed = 0;
+    int resumed = 0, torn = 0;
     if (f) {
-        int cell, nodes_read;
+        int cell, lineno = 0;
         char word[16];
         long long nodes;
-        while (fgets(line, sizeof line, f))
-            if (sscanf(line, "done %d %15s %lld%n", &cell, word, &nodes, &nodes_read) == 3)
+        while (fgets(line, sizeof line, f)) {
+            size_t len = strlen(line);
+            torn = len > 0 && line[len - 1] != '\n';
+            if (store_get(line, ++lineno, &cell, word, &nodes))
                 for (int j = 0; j < nc; j++) {
                     char proof[4096];
                     job_path(proof, sizeof proof, cell, "proof");
-                    if (cls[j] == cell && strcmp(word, "breaker") == 0 &&
-                        access(proof, R_OK) == 0 && !state[j]) {
+                    if (cls[j] == cell && strcmp(word, "breaker") == 0 && !state[j] &&
+                        proof_intact(proof)) {
                         state[j] = R_BREAKER + 1;
                         total += nodes;
                         resumed++;
                     }
                 }
+        }
         fclose(f);
     }
     f = fopen(store, "a");
@@ -129,6 +190,8 @@ static int master(int ranks)
         fprintf(stderr, "mnk_mpi: cannot write the job store %s\n", store);
         return 1;
     }
+    if (torn)
+        fputc('\n', f); /* end the torn line, so that the next record is whole */
     printf("mnk_mpi: %d,%d,%d, %d classes of first moves, %d done before, %d workers\n", M, N,
            K, nc, resumed, ranks - 1);
     fflush(stdout);
@@ -143,7 +206,7 @@ static int master(int ranks)
                 if (cls[j] == msg[0])
                     state[j] = r + 1;
             total += msg[2];
-            fprintf(f, "done %lld %s %lld\n", msg[0], result_word(r), msg[2]);
+            store_put(f, msg[0], result_word(r), msg[2]);
             fflush(f);
             fsync(fileno(f));
             printf("mnk_mpi: job %lld (rank %d): %s, %lld nodes\n", msg[0], ms.MPI_SOURCE,

@@ -486,6 +486,11 @@ Value *bi_mnk(Call *c)
             sb_printf(&b, "check: %s\n", verdict);
         if (vroot)
             sb_printf(&b, "check: %s\n", vroot);
+        /* the checker's third line: the proof's seal (docs/mnk.md "Seal") */
+        char *vseal = check ? nth_line(chk.s ? chk.s : "", 2) : NULL;
+        if (vseal && strncmp(vseal, "seal: ", 6) == 0)
+            sb_printf(&b, "check: %s\n", vseal);
+        free(vseal);
     }
     free(verdict);
     free(vroot);

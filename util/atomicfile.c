@@ -136,6 +136,31 @@ static void sync_dir(const char *path)
     free(dir);
 }
 
+void af_crc_from_file(AtomicFile *af)
+{
+    if (af->failed || !af->seal)
+        return;
+    errno = 0;
+    if (fflush(af->f) != 0 || ferror(af->f)) {
+        fail_errno(af);
+        return;
+    }
+    FILE *r = fopen(af->tmp, "rb");
+    if (!r) {
+        fail_errno(af);
+        return;
+    }
+    char buf[1 << 16];
+    size_t n;
+    uint64_t crc = 0;
+    while ((n = fread(buf, 1, sizeof buf, r)) > 0)
+        crc = crc64_update(crc, buf, n);
+    if (ferror(r))
+        fail_errno(af);
+    fclose(r);
+    af->crc = crc;
+}
+
 CgtStatus af_commit(AtomicFile *af, CgtError *err)
 {
     if (af->seal && !af->failed) {

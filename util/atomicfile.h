@@ -45,6 +45,10 @@ CgtStatus af_open(AtomicFile *af, const char *path, const char *what, bool seal,
 /* Append bytes; errors are remembered and reported by af_commit. */
 void af_write(AtomicFile *af, const void *data, size_t len);
 void af_printf(AtomicFile *af, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* For a writer that wrote to af->f directly (fprintf) rather than through
+ * af_write: recompute the CRC from what the temporary file holds (read
+ * back), so that af_commit seals exactly those bytes. */
+void af_crc_from_file(AtomicFile *af);
 /* Seal (if asked), flush, fsync, rename over the path, fsync the directory.
  * CGT_ERR_IO with the reason (strerror) on any failure; the old file at the
  * path is then untouched and the temporary file removed. */

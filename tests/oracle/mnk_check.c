@@ -20,8 +20,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAXC 64
-#define MAXL 512
+#define MAXC 256 /* cells: boards up to 16x16 */
+#define MAXL 1024 /* at most 4 lines start at a cell */
 
 static int M, N, K, C, NL;
 static int lcell[MAXL][MAXC];
@@ -42,6 +42,91 @@ static int fail(int lineno, const char *why)
 {
     printf("FAIL: line %d: %s\n", lineno, why);
     exit(1);
+}
+
+/* The seal (docs/mnk.md "Proof files"): cgt ends a proof with the line
+ * "crc64 HEX", the CRC-64/XZ (ECMA-182 polynomial, reflected, initial value
+ * and final xor all ones) of every byte before it.  The checker computes it
+ * with its own code over every byte it reads; a proof without the line
+ * (written before seals) is checked all the same, with a warning. */
+static uint64_t crc_tab[256], crc_run = ~(uint64_t)0;
+
+static void crc_init(void)
+{
+    for (int i = 0; i < 256; i++) {
+        uint64_t c = (uint64_t)i;
+        for (int j = 0; j < 8; j++)
+            c = c & 1 ? c >> 1 ^ 0xc96c5795d7870f42ULL : c >> 1;
+        crc_tab[i] = c;
+    }
+}
+
+static void crc_feed(uint64_t *crc, const char *p, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        *crc = crc_tab[(*crc ^ (unsigned char)p[i]) & 255] ^ *crc >> 8;
+}
+
+/* After the end line: the optional seal line, then nothing.  Returns 1 if
+ * sealed (and the CRC matches), 0 if unsealed; fails otherwise. */
+static int seal_check(int lineno, const char *line)
+{
+    if (!line)
+        return 0;
+    unsigned long long want = 0;
+    int used = 0;
+    if (sscanf(line, "crc64 %16llx%n", &want, &used) != 1 || used != 22 ||
+        (line[22] != '\n' && line[22] != '\0') || (line[22] && line[23]))
+        fail(lineno, "text after the end line");
+    if ((~crc_run) != (uint64_t)want)
+        fail(lineno, "the proof file is damaged: its CRC-64 seal does not match its "
+                     "contents (a byte was changed, added or lost)");
+    return 1;
+}
+
+static void seal_report(int sealed)
+{
+    if (sealed)
+        printf("seal: crc64 %016llx verified\n", (unsigned long long)~crc_run);
+    else
+        fprintf(stderr, "mnk_check: warning: the proof has no CRC-64 seal (written before "
+                        "seals, or cut after its end line): its nodes were checked, its "
+                        "integrity as a file was not\n");
+}
+
+/* For a regular file, the seal is checked before the proof: a damaged file
+ * is refused with that reason rather than with whatever rule the changed
+ * byte happens to break. */
+static void seal_precheck(FILE *f)
+{
+    char buf[1 << 16], last[64] = "";
+    uint64_t crc = ~(uint64_t)0, before = crc;
+    size_t n, lastlen = 0;
+    int at_start = 1;
+    /* CRC of everything before the last line, and the last line */
+    while ((n = fread(buf, 1, sizeof buf, f)) > 0)
+        for (size_t i = 0; i < n; i++) {
+            if (at_start) {
+                before = crc;
+                lastlen = 0;
+                at_start = 0;
+            }
+            if (lastlen < sizeof last - 1)
+                last[lastlen++] = buf[i];
+            crc_feed(&crc, buf + i, 1);
+            if (buf[i] == '\n')
+                at_start = 1;
+        }
+    last[lastlen] = '\0';
+    unsigned long long want = 0;
+    int used = 0;
+    if (!ferror(f) && lastlen == 23 && sscanf(last, "crc64 %16llx%n", &want, &used) == 1 &&
+        used == 22 && last[22] == '\n' && ~before != (uint64_t)want) {
+        printf("FAIL: the proof file is damaged: its CRC-64 seal does not match its contents "
+               "(a byte was changed, added or lost)\n");
+        exit(1);
+    }
+    rewind(f);
 }
 
 /* What the caller claims the proof is about (command-line options); a
@@ -493,17 +578,20 @@ static int check_v1(FILE *f)
     static char buf[1 << 16];
     char claim[16] = "", rootmove = 0, rootpos[MAXC + 2] = "";
     int lineno = 0, ended = 0;
-    if (!fgets(buf, sizeof buf, f) || sscanf(buf, "game %d %d %d", &M, &N, &K) != 3 || M < 1 ||
+    if (!fgets(buf, sizeof buf, f) || (crc_feed(&crc_run, buf, strlen(buf)), 0) ||
+        sscanf(buf, "game %d %d %d", &M, &N, &K) != 3 || M < 1 ||
         N < 1 || K < 1 || K > 32 || M * N > MAXC)
         fail(2, "bad game line");
     C = M * N;
-    if (!fgets(buf, sizeof buf, f) || sscanf(buf, "claim %15s", claim) != 1 ||
+    if (!fgets(buf, sizeof buf, f) || (crc_feed(&crc_run, buf, strlen(buf)), 0) ||
+        sscanf(buf, "claim %15s", claim) != 1 ||
         (strcmp(claim, "breaker") && strcmp(claim, "maker") && strcmp(claim, "strong-win") &&
          strcmp(claim, "strong-hold")))
         fail(3, "bad claim line");
     int mode = strcmp(claim, "breaker") == 0 ? 'b' : strcmp(claim, "maker") == 0 ? 'm'
                : strcmp(claim, "strong-win") == 0 ? 'w' : 'h';
-    if (!fgets(buf, sizeof buf, f) || sscanf(buf, "root %c %65s", &rootmove, rootpos) != 2 ||
+    if (!fgets(buf, sizeof buf, f) || (crc_feed(&crc_run, buf, strlen(buf)), 0) ||
+        sscanf(buf, "root %c %257s", &rootmove, rootpos) != 2 ||
         (int)strlen(rootpos) != C || (rootmove != 'X' && rootmove != 'O'))
         fail(4, "bad root line");
     expect_header(4, claim, rootmove, rootpos);
@@ -511,6 +599,7 @@ static int check_v1(FILE *f)
     build_lines();
     while (fgets(buf, sizeof buf, f)) {
         lineno++;
+        crc_feed(&crc_run, buf, strlen(buf));
         if (strcmp(buf, "end\n") == 0) {
             ended = 1;
             break;
@@ -531,9 +620,12 @@ static int check_v1(FILE *f)
         nd->rest = strdup(buf + 2 + C);
         nd->lineno = lineno;
     }
-    fclose(f);
     if (!ended)
         fail(lineno, "missing end line (truncated proof)");
+    int sealed = seal_check(lineno + 1, fgets(buf, sizeof buf, f));
+    if (sealed && fgets(buf, sizeof buf, f))
+        fail(lineno + 2, "text after the seal line");
+    fclose(f);
     hcap = 4 * nnodes + 16;
     htab = malloc((size_t)hcap * sizeof *htab);
     for (int i = 0; i < hcap; i++)
@@ -572,6 +664,7 @@ static int check_v1(FILE *f)
     printf("ok: claim %s verified for the %d,%d,%d-game from the root; %d nodes\n", claim, M,
            N, K, nnodes);
     print_root(rootmove, rootpos);
+    seal_report(sealed);
     for (int i = 0; i < nnodes; i++) {
         free(nodes[i].pos);
         free(nodes[i].rest);
@@ -609,21 +702,94 @@ static int check_v1(FILE *f)
  *   top ID, end.
  */
 
+/* Cell sets of up to MAXC = 256 cells: MAXW 64-bit words, word i holding
+ * cells 64 i .. 64 i + 63 (the checker's own representation; boards of at
+ * most 64 cells use the first word only). */
+#define MAXW (MAXC / 64)
 typedef struct {
-    uint64_t x, o;
+    uint64_t w[MAXW];
+} Set;
+
+static Set s_bit(int c)
+{
+    Set r = {{0}};
+    r.w[c >> 6] = (uint64_t)1 << (c & 63);
+    return r;
+}
+
+static int s_has(Set a, int c)
+{
+    return (int)(a.w[c >> 6] >> (c & 63) & 1);
+}
+
+static Set s_or(Set a, Set b)
+{
+    for (int i = 0; i < MAXW; i++)
+        a.w[i] |= b.w[i];
+    return a;
+}
+
+static Set s_and(Set a, Set b)
+{
+    for (int i = 0; i < MAXW; i++)
+        a.w[i] &= b.w[i];
+    return a;
+}
+
+/* a without the cells of b */
+static Set s_minus(Set a, Set b)
+{
+    for (int i = 0; i < MAXW; i++)
+        a.w[i] &= ~b.w[i];
+    return a;
+}
+
+static int s_any(Set a)
+{
+    uint64_t t = 0;
+    for (int i = 0; i < MAXW; i++)
+        t |= a.w[i];
+    return t != 0;
+}
+
+static int s_eq(Set a, Set b)
+{
+    uint64_t t = 0;
+    for (int i = 0; i < MAXW; i++)
+        t |= a.w[i] ^ b.w[i];
+    return t == 0;
+}
+
+/* a is a subset of b */
+static int s_sub(Set a, Set b)
+{
+    return !s_any(s_minus(a, b));
+}
+
+static int s_count(Set a)
+{
+    int n = 0;
+    for (int i = 0; i < MAXW; i++)
+        n += __builtin_popcountll(a.w[i]);
+    return n;
+}
+
+typedef struct {
+    Set x, o;
 } Pos2;
 
 typedef struct {
-    int c, nsym;
+    int c, nsym, nw;
     int nl;
-    uint64_t full;                  /* all c cells */
-    uint64_t line[MAXL];            /* each k-line as a cell mask */
+    Set full;                       /* all c cells */
+    Set line[MAXL];                 /* each k-line as a cell set */
     int nthrough[MAXC];
-    uint64_t through[MAXC][4 * 32]; /* the lines through a cell (k <= 32) */
-    uint8_t perm[8][MAXC];          /* image of each cell under symmetry s */
-    uint64_t tab[8][8][256];        /* image of byte j of a mask under s */
+    Set through[MAXC][4 * 32];      /* the lines through a cell (k <= 32) */
+    uint16_t perm[8][MAXC];         /* image of each cell under symmetry s */
+    Set (*tab)[MAXC / 8][256];      /* tab[s][j][v]: image of byte j of a set under s */
     uint64_t pot_limit;             /* 2^k */
-    Pos2 *node;                     /* node number i at node[i - 1] */
+    uint64_t *node;                 /* node number i: X words then O words at
+                                     * node[2 nw (i - 1)] (nw words per set) */
     size_t nnode, cap;
     size_t bnode;                   /* number of the B node, 0 if none */
     uint64_t lineno;                /* current line of the file */
@@ -636,67 +802,81 @@ static void fail2(const V2 *z, const char *why)
     exit(1);
 }
 
-static uint64_t bit(int c)
+static Set map2(const V2 *z, int s, Set m)
 {
-    return (uint64_t)1 << c;
-}
-
-static uint64_t map2(const V2 *z, int s, uint64_t m)
-{
-    uint64_t r = 0;
-    for (int j = 0; j < 8 && m; j++, m >>= 8)
-        r |= z->tab[s][j][m & 255];
+    Set r = {{0}};
+    for (int j = 0; j < (z->c + 7) / 8; j++) {
+        unsigned v = (unsigned)(m.w[j / 8] >> (8 * (j % 8)) & 255);
+        if (v)
+            r = s_or(r, z->tab[s][j][v]);
+    }
     return r;
 }
 
-/* Lines as masks (the same lines as build_lines), and the symmetries of
+static Pos2 node_pos(const V2 *z, size_t id)
+{
+    Pos2 p = {{{0}}, {{0}}};
+    const uint64_t *w = z->node + 2 * (size_t)z->nw * (id - 1);
+    for (int i = 0; i < z->nw; i++) {
+        p.x.w[i] = w[i];
+        p.o.w[i] = w[z->nw + i];
+    }
+    return p;
+}
+
+/* Lines as sets (the same lines as build_lines), and the symmetries of
  * sym_cell as cell permutations. */
 static void v2_setup(V2 *z)
 {
     build_lines();
     z->c = C;
+    z->nw = (C + 63) / 64;
     z->nl = NL;
-    z->full = C == 64 ? ~(uint64_t)0 : bit(C) - 1;
+    for (int c = 0; c < C; c++)
+        z->full = s_or(z->full, s_bit(c));
     z->pot_limit = (uint64_t)1 << K;
     for (int l = 0; l < NL; l++) {
-        z->line[l] = 0;
+        z->line[l] = (Set){{0}};
         for (int i = 0; i < K; i++)
-            z->line[l] |= bit(lcell[l][i]);
+            z->line[l] = s_or(z->line[l], s_bit(lcell[l][i]));
         for (int i = 0; i < K; i++) {
             int c = lcell[l][i];
             z->through[c][z->nthrough[c]++] = z->line[l];
         }
     }
     z->nsym = M == N ? 8 : 4;
+    z->tab = calloc((size_t)z->nsym, sizeof *z->tab);
+    if (!z->tab)
+        fail2(z, "out of memory");
     for (int s = 0; s < z->nsym; s++) {
         for (int r = 0; r < N; r++)
             for (int c = 0; c < M; c++)
-                z->perm[s][r * M + c] = (uint8_t)sym_cell(s, r, c);
-        for (int j = 0; j < 8; j++)
+                z->perm[s][r * M + c] = (uint16_t)sym_cell(s, r, c);
+        for (int j = 0; j < (C + 7) / 8; j++)
             for (int v = 0; v < 256; v++) {
-                uint64_t img = 0;
+                Set img = {{0}};
                 for (int b = 0; b < 8; b++)
                     if ((v >> b & 1) && 8 * j + b < C)
-                        img |= bit(z->perm[s][8 * j + b]);
+                        img = s_or(img, s_bit(z->perm[s][8 * j + b]));
                 z->tab[s][j][v] = img;
             }
     }
 }
 
-static int complete2(const V2 *z, uint64_t x)
+static int complete2(const V2 *z, Set x)
 {
     for (int l = 0; l < z->nl; l++)
-        if ((z->line[l] & x) == z->line[l])
+        if (s_sub(z->line[l], x))
             return 1;
     return 0;
 }
 
 /* Whether adding an X on empty cell v completes a line (only lines through
  * v can become complete). */
-static int completes_with(const V2 *z, uint64_t x, int v)
+static int completes_with(const V2 *z, Set x, int v)
 {
     for (int i = 0; i < z->nthrough[v]; i++)
-        if ((z->through[v][i] & ~x) == bit(v))
+        if (s_eq(s_minus(z->through[v][i], x), s_bit(v)))
             return 1;
     return 0;
 }
@@ -706,21 +886,21 @@ static uint64_t potential2(const V2 *z, Pos2 p)
 {
     uint64_t s = 0;
     for (int l = 0; l < z->nl; l++)
-        if (!(z->line[l] & p.o))
-            s += (uint64_t)1 << __builtin_popcountll(z->line[l] & p.x);
+        if (!s_any(s_and(z->line[l], p.o)))
+            s += (uint64_t)1 << s_count(s_and(z->line[l], p.x));
     return s;
 }
 
 /* Covered(Q, id), given the images qx[s], qo[s] of Q under every symmetry
  * s (qx[0], qo[0]: Q itself).  Every node read so far is earlier than the
  * line being checked. */
-static int covered2(V2 *z, const uint64_t *qx, const uint64_t *qo, uint64_t id)
+static int covered2(V2 *z, const Set *qx, const Set *qo, uint64_t id)
 {
     if (id == 0) {
         if (complete2(z, qx[0]))
             return 0;
         for (int l = 0; l < z->nl; l++)
-            if (!(z->line[l] & qo[0]))
+            if (!s_any(s_and(z->line[l], qo[0])))
                 return 0;
         return 1;
     }
@@ -728,10 +908,10 @@ static int covered2(V2 *z, const uint64_t *qx, const uint64_t *qo, uint64_t id)
         fail2(z, "child ID is not an earlier node (forward reference or too large)");
     if (id == z->bnode)
         fail2(z, "child ID is the B node (must be an R or M node)");
-    Pos2 d = z->node[id - 1];
+    Pos2 d = node_pos(z, id);
     for (int t = -1; t < z->nsym; t++) {
         int s = t < 0 ? z->hint : t;
-        if (!(qx[s] & ~d.x) && !(d.o & ~qo[s])) {
+        if (s_sub(qx[s], d.x) && s_sub(d.o, qo[s])) {
             z->hint = s;
             return 1;
         }
@@ -741,7 +921,7 @@ static int covered2(V2 *z, const uint64_t *qx, const uint64_t *qo, uint64_t id)
 
 static int covered_pos(V2 *z, Pos2 q, uint64_t id)
 {
-    uint64_t qx[8], qo[8];
+    Set qx[8], qo[8];
     for (int s = 0; s < z->nsym; s++) {
         qx[s] = map2(z, s, q.x);
         qo[s] = map2(z, s, q.o);
@@ -784,13 +964,13 @@ static uint64_t parse_id(V2 *z, const char **sp)
 /* POS after "T ": c characters .XO, then a space or the end of the line. */
 static Pos2 parse_pos(V2 *z, const char **sp)
 {
-    Pos2 p = {0, 0};
+    Pos2 p = {{{0}}, {{0}}};
     const char *s = *sp;
     for (int i = 0; i < z->c; i++, s++) {
         if (*s == 'X')
-            p.x |= bit(i);
+            p.x = s_or(p.x, s_bit(i));
         else if (*s == 'O')
-            p.o |= bit(i);
+            p.o = s_or(p.o, s_bit(i));
         else if (*s != '.')
             fail2(z, "bad position");
     }
@@ -816,9 +996,9 @@ static void token_end(V2 *z, const char *s)
 
 static void check_R2(V2 *z, Pos2 p, const char *s)
 {
-    uint64_t used = 0, pair[MAXC / 2];
+    Set used = {{0}}, pair[MAXC / 2];
     int npair = 0;
-    uint64_t empty = z->full & ~(p.x | p.o);
+    Set empty = s_minus(z->full, s_or(p.x, p.o));
     for (;;) {
         if (!next_token(&s))
             fail2(z, "R: missing >ID");
@@ -830,14 +1010,14 @@ static void check_R2(V2 *z, Pos2 p, const char *s)
             b = parse_cell(z, &s);
         }
         token_end(z, s);
-        if ((used & bit(a)) || (b >= 0 && ((used & bit(b)) || b == a)))
+        if (s_has(used, a) || (b >= 0 && (s_has(used, b) || b == a)))
             fail2(z, "R: cell listed twice");
-        if (!(empty & bit(a)) || (b >= 0 && !(empty & bit(b))))
+        if (!s_has(empty, a) || (b >= 0 && !s_has(empty, b)))
             fail2(z, "R: cell not empty");
-        used |= bit(a);
+        used = s_or(used, s_bit(a));
         if (b >= 0) {
-            used |= bit(b);
-            pair[npair++] = bit(a) | bit(b);
+            used = s_or(used, s_bit(b));
+            pair[npair++] = s_or(s_bit(a), s_bit(b));
         }
     }
     s++;
@@ -847,42 +1027,44 @@ static void check_R2(V2 *z, Pos2 p, const char *s)
         fail2(z, "R: text after >ID");
     /* Theorem 1: every live line meeting V holds both cells of a pair. */
     for (int l = 0; l < z->nl; l++) {
-        uint64_t lm = z->line[l];
-        if ((lm & p.o) || !(lm & used))
+        Set lm = z->line[l];
+        if (s_any(s_and(lm, p.o)) || !s_any(s_and(lm, used)))
             continue;
         int haspair = 0;
         for (int i = 0; i < npair && !haspair; i++)
-            haspair = (lm & pair[i]) == pair[i];
+            haspair = s_sub(pair[i], lm);
         if (!haspair)
             fail2(z, "R: a live line meets the listed cells without holding a pair");
     }
-    Pos2 q = {p.x, p.o | used};
+    Pos2 q = {p.x, s_or(p.o, used)};
     if (!covered_pos(z, q, id))
         fail2(z, "R: the reduced position is not covered by its ID");
 }
 
 static void check_M2(V2 *z, Pos2 p, const char *s)
 {
-    uint64_t empty = z->full & ~(p.x | p.o);
-    uint64_t moved = 0;
-    uint64_t px[8], po[8];
-    if (!empty)
+    Set empty = s_minus(z->full, s_or(p.x, p.o));
+    Set moved = {{0}};
+    Set px[8], po[8];
+    if (!s_any(empty))
         fail2(z, "M: no empty cell");
     for (int t = 0; t < z->nsym; t++) {
         px[t] = map2(z, t, p.x);
         po[t] = map2(z, t, p.o);
     }
-    uint64_t pot = 0, qx[8], qo[8];
+    uint64_t pot = 0;
+    Set qx[8], qo[8];
     int have_pot = 0;
     while (next_token(&s)) {
         int kind = *s, b = -1, w = -1;
-        uint64_t id = 0, before = moved;
+        uint64_t id = 0;
+        Set before = moved;
         if (kind == '*') {
             s++;
         } else if (kind == '<') {
             s++;
             w = parse_cell(z, &s);
-            if (!(before & bit(w)))
+            if (!s_has(before, w))
                 fail2(z, "M: dominating cell is not a move of an earlier group");
         } else {
             kind = '@';
@@ -890,20 +1072,20 @@ static void check_M2(V2 *z, Pos2 p, const char *s)
             if (*s++ != '@')
                 fail2(z, "M: bad group (expected b@ID:, *: or <w:)");
             id = parse_id(z, &s);
-            if (!(empty & bit(b)))
+            if (!s_has(empty, b))
                 fail2(z, "M: Breaker reply on a non-empty cell");
             for (int t = 0; t < z->nsym; t++)
-                qo[t] = po[t] | bit(z->perm[t][b]);
+                qo[t] = s_or(po[t], s_bit(z->perm[t][b]));
         }
         if (*s++ != ':')
             fail2(z, "M: bad group (expected ':')");
         for (;;) {
             int v = parse_cell(z, &s);
-            if (!(empty & bit(v)))
+            if (!s_has(empty, v))
                 fail2(z, "M: Maker move on a non-empty cell");
-            if (moved & bit(v))
+            if (s_has(moved, v))
                 fail2(z, "M: Maker move listed twice");
-            moved |= bit(v);
+            moved = s_or(moved, s_bit(v));
             if (kind == '@') {
                 if (v == b)
                     fail2(z, "M: Breaker reply equals the Maker move");
@@ -911,7 +1093,7 @@ static void check_M2(V2 *z, Pos2 p, const char *s)
                     fail2(z, "M: a Maker move completes a line");
                 /* images of POS + X v + O b under every symmetry */
                 for (int t = 0; t < z->nsym; t++)
-                    qx[t] = px[t] | bit(z->perm[t][v]);
+                    qx[t] = s_or(px[t], s_bit(z->perm[t][v]));
                 if (!covered2(z, qx, qo, id))
                     fail2(z, "M: position after a move and its reply is not covered by its ID");
             } else if (kind == '*') {
@@ -924,9 +1106,9 @@ static void check_M2(V2 *z, Pos2 p, const char *s)
                 /* P(POS + X v): each live line through v doubles its term */
                 uint64_t q = pot;
                 for (int i = 0; i < z->nthrough[v]; i++) {
-                    uint64_t lm = z->through[v][i];
-                    if (!(lm & p.o))
-                        q += (uint64_t)1 << __builtin_popcountll(lm & p.x);
+                    Set lm = z->through[v][i];
+                    if (!s_any(s_and(lm, p.o)))
+                        q += (uint64_t)1 << s_count(s_and(lm, p.x));
                 }
                 if (q >= z->pot_limit)
                     fail2(z, "M: potential after a '*' move is not below 2^k");
@@ -934,8 +1116,8 @@ static void check_M2(V2 *z, Pos2 p, const char *s)
                 if (v == w)
                     fail2(z, "M: dominated move equals its dominating cell");
                 for (int i = 0; i < z->nthrough[v]; i++) {
-                    uint64_t lm = z->through[v][i];
-                    if (!(lm & p.o) && !(lm & bit(w)))
+                    Set lm = z->through[v][i];
+                    if (!s_any(s_and(lm, p.o)) && !s_has(lm, w))
                         fail2(z, "M: a live line through a dominated move misses the "
                                  "dominating cell");
                 }
@@ -946,7 +1128,7 @@ static void check_M2(V2 *z, Pos2 p, const char *s)
         }
         token_end(z, s);
     }
-    if (moved != empty)
+    if (!s_eq(moved, empty))
         fail2(z, "M: an empty cell is not listed as a Maker move");
 }
 
@@ -970,9 +1152,9 @@ static void check_B2(V2 *z, Pos2 p, const char *s)
     token_end(z, s);
     if (next_token(&s))
         fail2(z, "B: text after b@ID");
-    if ((p.x | p.o) & bit(b))
+    if (s_has(s_or(p.x, p.o), b))
         fail2(z, "B: Breaker move on a non-empty cell");
-    Pos2 q = {p.x, p.o | bit(b)};
+    Pos2 q = {p.x, s_or(p.o, s_bit(b))};
     if (!covered_pos(z, q, id))
         fail2(z, "B: position after Breaker's move is not covered by its ID");
 }
@@ -985,6 +1167,7 @@ static char *next_line(V2 *z, FILE *f, char **buf, size_t *cap)
         return NULL;
     z->lineno++;
     size_t len = (size_t)n;
+    crc_feed(&crc_run, *buf, len);
     if (len > 0 && (*buf)[len - 1] == '\n')
         (*buf)[--len] = '\0';
     if (strlen(*buf) != len)
@@ -1055,12 +1238,16 @@ static int check_v2(FILE *f)
         }
         if (z->nnode == z->cap) {
             z->cap = z->cap ? 2 * z->cap : 1 << 16;
-            Pos2 *nn = realloc(z->node, z->cap * sizeof *nn);
+            uint64_t *nn = realloc(z->node, z->cap * 2 * (size_t)z->nw * sizeof *nn);
             if (!nn)
                 fail2(z, "out of memory");
             z->node = nn;
         }
-        z->node[z->nnode++] = p;
+        uint64_t *nw = z->node + 2 * (size_t)z->nw * z->nnode++;
+        for (int i = 0; i < z->nw; i++) {
+            nw[i] = p.x.w[i];
+            nw[z->nw + i] = p.o.w[i];
+        }
         if (progress && z->nnode % 1000000 == 0)
             fprintf(stderr, "mnk_check: %zu nodes\n", z->nnode);
     }
@@ -1076,25 +1263,34 @@ static int check_v2(FILE *f)
     } else {
         if (top == 0 || top != z->bnode)
             fail2(z, "root O: the top ID is not the B node");
-        Pos2 d = z->node[top - 1];
+        Pos2 d = node_pos(z, top);
         int same = 0;
         for (int t = 0; t < z->nsym && !same; t++)
-            same = map2(z, t, root.x) == d.x && map2(z, t, root.o) == d.o;
+            same = s_eq(map2(z, t, root.x), d.x) && s_eq(map2(z, t, root.o), d.o);
         if (!same)
             fail2(z, "root O: the B node's position is not the root position");
     }
     ln = next_line(z, f, &buf, &cap);
     if (!ln || strcmp(ln, "end") != 0)
         fail2(z, "missing end line after top (truncated proof)");
-    if (next_line(z, f, &buf, &cap))
-        fail2(z, "text after the end line");
+    uint64_t before_seal = crc_run;
+    ln = next_line(z, f, &buf, &cap);
+    int sealed = 0;
+    if (ln) {
+        crc_run = before_seal;
+        sealed = seal_check((int)z->lineno, ln);
+        if (next_line(z, f, &buf, &cap))
+            fail2(z, "text after the seal line");
+    }
     if (ferror(f))
         fail2(z, "read error");
     printf("ok: claim breaker verified for the %d,%d,%d-game from the root (format 2); "
            "%zu nodes\n", M, N, K, z->nnode);
     print_root(rootmove, rootstr);
+    seal_report(sealed);
     free(buf);
     free(z->node);
+    free(z->tab);
     free(z);
     return 0;
 }
@@ -1137,10 +1333,16 @@ int main(int argc, char **argv)
         return 1;
     }
     setvbuf(f, NULL, _IOFBF, 1 << 20); /* a pipe's default buffer is 4 KB */
+    crc_init();
+    if (f != stdin)
+        seal_precheck(f);
     char *buf = NULL;
     size_t cap = 0;
     int ver = 0;
-    if (getline(&buf, &cap, f) < 0 || sscanf(buf, "mnk-proof %d", &ver) != 1 ||
+    ssize_t n0 = getline(&buf, &cap, f);
+    if (n0 > 0)
+        crc_feed(&crc_run, buf, (size_t)n0);
+    if (n0 < 0 || sscanf(buf, "mnk-proof %d", &ver) != 1 ||
         (ver != 1 && ver != 2))
         fail(1, "not a version 1 or 2 mnk proof");
     free(buf);

@@ -3,7 +3,9 @@
 # (`mpirun --oversubscribe -np 3`), slow tier only: 6,6,5 and 7,7,5 must
 # give the single-process result (cgt's `mnk`), and their merged proofs are
 # accepted by the independent checker for the empty board; a run stopped
-# by a node limit resumes from its job store and gives the same proof.
+# by a node limit resumes from its job store and gives the same proof; a
+# job store with a damaged and a torn line, and a job proof with a changed
+# byte, are detected on resume (those jobs run again, same proof).
 # Skipped, with a message, when Open MPI or the program is absent.
 set -u
 CGT=${CGT:-build/cgt}
@@ -37,4 +39,21 @@ run 7 7 5 "$T/r775" 300 >"$T/out" 2>&1
 grep -q 'limit' "$T/r775/jobs" || fail "no limited job in the store: $(cat "$T/r775/jobs")"
 run 7 7 5 "$T/r775" >"$T/out" 2>&1 || fail "resumed 7,7,5: $(cat "$T/out")"
 cmp -s "$T/r775/proof" "$T/d775/proof" || fail "resumed 7,7,5 proof differs from the fresh one"
+# damage the 6,6,5 store: a changed node count on line 1 (its checksum no
+# longer matches), the last line cut short, and one byte of another job's
+# proof changed; the rerun reports each and gives the same proof
+D=$T/d665
+cp "$D/proof" "$T/p665.fresh"
+[ "$(grep -c ' crc64=[0-9a-f]\{16\}$' "$D/jobs")" -ge 3 ] || fail "job store without checksums: $(cat "$D/jobs")"
+sed -i '1s/^\(done [0-9]* breaker \)\([0-9]\)/\19\2/' "$D/jobs"
+head -c -5 "$D/jobs" >"$T/jobs" && cat "$T/jobs" >"$D/jobs"
+job=$(sed -n '2s/^done \([0-9]*\) .*/\1/p' "$D/jobs")
+printf 'X' | dd of="$D/job_$job.proof" bs=1 seek=40 conv=notrunc 2>/dev/null
+run 6 6 5 "$D" >"$T/out" 2>&1 || fail "6,6,5 after damage: $(cat "$T/out")"
+grep -q 'job store line 1 is damaged' "$T/out" || fail "damaged line not reported: $(cat "$T/out")"
+grep -q 'is torn' "$T/out" || fail "torn line not reported: $(cat "$T/out")"
+grep -q "job_$job.proof.*run again" "$T/out" || fail "damaged job proof not reported: $(cat "$T/out")"
+cmp -s "$D/proof" "$T/p665.fresh" || fail "6,6,5 proof after the damage differs"
+$B/oracle/mnk_check --game 6 6 5 --claim breaker --root X empty "$D/proof" >/dev/null ||
+    fail "6,6,5 proof after the damage rejected"
 echo ok

@@ -13,7 +13,7 @@ mkdir -p "$T"
 trap 'rm -rf "$T"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 
-verify() { # m n k [options] -> proof at $T/p.$m$n$k, output in $T/out
+verify() { # m n k [options [sha256 [sha256 unsealed]]] -> proof at $T/p.$m$n$k, output in $T/out
     $CGT -e "mnk $1 $2 $3 ${4:-} proof \"$T/p.$1$2$3\" verify;" >"$T/out" 2>&1 ||
         fail "mnk $1 $2 $3 verify: $(cat "$T/out")"
     grep -qx "check: ok: claim breaker verified for the $1,$2,$3-game from the root (format 2); [0-9]* nodes" "$T/out" ||
@@ -23,13 +23,31 @@ verify() { # m n k [options] -> proof at $T/p.$m$n$k, output in $T/out
     want=$(sha256sum "$T/p.$1$2$3" | cut -d' ' -f1)
     got=$(sed -n 's/^proof: .* sha256 \([0-9a-f]*\))$/\1/p' "$T/out")
     [ "$got" = "$want" ] || fail "$1,$2,$3: sha256 $got, sha256sum $want"
+    # one thread is deterministic: the SHA-256 recorded in docs/mnk.md (the
+    # sealed proof; without its seal line, the proof of before the seal)
+    [ $# -lt 5 ] || [ "$got" = "$5" ] || fail "$1,$2,$3: sha256 $got, docs/mnk.md has $5"
+    tail -n 1 "$T/p.$1$2$3" | grep -qx 'crc64 [0-9a-f]\{16\}' || fail "$1,$2,$3: proof not sealed"
+    [ $# -lt 6 ] || [ "$(head -n -1 "$T/p.$1$2$3" | sha256sum | cut -d' ' -f1)" = "$6" ] ||
+        fail "$1,$2,$3: the proof without its seal is not the one of before"
 }
 
 verify 6 6 5 "threads 2"
 verify 7 7 5 "threads 3"
 # (the one-thread proofs last: p.665 and p.775 are used below)
 verify 6 6 5
-verify 7 7 5
+verify 7 7 5 "" e1a5581b9754b08386fd1ad4982fdcce10db00df0da3c0eb5ac2231f9d80d4c1 \
+    cefeeaf316b82bb9006c7a2ea34441c524933b2b0c9080757cba55d92d3aa927
+grep -qx 'check: seal: crc64 [0-9a-f]\{16\} verified' "$T/out" || fail "seal not reported: $(cat "$T/out")"
+# a changed byte is refused by the seal, with its own reason
+sed '6s/X/./' "$T/p.775" >"$T/p.flip"
+$B/oracle/mnk_check "$T/p.flip" >"$T/chk" && fail "checker accepted a proof with a changed byte"
+grep -q '^FAIL: the proof file is damaged: its CRC-64 seal does not match' "$T/chk" ||
+    fail "changed byte: $(cat "$T/chk")"
+# a proof without its seal line (as written before seals) is accepted, with a warning
+head -n -1 "$T/p.775" >"$T/p.old"
+$B/oracle/mnk_check --game 7 7 5 --root X empty "$T/p.old" >"$T/chk" 2>"$T/warn" ||
+    fail "unsealed proof refused: $(cat "$T/chk")"
+grep -q 'warning: the proof has no CRC-64 seal' "$T/warn" || fail "no warning: $(cat "$T/warn")"
 # the same proof, checked for another root, game or claim, is refused
 C=$B/oracle/mnk_check
 $C --game 6 6 5 --claim breaker --root X empty "$T/p.665" >/dev/null || fail "checker refuses 6,6,5"
@@ -61,7 +79,8 @@ chmod +x "$T/nochk"
 CGT_MNK_CHECK=$T/nochk $CGT -e "mnk 6 6 5 proof \"$T/p\" verify;" >"$T/out" 2>&1 && fail "rejection ignored"
 grep -q 'rejected the proof: FAIL: line 9: made up' "$T/out" || fail "rejection: $(cat "$T/out")"
 if [ -n "${CGT_SLOW:-}" ]; then
-    verify 8 7 5
+    verify 8 7 5 "" 66f823c73fbe99efe10c6cfd272688ce5965784a6ae310bac84517db3ecb6508 \
+        76aad96279a77b05a67b279ad0305f0ca68a1afd6c4ddca395620504259b285f
     # a proof written after a search on two threads (the shared table then
     # holds other positions, so the proof may differ) is checked as well
     verify 8 7 5 "threads 2"
