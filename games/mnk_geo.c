@@ -52,21 +52,11 @@ void mnk_geo_init(Geo *g, int m, int n, int k)
     /* Board symmetries: 4 for a rectangle, 8 for a square. */
     g->nsym = m == n ? 8 : 4;
     for (int s = 0; s < g->nsym; s++)
-        for (int r = 0; r < n; r++)
-            for (int c = 0; c < m; c++) {
-                int x = c, y = r;
-                if (s & 1)
-                    x = m - 1 - x;
-                if (s & 2)
-                    y = n - 1 - y;
-                if (s & 4) {
-                    int t = x;
-                    x = y;
-                    y = t;
-                }
-                g->sym[s][r * m + c] = (uint8_t)(y * m + x);
-                g->inv[s][y * m + x] = (uint8_t)(r * m + c);
-            }
+        for (int c = 0; c < m * n; c++) {
+            int t = mnk_sym_cell(m, n, s, c);
+            g->sym[s][c] = (uint8_t)t;
+            g->inv[s][t] = (uint8_t)c;
+        }
     Rng rng;
     rng_seed(&rng, 0x6d6e6bULL);
     uint64_t base[2][MNK_CELLS];

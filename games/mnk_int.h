@@ -434,4 +434,22 @@ CgtStatus mnkx_solve_inst(int m, int n, int k, const MnkOptions *opt, MnkReport 
 CgtStatus mnkx_potential_inst(int m, int n, int k, const char *const *rows, int nrows,
                               long *out, CgtError *err);
 
+/* Cell c of an m x n board under board symmetry s (0..7; 4..7 only for a
+ * square): bit 0 mirrors columns, bit 1 rows, bit 2 transposes.  The one
+ * convention of the symmetry tables (mnk_geo_init) and the job merge. */
+static inline int mnk_sym_cell(int m, int n, int s, int c)
+{
+    int x = c % m, y = c / m;
+    if (s & 1)
+        x = m - 1 - x;
+    if (s & 2)
+        y = n - 1 - y;
+    if (s & 4) {
+        int t = x;
+        x = y;
+        y = t;
+    }
+    return y * m + x;
+}
+
 #endif

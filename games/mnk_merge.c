@@ -16,32 +16,14 @@
 #include "util/atomicfile.h"
 #include "util/xalloc.h"
 
-/* Cell c under board symmetry s (0..7; 4..7 only for a square), in the
- * convention of mnk_geo_init: bit 0 mirrors columns, bit 1 rows, bit 2
- * transposes. */
-static int sym_cell(int m, int n, int s, int c)
-{
-    int x = c % m, y = c / m;
-    if (s & 1)
-        x = m - 1 - x;
-    if (s & 2)
-        y = n - 1 - y;
-    if (s & 4) {
-        int t = x;
-        x = y;
-        y = t;
-    }
-    return y * m + x;
-}
-
 int mnk_root_classes(int m, int n, int *rep)
 {
     int nsym = m == n ? 8 : 4, cnt = 0;
     for (int c = 0; c < m * n; c++) {
         int least = c;
         for (int s = 1; s < nsym; s++)
-            if (sym_cell(m, n, s, c) < least)
-                least = sym_cell(m, n, s, c);
+            if (mnk_sym_cell(m, n, s, c) < least)
+                least = mnk_sym_cell(m, n, s, c);
         if (least == c)
             rep[cnt++] = c;
     }
@@ -186,7 +168,7 @@ CgtStatus mnk_merge_proofs(int m, int n, int k, const MnkJob *jobs, int njobs, c
     for (int u = 0; u < cells && st == CGT_OK; u++) {
         int j = 0, s = 0;
         for (j = 0; j < njobs; j++) {
-            for (s = 0; s < nsym && sym_cell(m, n, s, jobs[j].move) != u; s++)
+            for (s = 0; s < nsym && mnk_sym_cell(m, n, s, jobs[j].move) != u; s++)
                 ;
             if (s < nsym)
                 break;
@@ -199,7 +181,7 @@ CgtStatus mnk_merge_proofs(int m, int n, int k, const MnkJob *jobs, int njobs, c
         if (top[j].reply < 0)
             af_printf(&af, " *:%d", u);
         else
-            af_printf(&af, " %d@%llu:%d", sym_cell(m, n, s, top[j].reply),
+            af_printf(&af, " %d@%llu:%d", mnk_sym_cell(m, n, s, top[j].reply),
                       (unsigned long long)top[j].id, u);
     }
     free(top);
