@@ -386,12 +386,8 @@ Value *bi_write(Call *c)
     if (ov && !call_int(c, ov, call_opt_loc(c, "offset"), "the offset", -1000000000,
                         1000000000, &offset))
         return NULL;
-    if (v->kind == VAL_MAP && f != EX_JSON) {
-        /* the record quotient(g, N) returns stands for its quotient */
-        Value *q = val_map_get(v, "q");
-        if (q && val_is_obj(q, &quotient_type))
-            v = q;
-    }
+    if (f != EX_JSON)
+        v = ex_quotient_of(v);
     StrBuf b;
     sb_init(&b);
     bool ok = true;
@@ -496,6 +492,12 @@ Value *bi_write(Call *c)
         return NULL;
     }
     return ex_write_file(c, path, "output file", &b);
+}
+
+const Value *ex_quotient_of(const Value *v)
+{
+    Value *q = v->kind == VAL_MAP ? val_map_get(v, "q") : NULL;
+    return q && val_is_obj(q, &quotient_type) ? q : v;
 }
 
 Value *ex_write_file(Call *c, const char *path, const char *what, StrBuf *b)

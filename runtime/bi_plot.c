@@ -369,11 +369,7 @@ Value *bi_plot(Call *c)
                                                           "FILE.svg");
         return NULL;
     }
-    if (v->kind == VAL_MAP) {
-        Value *q = val_map_get(v, "q");
-        if (q && val_is_obj(q, &quotient_type))
-            v = q;
-    }
+    v = ex_quotient_of(v);
     StrBuf b;
     sb_init(&b);
     bool ok = true;

@@ -19,4 +19,8 @@ bool ex_presentation(Call *c, const SemiObj *s, int format, StrBuf *b);
  * an io error. */
 Value *ex_write_file(Call *c, const char *path, const char *what, StrBuf *b);
 
+/* The quotient a quotient(g, N) record stands for (its field q), else v
+ * itself (borrowed either way). */
+const Value *ex_quotient_of(const Value *v);
+
 #endif
