@@ -101,6 +101,13 @@ $(BUILD)/oracle/%: tests/oracle/%.c
 	@echo "  CC      $<"
 	$(Q)$(CC) -std=c11 -D_DEFAULT_SOURCE -O2 -g $(SAN) -o $@ $< -lm
 
+# The m,n,k proof checker has its parts in tests/oracle/mnk_check/.
+$(BUILD)/oracle/mnk_check: tests/oracle/mnk_check.c $(wildcard tests/oracle/mnk_check/*.c) \
+		tests/oracle/mnk_check/common.h
+	@mkdir -p $(dir $@)
+	@echo "  CC      $<"
+	$(Q)$(CC) -std=c11 -D_DEFAULT_SOURCE -O2 -g $(SAN) -Itests/oracle -o $@ $(filter %.c,$^) -lm
+
 -include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)
 
 check: deps
