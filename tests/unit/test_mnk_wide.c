@@ -87,6 +87,33 @@ static int w_value(int xturn, int strong)
     return any ? best : strong ? 0 : -1;
 }
 
+/* A random middle game of the m x n board in wb: the marks alternate X, O,
+ * X, ... on random cells, no mark completing a line of its owner, until
+ * `empty` cells are left.  Returns 0 if the board filled up first. */
+static int random_middle(Rng *rng, int m, int n, int k, int empty)
+{
+    int cells = m * n, order[256], placed = 0;
+    wm = m, wn = n, wk = k;
+    for (int c = 0; c < cells; c++) {
+        order[c] = c;
+        wb[c] = '.';
+    }
+    for (int c = cells - 1; c > 0; c--) {
+        int j = (int)rng_below(rng, (uint64_t)c + 1), tmp = order[c];
+        order[c] = order[j];
+        order[j] = tmp;
+    }
+    for (int c = 0; c < cells && placed < cells - empty; c++) {
+        char who = placed % 2 ? 'O' : 'X';
+        wb[order[c]] = who;
+        if (w_line_at(order[c], who))
+            wb[order[c]] = '.';
+        else
+            placed++;
+    }
+    return placed == cells - empty;
+}
+
 static void test_wide(int count)
 {
     static const int g[][3] = {{9, 9, 5},  {10, 9, 5},  {10, 10, 5}, {11, 11, 5}, {12, 10, 5},
@@ -96,27 +123,8 @@ static void test_wide(int count)
     rng_seed(&rng, 17);
     int mism = 0, tested = 0;
     for (int t = 0; t < count; t++) {
-        int m = g[t % ng][0], n = g[t % ng][1], k = g[t % ng][2], cells = m * n;
-        int empty = 7 + (int)rng_below(&rng, 3), order[256], placed = 0;
-        wm = m, wn = n, wk = k;
-        for (int c = 0; c < cells; c++) {
-            order[c] = c;
-            wb[c] = '.';
-        }
-        for (int c = cells - 1; c > 0; c--) {
-            int j = (int)rng_below(&rng, (uint64_t)c + 1), tmp = order[c];
-            order[c] = order[j];
-            order[j] = tmp;
-        }
-        for (int c = 0; c < cells && placed < cells - empty; c++) {
-            char who = placed % 2 ? 'O' : 'X';
-            wb[order[c]] = who;
-            if (w_line_at(order[c], who))
-                wb[order[c]] = '.';
-            else
-                placed++;
-        }
-        if (placed != cells - empty)
+        int m = g[t % ng][0], n = g[t % ng][1], k = g[t % ng][2];
+        if (!random_middle(&rng, m, n, k, 7 + (int)rng_below(&rng, 3)))
             continue;
         char rows[16][17];
         const char *rp[16];
@@ -214,26 +222,7 @@ static void test_wide_proofs(int count)
     int proved = 0;
     for (int t = 0; t < count; t++) {
         int m = g[t % 3][0], n = g[t % 3][1], k = g[t % 3][2], cells = m * n;
-        int empty = 8 + (int)rng_below(&rng, 3), order[256], placed = 0;
-        wm = m, wn = n, wk = k;
-        for (int c = 0; c < cells; c++) {
-            order[c] = c;
-            wb[c] = '.';
-        }
-        for (int c = cells - 1; c > 0; c--) {
-            int j = (int)rng_below(&rng, (uint64_t)c + 1), tmp = order[c];
-            order[c] = order[j];
-            order[j] = tmp;
-        }
-        for (int c = 0; c < cells && placed < cells - empty; c++) {
-            char who = placed % 2 ? 'O' : 'X';
-            wb[order[c]] = who;
-            if (w_line_at(order[c], who))
-                wb[order[c]] = '.';
-            else
-                placed++;
-        }
-        if (placed != cells - empty)
+        if (!random_middle(&rng, m, n, k, 8 + (int)rng_below(&rng, 3)))
             continue;
         char rows[16][17], root[257];
         const char *rp[16];
