@@ -229,8 +229,10 @@ static void *par_run(void *arg)
             break;
         }
         int searching = 1;
-        if (!atomic_compare_exchange_strong(&w->state[i], &searching, 2))
-            continue; /* decided by another worker meanwhile */
+        if (!atomic_compare_exchange_strong(&w->state[i], &searching, 2)) {
+            w->helped++; /* decided by another worker meanwhile (a table hit here) */
+            continue;
+        }
         w->owned++;
         w->reply[v] = reply;
         atomic_fetch_sub(s->root_left, 1);
