@@ -124,7 +124,10 @@ typedef struct Worker {
     atomic_int *state;       /* state[i] of root move mv[i]: 0 open, 1 searched, 2 decided */
     const bool *image;       /* image[i]: mv[i] is the image of an earlier move by a symmetry */
     double cpu;              /* CPU seconds of this worker's thread */
-    int owned, helped;       /* root moves decided by it, joined */
+    double t0;               /* wall clock when the workers started */
+    double joined, finished; /* wall seconds from t0: its first join of a started root
+                              * move (-1: none), its end */
+    int owned, helped;       /* root moves decided by it, left when decided by another */
 } Worker;
 
 static void root_refuted(Worker *w, int v, uint64_t nodes, double t0, Bits zone)
@@ -188,8 +191,11 @@ static int next_root_move(Worker *w)
             return i;
     }
     for (int i = 0; i < w->nm; i++)
-        if (!w->image[i] && atomic_load(&w->state[i]) == 1)
+        if (!w->image[i] && atomic_load(&w->state[i]) == 1) {
+            if (w->joined < 0)
+                w->joined = cgt_now() - w->t0;
             return i;
+        }
     return -1;
 }
 
@@ -223,8 +229,10 @@ static void *par_run(void *arg)
             break;
         }
         int searching = 1;
-        if (!atomic_compare_exchange_strong(&w->state[i], &searching, 2))
-            continue; /* decided by another worker meanwhile */
+        if (!atomic_compare_exchange_strong(&w->state[i], &searching, 2)) {
+            w->helped++; /* decided by another worker meanwhile (a table hit here) */
+            continue;
+        }
         w->owned++;
         w->reply[v] = reply;
         atomic_fetch_sub(s->root_left, 1);
@@ -237,6 +245,7 @@ static void *par_run(void *arg)
             root_refuted(w, v, s->nodes - n0, t0, zone);
     }
     w->cpu = thread_cpu() - c0;
+    w->finished = cgt_now() - w->t0;
     mnk_tt_reader(-1);
     atomic_store(w->done, 1);
     return NULL;
@@ -266,9 +275,11 @@ bool mnk_root_search(Solver *s, Bits x, Bits o, int threads, int *move, int *rep
     s->root_left = &left;
     s->depth = 1;
     Worker w[MNK_MAX_THREADS];
+    double t_start = cgt_now();
     for (int t = 0; t < threads; t++)
         w[t] = (Worker){.s = s, .index = t, .x = x, .o = o, .mv = mv, .nm = nm, .found = -1,
-                        .reply = reply, .stop = &stop, .done = &done[t], .state = state};
+                        .reply = reply, .stop = &stop, .done = &done[t], .state = state,
+                        .t0 = t_start, .joined = -1};
     /* (no memory for the shared state: one thread does it all) */
     struct MnkPar *par = threads > 1 ? aligned_alloc(64, sizeof *par) : NULL;
     if (!par) {
@@ -386,12 +397,26 @@ bool mnk_root_search(Solver *s, Bits x, Bits o, int threads, int *move, int *rep
                 s->max_depth = ws[t].max_depth;
             mnk_geo_free(&ws[t].g);
         }
-        for (int t = 0; t < threads; t++)
+        /* When the workers end together, a difference of their CPU times is
+         * a difference of their shares of the cores (load), not of their
+         * work: then total / threads is the wall time on idle cores. */
+        double first = w[0].finished, last = w[0].finished;
+        for (int t = 0; t < threads; t++) {
+            char j[32] = "never";
+            if (w[t].joined >= 0)
+                snprintf(j, sizeof j, "at %.1f s", w[t].joined);
             cgt_progress_force("mnk", "worker %d: %llu nodes, %.2f s CPU, %d root moves "
-                               "decided, %d left when decided by another", t,
-                               (unsigned long long)wn[t], w[t].cpu, w[t].owned, w[t].helped);
+                               "decided, %d left when decided by another, joined a started "
+                               "root move %s, ended at %.1f s wall (%.0f%% on a core)", t,
+                               (unsigned long long)wn[t], w[t].cpu, w[t].owned, w[t].helped, j,
+                               w[t].finished, 100 * w[t].cpu / (w[t].finished + 1e-9));
+            first = w[t].finished < first ? w[t].finished : first;
+            last = w[t].finished > last ? w[t].finished : last;
+        }
         cgt_progress_force("mnk", "threads %d: %.2f s CPU in all, critical path %.2f s CPU "
-                           "(largest of a worker)", threads, total, crit);
+                           "(largest of a worker), %.2f s CPU per worker, the workers ended "
+                           "within %.2f s wall", threads, total, crit, total / threads,
+                           last - first);
         s->par = NULL;
         s->stop = NULL;
         s->tt->lock = NULL;

@@ -1,0 +1,44 @@
+#!/bin/sh
+# The workers' report of a threaded m,n,k search (games/mnk_par.c, printed
+# with -v; docs/mnk.md "Determinism and threads"), on 7,7,5 with 2 and 3
+# threads.  Its 49 root moves are 10 classes under the 8 symmetries of the
+# square (4 * 5 / 2 by the orbit count of a 7x7 board), each decided by
+# exactly one worker; the workers' nodes are part of the total (the root's
+# replies to the symmetric moves are found after the search); and the
+# workers end together, since a worker without a root move of its own joins
+# one being searched instead of stopping: at least one worker joins (the
+# root moves' costs differ, so one worker runs out of its own first), and
+# the ends are less than 1 s apart (a bound for a loaded machine; alone it
+# would not see a worker stopping early on a board this small).
+set -u
+CGT=${CGT:-build/cgt}
+T=${TMP:-/tmp}/mnk_threads.$$
+mkdir -p "$T"
+trap 'rm -rf "$T"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+
+for t in 2 3; do
+    $CGT --format=json -v -e "mnk 7 7 5 threads $t;" >"$T/out" 2>"$T/err" ||
+        fail "threads $t: $(cat "$T/err")"
+    grep -q '"result":"breaker"' "$T/out" || fail "threads $t: $(cat "$T/out")"
+    total=$(sed -n 's/.*"nodes":\([0-9]*\).*/\1/p' "$T/out")
+    n=$(grep -c '^\[mnk\] worker [0-9]*: ' "$T/err")
+    [ "$n" = "$t" ] || fail "threads $t: $n worker lines"
+    owned=$(sed -n 's/^\[mnk\] worker [0-9]*: [0-9]* nodes, [0-9.]* s CPU, \([0-9]*\) root moves decided.*/\1/p' "$T/err" |
+        awk '{ s += $1 } END { print s }')
+    [ "$owned" = 10 ] || fail "threads $t: $owned root moves decided, want the 10 classes"
+    wn=$(sed -n 's/^\[mnk\] worker [0-9]*: \([0-9]*\) nodes.*/\1/p' "$T/err" |
+        awk '{ s += $1 } END { print s }')
+    if [ "$wn" -le 0 ] || [ "$wn" -gt "$total" ]; then
+        fail "threads $t: workers $wn nodes, total $total"
+    fi
+    spread=$(sed -n 's/.*the workers ended within \([0-9.]*\) s wall.*/\1/p' "$T/err")
+    [ -n "$spread" ] || fail "threads $t: no spread: $(cat "$T/err")"
+    awk -v s="$spread" 'BEGIN { exit !(s < 1.0) }' || fail "threads $t: workers ended $spread s apart"
+    sed -n 's/^\[mnk\] worker [0-9]*: .*, ended at \([0-9.]*\) s wall (\([0-9]*\)% on a core)$/\1 \2/p' \
+        "$T/err" >"$T/ends"
+    [ "$(wc -l <"$T/ends")" = "$t" ] || fail "threads $t: ends not reported: $(cat "$T/err")"
+    grep -q '^\[mnk\] worker [0-9]*: .*, joined a started root move at [0-9.]* s, ' "$T/err" ||
+        fail "threads $t: no worker joined a started root move: $(cat "$T/err")"
+done
+echo ok
