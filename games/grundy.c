@@ -762,6 +762,13 @@ uint64_t grundy_tail_pure(const GrundyTable *gt, uint64_t N, uint64_t p, TailCan
     return BY_WIDTH(gt, tail_pure, gt->gv, N, p, tc);
 }
 
+uint64_t grundy_tail_next(const GrundyTable *gt, uint64_t N, uint64_t p, uint64_t pmax, bool two)
+{
+    if (gt->store)
+        return p;
+    return BY_WIDTH(gt, tail_next, gt->gv, N, p, pmax, two);
+}
+
 /* Least i such that G(m+p) - G(m) == s for all i <= m < N-p. */
 uint64_t grundy_tail_start(const GrundyTable *gt, uint64_t N, uint64_t p, int64_t s)
 {

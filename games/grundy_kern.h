@@ -442,4 +442,37 @@ static inline uint64_t KN(tail_pure)(const void *gv, uint64_t N, uint64_t p, Tai
     return i;
 }
 
+/* Least p' in [p, pmax] with G(N-1-p') == G(N-1) and, when `two`, also
+ * G(N-2-p') == G(N-2); pmax + 1 when there is none (N >= pmax + 2).
+ * Every p skipped has tail_pure(N, p) >= N-p-1 (>= N-p when !two), which
+ * find_period can neither prove nor observe nor keep as a candidate (see
+ * there), so the period search need not call tail_pure for it.  LANES p
+ * per step: the table is read backwards 16 bytes at a time against the
+ * last two values (a wrong p failed after one or two compares, but one
+ * call each: most of the search's time). */
+static uint64_t KN(tail_next)(const void *gv, uint64_t N, uint64_t p, uint64_t pmax, bool two)
+{
+    const GV *g = gv;
+    KN(VT) zero = {0};
+    KN(VT) vx = zero + g[N - 1], vy = zero + g[N - 2];
+    for (; p + LANES - 1 <= pmax && p + LANES + 1 <= N; p += LANES) {
+        /* lane j holds p + LANES-1-j */
+        KN(VT) x, y;
+        memcpy(&x, g + (N - 1 - p - (LANES - 1)), sizeof x);
+        KN(VT) m = (KN(VT))(x == vx);
+        if (two) {
+            memcpy(&y, g + (N - 2 - p - (LANES - 1)), sizeof y);
+            m &= (KN(VT))(y == vy);
+        }
+        uint64_t w[2];
+        memcpy(w, &m, sizeof w);
+        if (w[0] | w[1])
+            break;
+    }
+    for (; p <= pmax; p++)
+        if (g[N - 1 - p] == g[N - 1] && (!two || g[N - 2 - p] == g[N - 2]))
+            return p;
+    return p;
+}
+
 #undef LANES
