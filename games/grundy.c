@@ -164,8 +164,20 @@ uint32_t grundy_get(const GrundyTable *gt, uint64_t n)
 
 void grundy_copy(const GrundyTable *gt, uint64_t from, uint64_t count, uint32_t *out)
 {
-    for (uint64_t i = 0; i < count; i++)
-        out[i] = grundy_get(gt, from + i);
+    if (gt->store) {
+        for (uint64_t i = 0; i < count; i++)
+            out[i] = grundy_get(gt, from + i);
+        return;
+    }
+    /* flat table: one loop per width (no per-value call or switch) */
+    if (gt->gw == 1)
+        for (uint64_t i = 0; i < count; i++)
+            out[i] = ((const uint8_t *)gt->gv)[from + i];
+    else if (gt->gw == 2)
+        for (uint64_t i = 0; i < count; i++)
+            out[i] = ((const uint16_t *)gt->gv)[from + i];
+    else
+        memcpy(out, (const uint32_t *)gt->gv + from, (size_t)count * sizeof *out);
 }
 
 unsigned grundy_width(const GrundyTable *gt)
@@ -358,8 +370,9 @@ static uint32_t least_unseen(const uint8_t *s8, const uint8_t *vc, uint32_t span
 #endif
 }
 
-/* Number of zero bytes among s8[0..m-1] (every byte 0 or 1): eight bytes
- * per step, summed by one multiply. */
+/* Number of zero bytes among s8[0..m-1] (every byte 0 or 1; the row
+ * holds at least m rounded up to 8 bytes): eight bytes per step, summed by
+ * one multiply, the last word masked to the bytes below m. */
 static size_t count_unseen(const uint8_t *s8, uint32_t m)
 {
     size_t set = 0;
@@ -369,9 +382,39 @@ static size_t count_unseen(const uint8_t *s8, uint32_t m)
         memcpy(&w, s8 + v, sizeof w);
         set += (size_t)((w * 0x0101010101010101ull) >> 56);
     }
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    if (v < m) {
+        uint64_t w;
+        memcpy(&w, s8 + v, sizeof w);
+        w &= ((uint64_t)1 << (8 * (m - v))) - 1;
+        set += (size_t)((w * 0x0101010101010101ull) >> 56);
+    }
+#else
     for (; v < m; v++)
         set += s8[v];
+#endif
     return m - set;
+}
+
+/* Least v < m with s8[v] == 0, m when none (bytes 0 or 1; every byte from
+ * m to the row's end, a multiple of 8, is 1): eight bytes per step. */
+static uint32_t first_unseen(const uint8_t *s8, uint32_t m)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    for (uint32_t v = 0; v < m; v += 8) {
+        uint64_t w;
+        memcpy(&w, s8 + v, sizeof w);
+        uint64_t hit = ~w & 0x0101010101010101ull;
+        if (hit)
+            return v + (uint32_t)__builtin_ctzll(hit) / 8;
+    }
+    return m;
+#else
+    uint32_t v = 0;
+    while (v < m && s8[v])
+        v++;
+    return v;
+#endif
 }
 
 /* ---- compressed middle (docs/games.md §2) ---------------------------------- */

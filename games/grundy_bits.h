@@ -164,7 +164,11 @@ static uint64_t scan_bits(GrundyTable *gt, uint32_t n, uint64_t s, uint64_t miss
     uint64_t w = miss & ~s, sp = sp0;
     while (a <= hmax && w) {
         uint32_t t[4];
-        size_t nt = (size_t)__builtin_popcountll(w);
+        /* min(5, number of values missing): the build has no popcnt
+         * instruction (no -march), and only "at most four" matters */
+        size_t nt = 0;
+        for (uint64_t x = w; x && nt <= 4; x &= x - 1)
+            nt++;
         if (nt <= 4) {
             size_t m = 0;
             for (uint64_t x = w; x; x &= x - 1)

@@ -347,10 +347,7 @@ static uint32_t KN(sparse_finish)(GrundyTable *gt, uint32_t n, uint8_t *s8, unsi
         return mc;
     memset(s8 + mc, 1, span - mc);
     KN(scan_missing)(gt, n, mc, need, s8);
-    uint32_t v = 0;
-    while (v < mc && s8[v])
-        v++;
-    return v;
+    return first_unseen(s8, mc);
 }
 
 /* Any ruleset: the rules applied directly to the table (the same options
