@@ -219,6 +219,27 @@ static void KN(scan_missing)(GrundyTable *gt, uint32_t n, uint32_t mc, size_t ne
         uint32_t e = a + 8 <= hmax + 1 ? a + 8 : hmax + 1;
         for (size_t i = 0; i < nr; i++) {
             uint32_t r = rr[i], ei = e <= r / 2 + 1 ? e : r / 2 + 1;
+#if GW == 8 && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+            if (ei == a + 8) {
+                /* eight pair values from two word loads: byte j of the
+                 * byte-swapped G(r-a-7 .. r-a) is G(r-a-j); then eight
+                 * independent stores */
+                uint64_t x, y;
+                memcpy(&x, g + a, sizeof x);
+                memcpy(&y, g + (r - a - 7), sizeof y);
+                uint64_t v = x ^ __builtin_bswap64(y);
+                s8[v & 255] = 1;
+                s8[(v >> 8) & 255] = 1;
+                s8[(v >> 16) & 255] = 1;
+                s8[(v >> 24) & 255] = 1;
+                s8[(v >> 32) & 255] = 1;
+                s8[(v >> 40) & 255] = 1;
+                s8[(v >> 48) & 255] = 1;
+                s8[v >> 56] = 1;
+                sp += 8;
+                continue;
+            }
+#endif
             for (uint32_t b = a; b < ei; b++)
                 s8[g[b] ^ g[r - b]] = 1;
             sp += ei > a ? ei - a : 0;
