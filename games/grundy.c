@@ -532,6 +532,36 @@ static uint64_t scan_deep_bits(GrundyTable *gt, const uint32_t *rr, size_t nr, u
     return miss & ~s;
 }
 
+/* The rare a < len of every split k as one list of (k + a, G(a)) for a
+ * block of len heaps from n0: heap n's pairs with them are then G(a) ^
+ * G(n - (k + a)), one loop for all k (only when every remainder of the
+ * block is at least len, so that all a < len pair with it: flat_ok). */
+static void build_flat(GrundyTable *gt, uint32_t n0, uint32_t len)
+{
+    const uint32_t *rare = gt->rare, *rv = gt->rare_v;
+    size_t nlow = 0;
+    while (nlow < gt->nrare && rare[nlow] < len)
+        nlow++;
+    uint32_t kmax = gt->splitk[gt->nsplitk - 1];
+    gt->flat_n = 0;
+    gt->flat_ok = n0 >= kmax + len;
+    gt->flat_low = nlow;
+    if (!gt->flat_ok)
+        return;
+    if (nlow * gt->nsplitk > gt->flat_cap) {
+        free(gt->flat_d);
+        free(gt->flat_x);
+        gt->flat_cap = nlow * gt->nsplitk;
+        gt->flat_d = xmalloc(gt->flat_cap * sizeof *gt->flat_d);
+        gt->flat_x = xmalloc(gt->flat_cap * sizeof *gt->flat_x);
+    }
+    for (size_t i = 0; i < gt->nsplitk; i++)
+        for (size_t j = 0; j < nlow; j++) {
+            gt->flat_d[gt->flat_n] = gt->splitk[i] + rare[j];
+            gt->flat_x[gt->flat_n++] = rv[j];
+        }
+}
+
 /* The inner loops, once per table width (games/grundy_kern.h); the
  * one-byte kernel hands blocks of values below 64 to games/grundy_bits.h. */
 static void start_block_bits(GrundyTable *gt, uint32_t n0, uint32_t len);

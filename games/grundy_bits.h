@@ -28,31 +28,7 @@ static void start_block_bits(GrundyTable *gt, uint32_t n0, uint32_t len)
     memset(rows, 0, (size_t)len * sizeof *rows);
     const uint8_t *g = gt->gv;
     const uint32_t *rare = gt->rare, *rv = gt->rare_v;
-    /* the rare a < len of every split k as one list of (k + a, G(a)): heap
-     * n's pairs are then G(a) ^ G(n - (k + a)), one loop for all k (when
-     * every remainder of the block is at least len, so that all a < len
-     * pair with it) */
-    size_t nlow = 0;
-    while (nlow < gt->nrare && rare[nlow] < len)
-        nlow++;
-    uint32_t kmax = gt->splitk[gt->nsplitk - 1];
-    gt->flat_n = 0;
-    gt->flat_ok = n0 >= kmax + len;
-    gt->flat_low = nlow;
-    if (gt->flat_ok) {
-        if (nlow * gt->nsplitk > gt->flat_cap) {
-            free(gt->flat_d);
-            free(gt->flat_x);
-            gt->flat_cap = nlow * gt->nsplitk;
-            gt->flat_d = xmalloc(gt->flat_cap * sizeof *gt->flat_d);
-            gt->flat_x = xmalloc(gt->flat_cap * sizeof *gt->flat_x);
-        }
-        for (size_t i = 0; i < gt->nsplitk; i++)
-            for (size_t j = 0; j < nlow; j++) {
-                gt->flat_d[gt->flat_n] = gt->splitk[i] + rare[j];
-                gt->flat_x[gt->flat_n++] = rv[j];
-            }
-    }
+    build_flat(gt, n0, len);
     for (size_t i = 0; i < gt->nsplitk; i++) {
         uint32_t k = gt->splitk[i];
         if (n0 < k + len)

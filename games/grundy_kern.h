@@ -341,6 +341,7 @@ static void KN(start_block)(GrundyTable *gt, uint32_t n0, uint64_t limit)
     }
 #endif
     memset(gt->seen8, 0, (size_t)len * span);
+    build_flat(gt, n0, len);
     const GV *g = gt->gv;
     const uint32_t *rare = gt->rare, *rv = gt->rare_v;
     for (size_t i = 0; i < gt->nsplitk; i++) {
@@ -403,6 +404,13 @@ static uint32_t KN(value_sparse)(GrundyTable *gt, uint32_t n)
     unsigned cc = 1u ^ (gt->e & (r0 & 1)); /* class (value parity) of C_r */
     const uint32_t *rare = gt->rare, *rv = gt->rare_v;
     size_t nrare = gt->nrare;
+    if (gt->flat_ok) {
+        /* the rare a < len of every split, one list (build_flat) */
+        const uint32_t *fd = gt->flat_d, *fx = gt->flat_x;
+        for (size_t q = 0; q < gt->flat_n; q++)
+            s8[fx[q] ^ g[n - fd[q]]] = 1;
+        gt->rare_pairs += gt->flat_n;
+    }
     for (size_t i = 0; i < gt->nsplitk; i++) {
         uint32_t k = gt->splitk[i];
         if (k + 2 > n)
@@ -412,8 +420,11 @@ static uint32_t KN(value_sparse)(GrundyTable *gt, uint32_t n)
          * block had no batch for this k) */
         uint32_t lo = n0 >= k + len ? n0 - k : 0, hi = len < r ? len : r;
         size_t j = 0;
-        for (; j < nrare && rare[j] < hi; j++)
-            s8[rv[j] ^ g[r - rare[j]]] = 1;
+        if (gt->flat_ok) /* the rare a < len are in the list (hi = len) */
+            j = gt->flat_low;
+        else
+            for (; j < nrare && rare[j] < hi; j++)
+                s8[rv[j] ^ g[r - rare[j]]] = 1;
         size_t jmax = nrare, jlo = j;
         while (jmax > jlo && rare[jmax - 1] >= r)
             jmax--;
@@ -422,7 +433,7 @@ static uint32_t KN(value_sparse)(GrundyTable *gt, uint32_t n)
             j--;
         for (size_t q = j; q < jmax; q++)
             s8[rv[q] ^ g[r - rare[q]]] = 1;
-        gt->rare_pairs += jlo + (jmax - j);
+        gt->rare_pairs += (gt->flat_ok ? 0 : jlo) + (jmax - j);
     }
     return KN(sparse_finish)(gt, n, s8, cc);
 }
