@@ -562,6 +562,20 @@ static void build_flat(GrundyTable *gt, uint32_t n0, uint32_t len)
         }
 }
 
+/* A tail candidate (p, i) is redundant when a candidate c dividing p has
+ * i_c <= i: every multiple of p is one of c, whose tail already starts at
+ * i_c or before, so (p, i) would never lower a scan's start.  Keeping
+ * only the others spares the divisions of every later p by them (0.376:
+ * 4, 8, ..., 32 were all kept, and eight 64-bit divisions per multiple of
+ * 4 were half of its proof's time).  The tails found are the same. */
+static bool tail_redundant(const TailCands *tc, uint64_t p, uint64_t i)
+{
+    for (size_t j = 0; j < tc->n; j++)
+        if (p % tc->p[j] == 0 && tc->i[j] <= i)
+            return true;
+    return false;
+}
+
 /* The inner loops, once per table width (games/grundy_kern.h); the
  * one-byte kernel hands blocks of values below 64 to games/grundy_bits.h. */
 static void start_block_bits(GrundyTable *gt, uint32_t n0, uint32_t len);
@@ -821,7 +835,7 @@ static uint64_t tail_pure_any(const GrundyTable *gt, uint64_t N, uint64_t p, Tai
         if (p % tc->p[j] == 0 && tc->i[j] < from)
             from = tc->i[j];
     uint64_t i = tail_start_any(gt, from + p, p, 0);
-    if (tc->n < TAIL_CANDS && N - i >= 2 * p + 64) {
+    if (tc->n < TAIL_CANDS && N - i >= 2 * p + 64 && !tail_redundant(tc, p, i)) {
         tc->p[tc->n] = p;
         tc->i[tc->n++] = i;
     }

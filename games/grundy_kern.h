@@ -537,7 +537,7 @@ static inline uint64_t KN(tail_pure)(const void *gv, uint64_t N, uint64_t p, Tai
         if (p % tc->p[j] == 0 && tc->i[j] < from)
             from = tc->i[j];
     uint64_t i = KN(tail_start)(gv, from + p, p, 0);
-    if (tc->n < TAIL_CANDS && N - i >= 2 * p + 64) {
+    if (tc->n < TAIL_CANDS && N - i >= 2 * p + 64 && !tail_redundant(tc, p, i)) {
         tc->p[tc->n] = p;
         tc->i[tc->n++] = i;
     }
