@@ -9,7 +9,7 @@
  * first pairs differ.  (Two words for values below 128 were tried: GCC
  * then keeps the pair of words in a vector register and every mark pays
  * two transfers, slower than the byte stores.)  Included once by grundy.c,
- * after the one-byte kernel (it uses block_hits_8 and sparse_finish_8);
+ * after the one-byte kernel (it uses block_targets_8 and sparse_finish_8);
  * not a header of its own (no include guard, on purpose). */
 
 /* The set {v}, v < 64. */
@@ -28,31 +28,7 @@ static void start_block_bits(GrundyTable *gt, uint32_t n0, uint32_t len)
     memset(rows, 0, (size_t)len * sizeof *rows);
     const uint8_t *g = gt->gv;
     const uint32_t *rare = gt->rare, *rv = gt->rare_v;
-    /* the rare a < len of every split k as one list of (k + a, G(a)): heap
-     * n's pairs are then G(a) ^ G(n - (k + a)), one loop for all k (when
-     * every remainder of the block is at least len, so that all a < len
-     * pair with it) */
-    size_t nlow = 0;
-    while (nlow < gt->nrare && rare[nlow] < len)
-        nlow++;
-    uint32_t kmax = gt->splitk[gt->nsplitk - 1];
-    gt->flat_n = 0;
-    gt->flat_ok = n0 >= kmax + len;
-    gt->flat_low = nlow;
-    if (gt->flat_ok) {
-        if (nlow * gt->nsplitk > gt->flat_cap) {
-            free(gt->flat_d);
-            free(gt->flat_x);
-            gt->flat_cap = nlow * gt->nsplitk;
-            gt->flat_d = xmalloc(gt->flat_cap * sizeof *gt->flat_d);
-            gt->flat_x = xmalloc(gt->flat_cap * sizeof *gt->flat_x);
-        }
-        for (size_t i = 0; i < gt->nsplitk; i++)
-            for (size_t j = 0; j < nlow; j++) {
-                gt->flat_d[gt->flat_n] = gt->splitk[i] + rare[j];
-                gt->flat_x[gt->flat_n++] = rv[j];
-            }
-    }
+    build_flat(gt, n0, len);
     for (size_t i = 0; i < gt->nsplitk; i++) {
         uint32_t k = gt->splitk[i];
         if (n0 < k + len)
@@ -162,15 +138,23 @@ static uint64_t scan_bits(GrundyTable *gt, uint32_t n, uint64_t s, uint64_t miss
         }
     }
     uint64_t w = miss & ~s, sp = sp0;
+    /* at most eight values missing: they are block_targets_8's targets and
+     * a block's hits are set directly; with more, the block is walked */
+    uint32_t t[8];
+    size_t nt = 9;
     while (a <= hmax && w) {
-        uint32_t t[4];
-        size_t nt = (size_t)__builtin_popcountll(w);
-        if (nt <= 4) {
-            size_t m = 0;
-            for (uint64_t x = w; x; x &= x - 1)
-                t[m++] = (uint32_t)__builtin_ctzll(x);
-            for (; m < 4; m++)
-                t[m] = t[0];
+        if (nt > 8) {
+            /* the build has no popcnt instruction (no -march): count to 9 */
+            size_t c = 0;
+            for (uint64_t x = w; x && c <= 8; x &= x - 1)
+                c++;
+            if (c <= 8) {
+                nt = 0;
+                for (uint64_t x = w; x; x &= x - 1)
+                    t[nt++] = (uint32_t)__builtin_ctzll(x);
+                for (size_t m = nt; m < 8; m++)
+                    t[m] = t[0];
+            }
         }
         uint32_t end = a + 64 <= hmax + 1 ? a + 64 : hmax + 1;
         for (size_t i = 0; i < nr && w; i++) {
@@ -178,21 +162,20 @@ static uint64_t scan_bits(GrundyTable *gt, uint32_t n, uint64_t s, uint64_t miss
             if (a >= e)
                 continue;
             sp += e - a;
-            if (nt <= 4 && !block_hits_8(g, r, a, e, t, nt))
+            if (nt <= 8) {
+                unsigned hit = block_targets_8(g, r, a, e, t, nt);
+                if (hit) {
+                    for (size_t j = 0; j < nt; j++)
+                        if ((hit >> j) & 1)
+                            s |= BIT(t[j]);
+                    w = miss & ~s;
+                    nt = drop_targets_8(t, nt, hit);
+                }
                 continue;
+            }
             for (uint32_t b = a; b < e; b++)
                 s |= BIT(g[b] ^ g[r - b]);
             w = miss & ~s;
-            if (nt <= 4) {
-                /* keep the targets still missing in front */
-                size_t m = 0;
-                for (size_t j = 0; j < nt; j++)
-                    if ((w >> t[j]) & 1)
-                        t[m++] = t[j];
-                for (size_t j = m; j < 4; j++)
-                    t[j] = t[0];
-                nt = m;
-            }
         }
         a = end;
     }

@@ -128,6 +128,10 @@ typedef struct {
  * is that with s = 0, using and updating the candidates tc. */
 uint64_t grundy_tail_pure(const GrundyTable *gt, uint64_t N, uint64_t p, TailCands *tc);
 uint64_t grundy_tail_start(const GrundyTable *gt, uint64_t N, uint64_t p, int64_t s);
+/* The least p' in [p, pmax] that tail_pure must look at: G(N-1-p') ==
+ * G(N-1) and, when two, G(N-2-p') == G(N-2) (pmax + 1 when none; p itself
+ * with a compressed middle).  N >= pmax + 2. */
+uint64_t grundy_tail_next(const GrundyTable *gt, uint64_t N, uint64_t p, uint64_t pmax, bool two);
 
 /* Free the value table and its compressed middle (the engine state stays). */
 void grundy_table_release(GrundyTable *gt);

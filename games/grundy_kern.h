@@ -50,48 +50,101 @@ static uint32_t KN(value_plain)(GrundyTable *gt, uint32_t n)
 typedef GV KN(VT) __attribute__((vector_size(16)));
 #define LANES (16 / (uint32_t)sizeof(GV))
 
-/* Is some pair value G(b) ^ G(r-b), a <= b < end, among t[0..nt-1]?  LANES
- * pairs per step (16 bytes of values): G(b..) against G(..r-b) with its
- * lanes reversed (GCC/Clang vector types).  Inlined with a constant nt (1,
- * 2 or 4), so a single missing value costs one compare per LANES pairs. */
+/* Which of t[0..nt-1] occur among the pair values G(b) ^ G(r-b),
+ * a <= b < end: bit j of the result for t[j].  LANES pairs per step (16
+ * bytes of values): G(b..) against G(..r-b) with its lanes reversed
+ * (GCC/Clang vector types), one compare and one OR per target into its own
+ * accumulator.  Inlined with a constant nt (1, 2 or 4; t[nt..3] repeat
+ * t[0]), so a single missing value costs one compare per LANES pairs. */
 static inline unsigned KN(block_hits_n)(const GV *g, uint32_t r, uint32_t a, uint32_t end,
                                         const uint32_t t[4], int nt)
 {
     KN(VT) zero = {0};
     KN(VT) t0 = zero + (GV)t[0], t1 = zero + (GV)t[1];
     KN(VT) t2 = zero + (GV)t[2], t3 = zero + (GV)t[3];
-    KN(VT) acc = zero;
+    KN(VT) c0 = zero, c1 = zero, c2 = zero, c3 = zero;
     uint32_t b = a;
     for (; b + LANES <= end; b += LANES) {
         KN(VT) x, y;
         memcpy(&x, g + b, sizeof x);
         memcpy(&y, g + (r - b - (LANES - 1)), sizeof y);
         KN(VT) v = x ^ GREV(y);
-        acc |= (KN(VT))(v == t0);
+        c0 |= (KN(VT))(v == t0);
         if (nt > 1)
-            acc |= (KN(VT))(v == t1);
-        if (nt > 2)
-            acc |= (KN(VT))(v == t2) | (KN(VT))(v == t3);
+            c1 |= (KN(VT))(v == t1);
+        if (nt > 2) {
+            c2 |= (KN(VT))(v == t2);
+            c3 |= (KN(VT))(v == t3);
+        }
+    }
+    uint64_t w[2];
+    unsigned hit;
+    memcpy(w, &c0, sizeof w);
+    hit = (w[0] | w[1]) != 0;
+    if (nt > 1) {
+        memcpy(w, &c1, sizeof w);
+        hit |= (unsigned)((w[0] | w[1]) != 0) << 1;
+    }
+    if (nt > 2) {
+        memcpy(w, &c2, sizeof w);
+        hit |= (unsigned)((w[0] | w[1]) != 0) << 2;
+        memcpy(w, &c3, sizeof w);
+        hit |= (unsigned)((w[0] | w[1]) != 0) << 3;
+    }
+    for (; b < end; b++) {
+        uint32_t v = g[b] ^ g[r - b];
+        hit |= (unsigned)(v == t[0]) | (unsigned)(v == t[1]) << 1 | (unsigned)(v == t[2]) << 2 |
+               (unsigned)(v == t[3]) << 3;
+    }
+    return hit & ((1u << nt) - 1);
+}
+
+/* Is one of t[0..7] among those pair values (one accumulator for all)? */
+static inline bool KN(block_any8)(const GV *g, uint32_t r, uint32_t a, uint32_t end,
+                                  const uint32_t t[8])
+{
+    KN(VT) zero = {0}, tv[8], acc = zero;
+    for (int j = 0; j < 8; j++)
+        tv[j] = zero + (GV)t[j];
+    uint32_t b = a;
+    for (; b + LANES <= end; b += LANES) {
+        KN(VT) x, y;
+        memcpy(&x, g + b, sizeof x);
+        memcpy(&y, g + (r - b - (LANES - 1)), sizeof y);
+        KN(VT) v = x ^ GREV(y);
+        acc |= ((KN(VT))(v == tv[0]) | (KN(VT))(v == tv[1])) |
+               ((KN(VT))(v == tv[2]) | (KN(VT))(v == tv[3])) |
+               ((KN(VT))(v == tv[4]) | (KN(VT))(v == tv[5])) |
+               ((KN(VT))(v == tv[6]) | (KN(VT))(v == tv[7]));
     }
     uint64_t w[2];
     memcpy(w, &acc, sizeof w);
-    unsigned hit = (w[0] | w[1]) != 0;
+    bool hit = (w[0] | w[1]) != 0;
     for (; b < end; b++) {
         uint32_t v = g[b] ^ g[r - b];
-        hit |= (v == t[0]) | (v == t[1]) | (v == t[2]) | (v == t[3]);
+        for (int j = 0; j < 8; j++)
+            hit |= v == t[j];
     }
     return hit;
 }
 
-/* block_hits_n for the targets in use: t[0..nt-1] (the rest repeat t[0]). */
-static unsigned KN(block_hits)(const GV *g, uint32_t r, uint32_t a, uint32_t end,
-                           const uint32_t t[4], size_t nt)
+/* Which of the targets t[0..nt-1], nt <= 8 (t[nt..7] repeat t[0]), occur
+ * among the pair values of the block: bit j for t[j].  Five to eight
+ * targets are tested together first (a block with none is the common
+ * case), then in two halves. */
+static unsigned KN(block_targets)(const GV *g, uint32_t r, uint32_t a, uint32_t end,
+                                  const uint32_t t[8], size_t nt)
 {
     if (nt == 1)
         return KN(block_hits_n)(g, r, a, end, t, 1);
     if (nt == 2)
         return KN(block_hits_n)(g, r, a, end, t, 2);
-    return KN(block_hits_n)(g, r, a, end, t, 4);
+    if (nt <= 4)
+        return KN(block_hits_n)(g, r, a, end, t, 4) & ((1u << nt) - 1);
+    if (!KN(block_any8)(g, r, a, end, t))
+        return 0;
+    return (KN(block_hits_n)(g, r, a, end, t, 4) |
+            KN(block_hits_n)(g, r, a, end, t + 4, 4) << 4) & ((1u << nt) - 1);
 }
 
 /* Is some pair value G(b) ^ G(r-b), a <= b < end, unseen in s8 (any number
@@ -108,6 +161,19 @@ static unsigned KN(block_missing)(const GV *g, uint32_t r, uint32_t a, uint32_t 
     if (b < end)
         acc0 &= s8[g[b] ^ g[r - b]];
     return !(acc0 & acc1);
+}
+
+/* The targets t[0..nt-1] not in `hit`, kept in front; t[nt..7] repeat
+ * t[0]. Returns the new nt. */
+static inline size_t KN(drop_targets)(uint32_t t[8], size_t nt, unsigned hit)
+{
+    size_t m = 0;
+    for (size_t j = 0; j < nt; j++)
+        if (!((hit >> j) & 1))
+            t[m++] = t[j];
+    for (size_t j = m; j < 8; j++)
+        t[j] = t[0];
+    return m;
 }
 
 /* Step 3 of value_sparse: find the `need` values v < mc still unseen in s8
@@ -153,6 +219,27 @@ static void KN(scan_missing)(GrundyTable *gt, uint32_t n, uint32_t mc, size_t ne
         uint32_t e = a + 8 <= hmax + 1 ? a + 8 : hmax + 1;
         for (size_t i = 0; i < nr; i++) {
             uint32_t r = rr[i], ei = e <= r / 2 + 1 ? e : r / 2 + 1;
+#if GW == 8 && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+            if (ei == a + 8) {
+                /* eight pair values from two word loads: byte j of the
+                 * byte-swapped G(r-a-7 .. r-a) is G(r-a-j); then eight
+                 * independent stores */
+                uint64_t x, y;
+                memcpy(&x, g + a, sizeof x);
+                memcpy(&y, g + (r - a - 7), sizeof y);
+                uint64_t v = x ^ __builtin_bswap64(y);
+                s8[v & 255] = 1;
+                s8[(v >> 8) & 255] = 1;
+                s8[(v >> 16) & 255] = 1;
+                s8[(v >> 24) & 255] = 1;
+                s8[(v >> 32) & 255] = 1;
+                s8[(v >> 40) & 255] = 1;
+                s8[(v >> 48) & 255] = 1;
+                s8[v >> 56] = 1;
+                sp += 8;
+                continue;
+            }
+#endif
             for (uint32_t b = a; b < ei; b++)
                 s8[g[b] ^ g[r - b]] = 1;
             sp += ei > a ? ei - a : 0;
@@ -161,16 +248,27 @@ static void KN(scan_missing)(GrundyTable *gt, uint32_t n, uint32_t mc, size_t ne
         a = e;
     }
     gt->scan_pairs += sp;
-    uint32_t t[4];
+    /* with at most four values missing, they are the targets of
+     * block_targets: a block is tested by vector compares and its hits
+     * marked directly (no walk); with five to SCAN_TEST_NEED one byte
+     * lookup per pair tests the block first; with more, nearly every block
+     * hits, so it is walked at once.  A walk marks every pair value (all
+     * are options, so extra marks are harmless). */
+    uint32_t t[8];
     size_t nt = 0;
     bool vec = false;
     while (a <= hmax && need) {
         if (!vec && need <= 4) {
+            /* a missing value that GV cannot hold (a new largest value,
+             * once per width) is no pair value: not a target, so the scan
+             * stops when the others are seen and the mex is the least of
+             * those left */
             for (uint32_t v = 0; v < mc; v++)
-                if (!s8[v])
+                if (!s8[v] && ((uint64_t)v >> GW) == 0)
                     t[nt++] = v;
-            for (size_t j = nt; j < 4; j++)
+            for (size_t j = nt; j < 8; j++)
                 t[j] = t[0];
+            need = nt;
             vec = true;
         }
         uint32_t end = a + 64 <= hmax + 1 ? a + 64 : hmax + 1;
@@ -179,27 +277,23 @@ static void KN(scan_missing)(GrundyTable *gt, uint32_t n, uint32_t mc, size_t ne
             if (a >= e)
                 continue;
             gt->scan_pairs += e - a;
-            /* with many values missing nearly every block hits: walk it
-             * at once instead of testing it first */
-            if (vec ? !KN(block_hits)(g, r, a, e, t, nt)
-                    : need <= SCAN_TEST_NEED && !KN(block_missing)(g, r, a, e, s8))
+            if (vec) {
+                unsigned hit = KN(block_targets)(g, r, a, e, t, nt);
+                if (hit) {
+                    for (size_t j = 0; j < nt; j++)
+                        if ((hit >> j) & 1)
+                            s8[t[j]] = 1;
+                    nt = KN(drop_targets)(t, nt, hit);
+                    need = nt;
+                }
                 continue;
-            /* walk the block without branches (marking every pair value
-             * is harmless: they are all options), then drop found targets */
+            }
+            if (need <= SCAN_TEST_NEED && !KN(block_missing)(g, r, a, e, s8))
+                continue;
             for (uint32_t b = a; b < e; b++) {
                 uint32_t v = g[b] ^ g[r - b];
                 need -= !s8[v];
                 s8[v] = 1;
-            }
-            if (vec) {
-                /* keep the targets still missing in front */
-                size_t m = 0;
-                for (size_t j = 0; j < nt; j++)
-                    if (!s8[t[j]])
-                        t[m++] = t[j];
-                for (size_t j = m; j < 4; j++)
-                    t[j] = t[0];
-                nt = m;
             }
         }
         a = end;
@@ -247,6 +341,7 @@ static void KN(start_block)(GrundyTable *gt, uint32_t n0, uint64_t limit)
     }
 #endif
     memset(gt->seen8, 0, (size_t)len * span);
+    build_flat(gt, n0, len);
     const GV *g = gt->gv;
     const uint32_t *rare = gt->rare, *rv = gt->rare_v;
     for (size_t i = 0; i < gt->nsplitk; i++) {
@@ -309,6 +404,13 @@ static uint32_t KN(value_sparse)(GrundyTable *gt, uint32_t n)
     unsigned cc = 1u ^ (gt->e & (r0 & 1)); /* class (value parity) of C_r */
     const uint32_t *rare = gt->rare, *rv = gt->rare_v;
     size_t nrare = gt->nrare;
+    if (gt->flat_ok) {
+        /* the rare a < len of every split, one list (build_flat) */
+        const uint32_t *fd = gt->flat_d, *fx = gt->flat_x;
+        for (size_t q = 0; q < gt->flat_n; q++)
+            s8[fx[q] ^ g[n - fd[q]]] = 1;
+        gt->rare_pairs += gt->flat_n;
+    }
     for (size_t i = 0; i < gt->nsplitk; i++) {
         uint32_t k = gt->splitk[i];
         if (k + 2 > n)
@@ -318,8 +420,11 @@ static uint32_t KN(value_sparse)(GrundyTable *gt, uint32_t n)
          * block had no batch for this k) */
         uint32_t lo = n0 >= k + len ? n0 - k : 0, hi = len < r ? len : r;
         size_t j = 0;
-        for (; j < nrare && rare[j] < hi; j++)
-            s8[rv[j] ^ g[r - rare[j]]] = 1;
+        if (gt->flat_ok) /* the rare a < len are in the list (hi = len) */
+            j = gt->flat_low;
+        else
+            for (; j < nrare && rare[j] < hi; j++)
+                s8[rv[j] ^ g[r - rare[j]]] = 1;
         size_t jmax = nrare, jlo = j;
         while (jmax > jlo && rare[jmax - 1] >= r)
             jmax--;
@@ -328,7 +433,7 @@ static uint32_t KN(value_sparse)(GrundyTable *gt, uint32_t n)
             j--;
         for (size_t q = j; q < jmax; q++)
             s8[rv[q] ^ g[r - rare[q]]] = 1;
-        gt->rare_pairs += jlo + (jmax - j);
+        gt->rare_pairs += (gt->flat_ok ? 0 : jlo) + (jmax - j);
     }
     return KN(sparse_finish)(gt, n, s8, cc);
 }
@@ -347,10 +452,7 @@ static uint32_t KN(sparse_finish)(GrundyTable *gt, uint32_t n, uint8_t *s8, unsi
         return mc;
     memset(s8 + mc, 1, span - mc);
     KN(scan_missing)(gt, n, mc, need, s8);
-    uint32_t v = 0;
-    while (v < mc && s8[v])
-        v++;
-    return v;
+    return first_unseen(s8, mc);
 }
 
 /* Any ruleset: the rules applied directly to the table (the same options
@@ -435,11 +537,44 @@ static inline uint64_t KN(tail_pure)(const void *gv, uint64_t N, uint64_t p, Tai
         if (p % tc->p[j] == 0 && tc->i[j] < from)
             from = tc->i[j];
     uint64_t i = KN(tail_start)(gv, from + p, p, 0);
-    if (tc->n < TAIL_CANDS && N - i >= 2 * p + 64) {
+    if (tc->n < TAIL_CANDS && N - i >= 2 * p + 64 && !tail_redundant(tc, p, i)) {
         tc->p[tc->n] = p;
         tc->i[tc->n++] = i;
     }
     return i;
+}
+
+/* Least p' in [p, pmax] with G(N-1-p') == G(N-1) and, when `two`, also
+ * G(N-2-p') == G(N-2); pmax + 1 when there is none (N >= pmax + 2).
+ * Every p skipped has tail_pure(N, p) >= N-p-1 (>= N-p when !two), which
+ * find_period can neither prove nor observe nor keep as a candidate (see
+ * there), so the period search need not call tail_pure for it.  LANES p
+ * per step: the table is read backwards 16 bytes at a time against the
+ * last two values (a wrong p failed after one or two compares, but one
+ * call each: most of the search's time). */
+static uint64_t KN(tail_next)(const void *gv, uint64_t N, uint64_t p, uint64_t pmax, bool two)
+{
+    const GV *g = gv;
+    KN(VT) zero = {0};
+    KN(VT) vx = zero + g[N - 1], vy = zero + g[N - 2];
+    for (; p + LANES - 1 <= pmax && p + LANES + 1 <= N; p += LANES) {
+        /* lane j holds p + LANES-1-j */
+        KN(VT) x, y;
+        memcpy(&x, g + (N - 1 - p - (LANES - 1)), sizeof x);
+        KN(VT) m = (KN(VT))(x == vx);
+        if (two) {
+            memcpy(&y, g + (N - 2 - p - (LANES - 1)), sizeof y);
+            m &= (KN(VT))(y == vy);
+        }
+        uint64_t w[2];
+        memcpy(w, &m, sizeof w);
+        if (w[0] | w[1])
+            break;
+    }
+    for (; p <= pmax; p++)
+        if (g[N - 1 - p] == g[N - 1] && (!two || g[N - 2 - p] == g[N - 2]))
+            return p;
+    return p;
 }
 
 #undef LANES

@@ -41,7 +41,17 @@ static void find_period(GrundyTable *gt, GrundyPeriod *out, bool observed)
     if (rs->plain) {
         uint64_t q = rs->max_parts > 1 ? (uint64_t)rs->max_parts : 1;
         uint64_t t = (uint64_t)rs->max_take;
-        for (uint64_t p = 1; q * p + t + q <= N; p++) {
+        /* A p whose tail is at most one value (G(N-2-p) != G(N-2)) has
+         * i >= N-p-1 and q*(N-p-1) + q*p + t = q*N - q + t > N whenever
+         * (q-1)*N + t > q (always for q >= 2): it is never proved, so
+         * grundy_tail_next skips it; else only p with G(N-1-p) != G(N-1)
+         * (i = N-p) are skipped. */
+        bool two = (q - 1) * N + t > q;
+        uint64_t pmax = N >= t + q ? (N - t - q) / q : 0;
+        for (uint64_t p = 1; p <= pmax; p++) {
+            p = grundy_tail_next(gt, N, p, pmax, two);
+            if (p > pmax)
+                break;
             uint64_t i = grundy_tail_pure(gt, N, p, &tc);
             uint64_t ie = i ? i : 1;
             /* Theorem (docs/games.md): G(n+p) = G(n) for ie <= n < q*ie +
@@ -77,6 +87,10 @@ static void find_period(GrundyTable *gt, GrundyPeriod *out, bool observed)
      * covers at least half of the values. */
     for (int pass = 0; pass < 2; pass++)
         for (uint64_t p = 1; 3 * p <= N; p++) {
+            /* a tail of at most one value (i >= N-p-1) is never observed
+             * (N - i >= 3p) */
+            if (!pass && (p = grundy_tail_next(gt, N, p, N / 3, true)) > N / 3)
+                break;
             int64_t s = pass ? (int64_t)grundy_get(gt, N - 1) - (int64_t)grundy_get(gt, N - 1 - p) : 0;
             if (pass && s == 0)
                 continue;
