@@ -61,12 +61,15 @@ void grundy_set_threads(GrundyTable *gt, unsigned threads)
 }
 
 void grundy_par_stats(const GrundyTable *gt, uint64_t *stretches, uint64_t *redone, double *cpu,
-                      unsigned ncpu)
+                      double *wait, unsigned ncpu)
 {
     *stretches = gt->par_runs;
     *redone = gt->par_redone;
-    for (unsigned i = 0; i < ncpu && i < GRUNDY_PAR_CPU; i++)
+    for (unsigned i = 0; i < ncpu && i < GRUNDY_PAR_CPU; i++) {
         cpu[i] = gt->par_cpu[i];
+        if (wait)
+            wait[i] = gt->par_wait[i];
+    }
 }
 
 /* Give the flat table back (mapped or allocated) with its store. */

@@ -96,7 +96,7 @@ struct GrundyTable {
     bool par_defer;
     /* statistics (grundy_par_stats) */
     uint64_t par_runs, par_redone;
-    double par_cpu[GRUNDY_PAR_CPU];
+    double par_cpu[GRUNDY_PAR_CPU], par_wait[GRUNDY_PAR_CPU];
 };
 
 static inline uint32_t gv_get(const void *gv, unsigned w, uint64_t i)

@@ -57,6 +57,7 @@ typedef struct {
     uint8_t *save; /* the row before steps 2-3 (par_defer) */
     uint64_t redone; /* heaps whose steps 2-3 were rerun with G(n-1) */
     double cpu;      /* this thread's CPU seconds in the stretch */
+    double waited;   /* wall seconds spent waiting for the other threads */
 } Worker;
 
 static double thread_cpu(void)
@@ -95,9 +96,29 @@ static void par_wake(Par *p)
     }
 }
 
+static double wall_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static bool wait_slow(Par *p, uint32_t target);
+
 /* Wait until the heaps below `target` are committed; false when the
- * stretch stopped first. */
-static bool wait_done(Par *p, uint32_t target)
+ * stretch stopped first.  The time of the waits that do not pass at once
+ * goes to *waited (wall seconds). */
+static inline bool wait_done(Par *p, uint32_t target, double *waited)
+{
+    if (atomic_load_explicit(&p->done, memory_order_acquire) >= target)
+        return true;
+    double t0 = wall_now();
+    bool ok = wait_slow(p, target);
+    *waited += wall_now() - t0;
+    return ok;
+}
+
+static bool wait_slow(Par *p, uint32_t target)
 {
     for (int i = 0; i < PAR_SPIN; i++) {
         if (atomic_load_explicit(&p->done, memory_order_acquire) >= target)
@@ -160,18 +181,18 @@ static void par_heaps(Worker *wk)
         if (cnt > len)
             cnt = len;
         /* the block reads G(0 .. m-3) */
-        if (!wait_done(p, m - 1))
+        if (!wait_done(p, m - 1, &wk->waited))
             return;
         grundy_par_block(w, m, cnt, s);
         for (uint32_t h = 0; h < cnt; h++, m += s) {
-            if (!wait_done(p, m - 1))
+            if (!wait_done(p, m - 1, &wk->waited))
                 return;
             uint64_t rp = w->rare_pairs, sp = w->scan_pairs;
             uint8_t *row = grundy_par_marks(w, m);
             if (w->par_defer)
                 memcpy(wk->save, row, span);
             uint32_t v = grundy_par_finish(w, m, row);
-            bool ok = wait_done(p, m);
+            bool ok = wait_done(p, m, &wk->waited);
             if (ok && w->par_defer) {
                 uint32_t x = gv_get(w->gv, w->gw, m - 1);
                 if (!grundy_par_exact(w, m, wk->save, x)) {
@@ -252,8 +273,10 @@ void grundy_par_run(GrundyTable *gt, uint64_t end)
     for (uint32_t i = 1; i < started; i++)
         pthread_join(tid[i], NULL);
     for (uint32_t i = 0; i < T; i++) {
-        if (i < GRUNDY_PAR_CPU)
+        if (i < GRUNDY_PAR_CPU) {
             gt->par_cpu[i] += wk[i].cpu;
+            gt->par_wait[i] += wk[i].waited;
+        }
         gt->par_redone += wk[i].redone;
         gt->rare_pairs += wk[i].w.rare_pairs;
         gt->scan_pairs += wk[i].w.scan_pairs;

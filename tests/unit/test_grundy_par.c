@@ -89,7 +89,7 @@ static uint64_t same_as(const char *c, const GrundyTable *a, const GrundyTable *
     CHECK(!work || (pa == pb && sa == sb));
     uint64_t runs, redone;
     double cpu[GRUNDY_PAR_CPU];
-    grundy_par_stats(b, &runs, &redone, cpu, GRUNDY_PAR_CPU);
+    grundy_par_stats(b, &runs, &redone, cpu, NULL, GRUNDY_PAR_CPU);
     return runs;
 }
 
