@@ -149,7 +149,8 @@ static void test_steps_compact(void)
     ruleset_free(rs);
 }
 
-/* A period proof (0.56: period 1550, proved in the byte path) and the
+/* A period proof (0.56: period 144, preperiod 326640, proved in the byte
+ * path once a value reaches 64) and the
  * checkpoint files of one and two threads. */
 static void test_period_ckpt(void)
 {
