@@ -37,14 +37,14 @@
 #include "util/poll.h"
 #include "util/xalloc.h"
 
-/* A wait (for the other thread's current heap, a few us) spins PAR_SPIN
- * times, then yields the core PAR_YIELD times (on a loaded machine the
- * other thread may be waiting for it), then sleeps on the futex; 50 and 8
- * were the cheapest of 200/0, 50/0, 50/8 and 2000/0 for Officers to
- * 5 * 10^5 at load 4-5 (docs/performance.md).  PAR_POLL: heaps between two
- * polls of thread 0. */
-#define PAR_SPIN 50
-#define PAR_YIELD 8
+/* A wait (for the other thread's current heap, a few us) spins up to
+ * PAR_SPIN times, yielding the core at every PAR_YIELD-th step (on a loaded
+ * machine the other thread may need it; on an idle one the yield returns at
+ * once), then sleeps on the futex: waking a sleeping virtual CPU took long
+ * enough here that short spins lost to one thread even on an idle machine
+ * (docs/performance.md).  PAR_POLL: heaps between two polls of thread 0. */
+#define PAR_SPIN 4000
+#define PAR_YIELD 32
 #define PAR_POLL 1024
 
 typedef struct {
@@ -130,14 +130,10 @@ static bool wait_slow(Par *p, uint32_t target)
             return true;
         if (atomic_load_explicit(&p->stop, memory_order_relaxed))
             return false;
-        cpu_relax();
-    }
-    for (int i = 0; i < PAR_YIELD; i++) {
-        if (atomic_load_explicit(&p->done, memory_order_acquire) >= target)
-            return true;
-        if (atomic_load_explicit(&p->stop, memory_order_relaxed))
-            return false;
-        sched_yield();
+        if (i % PAR_YIELD == PAR_YIELD - 1)
+            sched_yield();
+        else
+            cpu_relax();
     }
     atomic_fetch_add(&p->sleepers, 1);
     bool ok = true;
