@@ -50,7 +50,26 @@ GrundyTable *grundy_new(const Ruleset *rs)
     gt->compact_chunk = COMPACT_CHUNK;
     gt->compact_prefix = COMPACT_PREFIX;
     gt->scan_lim = UINT32_MAX;
+    gt->threads = 1;
+    gt->par_stride = 1;
     return gt;
+}
+
+void grundy_set_threads(GrundyTable *gt, unsigned threads)
+{
+    gt->threads = threads ? threads : 1;
+}
+
+void grundy_par_stats(const GrundyTable *gt, uint64_t *stretches, uint64_t *redone, double *cpu,
+                      double *wait, unsigned ncpu)
+{
+    *stretches = gt->par_runs;
+    *redone = gt->par_redone;
+    for (unsigned i = 0; i < ncpu && i < GRUNDY_PAR_CPU; i++) {
+        cpu[i] = gt->par_cpu[i];
+        if (wait)
+            wait[i] = gt->par_wait[i];
+    }
 }
 
 /* Give the flat table back (mapped or allocated) with its store. */
@@ -95,6 +114,7 @@ void grundy_reset_engine(GrundyTable *gt)
     gt->nrare = 0;
     gt->blk_ok = false;
     gt->next_choose = SPARSE_START;
+    gt->par_next = 0;
     free(gt->hist);
     gt->hist = NULL;
     gt->hbits = 0;
@@ -341,6 +361,11 @@ static void choose_mask(GrundyTable *gt)
         fill_classes(gt);
 }
 
+/* Stretches start from this heap on (the rare set of the first heaps grows
+ * fast: every rare heap ends a stretch) and cover at least PAR_MIN heaps. */
+#define PAR_START 4096
+#define PAR_MIN 64
+
 /* Bytes of seen-sets per block of heaps: the block's rows stay in L1. */
 #define BLOCK_BYTES 16384
 /* The pair scan tests a block of pairs before walking it only when at most
@@ -501,6 +526,8 @@ static void scan_deep(GrundyTable *gt, const uint32_t *rr, size_t nr, uint32_t a
                       size_t need, uint8_t *s8)
 {
     uint64_t sp = 0;
+    if (gt->store_lock) /* a worker of a parallel stretch: gs_get's cache is shared */
+        pthread_mutex_lock(gt->store_lock);
     for (; a <= hmax && need; a++) {
         uint32_t ga = grundy_get(gt, a);
         for (size_t i = 0; i < nr; i++)
@@ -511,6 +538,8 @@ static void scan_deep(GrundyTable *gt, const uint32_t *rr, size_t nr, uint32_t a
                 s8[v] = 1;
             }
     }
+    if (gt->store_lock)
+        pthread_mutex_unlock(gt->store_lock);
     gt->scan_pairs += sp;
 }
 
@@ -520,6 +549,8 @@ static uint64_t scan_deep_bits(GrundyTable *gt, const uint32_t *rr, size_t nr, u
                                uint32_t hmax, uint64_t s, uint64_t miss)
 {
     uint64_t sp = 0;
+    if (gt->store_lock)
+        pthread_mutex_lock(gt->store_lock);
     for (; a <= hmax && (miss & ~s); a++) {
         uint32_t ga = grundy_get(gt, a);
         for (size_t i = 0; i < nr; i++)
@@ -528,6 +559,8 @@ static uint64_t scan_deep_bits(GrundyTable *gt, const uint32_t *rr, size_t nr, u
                 sp++;
             }
     }
+    if (gt->store_lock)
+        pthread_mutex_unlock(gt->store_lock);
     gt->scan_pairs += sp;
     return miss & ~s;
 }
@@ -768,6 +801,13 @@ CgtStatus grundy_extend(GrundyTable *gt, uint64_t target, CgtError *err)
             compact_step(gt);
         if (gt->store)
             set_scan_lim(gt, n);
+        if (grundy_par_eligible(gt, n)) {
+            uint64_t end = grundy_par_end(gt, n, target);
+            if (end - n >= PAR_MIN) {
+                grundy_par_run(gt, end);
+                continue;
+            }
+        }
         if (gt->sparse && gt->plain &&
             (!gt->blk_ok || n < gt->blk_n0 || n >= gt->blk_n0 + gt->blk_len))
             BY_WIDTH(gt, start_block, gt, n, target);
@@ -814,6 +854,64 @@ CgtStatus grundy_extend(GrundyTable *gt, uint64_t target, CgtError *err)
         }
     }
     return CGT_OK;
+}
+
+/* ---- hooks of the parallel stretches (games/grundy_par.c) ----------------- */
+
+/* The byte path of the sparse engine with splits that take at least one
+ * token (a split of the whole heap would pair G(n-1) with G(1)); the bit
+ * path (one-byte values below 64, games/grundy_bits.h) stays serial. */
+bool grundy_par_eligible(const GrundyTable *gt, uint64_t n)
+{
+    if (gt->threads < 2 || n < gt->par_next || n < PAR_START || !gt->sparse || !gt->plain ||
+        gt->three || !gt->nsplitk || gt->splitk[0] < 1 || n >= UINT32_MAX - 64)
+        return false;
+    return !(gt->gw == 1 && gt->seen_words * 64 <= 128);
+}
+
+uint64_t grundy_par_end(const GrundyTable *gt, uint64_t n, uint64_t target)
+{
+    uint64_t end = target;
+    if (gt->next_choose > n && gt->next_choose < end)
+        end = gt->next_choose;
+    if ((n | 65535) + 1 < end) /* the progress line */
+        end = (n | 65535) + 1;
+    if (gt->compact_from && (n | (gt->compact_chunk - 1)) + 1 < end)
+        end = (n | (gt->compact_chunk - 1)) + 1;
+    return end;
+}
+
+uint32_t grundy_par_len(const GrundyTable *gt)
+{
+    uint32_t len = BLOCK_BYTES / (uint32_t)(gt->seen_words * 64);
+    return len > 64 ? 64 : len < 1 ? 1 : len;
+}
+
+void grundy_par_block(GrundyTable *w, uint32_t n0, uint32_t len, uint32_t s)
+{
+    BY_WIDTH(w, start_block_par, w, n0, len, s);
+}
+
+uint8_t *grundy_par_marks(GrundyTable *w, uint32_t n)
+{
+    if (w->store)
+        set_scan_lim(w, n);
+    return BY_WIDTH(w, par_marks, w, n);
+}
+
+static unsigned par_class(const GrundyTable *w, uint32_t n)
+{
+    return 1u ^ (w->e & ((n - w->splitk[0]) & 1));
+}
+
+uint32_t grundy_par_finish(GrundyTable *w, uint32_t n, uint8_t *row)
+{
+    return BY_WIDTH(w, sparse_finish, w, n, row, par_class(w, n));
+}
+
+bool grundy_par_exact(const GrundyTable *w, uint32_t n, const uint8_t *row, uint32_t x)
+{
+    return row[x] || x > least_unseen(row, w->vcls, w->blk_span, par_class(w, n));
 }
 
 /* tail_start and tail_pure of games/grundy_kern.h through grundy_get, for

@@ -138,6 +138,20 @@ void grundy_set_compact(GrundyTable *gt, uint64_t from, unsigned chunk_log2);
  * the compressed chunks. */
 size_t grundy_bytes(const GrundyTable *gt);
 
+/* Threads for the extension (docs/games.md §2 "Two threads"; default 1):
+ * with T >= 2 the sparse engine's byte path computes stretches of heaps
+ * on T threads, with the same values, rare lists, counters and checkpoints
+ * as one thread; other paths stay on one thread.  0 counts as 1. */
+void grundy_set_threads(GrundyTable *gt, unsigned threads);
+/* Statistics of the parallel stretches so far: their number, the heaps
+ * whose steps 2-3 were rerun once G(n-1) was known, and for the first
+ * min(ncpu, GRUNDY_PAR_CPU) worker threads (thread 0 is the caller's) the
+ * CPU seconds of each (spinning included) and the wall seconds each spent
+ * waiting for the others (wait may be NULL). */
+#define GRUNDY_PAR_CPU 8
+void grundy_par_stats(const GrundyTable *gt, uint64_t *stretches, uint64_t *redone, double *cpu,
+                      double *wait, unsigned ncpu);
+
 /* For rulesets that are not plain, compute through ruleset_options (slow,
  * the same options as the direct loops used by default); for tests. */
 void grundy_use_option_lists(GrundyTable *gt, bool on);

@@ -44,7 +44,7 @@ static void start_block_bits(GrundyTable *gt, uint32_t n0, uint32_t len)
             for (uint32_t h = 0; h < len; h++)
                 rows[h] |= BIT(x ^ gp[h]);
         }
-        gt->rare_pairs += (uint64_t)len * (j - j0);
+        gt->blk_bcnt += j - j0;
     }
 }
 
@@ -206,6 +206,7 @@ static uint32_t value_sparse_bits(GrundyTable *gt, uint32_t n)
     unsigned cc = 1u ^ (gt->e & (r0 & 1));
     const uint32_t *rare = gt->rare, *rv = gt->rare_v;
     size_t nrare = gt->nrare;
+    gt->rare_pairs += gt->blk_bcnt;
     if (gt->flat_ok) {
         const uint32_t *fd = gt->flat_d, *fx = gt->flat_x;
         for (size_t q = 0; q < gt->flat_n; q++)

@@ -3,6 +3,8 @@
 #ifndef CGT_GRUNDY_INT_H
 #define CGT_GRUNDY_INT_H
 
+#include <pthread.h>
+
 #include "games/grundy.h"
 #include "games/grundy_store.h"
 
@@ -48,6 +50,7 @@ struct GrundyTable {
     size_t seen8_cap;
     bool blk_ok;      /* rows hold the batched rare pairs of heaps blk_n0.. */
     uint32_t blk_n0, blk_len, blk_span;
+    uint64_t blk_bcnt; /* batched rare pairs of each heap of the block (rare_pairs per heap) */
     /* values below 64 (games/grundy_bits.h): the block's rows as one-word
      * bit sets, and the two value classes as bit sets */
     bool blk_bits;
@@ -78,6 +81,22 @@ struct GrundyTable {
     uint64_t compact_next; /* after a decompaction: not before this many values */
     uint32_t scan_lim;     /* the kernel's pair scans read raw pairs (a, r-a) for a <= this */
     uint32_t max_splitk;
+    /* parallel stretches (games/grundy_par.c, docs/games.md §2 "Two
+     * threads"): the thread count asked for (1: never), the first heap a
+     * stretch may start at (after a stretch stopped at an event heap: the
+     * heap after it), the lock around the compressed store's decode cache
+     * (set only while workers run), and a worker's block: its heaps are
+     * blk_n0 + par_stride * h;
+     * par_defer: the option "take 1, leave one heap" (value G(n-1)) is
+     * left out of the marks and settled by the worker after them */
+    unsigned threads;
+    uint64_t par_next;
+    pthread_mutex_t *store_lock;
+    uint32_t par_stride;
+    bool par_defer;
+    /* statistics (grundy_par_stats) */
+    uint64_t par_runs, par_redone;
+    double par_cpu[GRUNDY_PAR_CPU], par_wait[GRUNDY_PAR_CPU];
 };
 
 static inline uint32_t gv_get(const void *gv, unsigned w, uint64_t i)
@@ -132,6 +151,28 @@ uint64_t grundy_tail_start(const GrundyTable *gt, uint64_t N, uint64_t p, int64_
  * G(N-1) and, when two, G(N-2-p') == G(N-2) (pmax + 1 when none; p itself
  * with a compressed middle).  N >= pmax + 2. */
 uint64_t grundy_tail_next(const GrundyTable *gt, uint64_t N, uint64_t p, uint64_t pmax, bool two);
+
+/* Hooks of the parallel stretches (games/grundy.c for games/grundy_par.c):
+ * whether heap n may be computed in a stretch, the heaps a stretch from n
+ * may cover before the next serial event (target, mask choice, progress
+ * line, compaction step), the worker's block start (rows for heaps n0 +
+ * s*h, h < len; needs G(0 .. n0-2)), the marks of heap n in its row (every
+ * option but the deferred one; needs G(0 .. n-2)), the steps 2-3 on a
+ * row, and the test that G(n-1) = x left out of the marks changes nothing
+ * of steps 2-3 (x seen already, or above the least unseen value of C_r). */
+bool grundy_par_eligible(const GrundyTable *gt, uint64_t n);
+uint64_t grundy_par_end(const GrundyTable *gt, uint64_t n, uint64_t target);
+void grundy_par_block(GrundyTable *w, uint32_t n0, uint32_t len, uint32_t s);
+uint8_t *grundy_par_marks(GrundyTable *w, uint32_t n);
+uint32_t grundy_par_finish(GrundyTable *w, uint32_t n, uint8_t *row);
+bool grundy_par_exact(const GrundyTable *w, uint32_t n, const uint8_t *row, uint32_t x);
+/* Block length (heaps per worker block) for the current span. */
+uint32_t grundy_par_len(const GrundyTable *gt);
+/* Compute heaps gt->n .. end-1 with gt->threads threads (grundy_par.c);
+ * stops early, before the heap, at an event heap (a new largest value, a
+ * rare heap) or when cgt_poll asks: the serial loop then does that heap.
+ * The table, counters and rare list end as the serial loop leaves them. */
+void grundy_par_run(GrundyTable *gt, uint64_t end);
 
 /* Free the value table and its compressed middle (the engine state stays). */
 void grundy_table_release(GrundyTable *gt);

@@ -332,6 +332,7 @@ static void KN(start_block)(GrundyTable *gt, uint32_t n0, uint64_t limit)
     gt->blk_n0 = n0;
     gt->blk_len = len;
     gt->blk_span = span;
+    gt->blk_bcnt = 0;
 #if GW == 8
     /* values below 64: the rows are bit sets (games/grundy_bits.h) */
     gt->blk_bits = span <= 128;
@@ -367,7 +368,7 @@ static void KN(start_block)(GrundyTable *gt, uint32_t n0, uint64_t limit)
             for (; h < len; h++, row += span)
                 row[x ^ gp[h]] = 1;
         }
-        gt->rare_pairs += (uint64_t)len * (j - j0);
+        gt->blk_bcnt += j - j0;
     }
 }
 
@@ -404,6 +405,7 @@ static uint32_t KN(value_sparse)(GrundyTable *gt, uint32_t n)
     unsigned cc = 1u ^ (gt->e & (r0 & 1)); /* class (value parity) of C_r */
     const uint32_t *rare = gt->rare, *rv = gt->rare_v;
     size_t nrare = gt->nrare;
+    gt->rare_pairs += gt->blk_bcnt; /* counted per heap: a block may end early */
     if (gt->flat_ok) {
         /* the rare a < len of every split, one list (build_flat) */
         const uint32_t *fd = gt->flat_d, *fx = gt->flat_x;
@@ -575,6 +577,97 @@ static uint64_t KN(tail_next)(const void *gv, uint64_t N, uint64_t p, uint64_t p
         if (g[N - 1 - p] == g[N - 1] && (!two || g[N - 2 - p] == g[N - 2]))
             return p;
     return p;
+}
+
+/* ---- parallel stretches (games/grundy_par.c) ------------------------------
+ * A worker computes the heaps n0 + s*h of a stretch (s = thread count).  Its
+ * block start marks, for every split k, the pairs of the rare positions a
+ * with s*len <= a < n0-k in the rows of its own heaps: their other parts
+ * G(n0-k-a+s*h) lie below n0-2, committed before the block starts.  The
+ * rest (rare a < s*len or a >= n0-k) is marked per heap by par_marks, as
+ * value_sparse does; rare_pairs is counted per heap (blk_bcnt batched pairs
+ * each), so a heap the worker throws away leaves the counter as the serial
+ * loop would. */
+static void KN(start_block_par)(GrundyTable *gt, uint32_t n0, uint32_t len, uint32_t s)
+{
+    uint32_t span = (uint32_t)(gt->seen_words * 64);
+    if ((size_t)len * span > gt->seen8_cap) {
+        free(gt->seen8);
+        gt->seen8_cap = (size_t)len * span;
+        gt->seen8 = xmalloc(gt->seen8_cap);
+    }
+    gt->blk_n0 = n0;
+    gt->blk_len = len;
+    gt->blk_span = span;
+    gt->par_stride = s;
+    gt->blk_bcnt = 0;
+    memset(gt->seen8, 0, (size_t)len * span);
+    const GV *g = gt->gv;
+    const uint32_t *rare = gt->rare, *rv = gt->rare_v;
+    uint32_t lo = s * len;
+    for (size_t i = 0; i < gt->nsplitk; i++) {
+        uint32_t k = gt->splitk[i];
+        if (n0 < k + lo)
+            break;
+        size_t j = 0;
+        while (j < gt->nrare && rare[j] < lo)
+            j++;
+        size_t j0 = j;
+        for (; j < gt->nrare && rare[j] < n0 - k; j++) {
+            const GV *gp = g + (n0 - k - rare[j]);
+            uint8_t *row = gt->seen8;
+            uint32_t x = rv[j], h = 0, sh = 0;
+            for (; h + 2 <= len; h += 2, sh += 2 * s, row += 2 * (size_t)span) {
+                row[x ^ gp[sh]] = 1;
+                row[span + (x ^ gp[sh + s])] = 1;
+            }
+            if (h < len)
+                row[x ^ gp[sh]] = 1;
+        }
+        gt->blk_bcnt += j - j0;
+    }
+}
+
+/* The marks of heap n of the worker's block (its row): the non-split
+ * options, without "take 1, leave one heap" when par_defer, and the rare
+ * pairs start_block_par did not batch.  Returns the row. */
+static uint8_t *KN(par_marks)(GrundyTable *gt, uint32_t n)
+{
+    const GV *g = gt->gv;
+    uint32_t span = gt->blk_span, s = gt->par_stride, n0 = gt->blk_n0;
+    uint32_t lenb = s * gt->blk_len;
+    uint8_t *s8 = gt->seen8 + (size_t)((n - n0) / s) * span;
+    const unsigned *km = gt->rs->kmask;
+    for (uint32_t k = 1; k <= (uint32_t)gt->rs->max_take && k <= n; k++) {
+        if ((km[k] & 1) && n == k)
+            s8[0] = 1;
+        if ((km[k] & 2) && n > k && !(k == 1 && gt->par_defer))
+            s8[g[n - k]] = 1;
+    }
+    const uint32_t *rare = gt->rare, *rv = gt->rare_v;
+    size_t nrare = gt->nrare;
+    uint64_t cnt = gt->blk_bcnt;
+    for (size_t i = 0; i < gt->nsplitk; i++) {
+        uint32_t k = gt->splitk[i];
+        if (k + 2 > n)
+            break;
+        uint32_t r = n - k;
+        uint32_t lo = n0 >= k + lenb ? n0 - k : 0, hi = lenb < r ? lenb : r;
+        size_t j = 0;
+        for (; j < nrare && rare[j] < hi; j++)
+            s8[rv[j] ^ g[r - rare[j]]] = 1;
+        size_t jmax = nrare, jlo = j;
+        while (jmax > jlo && rare[jmax - 1] >= r)
+            jmax--;
+        j = jmax;
+        while (j > jlo && rare[j - 1] >= lo)
+            j--;
+        for (size_t q = j; q < jmax; q++)
+            s8[rv[q] ^ g[r - rare[q]]] = 1;
+        cnt += jlo + (jmax - j);
+    }
+    gt->rare_pairs += cnt;
+    return s8;
 }
 
 #undef LANES

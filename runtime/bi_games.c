@@ -525,7 +525,7 @@ static Value *int_result(Call *c, const char *game, const char *label, uint64_t 
     return val_null();
 }
 
-Value *bi_grundy(Call *c)
+static Value *grundy_stmt(Call *c)
 {
     GameObj *g = game_of(c->args[0]);
     Value *a = c->args[1];
@@ -620,7 +620,7 @@ static const char *period_status_word(PeriodStatus s)
     }
 }
 
-Value *bi_period(Call *c)
+static Value *period_stmt(Call *c)
 {
     GameObj *g = game_heap_or_error(c->I, c->args[0], c->arg_locs[0], "period");
     if (!g)
@@ -719,7 +719,7 @@ static char *arg_code(Call *c, size_t i)
     return t;
 }
 
-Value *bi_table(Call *c)
+static Value *table_stmt(Call *c)
 {
     GameObj *g = game_heap_or_error(c->I, c->args[0], c->arg_locs[0], "table");
     if (!g)
@@ -787,6 +787,50 @@ Value *bi_table(Call *c)
     free(vals);
     rt_emit(c->I, &b);
     return val_null();
+}
+
+/* ---- threads T (grundy, period, table) ---- */
+
+/* More threads than this is a typing error: the engine's stretches keep
+ * two heaps in flight (docs/games.md §2 "Two threads"), so threads past 2
+ * only check the ordering. */
+#define GRUNDY_THREADS_MAX 64
+
+/* Run a statement that may extend the Grundy table with `threads T` set
+ * on the game's table, and one thread again after it. */
+static Value *with_threads(Call *c, Value *(*stmt)(Call *))
+{
+    Value *tv = call_opt(c, "threads");
+    if (!tv)
+        return stmt(c);
+    int64_t t;
+    if (!call_int(c, tv, call_opt_loc(c, "threads"), "threads", 1, GRUNDY_THREADS_MAX, &t)) {
+        rt_hint(c->I, "threads 2 uses both cores of a two-core machine");
+        return NULL;
+    }
+    GameObj *g = game_of(c->args[0]);
+    if (g->kind != GAME_HEAP)
+        return stmt(c);
+    GrundyTable *gt = game_grundy(g);
+    grundy_set_threads(gt, (unsigned)t);
+    Value *r = stmt(c);
+    grundy_set_threads(gt, 1);
+    return r;
+}
+
+Value *bi_grundy(Call *c)
+{
+    return with_threads(c, grundy_stmt);
+}
+
+Value *bi_period(Call *c)
+{
+    return with_threads(c, period_stmt);
+}
+
+Value *bi_table(Call *c)
+{
+    return with_threads(c, table_stmt);
 }
 
 /* ---- genus ---- */

@@ -2,7 +2,10 @@
  * a period, `grundy_bench values CODE N` computes G(0..N-1); prints the time,
  * the result and the sparse-space statistics.  A fourth argument
  * `compact=C` compresses the middle of the table from the start in chunks
- * of 2^C values (grundy_set_compact) and prints the bytes the values take.
+ * of 2^C values (grundy_set_compact) and prints the bytes the values take;
+ * `threads=T` computes on T threads (grundy_set_threads) and prints the
+ * stretches, the heaps redone, and per thread its CPU seconds (spins
+ * included) and the wall seconds it waited for the others.
  * Built by bench/games/run.sh. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,11 +17,13 @@
 
 int main(int argc, char **argv)
 {
-    unsigned compact = 0;
-    if (argc == 5 && sscanf(argv[4], "compact=%u", &compact) != 1)
-        argc = 0;
-    if (argc != 4 && argc != 5) {
-        fprintf(stderr, "usage: %s period|values CODE N [compact=C]\n", argv[0]);
+    unsigned compact = 0, threads = 1;
+    for (int i = 4; i < argc; i++)
+        if (sscanf(argv[i], "compact=%u", &compact) != 1 &&
+            (sscanf(argv[i], "threads=%u", &threads) != 1 || threads < 1))
+            argc = 0;
+    if (argc < 4 || argc > 6) {
+        fprintf(stderr, "usage: %s period|values CODE N [compact=C] [threads=T]\n", argv[0]);
         return 2;
     }
     Ruleset *rs = NULL;
@@ -31,6 +36,7 @@ int main(int argc, char **argv)
     GrundyTable *gt = grundy_new(rs);
     if (compact)
         grundy_set_compact(gt, 1, compact);
+    grundy_set_threads(gt, threads);
     double t0 = cgt_now();
     CgtStatus st;
     GrundyPeriod per;
@@ -73,6 +79,18 @@ int main(int argc, char **argv)
         printf(" status=%d period=%llu preperiod=%llu proof_n=%llu", (int)per.status,
                (unsigned long long)per.period, (unsigned long long)per.preperiod,
                (unsigned long long)per.proof_n);
+    if (threads > 1) {
+        uint64_t runs, redone;
+        double cpu[GRUNDY_PAR_CPU], wait[GRUNDY_PAR_CPU];
+        grundy_par_stats(gt, &runs, &redone, cpu, wait, GRUNDY_PAR_CPU);
+        printf(" stretches=%llu redone=%llu cpu=", (unsigned long long)runs,
+               (unsigned long long)redone);
+        for (unsigned i = 0; i < threads && i < GRUNDY_PAR_CPU; i++)
+            printf("%s%.2f", i ? "," : "", cpu[i]);
+        printf(" waited=");
+        for (unsigned i = 0; i < threads && i < GRUNDY_PAR_CPU; i++)
+            printf("%s%.2f", i ? "," : "", wait[i]);
+    }
     printf("\n");
     grundy_free(gt);
     ruleset_free(rs);

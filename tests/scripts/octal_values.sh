@@ -11,11 +11,14 @@
 # masks (Czajka's rare-value masks where he lists one) only change its
 # speed; its restricted search is itself checked against its plain mex
 # (mask 0) on 20,000 heaps of four of the codes.  N=10000000 (the slow
-# tier, tests/scripts/octal_values_slow.sh) runs the same check on 10^7.
+# tier, tests/scripts/octal_values_slow.sh) runs the same check on 10^7;
+# THREADS="2 3" runs cgt once per thread count (`threads T`) against the
+# same oracle file (tests/scripts/octal_values_threads.sh).
 set -u
 CGT=${CGT:-build/cgt}
 BUILD=${BUILD:-build}
 N=${N:-100000}
+THREADS=${THREADS:-1}
 O=$BUILD/oracle/octal_values
 T=$(mktemp -d "${TMP:-/tmp}/cgt-ovals.XXXXXX")
 trap 'rm -rf "$T"' EXIT
@@ -34,15 +37,17 @@ for cm in "0.1777 3d" "0.454 3d" "0.16 1e" "0.127 1 parity" "0.106 d parity" \
     c=$1
     shift
     "$O" $c "$N" "$@" >"$T/oracle.b" 2>"$T/oracle.err" || fail "oracle $c: $(cat "$T/oracle.err")"
-    "$CGT" -e "game g = octal $c; grundy g [$n1]; write g to \"$T/cgt.b\" as bfile;" \
-        >/dev/null 2>"$T/cgt.err" || fail "cgt $c: $(cat "$T/cgt.err")"
-    [ "$(wc -l <"$T/cgt.b")" -eq "$N" ] || fail "$c: cgt wrote $(wc -l <"$T/cgt.b") values, not $N"
     ho=$(sha256sum <"$T/oracle.b" | cut -d' ' -f1)
-    hc=$(sha256sum <"$T/cgt.b" | cut -d' ' -f1)
-    if [ "$ho" != "$hc" ]; then
-        first=$(cmp "$T/oracle.b" "$T/cgt.b" | head -n 1)
-        fail "$c, $N values: cgt $hc, oracle $ho ($first)"
-    fi
-    [ -n "${VERBOSE:-}" ] && echo "$c $N $hc"
+    for t in $THREADS; do
+        "$CGT" -e "game g = octal $c; grundy g [$n1] threads $t; write g to \"$T/cgt.b\" as bfile;" \
+            >/dev/null 2>"$T/cgt.err" || fail "cgt $c threads $t: $(cat "$T/cgt.err")"
+        [ "$(wc -l <"$T/cgt.b")" -eq "$N" ] || fail "$c: cgt wrote $(wc -l <"$T/cgt.b") values, not $N"
+        hc=$(sha256sum <"$T/cgt.b" | cut -d' ' -f1)
+        if [ "$ho" != "$hc" ]; then
+            first=$(cmp "$T/oracle.b" "$T/cgt.b" | head -n 1)
+            fail "$c, $N values, threads $t: cgt $hc, oracle $ho ($first)"
+        fi
+        [ -n "${VERBOSE:-}" ] && echo "$c $N threads $t $hc"
+    done
 done
 exit 0

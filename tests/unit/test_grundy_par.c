@@ -1,0 +1,210 @@
+/* Parallel stretches of the Grundy engine (games/grundy_par.c, issue 18
+ * item 2) against the one-thread engine, which test_games.c and
+ * tests/oracle/octal_values check against naive mex loops: with 2 and 3
+ * threads every value, the mask, the rare heaps, the work counters, a
+ * period proof and the checkpoint file must be the ones of one thread.
+ * The runs cross mask re-choices (at 8192, 16384, ..., 65536 past the first
+ * stretch at heap 4096), new largest values and rare heaps inside
+ * stretches (both end a stretch), the widening of Officers' table to two
+ * bytes, extension in odd steps, and the compressed middle with tiny
+ * chunks (deep scans through the shared decoder).  Each threaded run must
+ * have run stretches, except for the paths that stay serial (values below
+ * 64; a split of the whole heap, 4.07), which must have run none. */
+#define _POSIX_C_SOURCE 200809L
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "games/grundy.h"
+#include "games/ruleset.h"
+#include "unit.h"
+
+static Ruleset *code(const char *c)
+{
+    Ruleset *rs = NULL;
+    CgtError err;
+    if (ruleset_parse_code(c, &rs, NULL, &err) != CGT_OK) {
+        fprintf(stderr, "bad code %s: %s\n", c, err.msg);
+        exit(2);
+    }
+    return rs;
+}
+
+/* A run of one code: table of N values computed with T threads, in steps
+ * of `step` heaps (0: one call), compacted from heap 1 in chunks of 2^cl
+ * values when cl > 0. */
+static GrundyTable *run(const Ruleset *rs, unsigned T, uint64_t N, uint64_t step, unsigned cl)
+{
+    GrundyTable *gt = grundy_new(rs);
+    grundy_set_threads(gt, T);
+    if (cl)
+        grundy_set_compact(gt, 1, cl);
+    CgtError err;
+    uint64_t n = step ? step : N;
+    for (;; n += step) {
+        if (n > N)
+            n = N;
+        if (grundy_extend(gt, n, &err) != CGT_OK) {
+            fprintf(stderr, "extend: %s\n", err.msg);
+            exit(2);
+        }
+        if (n == N)
+            break;
+    }
+    return gt;
+}
+
+/* Same values and statistics, and with `work` the same work counters (a
+ * compressed middle counts its deep scans pair by pair: other counts than
+ * a flat table's); returns the stretches run by b. */
+static uint64_t same_as(const char *c, const GrundyTable *a, const GrundyTable *b, bool work)
+{
+    uint64_t N = grundy_count(a);
+    CHECK_EQ_INT(grundy_count(b), N);
+    uint64_t bad = UINT64_MAX;
+    for (uint64_t i = 0; i < N && bad == UINT64_MAX; i++)
+        if (grundy_get(a, i) != grundy_get(b, i))
+            bad = i;
+    if (bad != UINT64_MAX)
+        fprintf(stderr, "%s: heap %llu: %u with threads, %u with one\n", c,
+                (unsigned long long)bad, grundy_get(b, bad), grundy_get(a, bad));
+    CHECK(bad == UINT64_MAX);
+    uint32_t ma, mb;
+    uint64_t ra, rb, pa, pb, sa, sb;
+    grundy_stats(a, &ma, &ra);
+    grundy_stats(b, &mb, &rb);
+    CHECK_EQ_INT(mb, ma);
+    CHECK_EQ_INT(rb, ra);
+    CHECK_EQ_INT(grundy_last_rare(b), grundy_last_rare(a));
+    CHECK_EQ_INT(grundy_max(b), grundy_max(a));
+    CHECK_EQ_INT(grundy_width(b), grundy_width(a));
+    grundy_work(a, &pa, &sa);
+    grundy_work(b, &pb, &sb);
+    if (work && (pa != pb || sa != sb))
+        fprintf(stderr, "%s: rare/scan pairs %llu/%llu with threads, %llu/%llu with one\n", c,
+                (unsigned long long)pb, (unsigned long long)sb, (unsigned long long)pa,
+                (unsigned long long)sa);
+    CHECK(!work || (pa == pb && sa == sb));
+    uint64_t runs, redone;
+    double cpu[GRUNDY_PAR_CPU];
+    grundy_par_stats(b, &runs, &redone, cpu, NULL, GRUNDY_PAR_CPU);
+    return runs;
+}
+
+static uint64_t same(const char *c, const GrundyTable *a, const GrundyTable *b)
+{
+    return same_as(c, a, b, true);
+}
+
+static void test_codes(void)
+{
+    /* the codes of tests/oracle/octal_values and test_games.c's list */
+    static const struct {
+        const char *c;
+        uint64_t n;
+        int par; /* 1: stretches must run; 0: the code stays serial */
+    } cs[] = {
+        {"0.6", 70000, 1},    {"0.14", 160000, 1}, {"0.56", 40000, 1},  {"0.354", 40000, 1},
+        {"0.376", 40000, 1},  {"0.1777", 40000, 0}, {"0.454", 40000, 0}, {"0.16", 40000, 0},
+        {"0.127", 40000, 0},  {"0.106", 40000, 0},  {"0.137", 20000, 0}, {"4.07", 20000, 0},
+        {"0.51", 20000, 0},   {"0.165", 20000, 0},  {"0.4", 20000, 0},   {"0.77", 20000, 0},
+    };
+    for (size_t i = 0; i < sizeof cs / sizeof *cs; i++) {
+        Ruleset *rs = code(cs[i].c);
+        GrundyTable *one = run(rs, 1, cs[i].n, 0, 0);
+        for (unsigned T = 2; T <= 3; T++) {
+            GrundyTable *t = run(rs, T, cs[i].n, 0, 0);
+            uint64_t runs = same(cs[i].c, one, t);
+            if (cs[i].par)
+                CHECK(runs > 0);
+            else
+                CHECK_EQ_INT(runs, 0);
+            grundy_free(t);
+        }
+        grundy_free(one);
+        ruleset_free(rs);
+    }
+}
+
+/* Odd steps (stretches end at every target) and the compressed middle. */
+static void test_steps_compact(void)
+{
+    Ruleset *rs = code("0.6");
+    GrundyTable *one = run(rs, 1, 40000, 0, 0);
+    GrundyTable *t = run(rs, 2, 40000, 777, 0);
+    CHECK(same("0.6 steps", one, t) > 0);
+    grundy_free(t);
+    GrundyTable *c1 = run(rs, 1, 25000, 0, 10), *c2 = run(rs, 2, 25000, 0, 10);
+    CHECK(grundy_bytes(c1) < 25000 * 2); /* the middle is compressed */
+    CHECK_EQ_INT(grundy_bytes(c2), grundy_bytes(c1));
+    GrundyTable *flat = run(rs, 1, 25000, 0, 0);
+    CHECK(same_as("0.6 compact", flat, c2, false) > 0);
+    grundy_free(flat);
+    CHECK(same("0.6 compact", c1, c2) > 0);
+    grundy_free(c1);
+    grundy_free(c2);
+    grundy_free(one);
+    ruleset_free(rs);
+}
+
+/* A period proof (0.56: period 144, preperiod 326640, proved in the byte
+ * path once a value reaches 64) and the
+ * checkpoint files of one and two threads. */
+static void test_period_ckpt(void)
+{
+    Ruleset *rs = code("0.56");
+    GrundyPeriod p1, p2;
+    CgtError err;
+    GrundyTable *a = grundy_new(rs), *b = grundy_new(rs);
+    grundy_set_threads(b, 2);
+    CHECK(grundy_run_period(a, 1000000, &p1, &err) == CGT_OK);
+    CHECK(grundy_run_period(b, 1000000, &p2, &err) == CGT_OK);
+    CHECK_EQ_INT(p1.status, PERIOD_PROVED);
+    CHECK_EQ_INT(p2.status, p1.status);
+    CHECK_EQ_INT(p2.period, p1.period);
+    CHECK_EQ_INT(p2.preperiod, p1.preperiod);
+    CHECK_EQ_INT(p2.proof_n, p1.proof_n);
+    CHECK_EQ_INT(p2.last_exceptional, p1.last_exceptional);
+    CHECK(same("0.56 period", a, b) > 0);
+    char fa[] = "/tmp/cgt-par-a.XXXXXX", fb[] = "/tmp/cgt-par-b.XXXXXX";
+    int da = mkstemp(fa), db = mkstemp(fb);
+    CHECK(da >= 0 && db >= 0);
+    close(da);
+    close(db);
+    CHECK(grundy_save(a, fa, &err) == CGT_OK);
+    CHECK(grundy_save(b, fb, &err) == CGT_OK);
+    FILE *x = fopen(fa, "rb"), *y = fopen(fb, "rb");
+    CHECK(x && y);
+    int cx, cy;
+    long len = 0;
+    bool eq = x && y;
+    while (eq) {
+        cx = getc(x);
+        cy = getc(y);
+        eq = cx == cy;
+        if (cx == EOF)
+            break;
+        len++;
+    }
+    CHECK(eq);
+    CHECK(len > (long)p1.proof_n);
+    if (x)
+        fclose(x);
+    if (y)
+        fclose(y);
+    unlink(fa);
+    unlink(fb);
+    grundy_free(a);
+    grundy_free(b);
+    ruleset_free(rs);
+}
+
+int main(void)
+{
+    test_codes();
+    test_steps_compact();
+    test_period_ckpt();
+    UNIT_MAIN_END();
+}
