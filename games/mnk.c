@@ -360,6 +360,15 @@ CgtStatus mnk_solve_inst(int m, int n, int k, const MnkOptions *opt, MnkReport *
         else
             solve_strong_root(&s, x, o, x_to_move, rep);
     }
+#ifndef MNK_WIDE
+    /* threads and the empty board, Maker to move: one job proof per class
+     * of first moves, written by the threads and merged (mnk_pproof.c) */
+    if (s.st == CGT_OK && opt->proof_path && opt->threads > 1 &&
+        opt->variant == MNK_MAKER_BREAKER && x_to_move && !bits_any(x | o) &&
+        rep->result == MNK_RESULT_BREAKER && rep->method == MNK_BY_SEARCH)
+        s.st = mnk_write_proof_par(&s, opt->proof_path, opt->threads, &rep->proof_lines);
+    else
+#endif
     if (s.st == CGT_OK && opt->proof_path)
         s.st = mnk_write_proof(&s, opt->proof_path, x, o, x_to_move,
                                rep->result == MNK_RESULT_BREAKER,

@@ -143,6 +143,7 @@ void mnk_tt_init(Tt *t)
 {
     t->lock = NULL;
     t->readers = NULL;
+    t->base = NULL;
     atomic_init(&t->seq, 0);
     t->max_cap = 0;
     t->evictions = 0;
@@ -248,12 +249,22 @@ int mnk_tt_get_zone(const Tt *t, uint64_t key, Bits *zone)
     }
     if (t->lock)
         pthread_mutex_unlock(t->lock);
+    if (!v && t->base)
+        return mnk_tt_get_zone(t->base, key, zone);
     return v;
 }
 
 int mnk_tt_get(const Tt *t, uint64_t key)
 {
     return mnk_tt_get_zone(t, key, NULL);
+}
+
+int mnk_tt_work(const Tt *t, uint64_t key)
+{
+    for (size_t i = key & (t->cap - 1); t->key[i]; i = (i + 1) & (t->cap - 1))
+        if (t->key[i] == key)
+            return t->work[i];
+    return t->base ? mnk_tt_work(t->base, key) : -1;
 }
 
 static void tt_store(Tt *t, uint64_t key, int val, Bits zone, int work);

@@ -210,6 +210,7 @@ static inline Bits bits_below(int n)
 #define mnk_tt_put_zone MNK_PFX(tt_put_zone)
 #define mnk_tt_reader MNK_PFX(tt_reader)
 #define mnk_tt_store MNK_PFX(tt_store)
+#define mnk_tt_work MNK_PFX(tt_work)
 #define mnk_root_search MNK_PFX(root_search)
 #define mnk_par_children MNK_PFX(par_children)
 #define mnk_undominated MNK_PFX(undominated)
@@ -262,6 +263,9 @@ typedef struct Tt {
                             * of a thread without a reader flag */
     TtReader *readers;     /* with lock: the workers' flags for lock-free lookups */
     atomic_uint seq;       /* odd while a store replaces the arrays (with readers) */
+    const struct Tt *base; /* an overlay (NULL: none): lookups missing here read base,
+                            * which nobody changes meanwhile; stores stay here (the
+                            * parallel proof writer, games/mnk_pproof.c) */
 } Tt;
 
 /* ------------------------------------------------------------------ solver */
@@ -296,6 +300,10 @@ typedef struct Solver {
     atomic_int *watch;      /* a root move's state: cancel the search when it is 2 (decided) */
     size_t proof_map_cap;   /* slots of each generation of the proof writer's map */
     uint64_t proof_rotations; /* generations of that map dropped */
+    atomic_ullong *shared_nodes; /* threaded search: every worker adds its nodes, by
+                                  * 1024, for the progress line (NULL: one thread) */
+    atomic_ullong *lines_out; /* a proof-writing worker (not is_main): its lines are
+                               * counted here instead of a progress line */
 } Solver;
 
 
@@ -366,6 +374,8 @@ void mnk_tt_reader(int index);
 void mnk_tt_store(Tt *t, uint64_t key, int val, Bits zone, int work);
 void mnk_tt_put_zone(Tt *t, uint64_t key, int val, Bits zone);
 void mnk_tt_put(Tt *t, uint64_t key, int val);
+/* The work byte stored for key (-1 if none; no lock, for a table no one changes). */
+int mnk_tt_work(const Tt *t, uint64_t key);
 /* About log2(n + 1): the work byte of a result that took n nodes. */
 int mnk_work_of(uint64_t n);
 void mnk_evaluate(const Geo *g, Bits x, Bits o, bool want_inter, Eval *e);
@@ -414,6 +424,12 @@ int mnk_par_children(Solver *s, bool maker, Bits x, Bits o, const int *mv, int n
  * X to move and winning, 'H' strong, X to move and not winning. */
 CgtStatus mnk_write_proof(Solver *s, const char *path, Bits x, Bits o,
                           bool maker_to_move, bool breaker_wins, int kind, uint64_t *nlines);
+
+/* mnk_pproof.c (64-cell instance only): the version-2 proof of a Breaker
+ * win of the empty board, Maker to move, written by threads workers, one
+ * job proof per class of first moves, merged into path by
+ * mnk_merge_proofs (docs/mnk.md "Proof files"). */
+CgtStatus mnk_write_proof_par(Solver *s, const char *path, int threads, uint64_t *nlines);
 
 /* mnk_ckpt.c */
 CgtStatus mnk_save_checkpoint(Solver *s);

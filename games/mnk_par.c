@@ -43,6 +43,7 @@
 struct MnkPar {
     TtReader readers[MNK_MAX_THREADS]; /* flags of the table's lock-free lookups */
     atomic_uchar busy[PAR_BUSY];       /* workers inside a position, by a hash of it */
+    atomic_ullong nodes;               /* all workers' nodes (by 1024) for progress lines */
 };
 
 /* The busy slot of a position: its canonical (symmetry-reduced) Zobrist
@@ -286,6 +287,8 @@ bool mnk_root_search(Solver *s, Bits x, Bits o, int threads, int *move, int *rep
         seq_run(&w[0]);
     } else {
         memset(par, 0, sizeof *par);
+        atomic_init(&par->nodes, s->nodes & ~(uint64_t)1023);
+        s->shared_nodes = &par->nodes;
         /* A root move whose position is the image of an earlier one's by a
          * board symmetry is refuted (or wins) with it: only the first of
          * each class is searched (one thread gets the others as table
@@ -338,6 +341,7 @@ bool mnk_root_search(Solver *s, Bits x, Bits o, int threads, int *move, int *rep
             ws[t].root_left = &left;
             ws[t].zones = s->zones;
             ws[t].par = par;
+            ws[t].shared_nodes = &par->nodes;
             ws[t].depth = 1;
             w[t].s = &ws[t];
             started[t] = pthread_create(&tid[t], attr, par_run, &w[t]) == 0;
@@ -360,6 +364,10 @@ bool mnk_root_search(Solver *s, Bits x, Bits o, int threads, int *move, int *rep
                     atomic_store(&stop, 1);
                 }
                 nanosleep(&(struct timespec){0, 2000000}, NULL);
+                uint64_t total = atomic_load(&par->nodes);
+                cgt_progress("mnk", "%llu nodes, %.0f nodes/s, %d root moves open (worker 0 "
+                             "done, waiting for the others)", (unsigned long long)total,
+                             (double)total / (cgt_now() - s->t0 + 1e-9), atomic_load(&left));
             }
             pthread_join(tid[t], NULL);
         }
@@ -418,6 +426,7 @@ bool mnk_root_search(Solver *s, Bits x, Bits o, int threads, int *move, int *rep
                            "within %.2f s wall", threads, total, crit, total / threads,
                            last - first);
         s->par = NULL;
+        s->shared_nodes = NULL;
         s->stop = NULL;
         s->tt->lock = NULL;
         s->tt->readers = NULL;

@@ -268,8 +268,11 @@ static P2Res p2_done(Solver *s, P2 *p, uint64_t key, int sym, Bits zone)
     const Geo *g = &s->g;
     p->next_id++;
     p2mem_put(&p->mem, key, p->next_id, mnk_zone_to_canon(g, sym, zone));
-    cgt_progress("mnk", "proof: %llu lines, %llu search nodes", (unsigned long long)p->next_id,
-                 (unsigned long long)s->nodes);
+    if (s->lines_out) /* a worker of the threaded writer (games/mnk_pproof.c) */
+        atomic_fetch_add_explicit(s->lines_out, 1, memory_order_relaxed);
+    else
+        cgt_progress("mnk", "proof: %llu lines, %llu search nodes",
+                     (unsigned long long)p->next_id, (unsigned long long)s->nodes);
     return (P2Res){p->next_id, zone};
 }
 

@@ -26,6 +26,8 @@ bool mnk_tick(Solver *s)
         s->cancelled = true;
         return false;
     }
+    if (s->shared_nodes && (s->nodes & 1023) == 0)
+        atomic_fetch_add_explicit(s->shared_nodes, 1024, memory_order_relaxed);
     if (!s->is_main)
         return true;
     CgtStatus st = cgt_poll();
@@ -53,9 +55,11 @@ bool mnk_tick(Solver *s)
         unsigned long long dropped = s->tt->evictions;
         if (s->tt->lock)
             pthread_mutex_unlock(s->tt->lock);
+        /* threads: the nodes of all workers (each adds its own by 1024) */
+        uint64_t total = s->shared_nodes ? atomic_load(s->shared_nodes) : s->nodes;
         cgt_progress("mnk", "%llu nodes, %.0f nodes/s, depth %d (max %d), %d root moves open, "
-                     "%zu table entries, %llu dropped", (unsigned long long)s->nodes,
-                     (double)s->nodes / (now - s->t0 + 1e-9), s->depth, s->max_depth,
+                     "%zu table entries, %llu dropped", (unsigned long long)total,
+                     (double)total / (now - s->t0 + 1e-9), s->depth, s->max_depth,
                      s->root_left ? atomic_load(s->root_left) : 0, used, dropped);
     }
     return true;

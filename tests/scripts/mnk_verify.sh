@@ -4,7 +4,9 @@
 # the stated game, claim and root; the SHA-256 it prints is compared with
 # coreutils' sha256sum.  The checker refuses a valid proof of another root,
 # game or claim.  6,6,5 and 7,7,5 here; 8,7,5 in the slow tier (CGT_SLOW=1);
-# each also after a search on 2 or 3 threads.
+# each also after a search on 2 or 3 threads; with threads, the proof
+# written by the threads per root class and merged (the merged file checked,
+# sealed, no part files left; a stop while writing leaves no proof).
 set -u
 CGT=${CGT:-build/cgt}
 B=${BUILD:-build}
@@ -33,6 +35,45 @@ verify() { # m n k [options [sha256 [sha256 unsealed]]] -> proof at $T/p.$m$n$k,
 
 verify 6 6 5 "threads 2"
 verify 7 7 5 "threads 3"
+# threads and the empty board: the proof is written by the threads as one
+# job proof per root class (part files next to it) and merged; the merged
+# file is what the checker accepts and the SHA-256 names, the parts are gone
+verify 7 7 5 "threads 2 checkpoint \"$T/c775\""
+ls "$T"/p.775.part.* >/dev/null 2>&1 && fail "7,7,5 threads 2: part files left: $(ls "$T")"
+grep -q '^check: ok:' "$T/out" || fail "7,7,5 threads 2: $(cat "$T/out")"
+# resumed from the checkpoint (the search is all table hits), again checked
+cp "$T/c775" "$T/c775b"
+verify 7 7 5 "threads 2 checkpoint \"$T/c775b\""
+# a changed byte of the merged file is refused by its seal
+sed '100s/X/./' "$T/p.775" >"$T/p.flip2"
+cmp -s "$T/p.775" "$T/p.flip2" && fail "line 100 of the merged proof has no X"
+$B/oracle/mnk_check --game 7 7 5 --root X empty "$T/p.flip2" >"$T/chk" &&
+    fail "checker accepted a merged proof with a changed byte"
+grep -q '^FAIL: the proof file is damaged: its CRC-64 seal does not match' "$T/chk" ||
+    fail "merged, changed byte: $(cat "$T/chk")"
+# a stop while the threads write: no proof file, the parts written so far
+# kept with a message (SIGTERM at the first progress line of the writer)
+rm -f "$T/p.stop"*
+cp "$T/c775" "$T/c775s"
+stopped=
+for try in 1 2 3 4 5; do
+    $CGT -v -e "mnk 7 7 5 threads 2 table_mb 1 proof \"$T/p.stop\" checkpoint \"$T/c775s\";" \
+        >"$T/out" 2>"$T/err" &
+    pid=$!
+    i=0
+    while [ $i -lt 400 ] && ! grep -q 'root classes written' "$T/err"; do
+        sleep 0.01; i=$((i + 1))
+    done
+    kill -TERM $pid 2>/dev/null
+    wait $pid
+    rc=$?
+    if [ $rc != 0 ]; then stopped=$rc; break; fi
+    rm -f "$T/p.stop"
+done
+[ -n "$stopped" ] || fail "the writer was never caught by SIGTERM (5 tries)"
+[ -e "$T/p.stop" ] && fail "a proof file after a stop while writing"
+ls "$T"/p.stop.tmp* >/dev/null 2>&1 && fail "a temporary proof file after a stop"
+grep -q 'proof writing' "$T/err" || fail "stop while writing: $(tail -3 "$T/err")"
 # (the one-thread proofs last: p.665 and p.775 are used below)
 verify 6 6 5
 verify 7 7 5 "" e1a5581b9754b08386fd1ad4982fdcce10db00df0da3c0eb5ac2231f9d80d4c1 \
