@@ -33,18 +33,16 @@ static void start_block_bits(GrundyTable *gt, uint32_t n0, uint32_t len)
         uint32_t k = gt->splitk[i];
         if (n0 < k + len)
             break;
-        size_t j = 0;
-        while (j < gt->nrare && rare[j] < len)
-            j++;
-        size_t j0 = j;
-        for (; j < gt->nrare && rare[j] < n0 - k; j++) {
+        size_t j0, j1;
+        rare_range(gt, len, n0 - k, &j0, &j1);
+        for (size_t j = j0; j < j1; j++) {
             const uint8_t *gp = g + (n0 - k - rare[j]);
             uint32_t x = rv[j];
             /* one row per heap: the read-modify-writes are independent */
             for (uint32_t h = 0; h < len; h++)
                 rows[h] |= BIT(x ^ gp[h]);
         }
-        gt->blk_bcnt += j - j0;
+        gt->blk_bcnt += j1 - j0;
     }
 }
 

@@ -126,6 +126,21 @@ static inline void gv_set(void *gv, unsigned w, uint64_t i, uint32_t v)
 }
 
 /* Narrowest width (bytes) that holds v. */
+/* The rare positions a with lo <= a < hi, as indices [*j0, *j1) of the
+ * ascending list gt->rare: the batched rare pairs of a block (start_block
+ * and its variants) run over them. */
+static inline void rare_range(const GrundyTable *gt, uint32_t lo, uint32_t hi, size_t *j0,
+                              size_t *j1)
+{
+    size_t j = 0;
+    while (j < gt->nrare && gt->rare[j] < lo)
+        j++;
+    *j0 = j;
+    while (j < gt->nrare && gt->rare[j] < hi)
+        j++;
+    *j1 = j;
+}
+
 static inline unsigned width_for(uint32_t v)
 {
     return v <= UINT8_MAX ? 1 : v <= UINT16_MAX ? 2 : 4;

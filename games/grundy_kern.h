@@ -349,11 +349,9 @@ static void KN(start_block)(GrundyTable *gt, uint32_t n0, uint64_t limit)
         uint32_t k = gt->splitk[i];
         if (n0 < k + len)
             break;
-        size_t j = 0;
-        while (j < gt->nrare && rare[j] < len)
-            j++;
-        size_t j0 = j;
-        for (; j < gt->nrare && rare[j] < n0 - k; j++) {
+        size_t j0, j1;
+        rare_range(gt, len, n0 - k, &j0, &j1);
+        for (size_t j = j0; j < j1; j++) {
             const GV *gp = g + (n0 - k - rare[j]);
             uint8_t *row = gt->seen8;
             uint32_t x = rv[j], h = 0;
@@ -368,7 +366,7 @@ static void KN(start_block)(GrundyTable *gt, uint32_t n0, uint64_t limit)
             for (; h < len; h++, row += span)
                 row[x ^ gp[h]] = 1;
         }
-        gt->blk_bcnt += j - j0;
+        gt->blk_bcnt += j1 - j0;
     }
 }
 
@@ -609,11 +607,9 @@ static void KN(start_block_par)(GrundyTable *gt, uint32_t n0, uint32_t len, uint
         uint32_t k = gt->splitk[i];
         if (n0 < k + lo)
             break;
-        size_t j = 0;
-        while (j < gt->nrare && rare[j] < lo)
-            j++;
-        size_t j0 = j;
-        for (; j < gt->nrare && rare[j] < n0 - k; j++) {
+        size_t j0, j1;
+        rare_range(gt, lo, n0 - k, &j0, &j1);
+        for (size_t j = j0; j < j1; j++) {
             const GV *gp = g + (n0 - k - rare[j]);
             uint8_t *row = gt->seen8;
             uint32_t x = rv[j], h = 0, sh = 0;
@@ -624,7 +620,7 @@ static void KN(start_block_par)(GrundyTable *gt, uint32_t n0, uint32_t len, uint
             if (h < len)
                 row[x ^ gp[sh]] = 1;
         }
-        gt->blk_bcnt += j - j0;
+        gt->blk_bcnt += j1 - j0;
     }
 }
 
