@@ -4,9 +4,11 @@
 #define CGT_GRUNDY_INT_H
 
 #include <pthread.h>
+#include <stdlib.h>
 
 #include "games/grundy.h"
 #include "games/grundy_store.h"
+#include "util/xalloc.h"
 
 #define SPARSE_START 256
 /* Compaction (docs/games.md §2): a raw prefix of 2^20 values, chunks of
@@ -125,7 +127,16 @@ static inline void gv_set(void *gv, unsigned w, uint64_t i, uint32_t v)
     }
 }
 
-/* Narrowest width (bytes) that holds v. */
+/* At least `bytes` bytes of seen rows in gt->seen8 (contents not kept). */
+static inline void ensure_seen8(GrundyTable *gt, size_t bytes)
+{
+    if (bytes > gt->seen8_cap) {
+        free(gt->seen8);
+        gt->seen8_cap = bytes;
+        gt->seen8 = xmalloc(bytes);
+    }
+}
+
 /* The rare positions a with lo <= a < hi, as indices [*j0, *j1) of the
  * ascending list gt->rare: the batched rare pairs of a block (start_block
  * and its variants) run over them. */
@@ -141,6 +152,7 @@ static inline void rare_range(const GrundyTable *gt, uint32_t lo, uint32_t hi, s
     *j1 = j;
 }
 
+/* Narrowest width (bytes) that holds v. */
 static inline unsigned width_for(uint32_t v)
 {
     return v <= UINT8_MAX ? 1 : v <= UINT16_MAX ? 2 : 4;

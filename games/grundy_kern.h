@@ -323,11 +323,7 @@ static void KN(start_block)(GrundyTable *gt, uint32_t n0, uint64_t limit)
         len = (uint32_t)(limit - n0);
     if (gt->next_choose > n0 && gt->next_choose - n0 < len)
         len = (uint32_t)(gt->next_choose - n0);
-    if ((size_t)len * span > gt->seen8_cap) {
-        free(gt->seen8);
-        gt->seen8_cap = (size_t)len * span;
-        gt->seen8 = xmalloc(gt->seen8_cap);
-    }
+    ensure_seen8(gt, (size_t)len * span);
     gt->blk_ok = true;
     gt->blk_n0 = n0;
     gt->blk_len = len;
@@ -370,6 +366,46 @@ static void KN(start_block)(GrundyTable *gt, uint32_t n0, uint64_t limit)
     }
 }
 
+/* The rare pairs of heap n that its block did not batch, marked in its row
+ * s8: for every split k, the rare a < r = n-k with a < lenb (the block's
+ * batch started at rare positions lenb) or a >= n0-k (all a when the block
+ * had no batch for this k).  With `flat` the rare a < lenb are already
+ * marked from build_flat's list.  Returns the number of pairs marked.
+ * Shared by value_sparse (lenb = the block length) and par_marks (lenb =
+ * stride * block length). */
+static inline uint64_t KN(mark_unbatched)(const GrundyTable *gt, uint8_t *s8, uint32_t n,
+                                          uint32_t n0, uint32_t lenb, bool flat)
+{
+    const GV *g = gt->gv;
+    const uint32_t *rare = gt->rare, *rv = gt->rare_v;
+    size_t nrare = gt->nrare;
+    uint64_t cnt = 0;
+    for (size_t i = 0; i < gt->nsplitk; i++) {
+        uint32_t k = gt->splitk[i];
+        if (k + 2 > n)
+            break;
+        uint32_t r = n - k;
+        uint32_t lo = n0 >= k + lenb ? n0 - k : 0, hi = lenb < r ? lenb : r;
+        size_t j = 0;
+        if (flat) /* the rare a < lenb are in the list (hi = lenb) */
+            j = gt->flat_low;
+        else
+            for (; j < nrare && rare[j] < hi; j++)
+                s8[rv[j] ^ g[r - rare[j]]] = 1;
+        size_t jmax = nrare, jlo = j;
+        while (jmax > jlo && rare[jmax - 1] >= r)
+            jmax--;
+        j = jmax;
+        while (j > jlo && rare[j - 1] >= lo)
+            j--;
+        for (size_t q = j; q < jmax; q++)
+            s8[rv[q] ^ g[r - rare[q]]] = 1;
+        cnt += (flat ? 0 : jlo) + (jmax - j);
+    }
+    return cnt;
+}
+
+static uint32_t KN(sparse_finish)(GrundyTable *gt, uint32_t n, uint8_t *s8, unsigned cc);
 /* Sparse-space step for heap n (plain, two-heap splits only).  With class
  * c(a) = parity(G(a) & mask) ^ (e & a & 1), a split r = a + b has value
  * v = G(a)^G(b) with parity(v & mask) = c(a) ^ c(b) ^ (e & r & 1).  So the
@@ -382,7 +418,6 @@ static void KN(start_block)(GrundyTable *gt, uint32_t n0, uint64_t limit)
  * started by start_block, which holds most rare pairs already): the marks
  * are independent stores (a bitset's read-modify-write on a handful of
  * words serialised them). */
-static uint32_t KN(sparse_finish)(GrundyTable *gt, uint32_t n, uint8_t *s8, unsigned cc);
 static uint32_t KN(value_sparse)(GrundyTable *gt, uint32_t n)
 {
 #if GW == 8
@@ -401,8 +436,6 @@ static uint32_t KN(value_sparse)(GrundyTable *gt, uint32_t n)
     }
     uint32_t r0 = n - gt->splitk[0];
     unsigned cc = 1u ^ (gt->e & (r0 & 1)); /* class (value parity) of C_r */
-    const uint32_t *rare = gt->rare, *rv = gt->rare_v;
-    size_t nrare = gt->nrare;
     gt->rare_pairs += gt->blk_bcnt; /* counted per heap: a block may end early */
     if (gt->flat_ok) {
         /* the rare a < len of every split, one list (build_flat) */
@@ -411,30 +444,7 @@ static uint32_t KN(value_sparse)(GrundyTable *gt, uint32_t n)
             s8[fx[q] ^ g[n - fd[q]]] = 1;
         gt->rare_pairs += gt->flat_n;
     }
-    for (size_t i = 0; i < gt->nsplitk; i++) {
-        uint32_t k = gt->splitk[i];
-        if (k + 2 > n)
-            break;
-        uint32_t r = n - k;
-        /* rare a < r not batched: a < len, and a >= n0-k (all a when the
-         * block had no batch for this k) */
-        uint32_t lo = n0 >= k + len ? n0 - k : 0, hi = len < r ? len : r;
-        size_t j = 0;
-        if (gt->flat_ok) /* the rare a < len are in the list (hi = len) */
-            j = gt->flat_low;
-        else
-            for (; j < nrare && rare[j] < hi; j++)
-                s8[rv[j] ^ g[r - rare[j]]] = 1;
-        size_t jmax = nrare, jlo = j;
-        while (jmax > jlo && rare[jmax - 1] >= r)
-            jmax--;
-        j = jmax;
-        while (j > jlo && rare[j - 1] >= lo)
-            j--;
-        for (size_t q = j; q < jmax; q++)
-            s8[rv[q] ^ g[r - rare[q]]] = 1;
-        gt->rare_pairs += (gt->flat_ok ? 0 : jlo) + (jmax - j);
-    }
+    gt->rare_pairs += KN(mark_unbatched)(gt, s8, n, n0, len, gt->flat_ok);
     return KN(sparse_finish)(gt, n, s8, cc);
 }
 
@@ -589,11 +599,7 @@ static uint64_t KN(tail_next)(const void *gv, uint64_t N, uint64_t p, uint64_t p
 static void KN(start_block_par)(GrundyTable *gt, uint32_t n0, uint32_t len, uint32_t s)
 {
     uint32_t span = (uint32_t)(gt->seen_words * 64);
-    if ((size_t)len * span > gt->seen8_cap) {
-        free(gt->seen8);
-        gt->seen8_cap = (size_t)len * span;
-        gt->seen8 = xmalloc(gt->seen8_cap);
-    }
+    ensure_seen8(gt, (size_t)len * span);
     gt->blk_n0 = n0;
     gt->blk_len = len;
     gt->blk_span = span;
@@ -640,29 +646,7 @@ static uint8_t *KN(par_marks)(GrundyTable *gt, uint32_t n)
         if ((km[k] & 2) && n > k && !(k == 1 && gt->par_defer))
             s8[g[n - k]] = 1;
     }
-    const uint32_t *rare = gt->rare, *rv = gt->rare_v;
-    size_t nrare = gt->nrare;
-    uint64_t cnt = gt->blk_bcnt;
-    for (size_t i = 0; i < gt->nsplitk; i++) {
-        uint32_t k = gt->splitk[i];
-        if (k + 2 > n)
-            break;
-        uint32_t r = n - k;
-        uint32_t lo = n0 >= k + lenb ? n0 - k : 0, hi = lenb < r ? lenb : r;
-        size_t j = 0;
-        for (; j < nrare && rare[j] < hi; j++)
-            s8[rv[j] ^ g[r - rare[j]]] = 1;
-        size_t jmax = nrare, jlo = j;
-        while (jmax > jlo && rare[jmax - 1] >= r)
-            jmax--;
-        j = jmax;
-        while (j > jlo && rare[j - 1] >= lo)
-            j--;
-        for (size_t q = j; q < jmax; q++)
-            s8[rv[q] ^ g[r - rare[q]]] = 1;
-        cnt += jlo + (jmax - j);
-    }
-    gt->rare_pairs += cnt;
+    gt->rare_pairs += gt->blk_bcnt + KN(mark_unbatched)(gt, s8, n, n0, lenb, false);
     return s8;
 }
 
