@@ -51,7 +51,6 @@ GrundyTable *grundy_new(const Ruleset *rs)
     gt->compact_prefix = COMPACT_PREFIX;
     gt->scan_lim = UINT32_MAX;
     gt->threads = 1;
-    gt->par_stride = 1;
     return gt;
 }
 
@@ -60,11 +59,11 @@ void grundy_set_threads(GrundyTable *gt, unsigned threads)
     gt->threads = threads ? threads : 1;
 }
 
-void grundy_par_stats(const GrundyTable *gt, uint64_t *stretches, uint64_t *redone, double *cpu,
+void grundy_par_stats(const GrundyTable *gt, uint64_t *stretches, uint64_t *dropped, double *cpu,
                       double *wait, unsigned ncpu)
 {
     *stretches = gt->par_runs;
-    *redone = gt->par_redone;
+    *dropped = gt->par_dropped;
     for (unsigned i = 0; i < ncpu && i < GRUNDY_PAR_CPU; i++) {
         cpu[i] = gt->par_cpu[i];
         if (wait)
@@ -366,8 +365,6 @@ static void choose_mask(GrundyTable *gt)
 #define PAR_START 4096
 #define PAR_MIN 64
 
-/* Bytes of seen-sets per block of heaps: the block's rows stay in L1. */
-#define BLOCK_BYTES 16384
 /* The pair scan tests a block of pairs before walking it only when at most
  * this many values are missing (with more, nearly every block hits). */
 #define SCAN_TEST_NEED 8
@@ -858,13 +855,12 @@ CgtStatus grundy_extend(GrundyTable *gt, uint64_t target, CgtError *err)
 
 /* ---- hooks of the parallel stretches (games/grundy_par.c) ----------------- */
 
-/* The byte path of the sparse engine with splits that take at least one
- * token (a split of the whole heap would pair G(n-1) with G(1)); the bit
- * path (one-byte values below 64, games/grundy_bits.h) stays serial. */
+/* The byte path of the sparse engine (two-heap splits); the bit path
+ * (one-byte values below 64, games/grundy_bits.h) stays serial. */
 bool grundy_par_eligible(const GrundyTable *gt, uint64_t n)
 {
     if (gt->threads < 2 || n < gt->par_next || n < PAR_START || !gt->sparse || !gt->plain ||
-        gt->three || !gt->nsplitk || gt->splitk[0] < 1 || n >= UINT32_MAX - 64)
+        gt->three || !gt->nsplitk || n >= UINT32_MAX - 64)
         return false;
     return !(gt->gw == 1 && gt->seen_words * 64 <= 128);
 }
@@ -881,37 +877,34 @@ uint64_t grundy_par_end(const GrundyTable *gt, uint64_t n, uint64_t target)
     return end;
 }
 
-uint32_t grundy_par_len(const GrundyTable *gt)
+void grundy_par_block(GrundyTable *w, uint32_t n, uint64_t end)
 {
-    uint32_t len = BLOCK_BYTES / (uint32_t)(gt->seen_words * 64);
-    return len > 64 ? 64 : len < 1 ? 1 : len;
+    BY_WIDTH(w, start_block, w, n, end);
 }
 
-void grundy_par_block(GrundyTable *w, uint32_t n0, uint32_t len, uint32_t s)
+uint32_t grundy_par_head(GrundyTable *w, uint32_t n, uint8_t **row, size_t *need)
 {
-    BY_WIDTH(w, start_block_par, w, n0, len, s);
+    uint8_t *s8 = BY_WIDTH(w, sparse_marks, w, n);
+    uint32_t span = w->blk_span;
+    uint32_t mc = least_unseen(s8, w->vcls, span, sparse_class(w, n));
+    *row = s8;
+    *need = count_unseen(s8, mc);
+    if (*need)
+        memset(s8 + mc, 1, span - mc);
+    return mc;
 }
 
-uint8_t *grundy_par_marks(GrundyTable *w, uint32_t n)
+bool grundy_par_scan(GrundyTable *w, uint32_t n, uint8_t *row, uint32_t mc, size_t need)
 {
     if (w->store)
         set_scan_lim(w, n);
-    return BY_WIDTH(w, par_marks, w, n);
-}
-
-static unsigned par_class(const GrundyTable *w, uint32_t n)
-{
-    return 1u ^ (w->e & ((n - w->splitk[0]) & 1));
-}
-
-uint32_t grundy_par_finish(GrundyTable *w, uint32_t n, uint8_t *row)
-{
-    return BY_WIDTH(w, sparse_finish, w, n, row, par_class(w, n));
-}
-
-bool grundy_par_exact(const GrundyTable *w, uint32_t n, const uint8_t *row, uint32_t x)
-{
-    return row[x] || x > least_unseen(row, w->vcls, w->blk_span, par_class(w, n));
+    if (w->gw == 1)
+        scan_missing_8(w, n, mc, need, row);
+    else if (w->gw == 2)
+        scan_missing_16(w, n, mc, need, row);
+    else
+        scan_missing_32(w, n, mc, need, row);
+    return first_unseen(row, mc) == mc;
 }
 
 /* tail_start and tail_pure of games/grundy_kern.h through grundy_get, for

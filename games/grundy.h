@@ -144,12 +144,13 @@ size_t grundy_bytes(const GrundyTable *gt);
  * as one thread; other paths stay on one thread.  0 counts as 1. */
 void grundy_set_threads(GrundyTable *gt, unsigned threads);
 /* Statistics of the parallel stretches so far: their number, the heaps
- * whose steps 2-3 were rerun once G(n-1) was known, and for the first
+ * computed on a speculative value and dropped (those from a rare heap,
+ * found by its failed scan, to where the producer was), and for the first
  * min(ncpu, GRUNDY_PAR_CPU) worker threads (thread 0 is the caller's) the
  * CPU seconds of each (spinning included) and the wall seconds each spent
  * waiting for the others (wait may be NULL). */
 #define GRUNDY_PAR_CPU 8
-void grundy_par_stats(const GrundyTable *gt, uint64_t *stretches, uint64_t *redone, double *cpu,
+void grundy_par_stats(const GrundyTable *gt, uint64_t *stretches, uint64_t *dropped, double *cpu,
                       double *wait, unsigned ncpu);
 
 /* For rulesets that are not plain, compute through ruleset_options (slow,

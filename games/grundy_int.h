@@ -87,17 +87,12 @@ struct GrundyTable {
      * threads"): the thread count asked for (1: never), the first heap a
      * stretch may start at (after a stretch stopped at an event heap: the
      * heap after it), the lock around the compressed store's decode cache
-     * (set only while workers run), and a worker's block: its heaps are
-     * blk_n0 + par_stride * h;
-     * par_defer: the option "take 1, leave one heap" (value G(n-1)) is
-     * left out of the marks and settled by the worker after them */
+     * (set only while workers run) */
     unsigned threads;
     uint64_t par_next;
     pthread_mutex_t *store_lock;
-    uint32_t par_stride;
-    bool par_defer;
     /* statistics (grundy_par_stats) */
-    uint64_t par_runs, par_redone;
+    uint64_t par_runs, par_dropped;
     double par_cpu[GRUNDY_PAR_CPU], par_wait[GRUNDY_PAR_CPU];
 };
 
@@ -152,6 +147,13 @@ static inline void rare_range(const GrundyTable *gt, uint32_t lo, uint32_t hi, s
     *j1 = j;
 }
 
+/* The class (value parity) of C_r for heap n of the sparse engine: the
+ * class of the values that pairs with exactly one rare part give. */
+static inline unsigned sparse_class(const GrundyTable *gt, uint32_t n)
+{
+    return 1u ^ (gt->e & ((n - gt->splitk[0]) & 1));
+}
+
 /* Narrowest width (bytes) that holds v. */
 static inline unsigned width_for(uint32_t v)
 {
@@ -179,25 +181,29 @@ uint64_t grundy_tail_start(const GrundyTable *gt, uint64_t N, uint64_t p, int64_
  * with a compressed middle).  N >= pmax + 2. */
 uint64_t grundy_tail_next(const GrundyTable *gt, uint64_t N, uint64_t p, uint64_t pmax, bool two);
 
+/* Bytes of seen rows per block of heaps: the block's rows stay in L1. */
+#define BLOCK_BYTES 16384
+
 /* Hooks of the parallel stretches (games/grundy.c for games/grundy_par.c):
  * whether heap n may be computed in a stretch, the heaps a stretch from n
  * may cover before the next serial event (target, mask choice, progress
- * line, compaction step), the worker's block start (rows for heaps n0 +
- * s*h, h < len; needs G(0 .. n0-2)), the marks of heap n in its row (every
- * option but the deferred one; needs G(0 .. n-2)), the steps 2-3 on a
- * row, and the test that G(n-1) = x left out of the marks changes nothing
- * of steps 2-3 (x seen already, or above the least unseen value of C_r). */
+ * line, compaction step), a block start from heap n (start_block: rows for
+ * heaps n, n+1, ... at most up to end, in w->seen8, which must hold
+ * BLOCK_BYTES or one row; needs G(0 .. n-1)), step 1 of value_sparse for
+ * heap n of the block (returns mc, the least unseen value of C_r; *row is
+ * its row and *need the number of unseen values below mc, which are then
+ * looked for by the scan; bytes from mc on are set when *need), and that
+ * scan on the row (true when it finds every missing value, so G(n) = mc;
+ * false when heap n is rare). */
 bool grundy_par_eligible(const GrundyTable *gt, uint64_t n);
 uint64_t grundy_par_end(const GrundyTable *gt, uint64_t n, uint64_t target);
-void grundy_par_block(GrundyTable *w, uint32_t n0, uint32_t len, uint32_t s);
-uint8_t *grundy_par_marks(GrundyTable *w, uint32_t n);
-uint32_t grundy_par_finish(GrundyTable *w, uint32_t n, uint8_t *row);
-bool grundy_par_exact(const GrundyTable *w, uint32_t n, const uint8_t *row, uint32_t x);
-/* Block length (heaps per worker block) for the current span. */
-uint32_t grundy_par_len(const GrundyTable *gt);
+void grundy_par_block(GrundyTable *w, uint32_t n, uint64_t end);
+uint32_t grundy_par_head(GrundyTable *w, uint32_t n, uint8_t **row, size_t *need);
+bool grundy_par_scan(GrundyTable *w, uint32_t n, uint8_t *row, uint32_t mc, size_t need);
 /* Compute heaps gt->n .. end-1 with gt->threads threads (grundy_par.c);
  * stops early, before the heap, at an event heap (a new largest value, a
- * rare heap) or when cgt_poll asks: the serial loop then does that heap.
+ * rare class from step 1, a failed scan: a rare heap) or when cgt_poll
+ * asks: the serial loop then does that heap.
  * The table, counters and rare list end as the serial loop leaves them. */
 void grundy_par_run(GrundyTable *gt, uint64_t end);
 

@@ -371,8 +371,7 @@ static void KN(start_block)(GrundyTable *gt, uint32_t n0, uint64_t limit)
  * batch started at rare positions lenb) or a >= n0-k (all a when the block
  * had no batch for this k).  With `flat` the rare a < lenb are already
  * marked from build_flat's list.  Returns the number of pairs marked.
- * Shared by value_sparse (lenb = the block length) and par_marks (lenb =
- * stride * block length). */
+ * Used by value_sparse's step 1 (lenb = the block length). */
 static inline uint64_t KN(mark_unbatched)(const GrundyTable *gt, uint8_t *s8, uint32_t n,
                                           uint32_t n0, uint32_t lenb, bool flat)
 {
@@ -418,12 +417,10 @@ static uint32_t KN(sparse_finish)(GrundyTable *gt, uint32_t n, uint8_t *s8, unsi
  * started by start_block, which holds most rare pairs already): the marks
  * are independent stores (a bitset's read-modify-write on a handful of
  * words serialised them). */
-static uint32_t KN(value_sparse)(GrundyTable *gt, uint32_t n)
+/* Step 1 of value_sparse: every option of heap n with a rare part (and the
+ * non-split options) marked in its row of the block, which is returned. */
+static uint8_t *KN(sparse_marks)(GrundyTable *gt, uint32_t n)
 {
-#if GW == 8
-    if (gt->blk_bits)
-        return value_sparse_bits(gt, n);
-#endif
     const GV *g = gt->gv;
     uint32_t span = gt->blk_span, len = gt->blk_len, n0 = gt->blk_n0;
     uint8_t *s8 = gt->seen8 + (size_t)(n - n0) * span;
@@ -434,8 +431,6 @@ static uint32_t KN(value_sparse)(GrundyTable *gt, uint32_t n)
         if ((km[k] & 2) && n > k)
             s8[g[n - k]] = 1;
     }
-    uint32_t r0 = n - gt->splitk[0];
-    unsigned cc = 1u ^ (gt->e & (r0 & 1)); /* class (value parity) of C_r */
     gt->rare_pairs += gt->blk_bcnt; /* counted per heap: a block may end early */
     if (gt->flat_ok) {
         /* the rare a < len of every split, one list (build_flat) */
@@ -445,7 +440,17 @@ static uint32_t KN(value_sparse)(GrundyTable *gt, uint32_t n)
         gt->rare_pairs += gt->flat_n;
     }
     gt->rare_pairs += KN(mark_unbatched)(gt, s8, n, n0, len, gt->flat_ok);
-    return KN(sparse_finish)(gt, n, s8, cc);
+    return s8;
+}
+
+static uint32_t KN(value_sparse)(GrundyTable *gt, uint32_t n)
+{
+#if GW == 8
+    if (gt->blk_bits)
+        return value_sparse_bits(gt, n);
+#endif
+    uint8_t *s8 = KN(sparse_marks)(gt, n);
+    return KN(sparse_finish)(gt, n, s8, sparse_class(gt, n));
 }
 
 /* Steps 2 and 3 of value_sparse on the seen row s8 of heap n (every
@@ -585,69 +590,6 @@ static uint64_t KN(tail_next)(const void *gv, uint64_t N, uint64_t p, uint64_t p
         if (g[N - 1 - p] == g[N - 1] && (!two || g[N - 2 - p] == g[N - 2]))
             return p;
     return p;
-}
-
-/* ---- parallel stretches (games/grundy_par.c) ------------------------------
- * A worker computes the heaps n0 + s*h of a stretch (s = thread count).  Its
- * block start marks, for every split k, the pairs of the rare positions a
- * with s*len <= a < n0-k in the rows of its own heaps: their other parts
- * G(n0-k-a+s*h) lie below n0-2, committed before the block starts.  The
- * rest (rare a < s*len or a >= n0-k) is marked per heap by par_marks, as
- * value_sparse does; rare_pairs is counted per heap (blk_bcnt batched pairs
- * each), so a heap the worker throws away leaves the counter as the serial
- * loop would. */
-static void KN(start_block_par)(GrundyTable *gt, uint32_t n0, uint32_t len, uint32_t s)
-{
-    uint32_t span = (uint32_t)(gt->seen_words * 64);
-    ensure_seen8(gt, (size_t)len * span);
-    gt->blk_n0 = n0;
-    gt->blk_len = len;
-    gt->blk_span = span;
-    gt->par_stride = s;
-    gt->blk_bcnt = 0;
-    memset(gt->seen8, 0, (size_t)len * span);
-    const GV *g = gt->gv;
-    const uint32_t *rare = gt->rare, *rv = gt->rare_v;
-    uint32_t lo = s * len;
-    for (size_t i = 0; i < gt->nsplitk; i++) {
-        uint32_t k = gt->splitk[i];
-        if (n0 < k + lo)
-            break;
-        size_t j0, j1;
-        rare_range(gt, lo, n0 - k, &j0, &j1);
-        for (size_t j = j0; j < j1; j++) {
-            const GV *gp = g + (n0 - k - rare[j]);
-            uint8_t *row = gt->seen8;
-            uint32_t x = rv[j], h = 0, sh = 0;
-            for (; h + 2 <= len; h += 2, sh += 2 * s, row += 2 * (size_t)span) {
-                row[x ^ gp[sh]] = 1;
-                row[span + (x ^ gp[sh + s])] = 1;
-            }
-            if (h < len)
-                row[x ^ gp[sh]] = 1;
-        }
-        gt->blk_bcnt += j1 - j0;
-    }
-}
-
-/* The marks of heap n of the worker's block (its row): the non-split
- * options, without "take 1, leave one heap" when par_defer, and the rare
- * pairs start_block_par did not batch.  Returns the row. */
-static uint8_t *KN(par_marks)(GrundyTable *gt, uint32_t n)
-{
-    const GV *g = gt->gv;
-    uint32_t span = gt->blk_span, s = gt->par_stride, n0 = gt->blk_n0;
-    uint32_t lenb = s * gt->blk_len;
-    uint8_t *s8 = gt->seen8 + (size_t)((n - n0) / s) * span;
-    const unsigned *km = gt->rs->kmask;
-    for (uint32_t k = 1; k <= (uint32_t)gt->rs->max_take && k <= n; k++) {
-        if ((km[k] & 1) && n == k)
-            s8[0] = 1;
-        if ((km[k] & 2) && n > k && !(k == 1 && gt->par_defer))
-            s8[g[n - k]] = 1;
-    }
-    gt->rare_pairs += gt->blk_bcnt + KN(mark_unbatched)(gt, s8, n, n0, lenb, false);
-    return s8;
 }
 
 #undef LANES

@@ -1,24 +1,36 @@
 /* Parallel stretches of the sparse-space engine (games/grundy.c; design and
  * measurements in docs/games.md §2 "Two threads" and docs/performance.md).
  *
- * With T threads, thread t computes the heaps start + t + T*i of a stretch
- * [start, end).  Heap n of a code whose splits take k >= 1 tokens reads
- * G(0 .. n-2) only, except for the one option "take 1, leave one heap",
- * whose value is G(n-1): the worker marks everything else, saves its row,
- * runs steps 2-3, and only then reads G(n-1) = x.  When x is seen already
- * in the saved row, or lies above its least unseen value of the class C_r,
- * steps 2-3 on the full row are exactly the ones just run (the same least
- * value, the same missing values, the same scan); else they are rerun on
- * the saved row with x marked.  So every heap's value and work counters are
- * the serial loop's.  Heaps are committed in order (an atomic count `done`
- * with release/acquire: heaps below it are in the table); a worker waits
- * only at the end of a heap for the heap before it, and before a block.
+ * Heap n of the sparse engine is settled in two steps (grundy_kern.h,
+ * value_sparse): (1) the options with a rare part are marked and give mc,
+ * the least unseen value of the class C_r; (2) a scan over all pairs looks
+ * for the unseen values of the other class below mc.  When the scan finds
+ * them all, G(n) = mc; when one is missing, G(n) is the least missing one,
+ * a value of the other class, so heap n is rare (Gangolli and Plambeck,
+ * "A note on periodicity in some octal games", 1989; the sparse-space
+ * method of Grossman, "Searching for periodicity in Officers", Games of No
+ * Chance 5, 2019).  Step 2 is most of the work (about 70% for Officers)
+ * and almost never changes the value, so it is done on the side:
  *
- * The rare list, the mask, the value span and the table width are frozen
- * during a stretch: a heap that would change them (a rare heap, a new
- * largest value) is an event: it is not committed, the stretch stops there
- * and the serial loop computes it.  Each worker works on a copy of the
- * table struct with its own seen rows, scan scratch and counters; the
+ * - Thread 0 (the producer) runs step 1 heap after heap, as the serial
+ *   loop does, writes G(n) = mc into the table at once (speculatively) and
+ *   queues heap n's scan with its seen row (a row of one of RING block
+ *   buffers).  A heap with nothing to scan is settled by step 1.
+ * - Every thread takes queued scans, oldest first; the producer takes one
+ *   when more than PAR_LAG are waiting, and whenever it must wait.  A scan
+ *   reads the table below its heap, the speculative values included.
+ * - A scan that finds a value missing marks its heap as failed: the heap
+ *   is rare, so mc was wrong and every later value may be too.  The
+ *   stretch stops there; the heaps before it are committed (all their
+ *   scans passed, so their values are the serial loop's) and the serial
+ *   loop computes the failed heap.
+ * - A heap step 1 finds to be an event (a new largest value, a rare class
+ *   from mc: it would change the mask, the span or the width) also ends
+ *   the stretch, before it.
+ *
+ * So every committed value, the rare list and the work counters (summed
+ * per committed heap) are the serial loop's.  Each thread works on a copy
+ * of the table struct with its own scan scratch and counters; the
  * compressed middle's decode cache is shared behind a mutex (the deep
  * scans that use it are about one heap in 10^6). */
 #include "games/grundy_int.h"
@@ -37,32 +49,47 @@
 #include "util/poll.h"
 #include "util/xalloc.h"
 
-/* A wait (for the other thread's current heap, a few us) spins up to
- * PAR_SPIN times, yielding the core at every PAR_YIELD-th step (on a loaded
- * machine the other thread may need it; on an idle one the yield returns at
- * once), then sleeps on the futex: waking a sleeping virtual CPU took long
- * enough here that short spins lost to one thread even on an idle machine
- * (docs/performance.md).  PAR_POLL: heaps between two polls of thread 0. */
+/* A wait spins up to PAR_SPIN times, yielding the core at every PAR_YIELD-th
+ * step, then sleeps on the futex.  PAR_POLL: heaps between two polls of
+ * the producer.  RING block buffers of at most ROWS heaps each are in
+ * flight; PAR_LAG: queued scans past which the producer scans too. */
 #define PAR_SPIN 4000
 #define PAR_YIELD 32
 #define PAR_POLL 1024
+#define RING 16
+#define ROWS 64
+#define PAR_LAG 8
+#define JOBS (RING * ROWS)
 
 typedef struct {
-    _Atomic uint32_t done; /* heaps below this are committed */
-    _Atomic uint32_t seq;  /* futex word: bumped at every commit and at stop */
-    atomic_int stop;
+    _Atomic uint32_t pending; /* scans of this buffer not finished */
+    uint32_t n0, len;         /* its heaps n0 .. n0+len-1 */
+    uint64_t rp[ROWS], sp[ROWS]; /* work counters per heap */
+    uint8_t *rows;
+} Buf;
+
+typedef struct {
+    uint32_t n, mc;
+    uint32_t buf, row;
+    size_t need;
+} Job;
+
+typedef struct {
+    _Atomic uint32_t published, claimed; /* jobs queued, jobs taken */
+    _Atomic uint32_t fail;               /* least failed heap (UINT32_MAX: none) */
+    _Atomic uint32_t seq;                /* futex word: bumped at every change */
+    atomic_int stop;                     /* no more jobs will come */
     atomic_int sleepers;
-    uint32_t start, end, nthreads;
+    Job job[JOBS];
+    Buf buf[RING];
+    size_t span;
 } Par;
 
 typedef struct {
     Par *p;
-    GrundyTable w; /* the worker's copy: shared table and rare list, own scratch */
-    uint32_t id;
-    uint8_t *save; /* the row before steps 2-3 (par_defer) */
-    uint64_t redone; /* heaps whose steps 2-3 were rerun with G(n-1) */
-    double cpu;      /* this thread's CPU seconds in the stretch */
-    double waited;   /* wall seconds spent waiting for the other threads */
+    GrundyTable w; /* the thread's copy: shared table, own scratch */
+    double cpu;    /* this thread's CPU seconds in the stretch */
+    double waited; /* wall seconds spent waiting */
 } Worker;
 
 static double thread_cpu(void)
@@ -70,6 +97,13 @@ static double thread_cpu(void)
     struct timespec ts;
     if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) != 0)
         return 0;
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static double wall_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
@@ -101,60 +135,98 @@ static void par_wake(Par *p)
     }
 }
 
-static double wall_now(void)
+/* Take the oldest queued scan and run it; false when none was queued. */
+static bool take_job(Worker *wk)
 {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-static bool wait_slow(Par *p, uint32_t target);
-
-/* Wait until the heaps below `target` are committed; false when the
- * stretch stopped first.  The time of the waits that do not pass at once
- * goes to *waited (wall seconds). */
-static inline bool wait_done(Par *p, uint32_t target, double *waited)
-{
-    if (atomic_load_explicit(&p->done, memory_order_acquire) >= target)
-        return true;
-    double t0 = wall_now();
-    bool ok = wait_slow(p, target);
-    *waited += wall_now() - t0;
-    return ok;
-}
-
-static bool wait_slow(Par *p, uint32_t target)
-{
-    for (int i = 0; i < PAR_SPIN; i++) {
-        if (atomic_load_explicit(&p->done, memory_order_acquire) >= target)
-            return true;
-        if (atomic_load_explicit(&p->stop, memory_order_relaxed))
-            return false;
-        if (i % PAR_YIELD == PAR_YIELD - 1)
-            sched_yield();
-        else
-            cpu_relax();
-    }
-    atomic_fetch_add(&p->sleepers, 1);
-    bool ok = true;
+    Par *p = wk->p;
+    uint32_t c = atomic_load_explicit(&p->claimed, memory_order_relaxed);
     for (;;) {
-        uint32_t s = atomic_load(&p->seq);
-        if (atomic_load(&p->done) >= target)
+        if (c >= atomic_load_explicit(&p->published, memory_order_acquire))
+            return false;
+        if (atomic_compare_exchange_weak_explicit(&p->claimed, &c, c + 1, memory_order_acq_rel,
+                                                  memory_order_relaxed))
             break;
-        if (atomic_load(&p->stop)) {
-            ok = false;
-            break;
-        }
-        par_sleep(p, s);
     }
-    atomic_fetch_sub(&p->sleepers, 1);
-    return ok;
+    const Job *j = &p->job[c % JOBS];
+    Buf *b = &p->buf[j->buf];
+    GrundyTable *w = &wk->w;
+    uint64_t sp = w->scan_pairs;
+    CgtStatus st0 = w->stop;
+    /* a failed heap stops the stretch: a scan past it is wasted but harmless */
+    bool ok = grundy_par_scan(w, j->n, b->rows + (size_t)j->row * p->span, j->mc, j->need);
+    if (w->stop != st0) {
+        w->stop = st0; /* the serial loop meets the error again */
+        ok = false;
+    }
+    b->sp[j->row] = w->scan_pairs - sp;
+    if (!ok) {
+        uint32_t f = atomic_load(&p->fail);
+        while (j->n < f && !atomic_compare_exchange_weak(&p->fail, &f, j->n))
+            ;
+    }
+    atomic_fetch_sub_explicit(&b->pending, 1, memory_order_release);
+    par_wake(p);
+    return true;
 }
 
-static void par_stop(Par *p)
+/* Run queued scans, or wait, until cond(p, arg) holds; the time waited goes
+ * to wk->waited.  Returns at once when it holds already. */
+static void work_until(Worker *wk, bool (*cond)(Par *, uint32_t), uint32_t arg)
 {
-    atomic_store(&p->stop, 1);
-    par_wake(p);
+    Par *p = wk->p;
+    double t0 = 0;
+    int spins = 0;
+    while (!cond(p, arg)) {
+        if (take_job(wk)) {
+            if (t0) {
+                wk->waited += wall_now() - t0;
+                t0 = 0;
+            }
+            spins = 0;
+            continue;
+        }
+        if (!t0)
+            t0 = wall_now();
+        if (spins < PAR_SPIN) {
+            if (++spins % PAR_YIELD == 0)
+                sched_yield();
+            else
+                cpu_relax();
+            continue;
+        }
+        atomic_fetch_add(&p->sleepers, 1);
+        uint32_t s = atomic_load(&p->seq);
+        if (!cond(p, arg) &&
+            atomic_load(&p->claimed) >= atomic_load(&p->published))
+            par_sleep(p, s);
+        atomic_fetch_sub(&p->sleepers, 1);
+        spins = 0;
+    }
+    if (t0)
+        wk->waited += wall_now() - t0;
+}
+
+static bool buf_free(Par *p, uint32_t b)
+{
+    return atomic_load_explicit(&p->buf[b].pending, memory_order_acquire) == 0;
+}
+
+/* A scan thread: every queued scan, until the producer stops and the queue
+ * is empty. */
+static bool queue_done(Par *p, uint32_t unused)
+{
+    (void)unused;
+    return atomic_load(&p->stop) &&
+           atomic_load(&p->claimed) >= atomic_load(&p->published);
+}
+
+static void *scan_work(void *arg)
+{
+    Worker *wk = arg;
+    double t0 = thread_cpu();
+    work_until(wk, queue_done, 0);
+    wk->cpu = thread_cpu() - t0;
+    return NULL;
 }
 
 /* Is heap n with value v an event (the serial loop must do it)? */
@@ -165,85 +237,89 @@ static bool par_event(const GrundyTable *w, uint32_t n, uint32_t v)
     return ((unsigned)__builtin_parity(v & w->mask) ^ (w->e & (n & 1))) == w->rho;
 }
 
-static void par_heaps(Worker *wk);
-
-static void *par_work(void *arg)
+static void stop_jobs(Par *p)
 {
-    Worker *wk = arg;
-    double t0 = thread_cpu();
-    par_heaps(wk);
-    wk->cpu = thread_cpu() - t0;
-    return NULL;
+    atomic_store(&p->stop, 1);
+    par_wake(p);
 }
 
-static void par_heaps(Worker *wk)
+/* The producer: step 1 of heaps start .. end-1 in blocks, one buffer per
+ * block; returns the heap it stopped before (end, an event heap, or the
+ * heap at which cgt_poll asked to stop). */
+static uint32_t produce(Worker *wk, uint32_t start, uint32_t end, uint64_t *rp_done,
+                        uint64_t *sp_done, uint32_t *live)
 {
     Par *p = wk->p;
     GrundyTable *w = &wk->w;
-    uint32_t s = p->nthreads, len = grundy_par_len(w);
-    size_t span = w->seen_words * 64;
-    uint32_t m = p->start + wk->id;
+    uint32_t n = start, nb = 0;
     unsigned since_poll = 0;
-    while (m < p->end) {
-        uint32_t cnt = (p->end - m + s - 1) / s;
-        if (cnt > len)
-            cnt = len;
-        /* the block reads G(0 .. m-3) */
-        if (!wait_done(p, m - 1, &wk->waited))
-            return;
-        grundy_par_block(w, m, cnt, s);
-        for (uint32_t h = 0; h < cnt; h++, m += s) {
-            if (!wait_done(p, m - 1, &wk->waited))
-                return;
-            uint64_t rp = w->rare_pairs, sp = w->scan_pairs;
-            uint8_t *row = grundy_par_marks(w, m);
-            if (w->par_defer)
-                memcpy(wk->save, row, span);
-            uint32_t v = grundy_par_finish(w, m, row);
-            bool ok = wait_done(p, m, &wk->waited);
-            if (ok && w->par_defer) {
-                uint32_t x = gv_get(w->gv, w->gw, m - 1);
-                if (!grundy_par_exact(w, m, wk->save, x)) {
-                    wk->redone++;
-                    memcpy(row, wk->save, span);
-                    row[x] = 1;
-                    w->scan_pairs = sp;
-                    v = grundy_par_finish(w, m, row);
-                }
+    *live = 0;
+    while (n < end) {
+        uint32_t bi = nb % RING;
+        Buf *b = &p->buf[bi];
+        work_until(wk, buf_free, bi);
+        if (atomic_load(&p->fail) != UINT32_MAX)
+            return n;
+        if (nb >= RING) { /* every scan of the block it held passed */
+            for (uint32_t h = 0; h < b->len; h++) {
+                *rp_done += b->rp[h];
+                *sp_done += b->sp[h];
             }
-            if (ok && wk->id == 0 && ++since_poll >= PAR_POLL) {
+            (*live)--;
+        }
+        w->seen8 = b->rows;
+        grundy_par_block(w, n, end);
+        b->n0 = n;
+        b->len = 0;
+        nb++;
+        (*live)++;
+        uint32_t len = w->blk_len;
+        for (uint32_t h = 0; h < len; h++, n++) {
+            if (++since_poll >= PAR_POLL) {
                 since_poll = 0;
-                ok = cgt_poll() == CGT_OK;
-                if (!ok)
-                    par_stop(p);
+                if (cgt_poll() != CGT_OK || atomic_load(&p->fail) != UINT32_MAX)
+                    return n;
             }
-            if (ok && par_event(w, m, v)) {
-                ok = false;
-                par_stop(p);
+            uint64_t rp = w->rare_pairs;
+            size_t need;
+            uint8_t *row;
+            uint32_t mc = grundy_par_head(w, n, &row, &need);
+            if (par_event(w, n, mc))
+                return n;
+            gv_set(w->gv, w->gw, n, mc);
+            b->rp[h] = w->rare_pairs - rp;
+            b->sp[h] = 0;
+            b->len = h + 1;
+            if (need) {
+                uint32_t q = atomic_load_explicit(&p->published, memory_order_relaxed);
+                p->job[q % JOBS] = (Job){n, mc, bi, h, need};
+                atomic_fetch_add_explicit(&b->pending, 1, memory_order_relaxed);
+                atomic_store_explicit(&p->published, q + 1, memory_order_release);
+                if (atomic_load(&p->sleepers))
+                    par_wake(p);
+                if (q + 1 - atomic_load_explicit(&p->claimed, memory_order_relaxed) > PAR_LAG)
+                    take_job(wk);
             }
-            if (!ok) {
-                w->rare_pairs = rp;
-                w->scan_pairs = sp;
-                return;
-            }
-            gv_set(w->gv, w->gw, m, v);
-            atomic_store_explicit(&p->done, m + 1, memory_order_release);
-            par_wake(p);
         }
     }
+    return n;
 }
 
 void grundy_par_run(GrundyTable *gt, uint64_t end)
 {
     uint32_t T = gt->threads;
-    Par p;
-    atomic_init(&p.done, (uint32_t)gt->n);
-    atomic_init(&p.seq, 0);
-    atomic_init(&p.stop, 0);
-    atomic_init(&p.sleepers, 0);
-    p.start = (uint32_t)gt->n;
-    p.end = (uint32_t)end;
-    p.nthreads = T;
+    Par *p = xcalloc(1, sizeof *p);
+    atomic_init(&p->published, 0);
+    atomic_init(&p->claimed, 0);
+    atomic_init(&p->fail, UINT32_MAX);
+    atomic_init(&p->seq, 0);
+    atomic_init(&p->stop, 0);
+    atomic_init(&p->sleepers, 0);
+    p->span = gt->seen_words * 64;
+    for (int i = 0; i < RING; i++) {
+        atomic_init(&p->buf[i].pending, 0);
+        p->buf[i].rows = xmalloc(BLOCK_BYTES > p->span ? BLOCK_BYTES : p->span);
+    }
     pthread_mutex_t lock;
     bool locked = gt->store != NULL;
     if (locked) {
@@ -252,53 +328,75 @@ void grundy_par_run(GrundyTable *gt, uint64_t end)
     }
     Worker *wk = xcalloc(T, sizeof *wk);
     pthread_t *tid = xcalloc(T, sizeof *tid);
-    size_t span = gt->seen_words * 64;
     for (uint32_t i = 0; i < T; i++) {
-        wk[i].p = &p;
-        wk[i].id = i;
+        wk[i].p = p;
         wk[i].w = *gt;
         GrundyTable *w = &wk[i].w;
         w->seen8 = NULL;
-        w->seen8_cap = 0;
+        w->seen8_cap = BLOCK_BYTES > p->span ? BLOCK_BYTES : p->span;
         w->bits_rows = NULL;
         w->flat_d = w->flat_x = NULL;
+        w->flat_cap = 0;
+        w->blk_ok = false;
         w->scan_r = xmalloc(((size_t)gt->rs->max_take + 1) * sizeof *w->scan_r);
         w->rare_pairs = w->scan_pairs = 0;
-        w->par_defer = (gt->rs->kmask[1] & 2) != 0;
-        wk[i].save = xmalloc(span);
     }
     uint32_t started = 1;
     for (; started < T; started++)
-        if (pthread_create(&tid[started], NULL, par_work, &wk[started]) != 0)
+        if (pthread_create(&tid[started], NULL, scan_work, &wk[started]) != 0)
             break;
+    uint32_t start = (uint32_t)gt->n, stop_at = start, live = 0;
+    uint64_t rp = 0, sp = 0;
     if (started < T) {
-        /* no thread for some heaps: give up this stretch, stay serial */
-        par_stop(&p);
+        /* no thread for some scans: give up this stretch, stay serial */
         gt->par_next = UINT64_MAX;
     } else {
-        par_work(&wk[0]);
+        double t0 = thread_cpu();
+        stop_at = produce(&wk[0], start, (uint32_t)end, &rp, &sp, &live);
+        stop_jobs(p);
+        work_until(&wk[0], queue_done, 0);
+        for (int i = 0; i < RING; i++)
+            work_until(&wk[0], buf_free, (uint32_t)i);
+        wk[0].cpu = thread_cpu() - t0;
     }
+    stop_jobs(p);
     for (uint32_t i = 1; i < started; i++)
         pthread_join(tid[i], NULL);
+    /* commit the heaps below the first failed scan */
+    uint32_t commit = stop_at, fail = atomic_load(&p->fail);
+    if (fail < commit)
+        commit = fail;
+    for (int i = 0; i < RING; i++) {
+        Buf *b = &p->buf[i];
+        if (live && b->len)
+            for (uint32_t h = 0; h < b->len; h++)
+                if (b->n0 + h < commit) {
+                    rp += b->rp[h];
+                    sp += b->sp[h];
+                }
+    }
+    gt->rare_pairs += rp;
+    gt->scan_pairs += sp;
+    gt->par_dropped += stop_at - commit;
     for (uint32_t i = 0; i < T; i++) {
         if (i < GRUNDY_PAR_CPU) {
             gt->par_cpu[i] += wk[i].cpu;
             gt->par_wait[i] += wk[i].waited;
         }
-        gt->par_redone += wk[i].redone;
-        gt->rare_pairs += wk[i].w.rare_pairs;
-        gt->scan_pairs += wk[i].w.scan_pairs;
-        free(wk[i].w.seen8);
+        free(wk[i].w.flat_d);
+        free(wk[i].w.flat_x);
         free(wk[i].w.scan_r);
-        free(wk[i].save);
     }
+    for (int i = 0; i < RING; i++)
+        free(p->buf[i].rows);
+    free(p);
     free(wk);
     free(tid);
     if (locked) {
         gt->store_lock = NULL;
         pthread_mutex_destroy(&lock);
     }
-    gt->n = atomic_load(&p.done);
+    gt->n = commit;
     gt->par_runs++;
     gt->blk_ok = false;
     if (gt->n < end && gt->par_next != UINT64_MAX)

@@ -4,7 +4,7 @@
  * `compact=C` compresses the middle of the table from the start in chunks
  * of 2^C values (grundy_set_compact) and prints the bytes the values take;
  * `threads=T` computes on T threads (grundy_set_threads) and prints the
- * stretches, the heaps redone, and per thread its CPU seconds (spins
+ * stretches, the heaps dropped (computed on a speculative value), and per thread its CPU seconds (spins
  * included) and the wall seconds it waited for the others.
  * Built by bench/games/run.sh. */
 #include <stdio.h>
@@ -80,11 +80,11 @@ int main(int argc, char **argv)
                (unsigned long long)per.period, (unsigned long long)per.preperiod,
                (unsigned long long)per.proof_n);
     if (threads > 1) {
-        uint64_t runs, redone;
+        uint64_t runs, dropped;
         double cpu[GRUNDY_PAR_CPU], wait[GRUNDY_PAR_CPU];
-        grundy_par_stats(gt, &runs, &redone, cpu, wait, GRUNDY_PAR_CPU);
-        printf(" stretches=%llu redone=%llu cpu=", (unsigned long long)runs,
-               (unsigned long long)redone);
+        grundy_par_stats(gt, &runs, &dropped, cpu, wait, GRUNDY_PAR_CPU);
+        printf(" stretches=%llu dropped=%llu cpu=", (unsigned long long)runs,
+               (unsigned long long)dropped);
         for (unsigned i = 0; i < threads && i < GRUNDY_PAR_CPU; i++)
             printf("%s%.2f", i ? "," : "", cpu[i]);
         printf(" waited=");

@@ -5,11 +5,12 @@
  * period proof and the checkpoint file must be the ones of one thread.
  * The runs cross mask re-choices (at 8192, 16384, ..., 65536 past the first
  * stretch at heap 4096), new largest values and rare heaps inside
- * stretches (both end a stretch), the widening of Officers' table to two
- * bytes, extension in odd steps, and the compressed middle with tiny
- * chunks (deep scans through the shared decoder).  Each threaded run must
- * have run stretches, except for the paths that stay serial (values below
- * 64; a split of the whole heap, 4.07), which must have run none. */
+ * stretches (a rare heap is found by a failed scan after later heaps were
+ * computed on its speculative value; both end a stretch), the widening of
+ * Officers' table to two bytes, extension in odd steps, and the compressed
+ * middle with tiny chunks (deep scans through the shared decoder).  Each
+ * threaded run must have run stretches, except for the codes whose values
+ * stay below 64 (the bit-set path stays serial), which must have run none. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdint.h>
 #include <stdio.h>
@@ -87,9 +88,9 @@ static uint64_t same_as(const char *c, const GrundyTable *a, const GrundyTable *
                 (unsigned long long)pb, (unsigned long long)sb, (unsigned long long)pa,
                 (unsigned long long)sa);
     CHECK(!work || (pa == pb && sa == sb));
-    uint64_t runs, redone;
+    uint64_t runs, dropped;
     double cpu[GRUNDY_PAR_CPU];
-    grundy_par_stats(b, &runs, &redone, cpu, NULL, GRUNDY_PAR_CPU);
+    grundy_par_stats(b, &runs, &dropped, cpu, NULL, GRUNDY_PAR_CPU);
     return runs;
 }
 
