@@ -877,9 +877,15 @@ uint64_t grundy_par_end(const GrundyTable *gt, uint64_t n, uint64_t target)
     return end;
 }
 
-void grundy_par_block(GrundyTable *w, uint32_t n, uint64_t end)
+uint64_t grundy_par_batch(const GrundyTable *w, uint8_t *rows, uint32_t n0, uint32_t len,
+                          uint32_t lo)
 {
-    BY_WIDTH(w, start_block, w, n, end);
+    return BY_WIDTH(w, batch_rows, w, rows, (uint32_t)(w->seen_words * 64), n0, len, lo);
+}
+
+void grundy_par_flat(GrundyTable *w, uint32_t n0, uint32_t lenb)
+{
+    build_flat(w, n0, lenb);
 }
 
 uint32_t grundy_par_head(GrundyTable *w, uint32_t n, uint8_t **row, size_t *need)

@@ -52,6 +52,7 @@ struct GrundyTable {
     size_t seen8_cap;
     bool blk_ok;      /* rows hold the batched rare pairs of heaps blk_n0.. */
     uint32_t blk_n0, blk_len, blk_span;
+    uint32_t blk_lenb; /* the batch covers rare a >= blk_lenb (blk_len, or more in a parallel stretch) */
     uint64_t blk_bcnt; /* batched rare pairs of each heap of the block (rare_pairs per heap) */
     /* values below 64 (games/grundy_bits.h): the block's rows as one-word
      * bit sets, and the two value classes as bit sets */
@@ -184,12 +185,29 @@ uint64_t grundy_tail_next(const GrundyTable *gt, uint64_t N, uint64_t p, uint64_
 /* Bytes of seen rows per block of heaps: the block's rows stay in L1. */
 #define BLOCK_BYTES 16384
 
+/* Heaps of the sparse engine's block from heap n0 with rows of span bytes:
+ * BLOCK_BYTES of rows, 1 to 64 heaps, none past limit or the next mask
+ * choice. */
+static inline uint32_t block_len(const GrundyTable *gt, uint32_t span, uint32_t n0, uint64_t limit)
+{
+    uint32_t len = BLOCK_BYTES / span;
+    if (len > 64)
+        len = 64;
+    if (len < 1)
+        len = 1;
+    if (limit - n0 < len)
+        len = (uint32_t)(limit - n0);
+    if (gt->next_choose > n0 && gt->next_choose - n0 < len)
+        len = (uint32_t)(gt->next_choose - n0);
+    return len;
+}
+
 /* Hooks of the parallel stretches (games/grundy.c for games/grundy_par.c):
  * whether heap n may be computed in a stretch, the heaps a stretch from n
  * may cover before the next serial event (target, mask choice, progress
- * line, compaction step), a block start from heap n (start_block: rows for
- * heaps n, n+1, ... at most up to end, in w->seen8, which must hold
- * BLOCK_BYTES or one row; needs G(0 .. n-1)), step 1 of value_sparse for
+ * line, compaction step), the batched rare pairs of a block (batch_rows:
+ * rows of heaps n0 .. n0+len-1, rare a >= lo; returns the pairs per heap),
+ * the block's list of the rare a < lenb (build_flat), step 1 of value_sparse for
  * heap n of the block (returns mc, the least unseen value of C_r; *row is
  * its row and *need the number of unseen values below mc, which are then
  * looked for by the scan; bytes from mc on are set when *need), and that
@@ -197,7 +215,9 @@ uint64_t grundy_tail_next(const GrundyTable *gt, uint64_t N, uint64_t p, uint64_
  * false when heap n is rare). */
 bool grundy_par_eligible(const GrundyTable *gt, uint64_t n);
 uint64_t grundy_par_end(const GrundyTable *gt, uint64_t n, uint64_t target);
-void grundy_par_block(GrundyTable *w, uint32_t n, uint64_t end);
+uint64_t grundy_par_batch(const GrundyTable *w, uint8_t *rows, uint32_t n0, uint32_t len,
+                          uint32_t lo);
+void grundy_par_flat(GrundyTable *w, uint32_t n0, uint32_t lenb);
 uint32_t grundy_par_head(GrundyTable *w, uint32_t n, uint8_t **row, size_t *need);
 bool grundy_par_scan(GrundyTable *w, uint32_t n, uint8_t *row, uint32_t mc, size_t need);
 /* Compute heaps gt->n .. end-1 with gt->threads threads (grundy_par.c);

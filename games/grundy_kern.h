@@ -302,54 +302,33 @@ static void KN(scan_missing)(GrundyTable *gt, uint32_t n, uint32_t mc, size_t ne
         scan_deep(gt, rr, nr, a, hall, need, s8);
 }
 
-/* Start a block of heaps n0, n0+1, ... (at most `limit` of them, fewer
- * before the next mask choice) for value_sparse: clear one seen row per
- * heap and mark in it, for every split k, the pairs (a, n-k-a) of the rare
- * positions a with len <= a < n0-k.  Their other part n-k-a lies below n0,
- * so it is known before the block starts, and for one rare a the block's
- * parts G(n0-k-a .. n0+len-1-k-a) are contiguous: each table line is read
- * once per block instead of once per heap (with 1500-1900 rare positions,
- * as in 0.6 and 0.14, the per-heap loop waited on those reads).  Rare
- * positions below len or from n0-k on are done per heap by value_sparse. */
-static void KN(start_block)(GrundyTable *gt, uint32_t n0, uint64_t limit)
+/* The batched rare pairs of a block of heaps n0 .. n0+len-1 (rows of span
+ * bytes at rows, cleared first): for every split k, the pairs (a, n-k-a)
+ * of the rare positions a with lo <= a < n0-k (lo >= len).  Their other
+ * part n-k-a lies below n0-k-lo+len <= n0, so it is known before the block
+ * starts, and for one rare a the block's parts G(n0-k-a .. n0+len-1-k-a)
+ * are contiguous: each table line is read once per block instead of once
+ * per heap (with 1500-1900 rare positions, as in 0.6 and 0.14, the
+ * per-heap loop waited on those reads).  Returns the pairs marked per
+ * heap.  Reads only the table and the rare list: the parallel stretches
+ * (games/grundy_par.c) run it for the next block on another thread, with
+ * lo = len + the current block's length. */
+static uint64_t KN(batch_rows)(const GrundyTable *gt, uint8_t *rows, uint32_t span, uint32_t n0,
+                               uint32_t len, uint32_t lo)
 {
-    uint32_t span = (uint32_t)(gt->seen_words * 64);
-    uint32_t len = BLOCK_BYTES / span;
-    if (len > 64)
-        len = 64;
-    if (len < 1)
-        len = 1;
-    if (limit - n0 < len)
-        len = (uint32_t)(limit - n0);
-    if (gt->next_choose > n0 && gt->next_choose - n0 < len)
-        len = (uint32_t)(gt->next_choose - n0);
-    ensure_seen8(gt, (size_t)len * span);
-    gt->blk_ok = true;
-    gt->blk_n0 = n0;
-    gt->blk_len = len;
-    gt->blk_span = span;
-    gt->blk_bcnt = 0;
-#if GW == 8
-    /* values below 64: the rows are bit sets (games/grundy_bits.h) */
-    gt->blk_bits = span <= 128;
-    if (gt->blk_bits) {
-        start_block_bits(gt, n0, len);
-        return;
-    }
-#endif
-    memset(gt->seen8, 0, (size_t)len * span);
-    build_flat(gt, n0, len);
+    memset(rows, 0, (size_t)len * span);
     const GV *g = gt->gv;
     const uint32_t *rare = gt->rare, *rv = gt->rare_v;
+    uint64_t bcnt = 0;
     for (size_t i = 0; i < gt->nsplitk; i++) {
         uint32_t k = gt->splitk[i];
-        if (n0 < k + len)
+        if (n0 < k + lo)
             break;
         size_t j0, j1;
-        rare_range(gt, len, n0 - k, &j0, &j1);
+        rare_range(gt, lo, n0 - k, &j0, &j1);
         for (size_t j = j0; j < j1; j++) {
             const GV *gp = g + (n0 - k - rare[j]);
-            uint8_t *row = gt->seen8;
+            uint8_t *row = rows;
             uint32_t x = rv[j], h = 0;
             /* four independent stores per step: the loop is bound by
              * stores, not by its own bookkeeping */
@@ -362,16 +341,45 @@ static void KN(start_block)(GrundyTable *gt, uint32_t n0, uint64_t limit)
             for (; h < len; h++, row += span)
                 row[x ^ gp[h]] = 1;
         }
-        gt->blk_bcnt += j1 - j0;
+        bcnt += j1 - j0;
     }
+    return bcnt;
+}
+
+/* Start a block of heaps n0, n0+1, ... (at most `limit` of them, fewer
+ * before the next mask choice) for value_sparse: one seen row per heap,
+ * with the batched rare pairs of batch_rows (lo = len).  Rare positions
+ * below len or from n0-k on are done per heap by value_sparse. */
+static void KN(start_block)(GrundyTable *gt, uint32_t n0, uint64_t limit)
+{
+    uint32_t span = (uint32_t)(gt->seen_words * 64);
+    uint32_t len = block_len(gt, span, n0, limit);
+    ensure_seen8(gt, (size_t)len * span);
+    gt->blk_ok = true;
+    gt->blk_n0 = n0;
+    gt->blk_len = len;
+    gt->blk_lenb = len;
+    gt->blk_span = span;
+    gt->blk_bcnt = 0;
+#if GW == 8
+    /* values below 64: the rows are bit sets (games/grundy_bits.h) */
+    gt->blk_bits = span <= 128;
+    if (gt->blk_bits) {
+        start_block_bits(gt, n0, len);
+        return;
+    }
+#endif
+    build_flat(gt, n0, len);
+    gt->blk_bcnt = KN(batch_rows)(gt, gt->seen8, span, n0, len, len);
 }
 
 /* The rare pairs of heap n that its block did not batch, marked in its row
  * s8: for every split k, the rare a < r = n-k with a < lenb (the block's
  * batch started at rare positions lenb) or a >= n0-k (all a when the block
- * had no batch for this k).  With `flat` the rare a < lenb are already
+ * had no batch for this k, n0 < k + lenb).  With `flat` the rare a < lenb are already
  * marked from build_flat's list.  Returns the number of pairs marked.
- * Used by value_sparse's step 1 (lenb = the block length). */
+ * Used by value_sparse's step 1 with lenb = blk_lenb (the block length; in
+ * a parallel stretch, where the batch of a block starts). */
 static inline uint64_t KN(mark_unbatched)(const GrundyTable *gt, uint8_t *s8, uint32_t n,
                                           uint32_t n0, uint32_t lenb, bool flat)
 {
@@ -422,7 +430,7 @@ static uint32_t KN(sparse_finish)(GrundyTable *gt, uint32_t n, uint8_t *s8, unsi
 static uint8_t *KN(sparse_marks)(GrundyTable *gt, uint32_t n)
 {
     const GV *g = gt->gv;
-    uint32_t span = gt->blk_span, len = gt->blk_len, n0 = gt->blk_n0;
+    uint32_t span = gt->blk_span, n0 = gt->blk_n0;
     uint8_t *s8 = gt->seen8 + (size_t)(n - n0) * span;
     const unsigned *km = gt->rs->kmask;
     for (uint32_t k = 1; k <= (uint32_t)gt->rs->max_take && k <= n; k++) {
@@ -433,13 +441,13 @@ static uint8_t *KN(sparse_marks)(GrundyTable *gt, uint32_t n)
     }
     gt->rare_pairs += gt->blk_bcnt; /* counted per heap: a block may end early */
     if (gt->flat_ok) {
-        /* the rare a < len of every split, one list (build_flat) */
+        /* the rare a < blk_lenb of every split, one list (build_flat) */
         const uint32_t *fd = gt->flat_d, *fx = gt->flat_x;
         for (size_t q = 0; q < gt->flat_n; q++)
             s8[fx[q] ^ g[n - fd[q]]] = 1;
         gt->rare_pairs += gt->flat_n;
     }
-    gt->rare_pairs += KN(mark_unbatched)(gt, s8, n, n0, len, gt->flat_ok);
+    gt->rare_pairs += KN(mark_unbatched)(gt, s8, n, n0, gt->blk_lenb, gt->flat_ok);
     return s8;
 }
 
