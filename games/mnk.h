@@ -157,13 +157,17 @@ int mnk_root_classes(int m, int n, int *rep);
 typedef struct MnkJob {
     int move;
     const char *proof;
+    bool consume; /* remove the job proof once it is copied (a disk too small for both) */
 } MnkJob;
 
 /* Merges the proofs of jobs covering every first move (up to symmetry) into
  * one version-2 proof at out (written atomically) that Breaker wins the
  * empty board with Maker to move; *nodes gets its node count.  Errors:
  * CGT_ERR_IO for an unreadable, damaged or foreign job proof or an
- * unwritable out, CGT_ERR_DOMAIN when a first move has no job. */
+ * unwritable out, CGT_ERR_DOMAIN when a first move has no job.  A job
+ * with consume is removed as soon as its nodes are in the temporary file
+ * (so the disk holds the parts and the merged proof only once, plus one
+ * part); if the merge then fails, that job proof is gone. */
 CgtStatus mnk_merge_proofs(int m, int n, int k, const MnkJob *jobs, int njobs, const char *out,
                            uint64_t *nodes, CgtError *err);
 

@@ -8,9 +8,11 @@
  * job's node: the checker's Covered() looks the child up under every
  * symmetry.  The merge is not trusted: its output is checked like any other
  * proof.  Replaces the two awk scripts used by hand for 8,8,5. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "games/mnk_int.h"
 #include "util/atomicfile.h"
@@ -159,6 +161,14 @@ CgtStatus mnk_merge_proofs(int m, int n, int k, const MnkJob *jobs, int njobs, c
         uint64_t cnt = 0;
         st = merge_job(m, n, k, &jobs[j], off, &af, &cnt, &top[j], err);
         off += cnt;
+        if (st == CGT_OK && jobs[j].consume) {
+            /* its nodes must be on the disk before the part goes */
+            if (fflush(af.f) != 0 || fsync(fileno(af.f)) != 0)
+                st = cgt_error_set(err, CGT_ERR_IO, "cannot write the proof file '%s': %s",
+                                   out, strerror(errno));
+            else
+                remove(jobs[j].proof);
+        }
     }
     /* the root M node: every first move u is the image s(v) of a job's move */
     if (st == CGT_OK)

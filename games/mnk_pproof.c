@@ -12,7 +12,10 @@
  * merged proof is the same file for a given table.  The part files
  * PATH.part.K (written atomically and sealed by mnk_write_proof) are
  * merged in class order by mnk_merge_proofs into PATH (atomic), which is
- * checked like any proof; they are removed on success and kept on failure.
+ * checked like any proof; they are removed on success and kept on failure,
+ * and the next run of the statement uses the kept ones again (resuming a
+ * stopped writer).  When the disk cannot hold the parts and the merged
+ * proof at once, each part is removed as soon as it is merged.
  * Only the calling thread polls (Ctrl-C, --timeout) and reports progress;
  * a stop reaches the workers through Solver.stop, and a job proof cut
  * short is never renamed into place, so no half-written PATH exists. */
@@ -23,8 +26,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/statvfs.h>
 #include <time.h>
 
+#include "util/atomicfile.h"
 #include "util/poll.h"
 #include "util/xalloc.h"
 
@@ -69,6 +74,55 @@ static void *pw_run(void *arg)
     return NULL;
 }
 
+/* A part file left by an earlier run of the same statement (stopped, or
+ * failed in the merge): usable when it starts as the job proof of the
+ * class's first move and its seal holds.  The merge checks every line
+ * again and the checker the merged proof, so a part from another table is
+ * as good as a new one.  *bytes: its size. */
+static bool part_usable(const char *path, int m, int n, int k, int move, uint64_t *bytes)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return false;
+    char line[MNK_CELLS + 16], want[64];
+    int cells = m * n;
+    bool ok = fgets(line, sizeof line, f) && strcmp(line, "mnk-proof 2\n") == 0;
+    snprintf(want, sizeof want, "game %d %d %d\n", m, n, k);
+    ok = ok && fgets(line, sizeof line, f) && strcmp(line, want) == 0;
+    ok = ok && fgets(line, sizeof line, f) && strcmp(line, "claim breaker\n") == 0;
+    ok = ok && fgets(line, sizeof line, f) && strncmp(line, "root O ", 7) == 0 &&
+         (int)strlen(line) == 8 + cells && line[7 + cells] == '\n';
+    for (int c = 0; ok && c < cells; c++)
+        ok = line[7 + c] == (c == move ? 'X' : '.');
+    fclose(f);
+    /* and its seal: a damaged part is written again */
+    SealedFile sf;
+    CgtError e;
+    cgt_error_clear(&e);
+    ok = ok && sf_open(&sf, path, "job proof", false, &e) == CGT_OK && !sf.absent;
+    if (ok) {
+        *bytes = sf.len + AF_SEAL_LEN;
+        sf_close(&sf);
+    }
+    return ok;
+}
+
+/* Free bytes for unprivileged writes in the directory of path (UINT64_MAX
+ * when unknown). */
+static uint64_t free_bytes(const char *path)
+{
+    char dir[4096];
+    const char *slash = strrchr(path, '/');
+    if (!slash)
+        snprintf(dir, sizeof dir, ".");
+    else
+        snprintf(dir, sizeof dir, "%.*s", slash == path ? 1 : (int)(slash - path), path);
+    struct statvfs v;
+    if (statvfs(dir, &v) != 0)
+        return UINT64_MAX;
+    return (uint64_t)v.f_bavail * v.f_frsize;
+}
+
 /* Sorting the jobs: most work first, then class order. */
 static const int *sort_work;
 
@@ -94,14 +148,31 @@ CgtStatus mnk_write_proof_par(Solver *s, const char *path, int threads, uint64_t
     }
     sort_work = work;
     qsort(order, (size_t)nj, sizeof *order, by_work);
-    if (threads > nj)
-        threads = nj;
     size_t plen = strlen(path) + 24;
     char **paths = xmalloc((size_t)nj * sizeof *paths);
     for (int j = 0; j < nj; j++) {
         paths[j] = xmalloc(plen);
         snprintf(paths[j], plen, "%s.part.%d", path, j + 1);
     }
+    /* the parts an earlier run of this statement left are used again (a
+     * stop or a failed merge keeps them: docs/mnk.md "Proof files") */
+    bool reused[MNK_CELLS] = {false};
+    int ntodo = 0, nreused = 0;
+    for (int i = 0; i < nj; i++) {
+        int j = order[i];
+        uint64_t bytes;
+        reused[j] = part_usable(paths[j], g->m, g->n, g->k, moves[j], &bytes);
+        if (reused[j]) {
+            nreused++;
+            cgt_progress_force("mnk", "proof: root class %d of %d: the part %s of an earlier "
+                               "run is used again (%llu bytes)", j + 1, nj, paths[j],
+                               (unsigned long long)bytes);
+        } else {
+            order[ntodo++] = j;
+        }
+    }
+    if (threads > ntodo)
+        threads = ntodo > 0 ? ntodo : 1;
     /* each worker gets 1/T of the writer map (a power of two of slots) and
      * an overlay of at most 1/(2T) of the table's limit */
     size_t map_cap = 1u << 8;
@@ -109,7 +180,7 @@ CgtStatus mnk_write_proof_par(Solver *s, const char *path, int threads, uint64_t
         map_cap *= 2;
     atomic_int next, done_jobs, stop;
     atomic_init(&next, 0);
-    atomic_init(&done_jobs, 0);
+    atomic_init(&done_jobs, nreused);
     atomic_init(&stop, 0);
     PWriter *w = xcalloc((size_t)threads, sizeof *w);
     pthread_t tid[MNK_MAX_THREADS];
@@ -141,7 +212,7 @@ CgtStatus mnk_write_proof_par(Solver *s, const char *path, int threads, uint64_t
         p->order = order;
         p->moves = moves;
         p->paths = paths;
-        p->njobs = nj;
+        p->njobs = ntodo;
         atomic_init(&p->finished, 0);
         started[t] = pthread_create(&tid[t], NULL, pw_run, p) == 0;
         nstarted += started[t];
@@ -194,9 +265,21 @@ CgtStatus mnk_write_proof_par(Solver *s, const char *path, int threads, uint64_t
         st = cgt_error_set(s->err, CGT_ERR_INTERNAL, "mnk proof: %d of %d root classes "
                            "written", done, nj);
     if (st == CGT_OK) {
+        /* the merged proof is about as large as the parts: when the disk
+         * cannot hold both (with 2% and 1 GiB to spare: the child numbers
+         * grow by a digit or so), each part goes once it is copied */
+        uint64_t total = 0, bytes;
+        for (int j = 0; j < nj; j++)
+            if (part_usable(paths[j], g->m, g->n, g->k, moves[j], &bytes))
+                total += bytes;
+        bool consume = free_bytes(path) < total + total / 50 + (1ull << 30);
+        if (consume)
+            cgt_progress_force("mnk", "proof: %llu bytes of parts, %llu bytes free: each part "
+                               "is removed once it is merged", (unsigned long long)total,
+                               (unsigned long long)free_bytes(path));
         MnkJob jobs[MNK_CELLS];
         for (int j = 0; j < nj; j++)
-            jobs[j] = (MnkJob){moves[j], paths[j]};
+            jobs[j] = (MnkJob){moves[j], paths[j], consume};
         st = mnk_merge_proofs(g->m, g->n, g->k, jobs, nj, path, nlines, s->err);
     }
     if (st == CGT_OK) {

@@ -236,7 +236,7 @@ static int master(int ranks)
         char (*paths)[4096] = calloc((size_t)nc, sizeof *paths);
         for (int j = 0; j < nc; j++) {
             job_path(paths[j], sizeof paths[j], cls[j], "proof");
-            jobs[j] = (MnkJob){cls[j], paths[j]};
+            jobs[j] = (MnkJob){cls[j], paths[j], false};
         }
         char out[4096], hex[65];
         snprintf(out, sizeof out, "%s/proof", Dir);

@@ -841,7 +841,7 @@ static void test_merge(int slow)
             cgt_error_clear(&e);
             CHECK_EQ_INT(mnk_solve(m, n, k, &o, &r, &e), CGT_OK);
             CHECK_EQ_INT(r.result, MNK_RESULT_BREAKER);
-            jobs[j] = (MnkJob){rep[j], paths[j]};
+            jobs[j] = (MnkJob){rep[j], paths[j], false};
         }
         snprintf(out, sizeof out, "/tmp/test_mnk_%d_merged.proof", (int)getpid());
         uint64_t nodes = 0;
@@ -853,10 +853,31 @@ static void test_merge(int slow)
         snprintf(cmd, sizeof cmd, "%s --game %d %d %d --claim breaker --root X empty %s "
                  ">/dev/null", checker, m, n, k, out);
         CHECK_EQ_INT(system(cmd), 0);
+        /* consume: the same file, each job proof removed once merged */
+        {
+            MnkJob cj[MNK_MAX_CELLS];
+            char cpaths[MNK_MAX_CELLS][80], out2[80];
+            for (int j = 0; j < nc; j++) {
+                snprintf(cpaths[j], sizeof cpaths[j], "/tmp/test_mnk_%d_job%d.copy", (int)getpid(),
+                         j);
+                snprintf(cmd, sizeof cmd, "cp %.63s %.79s", paths[j], cpaths[j]);
+                CHECK_EQ_INT(system(cmd), 0);
+                cj[j] = (MnkJob){rep[j], cpaths[j], true};
+            }
+            snprintf(out2, sizeof out2, "%.63s.2", out);
+            uint64_t nodes2 = 0;
+            CHECK_EQ_INT(mnk_merge_proofs(m, n, k, cj, nc, out2, &nodes2, &e), CGT_OK);
+            CHECK_EQ_INT(nodes2, nodes);
+            snprintf(cmd, sizeof cmd, "cmp -s %.63s %.79s", out, out2);
+            CHECK_EQ_INT(system(cmd), 0);
+            for (int j = 0; j < nc; j++)
+                CHECK(access(cpaths[j], F_OK) != 0);
+            remove(out2);
+        }
         /* without the last class the root node cannot be built */
         CHECK_EQ_INT(mnk_merge_proofs(m, n, k, jobs, nc - 1, out, &nodes, &e), CGT_ERR_DOMAIN);
         /* a job's proof of another first move is refused */
-        MnkJob swapped = {jobs[0].move, jobs[1].proof};
+        MnkJob swapped = {jobs[0].move, jobs[1].proof, false};
         CHECK_EQ_INT(mnk_merge_proofs(m, n, k, &swapped, 1, out, &nodes, &e), CGT_ERR_IO);
         /* a job proof with one byte changed is refused (its seal) */
         FILE *g = fopen(paths[0], "r+");
