@@ -26,6 +26,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/statvfs.h>
 #include <time.h>
 
@@ -268,10 +269,12 @@ CgtStatus mnk_write_proof_par(Solver *s, const char *path, int threads, uint64_t
         /* the merged proof is about as large as the parts: when the disk
          * cannot hold both (with 2% and 1 GiB to spare: the child numbers
          * grow by a digit or so), each part goes once it is copied */
-        uint64_t total = 0, bytes;
-        for (int j = 0; j < nj; j++)
-            if (part_usable(paths[j], g->m, g->n, g->k, moves[j], &bytes))
-                total += bytes;
+        uint64_t total = 0;
+        for (int j = 0; j < nj; j++) {
+            struct stat sb;
+            if (stat(paths[j], &sb) == 0)
+                total += (uint64_t)sb.st_size;
+        }
         bool consume = free_bytes(path) < total + total / 50 + (1ull << 30);
         if (consume)
             cgt_progress_force("mnk", "proof: %llu bytes of parts, %llu bytes free: each part "
