@@ -376,7 +376,7 @@ CgtStatus mnk_solve_inst(int m, int n, int k, const MnkOptions *opt, MnkReport *
                                : rep->result == MNK_RESULT_FIRST ? 'A' : 'H',
                                &rep->proof_lines);
     rep->proof_map_rotations = s.proof_rotations;
-    if (s.st == CGT_OK && opt->proof_path &&
+    if (s.st == CGT_OK && opt->proof_path && !opt->sha_later &&
         sha256_file_hex(opt->proof_path, rep->proof_sha256) != 0)
         s.st = cgt_error_set(err, CGT_ERR_IO, "mnk proof '%s' written but cannot be read back",
                              opt->proof_path);

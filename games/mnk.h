@@ -77,6 +77,8 @@ typedef struct MnkOptions {
     double proof_map_mb;       /* memory of the proof writer's map of written positions
                                 * (two generations; 0 = MNK_PROOF_MAP_MB): past it older
                                 * positions are forgotten and, met again, written again */
+    bool sha_later;            /* leave proof_sha256 empty: the caller hashes the proof
+                                * (runtime/bi_mnk.c, while the checker reads it) */
 } MnkOptions;
 
 typedef struct MnkMove {

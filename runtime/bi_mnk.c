@@ -3,6 +3,7 @@
  * (tests/oracle/mnk_check, a separate program that shares no code with cgt)
  * together with the game, claim and root position it must be about. */
 #include <limits.h>
+#include <pthread.h>
 #include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,6 +14,7 @@
 #include "games/mnk.h"
 #include "runtime/builtins.h"
 #include "util/poll.h"
+#include "util/sha256.h"
 #include "util/xalloc.h"
 
 static const char *result_phrase(MnkResult r)
@@ -114,6 +116,21 @@ static int run_checker(const char *checker, const MnkReport *rep, const char *co
     while (waitpid(pid, &status, 0) < 0)
         ;
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+/* The SHA-256 of the proof, on a thread of its own while the checker reads
+ * the same file (for 8,8,5 each is minutes of one core). */
+typedef struct ShaJob {
+    const char *path;
+    char *hex;
+    int rc;
+} ShaJob;
+
+static void *sha_run(void *arg)
+{
+    ShaJob *j = arg;
+    j->rc = sha256_file_hex(j->path, j->hex);
+    return NULL;
 }
 
 /* Line i (0-based) of s without its newline, into a new string (NULL if none). */
@@ -274,6 +291,7 @@ Value *bi_mnk(Call *c)
     MnkReport *rep = xcalloc(1, sizeof *rep);
     CgtError err;
     cgt_error_clear(&err);
+    o.sha_later = o.proof_path != NULL;
     CgtStatus st = mnk_solve((int)m, (int)n, (int)k, &o, rep, &err);
     bool unsaved = st != CGT_OK && rep->unsaved; /* solved, but the final save failed */
     if (st != CGT_OK && !unsaved) {
@@ -281,13 +299,30 @@ Value *bi_mnk(Call *c)
         free(rep);
         return rt_error_from(c->I, c->loc, &err);
     }
-    /* the checker runs first, so that its verdict is part of the result */
+    /* the checker runs first, so that its verdict is part of the result;
+     * the SHA-256 is computed beside it */
     StrBuf chk;
     sb_init(&chk);
     int crc = 0;
-    if (check && !unsaved) {
-        cgt_progress_force("mnk", "checking the proof %s with %s", o.proof_path, checker);
-        crc = run_checker(checker, rep, o.rows, o.proof_path, &chk);
+    ShaJob sj = {o.proof_path, rep->proof_sha256, 0};
+    if (o.proof_path) {
+        pthread_t tid;
+        bool th = check && !unsaved && pthread_create(&tid, NULL, sha_run, &sj) == 0;
+        if (check && !unsaved) {
+            cgt_progress_force("mnk", "checking the proof %s with %s", o.proof_path, checker);
+            crc = run_checker(checker, rep, o.rows, o.proof_path, &chk);
+        }
+        if (th)
+            pthread_join(tid, NULL);
+        else
+            sha_run(&sj);
+    }
+    if (sj.rc != 0) {
+        sb_free(&chk);
+        free(rows);
+        free(rep);
+        return rt_error(c->I, DIAG_IO, c->loc, "mnk proof '%s' written but cannot be read back",
+                        o.proof_path);
     }
     char *verdict = check ? nth_line(chk.s ? chk.s : "", 0) : NULL;
     char *vroot = check ? nth_line(chk.s ? chk.s : "", 1) : NULL;
