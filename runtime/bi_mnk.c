@@ -299,7 +299,9 @@ Value *bi_mnk(Call *c)
         free(rep);
         return rt_error_from(c->I, c->loc, &err);
     }
-    /* the checker runs first, so that its verdict is part of the result;
+    /* the checker runs first, so that its verdict is part of the result (also
+     * when the final checkpoint save failed or was refused: the proof is
+     * complete);
      * the SHA-256 is computed beside it */
     StrBuf chk;
     sb_init(&chk);
@@ -307,8 +309,8 @@ Value *bi_mnk(Call *c)
     ShaJob sj = {o.proof_path, rep->proof_sha256, 0};
     if (o.proof_path) {
         pthread_t tid;
-        bool th = check && !unsaved && pthread_create(&tid, NULL, sha_run, &sj) == 0;
-        if (check && !unsaved) {
+        bool th = check && pthread_create(&tid, NULL, sha_run, &sj) == 0;
+        if (check) {
             cgt_progress_force("mnk", "checking the proof %s with %s", o.proof_path, checker);
             crc = run_checker(checker, rep, o.rows, o.proof_path, &chk);
         }
@@ -326,7 +328,7 @@ Value *bi_mnk(Call *c)
     }
     char *verdict = check ? nth_line(chk.s ? chk.s : "", 0) : NULL;
     char *vroot = check ? nth_line(chk.s ? chk.s : "", 1) : NULL;
-    if (check && !unsaved && crc != 0) {
+    if (check && crc != 0) {
         rt_error(c->I, crc < 0 ? DIAG_IO : DIAG_INTERNAL, call_opt_loc(c, "verify"),
                  crc < 0 ? "the proof checker %s could not be run"
                          : "the independent checker rejected the proof: %s",
