@@ -439,6 +439,20 @@ static uint32_t first_unseen(const uint8_t *s8, uint32_t m)
 #endif
 }
 
+/* After step 1 of value_sparse on the row s8 (every option with a rare part
+ * marked): mc, the least unseen value of class cc, and in *need the number
+ * of values (of the other class) still unseen below it; when there are
+ * any, every byte from mc on is set, so that the pair scan that looks for
+ * them stops once they are seen. */
+static uint32_t sparse_head(const GrundyTable *gt, uint8_t *s8, unsigned cc, size_t *need)
+{
+    uint32_t span = gt->blk_span, mc = least_unseen(s8, gt->vcls, span, cc);
+    *need = count_unseen(s8, mc);
+    if (*need)
+        memset(s8 + mc, 1, span - mc);
+    return mc;
+}
+
 /* ---- compressed middle (docs/games.md §2) ---------------------------------- */
 
 /* Heap n's rare pairs read G(n - k - a) for every rare a, and its pair scans
@@ -890,26 +904,15 @@ void grundy_par_flat(GrundyTable *w, uint32_t n0, uint32_t lenb)
 
 uint32_t grundy_par_head(GrundyTable *w, uint32_t n, uint8_t **row, size_t *need)
 {
-    uint8_t *s8 = BY_WIDTH(w, sparse_marks, w, n);
-    uint32_t span = w->blk_span;
-    uint32_t mc = least_unseen(s8, w->vcls, span, sparse_class(w, n));
-    *row = s8;
-    *need = count_unseen(s8, mc);
-    if (*need)
-        memset(s8 + mc, 1, span - mc);
-    return mc;
+    *row = BY_WIDTH(w, sparse_marks, w, n);
+    return sparse_head(w, *row, sparse_class(w, n), need);
 }
 
 bool grundy_par_scan(GrundyTable *w, uint32_t n, uint8_t *row, uint32_t mc, size_t need)
 {
     if (w->store)
         set_scan_lim(w, n);
-    if (w->gw == 1)
-        scan_missing_8(w, n, mc, need, row);
-    else if (w->gw == 2)
-        scan_missing_16(w, n, mc, need, row);
-    else
-        scan_missing_32(w, n, mc, need, row);
+    BY_WIDTH(w, scan_missing, w, n, mc, need, row);
     return first_unseen(row, mc) == mc;
 }
 

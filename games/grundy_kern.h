@@ -413,18 +413,6 @@ static inline uint64_t KN(mark_unbatched)(const GrundyTable *gt, uint8_t *s8, ui
 }
 
 static uint32_t KN(sparse_finish)(GrundyTable *gt, uint32_t n, uint8_t *s8, unsigned cc);
-/* Sparse-space step for heap n (plain, two-heap splits only).  With class
- * c(a) = parity(G(a) & mask) ^ (e & a & 1), a split r = a + b has value
- * v = G(a)^G(b) with parity(v & mask) = c(a) ^ c(b) ^ (e & r & 1).  So the
- * values of the class C_r (parity 1 ^ (e & r & 1)) come only from pairs
- * with exactly one part in the rare class rho (c(a) != c(b)): enumerating
- * the rare positions gives all of them exactly.  Values of the other class
- * below the least missing C_r value are found by a scan over all pairs that
- * stops as soon as each of them has been seen (usually after a short
- * prefix).  The seen-set is one byte per value here (a row of the block
- * started by start_block, which holds most rare pairs already): the marks
- * are independent stores (a bitset's read-modify-write on a handful of
- * words serialised them). */
 /* Step 1 of value_sparse: every option of heap n with a rare part (and the
  * non-split options) marked in its row of the block, which is returned. */
 static uint8_t *KN(sparse_marks)(GrundyTable *gt, uint32_t n)
@@ -451,6 +439,18 @@ static uint8_t *KN(sparse_marks)(GrundyTable *gt, uint32_t n)
     return s8;
 }
 
+/* Sparse-space step for heap n (plain, two-heap splits only).  With class
+ * c(a) = parity(G(a) & mask) ^ (e & a & 1), a split r = a + b has value
+ * v = G(a)^G(b) with parity(v & mask) = c(a) ^ c(b) ^ (e & r & 1).  So the
+ * values of the class C_r (parity 1 ^ (e & r & 1)) come only from pairs
+ * with exactly one part in the rare class rho (c(a) != c(b)): enumerating
+ * the rare positions gives all of them exactly.  Values of the other class
+ * below the least missing C_r value are found by a scan over all pairs that
+ * stops as soon as each of them has been seen (usually after a short
+ * prefix).  The seen-set is one byte per value here (a row of the block
+ * started by start_block, which holds most rare pairs already): the marks
+ * are independent stores (a bitset's read-modify-write on a handful of
+ * words serialised them). */
 static uint32_t KN(value_sparse)(GrundyTable *gt, uint32_t n)
 {
 #if GW == 8
@@ -466,14 +466,10 @@ static uint32_t KN(value_sparse)(GrundyTable *gt, uint32_t n)
  * then the scan for the unseen values of the other class below it. */
 static uint32_t KN(sparse_finish)(GrundyTable *gt, uint32_t n, uint8_t *s8, unsigned cc)
 {
-    uint32_t span = gt->blk_span;
-    const uint8_t *vc = gt->vcls;
-    uint32_t mc = least_unseen(s8, vc, span, cc);
-    /* unseen values (of the other class) below mc */
-    size_t need = count_unseen(s8, mc);
+    size_t need;
+    uint32_t mc = sparse_head(gt, s8, cc, &need);
     if (need == 0)
         return mc;
-    memset(s8 + mc, 1, span - mc);
     KN(scan_missing)(gt, n, mc, need, s8);
     return first_unseen(s8, mc);
 }
