@@ -15,6 +15,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "games/mnk.h"
 #include "util/error.h"
@@ -430,6 +431,11 @@ CgtStatus mnk_write_proof(Solver *s, const char *path, Bits x, Bits o,
  * job proof per class of first moves, merged into path by
  * mnk_merge_proofs (docs/mnk.md "Proof files"). */
 CgtStatus mnk_write_proof_par(Solver *s, const char *path, int threads, uint64_t *nlines);
+
+/* mnk_merge.c: whether f starts with the four header lines of a job proof
+ * of the m,n,k-game after Maker's first move `move` (version 2, claim
+ * breaker, root O); reads those lines. */
+bool mnk_job_proof_head(FILE *f, int m, int n, int k, int move);
 
 /* mnk_ckpt.c */
 CgtStatus mnk_save_checkpoint(Solver *s);

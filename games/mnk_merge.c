@@ -61,6 +61,23 @@ static char *put_u64(char *o, unsigned long long v)
     return o;
 }
 
+bool mnk_job_proof_head(FILE *f, int m, int n, int k, int move)
+{
+    char *buf = NULL, head[64];
+    size_t cap = 0;
+    int cells = m * n;
+    bool ok = get_line(f, &buf, &cap) && strcmp(buf, "mnk-proof 2") == 0;
+    snprintf(head, sizeof head, "game %d %d %d", m, n, k);
+    ok = ok && get_line(f, &buf, &cap) && strcmp(buf, head) == 0;
+    ok = ok && get_line(f, &buf, &cap) && strcmp(buf, "claim breaker") == 0;
+    ok = ok && get_line(f, &buf, &cap) && strncmp(buf, "root O ", 7) == 0 &&
+         (int)strlen(buf + 7) == cells;
+    for (int c = 0; ok && c < cells; c++)
+        ok = buf[7 + c] == (c == move ? 'X' : '.');
+    free(buf);
+    return ok;
+}
+
 /* Copies one job's nodes to out with every child number shifted by off. */
 static CgtStatus merge_job(int m, int n, int k, const MnkJob *job, uint64_t off, AtomicFile *out,
                            uint64_t *count, JobTop *top, CgtError *err)
@@ -73,19 +90,12 @@ static CgtStatus merge_job(int m, int n, int k, const MnkJob *job, uint64_t off,
     if (sf.absent)
         return cgt_error_set(err, CGT_ERR_IO, "cannot read the job proof '%s'", job->proof);
     FILE *f = sf.f;
-    char *buf = NULL, head[64], *ob = NULL;
+    char *buf = NULL, *ob = NULL;
     size_t cap = 0, ocap = 0;
     int cells = m * n;
     CgtStatus st = CGT_OK;
     uint64_t nodes = 0, bnode = 0;
-    bool ok = get_line(f, &buf, &cap) && strcmp(buf, "mnk-proof 2") == 0;
-    snprintf(head, sizeof head, "game %d %d %d", m, n, k);
-    ok = ok && get_line(f, &buf, &cap) && strcmp(buf, head) == 0;
-    ok = ok && get_line(f, &buf, &cap) && strcmp(buf, "claim breaker") == 0;
-    ok = ok && get_line(f, &buf, &cap) && strncmp(buf, "root O ", 7) == 0 &&
-         (int)strlen(buf + 7) == cells;
-    for (int c = 0; ok && c < cells; c++)
-        ok = buf[7 + c] == (c == job->move ? 'X' : '.');
+    bool ok = mnk_job_proof_head(f, m, n, k, job->move);
     if (!ok) {
         st = cgt_error_set(err, CGT_ERR_IO, "job proof '%s' is not a version-2 Breaker proof of "
                            "the %d,%d,%d-game after the first move %d", job->proof, m, n, k,

@@ -82,29 +82,14 @@ static void *pw_run(void *arg)
  * as good as a new one.  *bytes: its size. */
 static bool part_usable(const char *path, int m, int n, int k, int move, uint64_t *bytes)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return false;
-    char line[MNK_CELLS + 16], want[64];
-    int cells = m * n;
-    bool ok = fgets(line, sizeof line, f) && strcmp(line, "mnk-proof 2\n") == 0;
-    snprintf(want, sizeof want, "game %d %d %d\n", m, n, k);
-    ok = ok && fgets(line, sizeof line, f) && strcmp(line, want) == 0;
-    ok = ok && fgets(line, sizeof line, f) && strcmp(line, "claim breaker\n") == 0;
-    ok = ok && fgets(line, sizeof line, f) && strncmp(line, "root O ", 7) == 0 &&
-         (int)strlen(line) == 8 + cells && line[7 + cells] == '\n';
-    for (int c = 0; ok && c < cells; c++)
-        ok = line[7 + c] == (c == move ? 'X' : '.');
-    fclose(f);
-    /* and its seal: a damaged part is written again */
     SealedFile sf;
     CgtError e;
     cgt_error_clear(&e);
-    ok = ok && sf_open(&sf, path, "job proof", false, &e) == CGT_OK && !sf.absent;
-    if (ok) {
-        *bytes = sf.len + AF_SEAL_LEN;
-        sf_close(&sf);
-    }
+    if (sf_open(&sf, path, "job proof", false, &e) != CGT_OK || sf.absent)
+        return false;
+    bool ok = mnk_job_proof_head(sf.f, m, n, k, move);
+    *bytes = sf.len + AF_SEAL_LEN;
+    sf_close(&sf);
     return ok;
 }
 
@@ -275,11 +260,12 @@ CgtStatus mnk_write_proof_par(Solver *s, const char *path, int threads, uint64_t
             if (stat(paths[j], &sb) == 0)
                 total += (uint64_t)sb.st_size;
         }
-        bool consume = free_bytes(path) < total + total / 50 + (1ull << 30);
+        uint64_t room = free_bytes(path);
+        bool consume = room < total + total / 50 + (1ull << 30);
         if (consume)
             cgt_progress_force("mnk", "proof: %llu bytes of parts, %llu bytes free: each part "
                                "is removed once it is merged", (unsigned long long)total,
-                               (unsigned long long)free_bytes(path));
+                               (unsigned long long)room);
         MnkJob jobs[MNK_CELLS];
         for (int j = 0; j < nj; j++)
             jobs[j] = (MnkJob){moves[j], paths[j], consume};
