@@ -153,6 +153,12 @@ void grundy_set_threads(GrundyTable *gt, unsigned threads);
 void grundy_par_stats(const GrundyTable *gt, uint64_t *stretches, uint64_t *dropped, double *cpu,
                       double *wait, unsigned ncpu);
 
+/* The inner loops in their AVX2 copy (32-byte vectors; GCC on x86-64
+ * only, chosen by default when the processor has AVX2) or in the baseline
+ * one (SSE2 on x86-64); same values and counters.  Returns whether the
+ * AVX2 copy is now in use. */
+bool grundy_set_simd(GrundyTable *gt, bool on);
+
 /* For rulesets that are not plain, compute through ruleset_options (slow,
  * the same options as the direct loops used by default); for tests. */
 void grundy_use_option_lists(GrundyTable *gt, bool on);

@@ -23,6 +23,7 @@ struct GrundyTable {
      * every value so far; widened in place when a larger value comes) */
     void *gv;
     unsigned gw;
+    bool simd;        /* the AVX2 kernels (grundy_set_simd) */
     uint64_t n, cap;
     uint32_t maxval;
     /* seen-set as a bitset over values < seen_bits */

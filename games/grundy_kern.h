@@ -1,9 +1,10 @@
 /* The inner loops of games/grundy.c for one width of the value table:
- * included by grundy.c once per width with GV (the stored value type), GW
- * (its width in bits, 8, 16 or 32) and GREV (reverse the lanes of a vector
- * of GVs) defined; every function is named KN(f) = f_GW.  Not a header of
- * its own (no include guard, on purpose).  Methods: see grundy.c and
- * docs/games.md ("sparse space"). */
+ * included by grundy.c once per width and instruction set with GV (the
+ * stored value type), GW (its width in bits, 8, 16 or 32), GVB (the bytes
+ * of a vector: 16, or 32 for the AVX2 copies) and GREV (reverse the lanes
+ * of a vector of GVs) defined; every function is named KN(f) (f_GW, or
+ * f_GWx for AVX2).  Not a header of its own (no include guard, on
+ * purpose).  Methods: see grundy.c and docs/games.md ("sparse space"). */
 
 /* Values of the non-split options of heap n of a plain ruleset. */
 static void KN(mark_simple)(GrundyTable *gt, uint32_t n)
@@ -47,11 +48,21 @@ static uint32_t KN(value_plain)(GrundyTable *gt, uint32_t n)
     return mex_bits(gt->seen, gt->seen_words);
 }
 
-typedef GV KN(VT) __attribute__((vector_size(16)));
-#define LANES (16 / (uint32_t)sizeof(GV))
+typedef GV KN(VT) __attribute__((vector_size(GVB)));
+#define LANES (GVB / (uint32_t)sizeof(GV))
+
+/* Is some lane of v nonzero? */
+static inline bool KN(vany)(KN(VT) v)
+{
+    uint64_t w[GVB / 8], o = 0;
+    memcpy(w, &v, sizeof w);
+    for (size_t i = 0; i < GVB / 8; i++)
+        o |= w[i];
+    return o != 0;
+}
 
 /* Which of t[0..nt-1] occur among the pair values G(b) ^ G(r-b),
- * a <= b < end: bit j of the result for t[j].  LANES pairs per step (16
+ * a <= b < end: bit j of the result for t[j].  LANES pairs per step (GVB
  * bytes of values): G(b..) against G(..r-b) with its lanes reversed
  * (GCC/Clang vector types), one compare and one OR per target into its own
  * accumulator.  Inlined with a constant nt (1, 2 or 4; t[nt..3] repeat
@@ -77,20 +88,11 @@ static inline unsigned KN(block_hits_n)(const GV *g, uint32_t r, uint32_t a, uin
             c3 |= (KN(VT))(v == t3);
         }
     }
-    uint64_t w[2];
-    unsigned hit;
-    memcpy(w, &c0, sizeof w);
-    hit = (w[0] | w[1]) != 0;
-    if (nt > 1) {
-        memcpy(w, &c1, sizeof w);
-        hit |= (unsigned)((w[0] | w[1]) != 0) << 1;
-    }
-    if (nt > 2) {
-        memcpy(w, &c2, sizeof w);
-        hit |= (unsigned)((w[0] | w[1]) != 0) << 2;
-        memcpy(w, &c3, sizeof w);
-        hit |= (unsigned)((w[0] | w[1]) != 0) << 3;
-    }
+    unsigned hit = KN(vany)(c0);
+    if (nt > 1)
+        hit |= (unsigned)KN(vany)(c1) << 1;
+    if (nt > 2)
+        hit |= (unsigned)KN(vany)(c2) << 2 | (unsigned)KN(vany)(c3) << 3;
     for (; b < end; b++) {
         uint32_t v = g[b] ^ g[r - b];
         hit |= (unsigned)(v == t[0]) | (unsigned)(v == t[1]) << 1 | (unsigned)(v == t[2]) << 2 |
@@ -117,9 +119,7 @@ static inline bool KN(block_any8)(const GV *g, uint32_t r, uint32_t a, uint32_t 
                ((KN(VT))(v == tv[4]) | (KN(VT))(v == tv[5])) |
                ((KN(VT))(v == tv[6]) | (KN(VT))(v == tv[7]));
     }
-    uint64_t w[2];
-    memcpy(w, &acc, sizeof w);
-    bool hit = (w[0] | w[1]) != 0;
+    bool hit = KN(vany)(acc);
     for (; b < end; b++) {
         uint32_t v = g[b] ^ g[r - b];
         for (int j = 0; j < 8; j++)
@@ -568,7 +568,7 @@ static inline uint64_t KN(tail_pure)(const void *gv, uint64_t N, uint64_t p, Tai
  * Every p skipped has tail_pure(N, p) >= N-p-1 (>= N-p when !two), which
  * find_period can neither prove nor observe nor keep as a candidate (see
  * there), so the period search need not call tail_pure for it.  LANES p
- * per step: the table is read backwards 16 bytes at a time against the
+ * per step: the table is read backwards GVB bytes at a time against the
  * last two values (a wrong p failed after one or two compares, but one
  * call each: most of the search's time). */
 static uint64_t KN(tail_next)(const void *gv, uint64_t N, uint64_t p, uint64_t pmax, bool two)
@@ -585,9 +585,7 @@ static uint64_t KN(tail_next)(const void *gv, uint64_t N, uint64_t p, uint64_t p
             memcpy(&y, g + (N - 2 - p - (LANES - 1)), sizeof y);
             m &= (KN(VT))(y == vy);
         }
-        uint64_t w[2];
-        memcpy(w, &m, sizeof w);
-        if (w[0] | w[1])
+        if (KN(vany)(m))
             break;
     }
     for (; p <= pmax; p++)

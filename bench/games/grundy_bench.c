@@ -5,7 +5,8 @@
  * of 2^C values (grundy_set_compact) and prints the bytes the values take;
  * `threads=T` computes on T threads (grundy_set_threads) and prints the
  * stretches, the heaps dropped (computed on a speculative value), and per thread its CPU seconds (spins
- * included) and the wall seconds it waited for the others.
+ * included) and the wall seconds it waited for the others; `simd=0` keeps
+ * to the baseline kernels instead of their AVX2 copy (grundy_set_simd).
  * Built by bench/games/run.sh. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,13 +18,15 @@
 
 int main(int argc, char **argv)
 {
-    unsigned compact = 0, threads = 1;
+    unsigned compact = 0, threads = 1, simd = 1;
     for (int i = 4; i < argc; i++)
         if (sscanf(argv[i], "compact=%u", &compact) != 1 &&
-            (sscanf(argv[i], "threads=%u", &threads) != 1 || threads < 1))
+            (sscanf(argv[i], "threads=%u", &threads) != 1 || threads < 1) &&
+            sscanf(argv[i], "simd=%u", &simd) != 1)
             argc = 0;
-    if (argc < 4 || argc > 6) {
-        fprintf(stderr, "usage: %s period|values CODE N [compact=C] [threads=T]\n", argv[0]);
+    if (argc < 4 || argc > 7) {
+        fprintf(stderr, "usage: %s period|values CODE N [compact=C] [threads=T] [simd=0|1]\n",
+                argv[0]);
         return 2;
     }
     Ruleset *rs = NULL;
@@ -37,6 +40,7 @@ int main(int argc, char **argv)
     if (compact)
         grundy_set_compact(gt, 1, compact);
     grundy_set_threads(gt, threads);
+    bool avx2 = grundy_set_simd(gt, simd != 0);
     double t0 = cgt_now();
     CgtStatus st;
     GrundyPeriod per;
@@ -73,6 +77,7 @@ int main(int argc, char **argv)
                 hsh *= 0x100000001b3ull;
             }
     }
+    printf(" simd=%s", avx2 ? "avx2" : "base");
     printf(" hash=%016llx bytes=%zu (%.3f per value)", (unsigned long long)hsh, grundy_bytes(gt),
            (double)grundy_bytes(gt) / (double)(grundy_count(gt) ? grundy_count(gt) : 1));
     if (strcmp(argv[1], "period") == 0)

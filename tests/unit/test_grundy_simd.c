@@ -1,0 +1,135 @@
+/* The AVX2 copy of the Grundy engine's inner loops (games/grundy.c,
+ * grundy_set_simd) against the baseline copy: on every code of
+ * test_grundy_par.c's list every value, the mask, the rare heaps and the
+ * work counters must be the same, on one thread and on two, and so must a
+ * period proof.  The default (AVX2 where the processor has it) is the
+ * copy that test_games.c and tests/oracle/octal_values check against
+ * naive mex loops, so this test carries their check over to the baseline
+ * copy, which machines without AVX2 run.  On such a machine both tables
+ * use the baseline and the test says so. */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "games/grundy.h"
+#include "games/ruleset.h"
+#include "unit.h"
+
+static Ruleset *code(const char *c)
+{
+    Ruleset *rs = NULL;
+    CgtError err;
+    if (ruleset_parse_code(c, &rs, NULL, &err) != CGT_OK) {
+        fprintf(stderr, "bad code %s: %s\n", c, err.msg);
+        exit(2);
+    }
+    return rs;
+}
+
+static GrundyTable *run(const Ruleset *rs, bool simd, unsigned T, uint64_t N)
+{
+    GrundyTable *gt = grundy_new(rs);
+    grundy_set_simd(gt, simd);
+    grundy_set_threads(gt, T);
+    CgtError err;
+    if (grundy_extend(gt, N, &err) != CGT_OK) {
+        fprintf(stderr, "extend: %s\n", err.msg);
+        exit(2);
+    }
+    return gt;
+}
+
+static void same(const char *c, const GrundyTable *a, const GrundyTable *b)
+{
+    uint64_t N = grundy_count(a);
+    CHECK_EQ_INT(grundy_count(b), N);
+    uint64_t bad = UINT64_MAX;
+    for (uint64_t i = 0; i < N && bad == UINT64_MAX; i++)
+        if (grundy_get(a, i) != grundy_get(b, i))
+            bad = i;
+    if (bad != UINT64_MAX)
+        fprintf(stderr, "%s: heap %llu: %u baseline, %u AVX2\n", c, (unsigned long long)bad,
+                grundy_get(a, bad), grundy_get(b, bad));
+    CHECK(bad == UINT64_MAX);
+    uint32_t ma, mb;
+    uint64_t ra, rb, pa, pb, sa, sb;
+    grundy_stats(a, &ma, &ra);
+    grundy_stats(b, &mb, &rb);
+    CHECK_EQ_INT(mb, ma);
+    CHECK_EQ_INT(rb, ra);
+    CHECK_EQ_INT(grundy_last_rare(b), grundy_last_rare(a));
+    CHECK_EQ_INT(grundy_max(b), grundy_max(a));
+    CHECK_EQ_INT(grundy_width(b), grundy_width(a));
+    grundy_work(a, &pa, &sa);
+    grundy_work(b, &pb, &sb);
+    if (pa != pb || sa != sb)
+        fprintf(stderr, "%s: rare/scan pairs %llu/%llu baseline, %llu/%llu AVX2\n", c,
+                (unsigned long long)pa, (unsigned long long)sa, (unsigned long long)pb,
+                (unsigned long long)sb);
+    CHECK(pa == pb && sa == sb);
+}
+
+static void test_codes(void)
+{
+    static const struct {
+        const char *c;
+        uint64_t n;
+    } cs[] = {
+        {"0.6", 70000},    {"0.14", 160000}, {"0.56", 40000},  {"0.354", 40000},
+        {"0.376", 40000},  {"0.1777", 40000}, {"0.454", 40000}, {"0.16", 40000},
+        {"0.127", 40000},  {"0.106", 40000},  {"0.137", 20000}, {"4.07", 20000},
+        {"0.51", 20000},   {"0.165", 20000},  {"0.4", 20000},   {"0.77", 20000},
+    };
+    for (size_t i = 0; i < sizeof cs / sizeof *cs; i++) {
+        Ruleset *rs = code(cs[i].c);
+        GrundyTable *base = run(rs, false, 1, cs[i].n);
+        CHECK(!grundy_set_simd(base, false));
+        for (unsigned T = 1; T <= 2; T++) {
+            GrundyTable *x = run(rs, true, T, cs[i].n);
+            same(cs[i].c, base, x);
+            grundy_free(x);
+        }
+        grundy_free(base);
+        ruleset_free(rs);
+    }
+}
+
+/* 0.56: period 144, preperiod 326640, proved in the byte path. */
+static void test_period(void)
+{
+    Ruleset *rs = code("0.56");
+    GrundyPeriod p[2];
+    CgtError err;
+    GrundyTable *t[2];
+    for (int s = 0; s < 2; s++) {
+        t[s] = grundy_new(rs);
+        grundy_set_simd(t[s], s == 1);
+        CHECK(grundy_run_period(t[s], 1000000, &p[s], &err) == CGT_OK);
+    }
+    CHECK_EQ_INT(p[0].status, PERIOD_PROVED);
+    CHECK_EQ_INT(p[1].status, p[0].status);
+    CHECK_EQ_INT(p[1].period, 144);
+    CHECK_EQ_INT(p[0].period, 144);
+    CHECK_EQ_INT(p[1].preperiod, p[0].preperiod);
+    CHECK_EQ_INT(p[1].proof_n, p[0].proof_n);
+    CHECK_EQ_INT(p[1].last_exceptional, p[0].last_exceptional);
+    same("0.56 period", t[0], t[1]);
+    grundy_free(t[0]);
+    grundy_free(t[1]);
+    ruleset_free(rs);
+}
+
+int main(void)
+{
+    Ruleset *rs = code("0.6");
+    GrundyTable *gt = grundy_new(rs);
+    if (!grundy_set_simd(gt, true))
+        fprintf(stderr, "test_grundy_simd: no AVX2 copy on this machine; baseline against "
+                        "baseline\n");
+    grundy_free(gt);
+    ruleset_free(rs);
+    test_codes();
+    test_period();
+    UNIT_MAIN_END();
+}
