@@ -4,7 +4,9 @@
  * non-zero digit and moves leaving at most two heaps, G(n + p) = G(n) for
  * all n with r <= n < 2r + p + t implies it for all n >= r).  Shares no
  * code with cgt.  Usage: octal_period CODE MAXN [values] (digits 0-7 after
- * "0.").
+ * "0." or "4."; d0 = 4 splits a heap into two non-empty heaps without
+ * taking a token: the k = 0 case of the theorem's proof, so t is still the
+ * index of the last non-zero digit after the point).
  * Prints "period P preperiod R" (least p, then least r) when the theorem
  * proves a period within G(0..MAXN-1), "nomoves" for a code with no move,
  * else "unknown MAXN".  With a third argument "values", a second line
@@ -15,9 +17,10 @@
 
 int main(int argc, char **argv)
 {
-    if (argc < 3 || argc > 4 || strncmp(argv[1], "0.", 2) != 0 ||
+    if (argc < 3 || argc > 4 || (strncmp(argv[1], "0.", 2) != 0 && strncmp(argv[1], "4.", 2) != 0) ||
         (argc == 4 && strcmp(argv[3], "values") != 0))
-        return fprintf(stderr, "usage: octal_period 0.DIGITS MAXN [values]\n"), 2;
+        return fprintf(stderr, "usage: octal_period 0.DIGITS|4.DIGITS MAXN [values]\n"), 2;
+    int split0 = argv[1][0] == '4';
     int values = argc == 4;
     const char *d = argv[1] + 2;
     int t = (int)strlen(d);
@@ -32,7 +35,7 @@ int main(int argc, char **argv)
     }
     while (t > 0 && dig[t] == 0)
         t--;
-    if (t == 0)
+    if (t == 0 && !split0)
         return puts("nomoves"), 0;
     unsigned *g = calloc((size_t)N, sizeof *g);
     unsigned char *seen = calloc(4096, 1);
@@ -40,6 +43,9 @@ int main(int argc, char **argv)
         return 2;
     for (long n = 0; n < N; n++) {
         memset(seen, 0, 4096);
+        if (split0)
+            for (long a = 1; a <= n / 2; a++)
+                seen[g[a] ^ g[n - a]] = 1;
         for (int k = 1; k <= t && k <= n; k++) {
             long r = n - k;
             if ((dig[k] & 1) && r == 0)
