@@ -643,35 +643,17 @@ static uint32_t value_sparse_bits(GrundyTable *gt, uint32_t n);
 #define KN_(f, w) KN__(f, w)
 #define KN__(f, w) f##_##w
 #define GVB 16
-#define GV uint8_t
-#define GW 8
-#define GREV REV16
-#define KN(f) KN_(f, 8)
-#include "games/grundy_kern.h"
+#define KSUF
+#define REV_B REV16
+#define REV_H REV8
+#define REV_W REV4
+#include "games/grundy_widths.h"
 #include "games/grundy_bits.h"
-#undef GV
-#undef GW
-#undef KN
-#undef GREV
-#define GV uint16_t
-#define GW 16
-#define GREV REV8
-#define KN(f) KN_(f, 16)
-#include "games/grundy_kern.h"
-#undef GV
-#undef GW
-#undef KN
-#undef GREV
-#define GV uint32_t
-#define GW 32
-#define GREV REV4
-#define KN(f) KN_(f, 32)
-#include "games/grundy_kern.h"
-#undef GV
-#undef GW
-#undef KN
-#undef GREV
 #undef GVB
+#undef KSUF
+#undef REV_B
+#undef REV_H
+#undef REV_W
 
 /* The kernel f for the table's width, in the copy with suffix s (empty:
  * the baseline). */
@@ -692,34 +674,16 @@ static uint32_t value_sparse_bits(GrundyTable *gt, uint32_t n);
     __builtin_shuffle(y, (__typeof__(y)){31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18, \
                                          17, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, \
                                          1, 0})
-#define GV uint8_t
-#define GW 8
-#define GREV REV32
-#define KN(f) KN_(f, 8x)
-#include "games/grundy_kern.h"
-#undef GV
-#undef GW
-#undef KN
-#undef GREV
-#define GV uint16_t
-#define GW 16
-#define GREV REV16
-#define KN(f) KN_(f, 16x)
-#include "games/grundy_kern.h"
-#undef GV
-#undef GW
-#undef KN
-#undef GREV
-#define GV uint32_t
-#define GW 32
-#define GREV REV8
-#define KN(f) KN_(f, 32x)
-#include "games/grundy_kern.h"
-#undef GV
-#undef GW
-#undef KN
-#undef GREV
+#define KSUF x
+#define REV_B REV32
+#define REV_H REV16
+#define REV_W REV8
+#include "games/grundy_widths.h"
 #undef GVB
+#undef KSUF
+#undef REV_B
+#undef REV_H
+#undef REV_W
 #pragma GCC pop_options
 
 /* AVX2 unless the processor lacks it. */

@@ -1,10 +1,11 @@
 /* The inner loops of games/grundy.c for one width of the value table:
- * included by grundy.c once per width and instruction set with GV (the
- * stored value type), GW (its width in bits, 8, 16 or 32), GVB (the bytes
- * of a vector: 16, or 32 for the AVX2 copies) and GREV (reverse the lanes
- * of a vector of GVs) defined; every function is named KN(f) (f_GW, or
- * f_GWx for AVX2).  Not a header of its own (no include guard, on
- * purpose).  Methods: see grundy.c and docs/games.md ("sparse space"). */
+ * included by games/grundy_widths.h once per width (and by grundy.c
+ * through it once per instruction set) with GV (the stored value type), GW
+ * (its width in bits, 8, 16 or 32), GVB (the bytes of a vector: 16, or 32
+ * for the AVX2 copy) and GREV (reverse the lanes of a vector of GVs)
+ * defined; every function is named KN(f) (f_GW, or f_GWx for AVX2).  Not a
+ * header of its own (no include guard, on purpose).  Methods: see grundy.c
+ * and docs/games.md ("sparse space"). */
 
 /* Values of the non-split options of heap n of a plain ruleset. */
 static void KN(mark_simple)(GrundyTable *gt, uint32_t n)

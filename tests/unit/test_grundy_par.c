@@ -21,17 +21,7 @@
 #include "games/grundy.h"
 #include "games/ruleset.h"
 #include "unit.h"
-
-static Ruleset *code(const char *c)
-{
-    Ruleset *rs = NULL;
-    CgtError err;
-    if (ruleset_parse_code(c, &rs, NULL, &err) != CGT_OK) {
-        fprintf(stderr, "bad code %s: %s\n", c, err.msg);
-        exit(2);
-    }
-    return rs;
-}
+#include "grundy_same.h"
 
 /* A run of one code: table of N values computed with T threads, in steps
  * of `step` heaps (0: one call), compacted from heap 1 in chunks of 2^cl
@@ -62,32 +52,7 @@ static GrundyTable *run(const Ruleset *rs, unsigned T, uint64_t N, uint64_t step
  * a flat table's); returns the stretches run by b. */
 static uint64_t same_as(const char *c, const GrundyTable *a, const GrundyTable *b, bool work)
 {
-    uint64_t N = grundy_count(a);
-    CHECK_EQ_INT(grundy_count(b), N);
-    uint64_t bad = UINT64_MAX;
-    for (uint64_t i = 0; i < N && bad == UINT64_MAX; i++)
-        if (grundy_get(a, i) != grundy_get(b, i))
-            bad = i;
-    if (bad != UINT64_MAX)
-        fprintf(stderr, "%s: heap %llu: %u with threads, %u with one\n", c,
-                (unsigned long long)bad, grundy_get(b, bad), grundy_get(a, bad));
-    CHECK(bad == UINT64_MAX);
-    uint32_t ma, mb;
-    uint64_t ra, rb, pa, pb, sa, sb;
-    grundy_stats(a, &ma, &ra);
-    grundy_stats(b, &mb, &rb);
-    CHECK_EQ_INT(mb, ma);
-    CHECK_EQ_INT(rb, ra);
-    CHECK_EQ_INT(grundy_last_rare(b), grundy_last_rare(a));
-    CHECK_EQ_INT(grundy_max(b), grundy_max(a));
-    CHECK_EQ_INT(grundy_width(b), grundy_width(a));
-    grundy_work(a, &pa, &sa);
-    grundy_work(b, &pb, &sb);
-    if (work && (pa != pb || sa != sb))
-        fprintf(stderr, "%s: rare/scan pairs %llu/%llu with threads, %llu/%llu with one\n", c,
-                (unsigned long long)pb, (unsigned long long)sb, (unsigned long long)pa,
-                (unsigned long long)sa);
-    CHECK(!work || (pa == pb && sa == sb));
+    grundy_same(c, "one thread", "threads", a, b, work);
     uint64_t runs, dropped;
     double cpu[GRUNDY_PAR_CPU];
     grundy_par_stats(b, &runs, &dropped, cpu, NULL, GRUNDY_PAR_CPU);

@@ -15,17 +15,7 @@
 #include "games/grundy.h"
 #include "games/ruleset.h"
 #include "unit.h"
-
-static Ruleset *code(const char *c)
-{
-    Ruleset *rs = NULL;
-    CgtError err;
-    if (ruleset_parse_code(c, &rs, NULL, &err) != CGT_OK) {
-        fprintf(stderr, "bad code %s: %s\n", c, err.msg);
-        exit(2);
-    }
-    return rs;
-}
+#include "grundy_same.h"
 
 static GrundyTable *run(const Ruleset *rs, bool simd, unsigned T, uint64_t N)
 {
@@ -42,32 +32,7 @@ static GrundyTable *run(const Ruleset *rs, bool simd, unsigned T, uint64_t N)
 
 static void same(const char *c, const GrundyTable *a, const GrundyTable *b)
 {
-    uint64_t N = grundy_count(a);
-    CHECK_EQ_INT(grundy_count(b), N);
-    uint64_t bad = UINT64_MAX;
-    for (uint64_t i = 0; i < N && bad == UINT64_MAX; i++)
-        if (grundy_get(a, i) != grundy_get(b, i))
-            bad = i;
-    if (bad != UINT64_MAX)
-        fprintf(stderr, "%s: heap %llu: %u baseline, %u AVX2\n", c, (unsigned long long)bad,
-                grundy_get(a, bad), grundy_get(b, bad));
-    CHECK(bad == UINT64_MAX);
-    uint32_t ma, mb;
-    uint64_t ra, rb, pa, pb, sa, sb;
-    grundy_stats(a, &ma, &ra);
-    grundy_stats(b, &mb, &rb);
-    CHECK_EQ_INT(mb, ma);
-    CHECK_EQ_INT(rb, ra);
-    CHECK_EQ_INT(grundy_last_rare(b), grundy_last_rare(a));
-    CHECK_EQ_INT(grundy_max(b), grundy_max(a));
-    CHECK_EQ_INT(grundy_width(b), grundy_width(a));
-    grundy_work(a, &pa, &sa);
-    grundy_work(b, &pb, &sb);
-    if (pa != pb || sa != sb)
-        fprintf(stderr, "%s: rare/scan pairs %llu/%llu baseline, %llu/%llu AVX2\n", c,
-                (unsigned long long)pa, (unsigned long long)sa, (unsigned long long)pb,
-                (unsigned long long)sb);
-    CHECK(pa == pb && sa == sb);
+    grundy_same(c, "the baseline", "AVX2", a, b, true);
 }
 
 static void test_codes(void)
