@@ -25,7 +25,7 @@ int main(int argc, char **argv)
     const char *d = argv[1] + 2;
     int t = (int)strlen(d);
     long N = atol(argv[2]);
-    if (t < 1 || t > 20 || N < 4 || N > 200000)
+    if (t < 1 || t > 20 || N < 4 || N > 1000000)
         return fprintf(stderr, "octal_period: bad code or MAXN\n"), 2;
     int dig[21] = {0};
     for (int k = 1; k <= t; k++) {
