@@ -218,16 +218,16 @@ static bool batch_waits(Par *p)
     return bp && atomic_load(&p->buf[bp - 1].bclaim) == 0;
 }
 
-/* Run the waiting batch and queued scans (with `jobs`), or wait, until
- * cond(p, arg) holds; the time waited goes to wk->waited.  Returns at once
- * when it holds already. */
-static void work_until(Worker *wk, bool (*cond)(Par *, uint32_t), uint32_t arg, bool jobs)
+/* Run the waiting batch and queued scans, or wait, until cond(p, arg)
+ * holds; the time waited goes to wk->waited.  Returns at once when it holds
+ * already. */
+static void work_until(Worker *wk, bool (*cond)(Par *, uint32_t), uint32_t arg)
 {
     Par *p = wk->p;
     double t0 = 0;
     int spins = 0;
     while (!cond(p, arg)) {
-        if (jobs && (try_batch(wk) || take_job(wk))) {
+        if (try_batch(wk) || take_job(wk)) {
             if (t0) {
                 wk->waited += wall_now() - t0;
                 t0 = 0;
@@ -248,8 +248,7 @@ static void work_until(Worker *wk, bool (*cond)(Par *, uint32_t), uint32_t arg, 
         uint32_t s = atomic_load(&p->seq);
         atomic_thread_fence(memory_order_seq_cst);
         if (!cond(p, arg) &&
-            (!jobs || (atomic_load(&p->claimed) >= atomic_load(&p->published) &&
-                       !batch_waits(p))))
+            atomic_load(&p->claimed) >= atomic_load(&p->published) && !batch_waits(p))
             par_sleep(p, s);
         atomic_fetch_sub(&p->sleepers, 1);
         spins = 0;
@@ -290,7 +289,7 @@ static void *scan_work(void *arg)
 {
     Worker *wk = arg;
     double t0 = thread_cpu();
-    work_until(wk, queue_done, 0, true);
+    work_until(wk, queue_done, 0);
     wk->cpu = thread_cpu() - t0;
     return NULL;
 }
@@ -317,7 +316,7 @@ static bool prepare(Worker *wk, uint32_t bi, bool reused, uint32_t n0, uint32_t 
 {
     Par *p = wk->p;
     Buf *b = &p->buf[bi];
-    work_until(wk, buf_free, bi, true);
+    work_until(wk, buf_free, bi);
     if (atomic_load(&p->fail) != UINT32_MAX)
         return false;
     if (reused)
@@ -341,10 +340,9 @@ static bool prepare(Worker *wk, uint32_t bi, bool reused, uint32_t n0, uint32_t 
  * len(B+1): their other parts lie below B's first heap) await a thread
  * from when B starts (prepare), so that another thread marks them while
  * this one steps through B; the producer marks them itself when nobody
- * has claimed them by the time it needs them, and else waits without
- * taking scans (a scan taken then would keep it from producing while the
- * other thread runs out of work).  Returns the heap it stopped before (end, an event heap, or
- * the heap at which cgt_poll asked to stop). */
+ * has claimed them by the time it needs them (work_until claims the batch
+ * before any scan).  Returns the heap it stopped before (end, an event
+ * heap, or the heap at which cgt_poll asked to stop). */
 static uint32_t produce(Worker *wk, uint32_t start, uint32_t end, uint64_t *rp_done,
                         uint64_t *sp_done)
 {
@@ -358,8 +356,7 @@ static uint32_t produce(Worker *wk, uint32_t start, uint32_t end, uint64_t *rp_d
     while (n < end) {
         uint32_t bi = nb % RING;
         Buf *b = &p->buf[bi];
-        if (!buf_ready(p, bi) && !try_batch(wk))
-            work_until(wk, buf_ready, bi, true);
+        work_until(wk, buf_ready, bi);
         if (atomic_load(&p->fail) != UINT32_MAX)
             return n;
         uint32_t len = b->blen, next = n + len;
@@ -460,9 +457,9 @@ void grundy_par_run(GrundyTable *gt, uint64_t end)
         double t0 = thread_cpu();
         stop_at = produce(&wk[0], start, (uint32_t)end, &rp, &sp);
         stop_jobs(p);
-        work_until(&wk[0], queue_done, 0, true);
+        work_until(&wk[0], queue_done, 0);
         for (int i = 0; i < RING; i++)
-            work_until(&wk[0], buf_free, (uint32_t)i, true);
+            work_until(&wk[0], buf_free, (uint32_t)i);
         wk[0].cpu = thread_cpu() - t0;
     }
     stop_jobs(p);

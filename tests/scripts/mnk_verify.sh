@@ -67,9 +67,9 @@ for try in $(seq 1 20); do
     kill -TERM $pid 2>/dev/null
     wait $pid
     rc=$?
-    # a signal that came after the proof was complete (a fast machine) is
-    # no stop while writing: try again
-    if [ $rc != 0 ] && [ ! -e "$T/p.stop" ]; then stopped=$rc; break; fi
+    # caught while writing: the writer's stop message; a signal that came
+    # after the writing (a fast machine) is no such stop: try again
+    if [ $rc != 0 ] && grep -q 'proof writing' "$T/err"; then stopped=$rc; break; fi
     rm -f "$T/p.stop" "$T"/p.stop.part.*
     cp "$T/c775" "$T/c775s"
 done
