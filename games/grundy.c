@@ -242,6 +242,22 @@ static uint32_t value_span(uint32_t maxval)
     return s > UINT32_MAX ? 1u << 31 : (uint32_t)s;
 }
 
+/* Bytes of a seen row of the sparse engine's byte path: every pair value
+ * and every non-split option is below VS = value_span(maxval), so every
+ * value from VS on is unseen, and the least value of the class C_r is at
+ * most VS + t, t the lowest bit of the mask (VS + t has the other parity
+ * of VS when t < VS).  So mc < VS + t + 1, and the row needs no more
+ * (rounded up to 64 bytes; the seen words, 2 * VS, when t >= VS).  Half
+ * the bytes of 2 * VS for Officers: twice the heaps per block in the same
+ * cache footprint. */
+uint32_t grundy_row_span(const GrundyTable *gt)
+{
+    uint32_t vs = value_span(gt->maxval), full = (uint32_t)(gt->seen_words * 64);
+    uint32_t t = gt->mask ? gt->mask & -gt->mask : vs;
+    uint64_t r = (uint64_t)vs + (((uint64_t)t + 1 + 63) & ~(uint64_t)63);
+    return r < full ? (uint32_t)r : full;
+}
+
 static void fill_classes(GrundyTable *gt)
 {
     for (size_t v = 0; v < gt->seen_words * 64; v++)
@@ -709,6 +725,9 @@ static bool simd_default(void)
 bool grundy_set_simd(GrundyTable *gt, bool on)
 {
     gt->simd = on && GRUNDY_AVX2 && simd_default();
+#if GRUNDY_X512
+    gt->x512 = gt->simd && grundy_x512_supported();
+#endif
     return gt->simd;
 }
 
@@ -935,7 +954,7 @@ uint64_t grundy_par_end(const GrundyTable *gt, uint64_t n, uint64_t target)
 uint64_t grundy_par_batch(const GrundyTable *w, uint8_t *rows, uint32_t n0, uint32_t len,
                           uint32_t lo)
 {
-    return BY_WIDTH(w, batch_rows, w, rows, (uint32_t)(w->seen_words * 64), n0, len, lo);
+    return BY_WIDTH(w, batch_rows, w, rows, grundy_row_span(w), n0, len, lo);
 }
 
 void grundy_par_flat(GrundyTable *w, uint32_t n0, uint32_t lenb)

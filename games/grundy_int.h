@@ -24,6 +24,7 @@ struct GrundyTable {
     void *gv;
     unsigned gw;
     bool simd;        /* the AVX2 kernels (grundy_set_simd) */
+    bool x512;        /* and the AVX-512 pair scan (games/grundy_x512.c) */
     uint64_t n, cap;
     uint32_t maxval;
     /* seen-set as a bitset over values < seen_bits */
@@ -184,7 +185,9 @@ uint64_t grundy_tail_start(const GrundyTable *gt, uint64_t N, uint64_t p, int64_
 uint64_t grundy_tail_next(const GrundyTable *gt, uint64_t N, uint64_t p, uint64_t pmax, bool two);
 
 /* Bytes of seen rows per block of heaps: the block's rows stay in L1. */
-#define BLOCK_BYTES 16384
+#define BLOCK_BYTES 20480
+/* Bytes of one seen row of the byte path (games/grundy.c). */
+uint32_t grundy_row_span(const GrundyTable *gt);
 
 /* Heaps of the sparse engine's block from heap n0 with rows of span bytes:
  * BLOCK_BYTES of rows, 1 to 64 heaps, none past limit or the next mask
@@ -227,6 +230,30 @@ bool grundy_par_scan(GrundyTable *w, uint32_t n, uint8_t *row, uint32_t mc, size
  * asks: the serial loop then does that heap.
  * The table, counters and rare list end as the serial loop leaves them. */
 void grundy_par_run(GrundyTable *gt, uint64_t end);
+
+/* The AVX-512 pair scan (games/grundy_x512.c), built with GCC on x86-64:
+ * whether the processor has what it needs (AVX-512 F, BW, VL, VBMI and
+ * BMI2), and the block loop of scan_missing after its first pairs, for
+ * tables of width gw 1 or 2 whose pair values and mc are at most 256 (gw 1)
+ * or 512 (gw 2).  Same blocks of 64 pairs per remainder, same marks of the
+ * missing values in s8 and the same count in *sp as the loop it replaces;
+ * returns the pair index it stopped at (with *need values still missing). */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+#define GRUNDY_X512 1
+#define GRUNDY_X512_MAXR 16 /* at most this many split remainders */
+bool grundy_x512_supported(void);
+uint32_t grundy_x512_scan(const void *gv, unsigned gw, const uint32_t *rr, size_t nr, uint32_t a,
+                          uint32_t hmax, uint32_t mc, size_t *need, uint8_t *s8, uint64_t *sp);
+/* The inner loop of batch_rows (games/grundy_kern.h) for the rare
+ * positions rare[j0..j1-1] (values rv[j]) of one split: rows[h * span +
+ * (rv[j] ^ G(base - rare[j] + h))] = 1 for h < len (len <= 64, len * span
+ * <= 65536).  Returns j1 - j0. */
+uint64_t grundy_x512_batch(const void *gv, unsigned gw, const uint32_t *rare, const uint32_t *rv,
+                           size_t j0, size_t j1, uint32_t base, uint8_t *rows, uint32_t span,
+                           uint32_t len);
+#else
+#define GRUNDY_X512 0
+#endif
 
 /* Free the value table and its compressed middle (the engine state stays). */
 void grundy_table_release(GrundyTable *gt);

@@ -255,6 +255,15 @@ static void KN(scan_missing)(GrundyTable *gt, uint32_t n, uint32_t mc, size_t ne
      * lookup per pair tests the block first; with more, nearly every block
      * hits, so it is walked at once.  A walk marks every pair value (all
      * are options, so extra marks are harmless). */
+#if GRUNDY_X512 && GW != 32
+    if (gt->x512 && mc <= (GW == 8 ? 256u : 512u) && gt->maxval < (GW == 8 ? 256u : 512u) &&
+        nr <= GRUNDY_X512_MAXR) {
+        a = grundy_x512_scan(g, GW / 8, rr, nr, a, hmax, mc, &need, s8, &gt->scan_pairs);
+        if (need && hall > hmax)
+            scan_deep(gt, rr, nr, a, hall, need, s8);
+        return;
+    }
+#endif
     uint32_t t[8];
     size_t nt = 0;
     bool vec = false;
@@ -327,6 +336,12 @@ static uint64_t KN(batch_rows)(const GrundyTable *gt, uint8_t *rows, uint32_t sp
             break;
         size_t j0, j1;
         rare_range(gt, lo, n0 - k, &j0, &j1);
+#if GRUNDY_X512 && GW != 32
+        if (gt->x512 && (uint64_t)len * span <= 65536) {
+            bcnt += grundy_x512_batch(g, GW / 8, rare, rv, j0, j1, n0 - k, rows, span, len);
+            continue;
+        }
+#endif
         for (size_t j = j0; j < j1; j++) {
             const GV *gp = g + (n0 - k - rare[j]);
             uint8_t *row = rows;
@@ -353,7 +368,7 @@ static uint64_t KN(batch_rows)(const GrundyTable *gt, uint8_t *rows, uint32_t sp
  * below len or from n0-k on are done per heap by value_sparse. */
 static void KN(start_block)(GrundyTable *gt, uint32_t n0, uint64_t limit)
 {
-    uint32_t span = (uint32_t)(gt->seen_words * 64);
+    uint32_t span = grundy_row_span(gt);
     uint32_t len = block_len(gt, span, n0, limit);
     ensure_seen8(gt, (size_t)len * span);
     gt->blk_ok = true;

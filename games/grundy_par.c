@@ -416,7 +416,7 @@ void grundy_par_run(GrundyTable *gt, uint64_t end)
     atomic_init(&p->stop, 0);
     atomic_init(&p->sleepers, 0);
     atomic_init(&p->bpend, 0);
-    p->span = gt->seen_words * 64;
+    p->span = grundy_row_span(gt);
     for (int i = 0; i < RING; i++) {
         atomic_init(&p->buf[i].pending, 0);
         atomic_init(&p->buf[i].ready, 0);

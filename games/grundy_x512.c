@@ -1,0 +1,308 @@
+/* The AVX-512 copies of two inner loops of the sparse engine (docs/games.md
+ * §2), for processors with AVX-512 F, BW, VL, VBMI and VBMI2 (chosen at run
+ * time with the AVX2 kernels, grundy_set_simd):
+ *
+ * - The pair scan (step 3 of value_sparse), after scan_missing's first 48
+ *   pairs, for values below 512 (two-byte tables) or 256 (one-byte).  The
+ *   values still missing below mc are a bit set M.  One vector holds 32
+ *   two-byte (64 one-byte) pair values G(b) ^ G(r-b); a permute looks up,
+ *   for all lanes at once, the word (byte) of M holding each value, and a
+ *   variable shift and a test give the lanes whose value is missing.  The
+ *   blocks of 64 pairs are tested in passes of up to 16 against M as it was
+ *   when the pass began, their hits packed into a list without a branch;
+ *   then the hits are taken out of M as a set (byte stores and eight
+ *   vector tests).  The pass in which M empties is replayed hit by hit, so
+ *   that the scan stops after the same block, and counts the same pairs,
+ *   as the scalar loop it replaces (which walked a block with more than
+ *   eight values missing pair by pair, a load and a store each, and tested
+ *   the others by a table lookup per pair or vector compares).
+ * - The batched rare pairs of a block (batch_rows): the row offsets of all
+ *   heaps of the block for one rare position in one vector, then two
+ *   instructions per byte store instead of four or five. */
+#include "games/grundy_int.h"
+
+#if GRUNDY_X512
+
+#include <immintrin.h>
+#include <string.h>
+
+#define X512 __attribute__((target("avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,bmi,bmi2")))
+
+bool grundy_x512_supported(void)
+{
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+           __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512vbmi") &&
+           __builtin_cpu_supports("avx512vbmi2") &&
+           __builtin_cpu_supports("bmi2");
+}
+
+/* M from the row: bit v set when v < mc and s8[v] == 0 (mc <= 512; the
+ * row holds mc rounded up to 64 bytes at least). */
+X512 static void missing_set(const uint8_t *s8, uint32_t mc, uint64_t m[8])
+{
+    for (uint32_t w = 0; w < 8; w++) {
+        if (64 * w >= mc) {
+            m[w] = 0;
+            continue;
+        }
+        __m512i b = _mm512_loadu_si512((const void *)(s8 + 64 * w));
+        uint64_t z = _mm512_testn_epi8_mask(b, b);
+        if (mc - 64 * w < 64)
+            z &= ((uint64_t)1 << (mc - 64 * w)) - 1;
+        m[w] = z;
+    }
+}
+
+/* Two-byte values below 512: the lanes of the pairs (b, r-b), b = a, a+1,
+ * ... (cnt <= 32 of them) whose value is in tbl, in *v the values. */
+X512 static inline uint64_t test16(const uint16_t *g, uint32_t r, uint32_t b, uint32_t cnt,
+                                   __m512i tbl, __m512i *v)
+{
+    const __m512i rev = _mm512_set_epi16(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16,
+                                         17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30,
+                                         31);
+    const __m512i one = _mm512_set1_epi16(1), low4 = _mm512_set1_epi16(15);
+    __mmask32 lanes = cnt == 32 ? ~(__mmask32)0 : (((__mmask32)1 << cnt) - 1);
+    /* y's lane i is G(r-b-31+i): only lanes i >= 32-cnt are pairs of the
+     * block (a masked load reads nothing below them) */
+    __m512i x, y;
+    if (cnt == 32) {
+        x = _mm512_loadu_si512((const void *)(g + b));
+        y = _mm512_loadu_si512((const void *)(g + (r - b) - 31));
+    } else {
+        x = _mm512_maskz_loadu_epi16(lanes, g + b);
+        y = _mm512_maskz_loadu_epi16(~(__mmask32)0 << (32 - cnt), g + (r - b) - 31);
+    }
+    *v = _mm512_xor_si512(x, _mm512_permutexvar_epi16(rev, y));
+    __m512i w = _mm512_permutexvar_epi16(_mm512_srli_epi16(*v, 4), tbl);
+    __m512i bit = _mm512_sllv_epi16(one, _mm512_and_si512(*v, low4));
+    return _mm512_mask_test_epi16_mask(lanes, w, bit);
+}
+
+/* One-byte values below 256, 64 pairs per vector: the byte of the set a
+ * value lies in comes from a byte permute (VBMI), its bit from a 16-entry
+ * shuffle. */
+X512 static inline uint64_t test8(const uint8_t *g, uint32_t r, uint32_t b, uint32_t cnt,
+                                  __m512i tbl, __m512i *v)
+{
+    const __m512i rev =
+        _mm512_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20,
+                        21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39,
+                        40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58,
+                        59, 60, 61, 62, 63);
+    const __m512i bits = _mm512_broadcast_i32x4(
+        _mm_setr_epi8(1, 2, 4, 8, 16, 32, 64, (char)128, 1, 2, 4, 8, 16, 32, 64, (char)128));
+    const __m512i low3 = _mm512_set1_epi8(7), low5 = _mm512_set1_epi8(31);
+    __mmask64 lanes = cnt == 64 ? ~(__mmask64)0 : (((__mmask64)1 << cnt) - 1);
+    __m512i x, y;
+    if (cnt == 64) {
+        x = _mm512_loadu_si512((const void *)(g + b));
+        y = _mm512_loadu_si512((const void *)(g + (r - b) - 63));
+    } else {
+        x = _mm512_maskz_loadu_epi8(lanes, g + b);
+        y = _mm512_maskz_loadu_epi8(~(__mmask64)0 << (64 - cnt), g + (r - b) - 63);
+    }
+    *v = _mm512_xor_si512(x, _mm512_permutexvar_epi8(rev, y));
+    __m512i w = _mm512_permutexvar_epi8(_mm512_and_si512(_mm512_srli_epi16(*v, 3), low5), tbl);
+    __m512i bit = _mm512_shuffle_epi8(bits, _mm512_and_si512(*v, low3));
+    return _mm512_mask_test_epi8_mask(lanes, w, bit);
+}
+
+/* The batched rare pairs of a block (batch_rows of games/grundy_kern.h)
+ * for one rare position: rows[h * span + (x ^ gp[h])] = 1 for h < len.
+ * The row offsets of all len heaps are computed in one vector (two-byte
+ * lanes: len * span <= 65536) and stored to a ring of four buffers; the
+ * byte stores then take two instructions each instead of four or five.
+ * The ring lets the buffer of one position be read back two positions
+ * later, after its vector store has left the store queue (a narrow load
+ * straight after a wide store waits for it). */
+typedef struct {
+    uint16_t idx[4][64];
+    unsigned at;
+} X512Ring;
+
+X512 static inline void ring_marks(const X512Ring *q, unsigned k, uint8_t *rows, uint32_t len)
+{
+    const uint16_t *b = q->idx[k & 3];
+    uint32_t h = 0;
+    for (; h + 4 <= len; h += 4) {
+        rows[b[h]] = 1;
+        rows[b[h + 1]] = 1;
+        rows[b[h + 2]] = 1;
+        rows[b[h + 3]] = 1;
+    }
+    for (; h < len; h++)
+        rows[b[h]] = 1;
+}
+
+X512 uint64_t grundy_x512_batch(const void *gv, unsigned gw, const uint32_t *rare,
+                                const uint32_t *rv, size_t j0, size_t j1, uint32_t base,
+                                uint8_t *rows, uint32_t span, uint32_t len)
+{
+    X512Ring q;
+    q.at = 0;
+    __m512i off0, off1;
+    {
+        uint16_t o[64];
+        for (uint32_t h = 0; h < 64; h++)
+            o[h] = (uint16_t)(h < len ? h * span : 0);
+        off0 = _mm512_loadu_si512((const void *)o);
+        off1 = _mm512_loadu_si512((const void *)(o + 32));
+    }
+    __mmask32 m0 = len >= 32 ? ~(__mmask32)0 : (((__mmask32)1 << len) - 1);
+    __mmask32 m1 = len <= 32 ? 0 : len >= 64 ? ~(__mmask32)0 : (((__mmask32)1 << (len - 32)) - 1);
+    for (size_t j = j0; j < j1; j++) {
+        __m512i x = _mm512_set1_epi16((short)rv[j]), i0, i1 = off1;
+        uint32_t p = base - rare[j];
+        if (gw == 2) {
+            const uint16_t *gp = (const uint16_t *)gv + p;
+            i0 = _mm512_maskz_loadu_epi16(m0, gp);
+            if (m1)
+                i1 = _mm512_add_epi16(_mm512_xor_si512(_mm512_maskz_loadu_epi16(m1, gp + 32), x),
+                                      off1);
+        } else {
+            const uint8_t *gp = (const uint8_t *)gv + p;
+            i0 = _mm512_cvtepu8_epi16(_mm256_maskz_loadu_epi8(m0, gp));
+            if (m1)
+                i1 = _mm512_add_epi16(
+                    _mm512_xor_si512(_mm512_cvtepu8_epi16(_mm256_maskz_loadu_epi8(m1, gp + 32)),
+                                     x),
+                    off1);
+        }
+        i0 = _mm512_add_epi16(_mm512_xor_si512(i0, x), off0);
+        uint16_t *b = q.idx[q.at & 3];
+        _mm512_storeu_si512((void *)b, i0);
+        _mm512_storeu_si512((void *)(b + 32), i1);
+        if (++q.at >= 3)
+            ring_marks(&q, q.at - 3, rows, len);
+    }
+    /* the last two positions' buffers */
+    for (unsigned k = q.at >= 2 ? q.at - 2 : 0; k < q.at; k++)
+        ring_marks(&q, k, rows, len);
+    return j1 - j0;
+}
+
+/* Units (one block of one remainder) per pass over the hits. */
+#define X512_UNITS GRUNDY_X512_MAXR
+
+X512 uint32_t grundy_x512_scan(const void *gv, unsigned gw, const uint32_t *rr, size_t nr,
+                               uint32_t a, uint32_t hmax, uint32_t mc, size_t *need, uint8_t *s8,
+                               uint64_t *sp)
+{
+    uint64_t m0[8], m[8];
+    missing_set(s8, mc, m0);
+    memcpy(m, m0, sizeof m);
+    size_t nd = *need;
+    /* the blocks of a pass are tested against the set as it was when the
+     * pass began (a value found in the pass may hit again: harmless), and
+     * their hits are packed into hb without a branch; then the hits are
+     * taken in order, which says after which unit the last missing value
+     * was found, and the count of pairs stops there as the scalar loop's
+     * does.  A branch per block on "any hit" was mispredicted about every
+     * other block. */
+    uint16_t hb[X512_UNITS * 64 + 64];
+    uint8_t hitb[512] __attribute__((aligned(64)));
+    memset(hitb, 0, sizeof hitb);
+    uint32_t uend[X512_UNITS], ucnt[X512_UNITS], unext[X512_UNITS];
+    /* passes of 2, 4, 8, then 16 units: while many values are missing
+     * most blocks hit, and a long pass against a stale set would find the
+     * same values again and again */
+    size_t lim = 16;
+    while (a <= hmax && nd) {
+        __m512i tbl = _mm512_loadu_si512((const void *)m);
+        if (gw == 1) /* bytes 0..31 hold the set; the permute reads only those */
+            tbl = _mm512_maskz_mov_epi64(0x0f, tbl);
+        size_t nu = 0, pos = 0;
+        while (a <= hmax && (nu == 0 || nu + nr <= lim)) {
+            uint32_t end = a + 64 <= hmax + 1 ? a + 64 : hmax + 1;
+            for (size_t i = 0; i < nr; i++) {
+                uint32_t r = rr[i], e = end <= r / 2 + 1 ? end : r / 2 + 1;
+                if (a >= e)
+                    continue;
+                if (gw == 1) {
+                    __m512i v;
+                    uint64_t k = test8(gv, r, a, e - a, tbl, &v);
+                    uint8_t cb[64];
+                    _mm512_storeu_si512((void *)cb, _mm512_maskz_compress_epi8(k, v));
+                    _mm512_storeu_si512((void *)(hb + pos),
+                                        _mm512_cvtepu8_epi16(_mm256_loadu_si256((void *)cb)));
+                    size_t c = (size_t)__builtin_popcountll(k);
+                    if (c > 32) /* more than 32 hits in 64 pairs: very rare */
+                        _mm512_storeu_si512((void *)(hb + pos + 32),
+                                            _mm512_cvtepu8_epi16(
+                                                _mm256_loadu_si256((void *)(cb + 32))));
+                    pos += c;
+                } else {
+                    __m512i v0, v1;
+                    uint32_t c0 = e - a < 32 ? e - a : 32;
+                    uint64_t k0 = test16(gv, r, a, c0, tbl, &v0);
+                    _mm512_storeu_si512((void *)(hb + pos), _mm512_maskz_compress_epi16(
+                                                                (__mmask32)k0, v0));
+                    pos += (size_t)__builtin_popcountll(k0);
+                    if (e - a > 32) {
+                        uint64_t k1 = test16(gv, r, a + 32, e - a - 32, tbl, &v1);
+                        _mm512_storeu_si512((void *)(hb + pos),
+                                            _mm512_maskz_compress_epi16((__mmask32)k1, v1));
+                        pos += (size_t)__builtin_popcountll(k1);
+                    }
+                }
+                ucnt[nu] = e - a;
+                uend[nu] = (uint32_t)pos;
+                unext[nu++] = end;
+            }
+            a = end;
+        }
+        if (lim < X512_UNITS)
+            lim *= 2;
+        /* the pass's hits as a set: independent byte stores, then eight
+         * vector tests; only the pass that finds the last missing value
+         * is replayed hit by hit, to stop the count where the scalar loop
+         * stops */
+        for (size_t q = 0; q < pos; q++)
+            hitb[hb[q]] = 1;
+        uint64_t left = 0, nm[8];
+        for (uint32_t w = 0; w < 8; w++) {
+            __m512i h = _mm512_loadu_si512((const void *)(hitb + 64 * w));
+            nm[w] = m[w] & ~(uint64_t)_mm512_test_epi8_mask(h, h);
+            left |= nm[w];
+            _mm512_storeu_si512((void *)(hitb + 64 * w), _mm512_setzero_si512());
+        }
+        if (left) {
+            for (size_t u = 0; u < nu; u++)
+                *sp += ucnt[u];
+            memcpy(m, nm, sizeof m);
+            continue;
+        }
+        size_t q = 0;
+        nd = 0;
+        for (uint32_t w = 0; w < 8; w++)
+            nd += (size_t)__builtin_popcountll(m[w]);
+        for (size_t u = 0; u < nu; u++) {
+            *sp += ucnt[u];
+            for (; q < uend[u]; q++) {
+                uint32_t v = hb[q];
+                uint64_t bit = (uint64_t)1 << (v & 63), had = m[v >> 6] & bit;
+                m[v >> 6] &= ~bit;
+                nd -= had != 0;
+            }
+            if (!nd) {
+                a = unext[u];
+                break;
+            }
+        }
+    }
+    nd = 0;
+    for (uint32_t w = 0; w < 8; w++)
+        nd += (size_t)__builtin_popcountll(m[w]);
+    /* the values found are marked in the row (first_unseen reads it) */
+    for (uint32_t w = 0; w < 8; w++) {
+        uint64_t f = m0[w] & ~m[w];
+        if (f)
+            _mm512_mask_storeu_epi8(s8 + 64 * w, f, _mm512_set1_epi8(1));
+    }
+    *need = nd;
+    return a;
+}
+
+#endif
