@@ -136,6 +136,16 @@ static uint64_t scan_bits(GrundyTable *gt, uint32_t n, uint64_t s, uint64_t miss
         }
     }
     uint64_t w = miss & ~s, sp = sp0;
+#if GRUNDY_X512
+    if (gt->x512) {
+        s = grundy_x512_scan_bits(g, rr, nr, &a, hmax, s, miss, &sp);
+        w = miss & ~s;
+        gt->scan_pairs += sp;
+        if (w && hall > hmax)
+            w = scan_deep_bits(gt, rr, nr, a, hall, s, miss);
+        return w;
+    }
+#endif
     /* at most eight values missing: they are block_targets_8's targets and
      * a block's hits are set directly; with more, the block is walked */
     uint32_t t[8];

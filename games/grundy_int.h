@@ -251,6 +251,11 @@ uint32_t grundy_x512_scan(const void *gv, unsigned gw, const uint32_t *rr, size_
 uint64_t grundy_x512_batch(const void *gv, unsigned gw, const uint32_t *rare, const uint32_t *rv,
                            size_t j0, size_t j1, uint32_t base, uint8_t *rows, uint32_t span,
                            uint32_t len);
+/* The block loop of scan_bits (games/grundy_bits.h) from pair index *ap:
+ * one-byte values below 64, seen-set s, the values miss looked for; the
+ * same blocks, marks of miss and count in *sp; returns s and sets *ap. */
+uint64_t grundy_x512_scan_bits(const uint8_t *g, const uint32_t *rr, size_t nr, uint32_t *ap,
+                               uint32_t hmax, uint64_t s, uint64_t miss, uint64_t *sp);
 #else
 #define GRUNDY_X512 0
 #endif

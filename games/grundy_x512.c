@@ -26,14 +26,16 @@
 #include <immintrin.h>
 #include <string.h>
 
-#define X512 __attribute__((target("avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,bmi,bmi2")))
+#define X512                                                                                     \
+    __attribute__((target("avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx512bitalg,bmi,"  \
+                          "bmi2")))
 
 bool grundy_x512_supported(void)
 {
     __builtin_cpu_init();
     return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
            __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512vbmi") &&
-           __builtin_cpu_supports("avx512vbmi2") &&
+           __builtin_cpu_supports("avx512vbmi2") && __builtin_cpu_supports("avx512bitalg") &&
            __builtin_cpu_supports("bmi2");
 }
 
@@ -303,6 +305,71 @@ X512 uint32_t grundy_x512_scan(const void *gv, unsigned gw, const uint32_t *rr, 
     }
     *need = nd;
     return a;
+}
+
+/* The set of the values of the lanes k of v (one-byte values below 64):
+ * the lanes' bits 1 << v, eight lanes at a time as 64-bit words. */
+X512 static inline __m512i lane_bits16(__m512i acc, __m128i b, uint64_t k16)
+{
+    const __m512i one = _mm512_set1_epi64(1);
+    acc = _mm512_or_si512(acc,
+                          _mm512_maskz_sllv_epi64((__mmask8)k16, one, _mm512_cvtepu8_epi64(b)));
+    return _mm512_or_si512(acc, _mm512_maskz_sllv_epi64((__mmask8)(k16 >> 8), one,
+                                                        _mm512_cvtepu8_epi64(
+                                                            _mm_srli_si128(b, 8))));
+}
+
+X512 static inline uint64_t lane_set(__m512i v, uint64_t k)
+{
+    __m512i acc = _mm512_setzero_si512();
+    acc = lane_bits16(acc, _mm512_extracti32x4_epi32(v, 0), k);
+    acc = lane_bits16(acc, _mm512_extracti32x4_epi32(v, 1), k >> 16);
+    acc = lane_bits16(acc, _mm512_extracti32x4_epi32(v, 2), k >> 32);
+    acc = lane_bits16(acc, _mm512_extracti32x4_epi32(v, 3), k >> 48);
+    return (uint64_t)_mm512_reduce_or_epi64(acc);
+}
+
+X512 uint64_t grundy_x512_scan_bits(const uint8_t *g, const uint32_t *rr, size_t nr, uint32_t *ap,
+                                    uint32_t hmax, uint64_t s, uint64_t miss, uint64_t *sp)
+{
+    const __m512i rev =
+        _mm512_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20,
+                        21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39,
+                        40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58,
+                        59, 60, 61, 62, 63);
+    uint32_t a = *ap;
+    uint64_t w = miss & ~s;
+    while (a <= hmax && w) {
+        uint32_t end = a + 64 <= hmax + 1 ? a + 64 : hmax + 1;
+        for (size_t i = 0; i < nr && w; i++) {
+            uint32_t r = rr[i], e = end <= r / 2 + 1 ? end : r / 2 + 1;
+            if (a >= e)
+                continue;
+            uint32_t cnt = e - a;
+            *sp += cnt;
+            __m512i x, y;
+            __mmask64 lanes = ~(__mmask64)0;
+            if (cnt == 64) {
+                x = _mm512_loadu_si512((const void *)(g + a));
+                y = _mm512_loadu_si512((const void *)(g + (r - a) - 63));
+            } else {
+                lanes = ((__mmask64)1 << cnt) - 1;
+                x = _mm512_maskz_loadu_epi8(lanes, g + a);
+                y = _mm512_maskz_loadu_epi8(~(__mmask64)0 << (64 - cnt), g + (r - a) - 63);
+            }
+            __m512i v = _mm512_xor_si512(x, _mm512_permutexvar_epi8(rev, y));
+            /* bit v of w for every lane: one instruction (BITALG) */
+            uint64_t k = _mm512_mask_bitshuffle_epi64_mask(lanes, _mm512_set1_epi64((long long)w),
+                                                           v);
+            if (k) {
+                s |= lane_set(v, k);
+                w = miss & ~s;
+            }
+        }
+        a = end;
+    }
+    *ap = a;
+    return s;
 }
 
 #endif
