@@ -197,6 +197,8 @@ static inline uint32_t block_len(const GrundyTable *gt, uint32_t span, uint32_t 
     uint32_t len = BLOCK_BYTES / span;
     if (len > 64)
         len = 64;
+    if (len > 16) /* whole vectors of heaps in the AVX-512 batch */
+        len &= ~15u;
     if (len < 1)
         len = 1;
     if (limit - n0 < len)

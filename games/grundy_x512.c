@@ -138,12 +138,67 @@ X512 static inline void ring_marks(const X512Ring *q, unsigned k, uint8_t *rows,
         rows[b[h]] = 1;
 }
 
+/* The row offsets of the len heaps for one rare position (value x, first
+ * other part gp): the heaps' two-byte (gw 2) or one-byte values, xor x,
+ * plus h * span.  Whole vectors are read without a mask (masked loads of
+ * a full vector cost more here). */
+X512 static inline void batch_offsets(const void *gp, unsigned gw, uint32_t len, __m512i x,
+                                      __m512i off0, __m512i off1, uint16_t *b)
+{
+    __m512i i0, i1 = off1;
+    if (gw == 2) {
+        const uint16_t *g = gp;
+        if (len >= 32)
+            i0 = _mm512_loadu_si512((const void *)g);
+        else
+            i0 = _mm512_maskz_loadu_epi16(((__mmask32)1 << len) - 1, g);
+        if (len == 64)
+            i1 = _mm512_loadu_si512((const void *)(g + 32));
+        else if (len > 32)
+            i1 = _mm512_maskz_loadu_epi16(((__mmask32)1 << (len - 32)) - 1, g + 32);
+    } else {
+        const uint8_t *g = gp;
+        if (len == 64) {
+            __m512i bytes = _mm512_loadu_si512((const void *)g);
+            i0 = _mm512_cvtepu8_epi16(_mm512_castsi512_si256(bytes));
+            i1 = _mm512_cvtepu8_epi16(_mm512_extracti64x4_epi64(bytes, 1));
+        } else {
+            __mmask64 m = len >= 64 ? ~(__mmask64)0 : (((__mmask64)1 << len) - 1);
+            __m512i bytes = _mm512_maskz_loadu_epi8(m, g);
+            i0 = _mm512_cvtepu8_epi16(_mm512_castsi512_si256(bytes));
+            if (len > 32)
+                i1 = _mm512_cvtepu8_epi16(_mm512_extracti64x4_epi64(bytes, 1));
+        }
+    }
+    i0 = _mm512_add_epi16(_mm512_xor_si512(i0, x), off0);
+    if (len > 32)
+        i1 = _mm512_add_epi16(_mm512_xor_si512(i1, x), off1);
+    _mm512_storeu_si512((void *)b, i0);
+    _mm512_storeu_si512((void *)(b + 32), i1);
+}
+
+/* The loop of grundy_x512_batch for a constant len (32 and 64 inlined). */
+X512 static inline void batch_loop(const void *gv, unsigned gw, const uint32_t *rare,
+                                   const uint32_t *rv, size_t j0, size_t j1, uint32_t base,
+                                   uint8_t *rows, uint32_t len, __m512i off0, __m512i off1)
+{
+    X512Ring q;
+    q.at = 0;
+    for (size_t j = j0; j < j1; j++) {
+        const void *gp = (const char *)gv + (size_t)(base - rare[j]) * gw;
+        batch_offsets(gp, gw, len, _mm512_set1_epi16((short)rv[j]), off0, off1, q.idx[q.at & 3]);
+        if (++q.at >= 3)
+            ring_marks(&q, q.at - 3, rows, len);
+    }
+    /* the last two positions' buffers */
+    for (unsigned k = q.at >= 2 ? q.at - 2 : 0; k < q.at; k++)
+        ring_marks(&q, k, rows, len);
+}
+
 X512 uint64_t grundy_x512_batch(const void *gv, unsigned gw, const uint32_t *rare,
                                 const uint32_t *rv, size_t j0, size_t j1, uint32_t base,
                                 uint8_t *rows, uint32_t span, uint32_t len)
 {
-    X512Ring q;
-    q.at = 0;
     __m512i off0, off1;
     {
         uint16_t o[64];
@@ -152,36 +207,12 @@ X512 uint64_t grundy_x512_batch(const void *gv, unsigned gw, const uint32_t *rar
         off0 = _mm512_loadu_si512((const void *)o);
         off1 = _mm512_loadu_si512((const void *)(o + 32));
     }
-    __mmask32 m0 = len >= 32 ? ~(__mmask32)0 : (((__mmask32)1 << len) - 1);
-    __mmask32 m1 = len <= 32 ? 0 : len >= 64 ? ~(__mmask32)0 : (((__mmask32)1 << (len - 32)) - 1);
-    for (size_t j = j0; j < j1; j++) {
-        __m512i x = _mm512_set1_epi16((short)rv[j]), i0, i1 = off1;
-        uint32_t p = base - rare[j];
-        if (gw == 2) {
-            const uint16_t *gp = (const uint16_t *)gv + p;
-            i0 = _mm512_maskz_loadu_epi16(m0, gp);
-            if (m1)
-                i1 = _mm512_add_epi16(_mm512_xor_si512(_mm512_maskz_loadu_epi16(m1, gp + 32), x),
-                                      off1);
-        } else {
-            const uint8_t *gp = (const uint8_t *)gv + p;
-            i0 = _mm512_cvtepu8_epi16(_mm256_maskz_loadu_epi8(m0, gp));
-            if (m1)
-                i1 = _mm512_add_epi16(
-                    _mm512_xor_si512(_mm512_cvtepu8_epi16(_mm256_maskz_loadu_epi8(m1, gp + 32)),
-                                     x),
-                    off1);
-        }
-        i0 = _mm512_add_epi16(_mm512_xor_si512(i0, x), off0);
-        uint16_t *b = q.idx[q.at & 3];
-        _mm512_storeu_si512((void *)b, i0);
-        _mm512_storeu_si512((void *)(b + 32), i1);
-        if (++q.at >= 3)
-            ring_marks(&q, q.at - 3, rows, len);
-    }
-    /* the last two positions' buffers */
-    for (unsigned k = q.at >= 2 ? q.at - 2 : 0; k < q.at; k++)
-        ring_marks(&q, k, rows, len);
+    if (gw == 2 && len == 32)
+        batch_loop(gv, 2, rare, rv, j0, j1, base, rows, 32, off0, off1);
+    else if (gw == 1 && len == 64)
+        batch_loop(gv, 1, rare, rv, j0, j1, base, rows, 64, off0, off1);
+    else
+        batch_loop(gv, gw, rare, rv, j0, j1, base, rows, len, off0, off1);
     return j1 - j0;
 }
 
@@ -210,7 +241,7 @@ X512 uint32_t grundy_x512_scan(const void *gv, unsigned gw, const uint32_t *rr, 
     /* passes of 2, 4, 8, then 16 units: while many values are missing
      * most blocks hit, and a long pass against a stale set would find the
      * same values again and again */
-    size_t lim = 16;
+    size_t lim = 8;
     while (a <= hmax && nd) {
         __m512i tbl = _mm512_loadu_si512((const void *)m);
         if (gw == 1) /* bytes 0..31 hold the set; the permute reads only those */
