@@ -725,10 +725,18 @@ static bool simd_default(void)
 bool grundy_set_simd(GrundyTable *gt, bool on)
 {
     gt->simd = on && GRUNDY_AVX2 && simd_default();
-#if GRUNDY_X512
-    gt->x512 = gt->simd && grundy_x512_supported();
-#endif
+    grundy_set_x512(gt, true);
     return gt->simd;
+}
+
+bool grundy_set_x512(GrundyTable *gt, bool on)
+{
+#if GRUNDY_X512
+    gt->x512 = on && gt->simd && grundy_x512_supported();
+#else
+    (void)on;
+#endif
+    return gt->x512;
 }
 
 /* Any ruleset: through the option lists (kept as a cross-check path). */

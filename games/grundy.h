@@ -156,8 +156,13 @@ void grundy_par_stats(const GrundyTable *gt, uint64_t *stretches, uint64_t *drop
 /* The inner loops in their AVX2 copy (32-byte vectors; GCC on x86-64
  * only, chosen by default when the processor has AVX2) or in the baseline
  * one (SSE2 on x86-64); same values and counters.  Returns whether the
- * AVX2 copy is now in use. */
+ * AVX2 copy is now in use.  Turning it on also turns on the AVX-512 pair
+ * scans and batch (games/grundy_x512.c) where the processor has AVX-512
+ * F, BW, VL, VBMI, VBMI2 and BITALG. */
 bool grundy_set_simd(GrundyTable *gt, bool on);
+/* With the AVX2 copy in use, the AVX-512 loops on or off (to compare the
+ * two); returns whether they are now in use. */
+bool grundy_set_x512(GrundyTable *gt, bool on);
 
 /* For rulesets that are not plain, compute through ruleset_options (slow,
  * the same options as the direct loops used by default); for tests. */

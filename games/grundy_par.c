@@ -96,7 +96,7 @@ typedef struct {
     _Atomic uint32_t seq;                /* futex word: bumped at every change */
     atomic_int stop;                     /* no more jobs will come */
     atomic_int sleepers;
-    _Atomic uint32_t bpend;              /* 1 + the buffer whose batch awaits */
+    _Atomic uint32_t bwait;              /* batches that await a thread */
     Job job[JOBS];
     Buf buf[RING];
     size_t span;
@@ -157,24 +157,35 @@ static void par_wake(Par *p)
     }
 }
 
-/* Claim the batched rare pairs of the block that awaits them, if nobody
- * has, and mark them; false when there was none to claim.  A batch is
- * claimed out of the queue's order: the producer needs it before the
+/* Claim the batched rare pairs of the earliest block that awaits them, if
+ * nobody has, and mark them; false when there was none to claim.  A batch
+ * is claimed out of the queue's order: the producer needs it before the
  * block's first heap, so it must not wait behind older scans. */
 static bool try_batch(Worker *wk)
 {
     Par *p = wk->p;
-    uint32_t bp = atomic_load_explicit(&p->bpend, memory_order_acquire), z = 0;
-    if (!bp)
+    if (!atomic_load_explicit(&p->bwait, memory_order_acquire))
         return false;
-    Buf *b = &p->buf[bp - 1];
-    if (!atomic_compare_exchange_strong_explicit(&b->bclaim, &z, 1, memory_order_acq_rel,
-                                                 memory_order_relaxed))
-        return false;
-    b->bcnt = grundy_par_batch(&wk->w, b->rows, b->n0, b->blen, b->lenb);
-    atomic_store_explicit(&b->ready, 1, memory_order_release);
-    par_wake(p);
-    return true;
+    for (;;) {
+        Buf *b = NULL;
+        for (int i = 0; i < RING; i++) {
+            Buf *c = &p->buf[i];
+            if (atomic_load_explicit(&c->bclaim, memory_order_acquire) == 0 &&
+                (!b || c->n0 < b->n0))
+                b = c;
+        }
+        if (!b)
+            return false;
+        uint32_t z = 0;
+        if (atomic_compare_exchange_strong_explicit(&b->bclaim, &z, 1, memory_order_acq_rel,
+                                                    memory_order_relaxed)) {
+            atomic_fetch_sub_explicit(&p->bwait, 1, memory_order_relaxed);
+            b->bcnt = grundy_par_batch(&wk->w, b->rows, b->n0, b->blen, b->lenb);
+            atomic_store_explicit(&b->ready, 1, memory_order_release);
+            par_wake(p);
+            return true;
+        }
+    }
 }
 
 /* Take the oldest queued scan and run it; false when none was queued. */
@@ -214,8 +225,7 @@ static bool take_job(Worker *wk)
 /* Is a batch waiting for a thread to claim it? */
 static bool batch_waits(Par *p)
 {
-    uint32_t bp = atomic_load(&p->bpend);
-    return bp && atomic_load(&p->buf[bp - 1].bclaim) == 0;
+    return atomic_load(&p->bwait) != 0;
 }
 
 /* Run the waiting batch and queued scans, or wait, until cond(p, arg)
@@ -329,20 +339,25 @@ static bool prepare(Worker *wk, uint32_t bi, bool reused, uint32_t n0, uint32_t 
     b->lenb = lenb;
     b->len = 0;
     atomic_store_explicit(&b->ready, 0, memory_order_relaxed);
+    atomic_fetch_add_explicit(&p->bwait, 1, memory_order_relaxed);
     atomic_store_explicit(&b->bclaim, 0, memory_order_release);
-    atomic_store_explicit(&p->bpend, bi + 1, memory_order_release);
     par_wake(p);
     return true;
 }
 
 /* The producer: step 1 of heaps start .. end-1 in blocks, one buffer per
- * block.  The batched rare pairs of block B+1 (rare a >= len(B) +
- * len(B+1): their other parts lie below B's first heap) await a thread
- * from when B starts (prepare), so that another thread marks them while
- * this one steps through B; the producer marks them itself when nobody
- * has claimed them by the time it needs them (work_until claims the batch
- * before any scan).  Returns the heap it stopped before (end, an event
- * heap, or the heap at which cgt_poll asked to stop). */
+ * block.  The batched rare pairs of block B+2 (rare a >= len(B) +
+ * len(B+1) + len(B+2): their other parts lie below B's first heap) await
+ * a thread from when B starts (prepare), so that the other thread marks
+ * them while this one steps through B and B+1; the producer marks them
+ * itself when nobody has claimed them by the time it needs them
+ * (work_until claims a batch before any scan).  Two blocks ahead rather
+ * than one: with one, the other thread's batch of B+1 was often still
+ * running when the producer reached B+1, and the producer then took the
+ * queued scans while waiting, leaving the other thread none (the second
+ * thread waited 23 s of Officers' 100 s to 10^8 with the AVX-512 loops).
+ * Returns the heap it stopped before (end, an event heap, or the heap at
+ * which cgt_poll asked to stop). */
 static uint32_t produce(Worker *wk, uint32_t start, uint32_t end, uint64_t *rp_done,
                         uint64_t *sp_done)
 {
@@ -351,19 +366,34 @@ static uint32_t produce(Worker *wk, uint32_t start, uint32_t end, uint64_t *rp_d
     uint32_t span = (uint32_t)p->span;
     uint32_t n = start, nb = 0;
     unsigned since_poll = 0;
-    uint32_t len0 = block_len(w, span, n, end);
+    /* the blocks prepared: through sequence number `ahead` - 1, the last
+     * of them from heap `an` with `alen` heaps, the one before `alen0` */
+    uint32_t len0 = block_len(w, span, n, end), ahead = 1, an = n, alen = len0, alen0 = 0;
     prepare(wk, 0, false, n, len0, len0, rp_done, sp_done);
+    if (n + len0 < end) {
+        uint32_t len1 = block_len(w, span, n + len0, end);
+        prepare(wk, 1, false, n + len0, len1, len0 + len1, rp_done, sp_done);
+        ahead = 2;
+        an = n + len0;
+        alen0 = len0;
+        alen = len1;
+    }
     while (n < end) {
         uint32_t bi = nb % RING;
         Buf *b = &p->buf[bi];
         work_until(wk, buf_ready, bi);
         if (atomic_load(&p->fail) != UINT32_MAX)
             return n;
-        uint32_t len = b->blen, next = n + len;
-        if (next < end) {
-            uint32_t ni = (nb + 1) % RING, nlen = block_len(w, span, next, end);
-            if (!prepare(wk, ni, nb + 1 >= RING, next, nlen, len + nlen, rp_done, sp_done))
+        uint32_t len = b->blen;
+        if (ahead == nb + 2 && an + alen < end) {
+            uint32_t nn = an + alen, nlen = block_len(w, span, nn, end);
+            if (!prepare(wk, ahead % RING, ahead >= RING, nn, nlen, alen0 + alen + nlen, rp_done,
+                         sp_done))
                 return n;
+            ahead++;
+            an = nn;
+            alen0 = alen;
+            alen = nlen;
         }
         w->seen8 = b->rows;
         w->blk_ok = true;
@@ -415,7 +445,7 @@ void grundy_par_run(GrundyTable *gt, uint64_t end)
     atomic_init(&p->seq, 0);
     atomic_init(&p->stop, 0);
     atomic_init(&p->sleepers, 0);
-    atomic_init(&p->bpend, 0);
+    atomic_init(&p->bwait, 0);
     p->span = grundy_row_span(gt);
     for (int i = 0; i < RING; i++) {
         atomic_init(&p->buf[i].pending, 0);

@@ -6,7 +6,8 @@
  * `threads=T` computes on T threads (grundy_set_threads) and prints the
  * stretches, the heaps dropped (computed on a speculative value), and per thread its CPU seconds (spins
  * included) and the wall seconds it waited for the others; `simd=0` keeps
- * to the baseline kernels instead of their AVX2 copy (grundy_set_simd).
+ * to the baseline kernels instead of their AVX2 copy (grundy_set_simd),
+ * `x512=0` to the AVX2 copy without its AVX-512 loops (grundy_set_x512).
  * Built by bench/games/run.sh. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,14 +19,15 @@
 
 int main(int argc, char **argv)
 {
-    unsigned compact = 0, threads = 1, simd = 1;
+    unsigned compact = 0, threads = 1, simd = 1, x512 = 1;
     for (int i = 4; i < argc; i++)
         if (sscanf(argv[i], "compact=%u", &compact) != 1 &&
             (sscanf(argv[i], "threads=%u", &threads) != 1 || threads < 1) &&
-            sscanf(argv[i], "simd=%u", &simd) != 1)
+            sscanf(argv[i], "simd=%u", &simd) != 1 && sscanf(argv[i], "x512=%u", &x512) != 1)
             argc = 0;
-    if (argc < 4 || argc > 7) {
-        fprintf(stderr, "usage: %s period|values CODE N [compact=C] [threads=T] [simd=0|1]\n",
+    if (argc < 4 || argc > 8) {
+        fprintf(stderr,
+                "usage: %s period|values CODE N [compact=C] [threads=T] [simd=0|1] [x512=0|1]\n",
                 argv[0]);
         return 2;
     }
@@ -41,6 +43,7 @@ int main(int argc, char **argv)
         grundy_set_compact(gt, 1, compact);
     grundy_set_threads(gt, threads);
     bool avx2 = grundy_set_simd(gt, simd != 0);
+    bool avx512 = grundy_set_x512(gt, x512 != 0);
     double t0 = cgt_now();
     CgtStatus st;
     GrundyPeriod per;
@@ -77,7 +80,7 @@ int main(int argc, char **argv)
                 hsh *= 0x100000001b3ull;
             }
     }
-    printf(" simd=%s", avx2 ? "avx2" : "base");
+    printf(" simd=%s", avx512 ? "avx512" : avx2 ? "avx2" : "base");
     printf(" hash=%016llx bytes=%zu (%.3f per value)", (unsigned long long)hsh, grundy_bytes(gt),
            (double)grundy_bytes(gt) / (double)(grundy_count(gt) ? grundy_count(gt) : 1));
     if (strcmp(argv[1], "period") == 0)
