@@ -366,7 +366,8 @@ CgtStatus mnk_solve_inst(int m, int n, int k, const MnkOptions *opt, MnkReport *
     if (s.st == CGT_OK && opt->proof_path && opt->threads > 1 &&
         opt->variant == MNK_MAKER_BREAKER && x_to_move && !bits_any(x | o) &&
         rep->result == MNK_RESULT_BREAKER && rep->method == MNK_BY_SEARCH)
-        s.st = mnk_write_proof_par(&s, opt->proof_path, opt->threads, &rep->proof_lines);
+        s.st = mnk_write_proof_par(&s, opt->proof_path, opt->threads, opt->stop_after_parts,
+                                   &rep->proof_lines);
     else
 #endif
     if (s.st == CGT_OK && opt->proof_path)

@@ -79,6 +79,10 @@ typedef struct MnkOptions {
                                 * positions are forgotten and, met again, written again */
     bool sha_later;            /* leave proof_sha256 empty: the caller hashes the proof
                                 * (runtime/bi_mnk.c, while the checker reads it) */
+    int stop_after_parts;      /* tests: the threaded proof writer raises SIGTERM in the
+                                * process once this many root classes are written, a
+                                * stop while writing that does not depend on timing
+                                * (runtime/bi_mnk.c: $CGT_TEST_STOP_AFTER_PARTS); 0 = never */
 } MnkOptions;
 
 typedef struct MnkMove {

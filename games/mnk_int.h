@@ -430,7 +430,8 @@ CgtStatus mnk_write_proof(Solver *s, const char *path, Bits x, Bits o,
  * win of the empty board, Maker to move, written by threads workers, one
  * job proof per class of first moves, merged into path by
  * mnk_merge_proofs (docs/mnk.md "Proof files"). */
-CgtStatus mnk_write_proof_par(Solver *s, const char *path, int threads, uint64_t *nlines);
+CgtStatus mnk_write_proof_par(Solver *s, const char *path, int threads, int stop_after_parts,
+                              uint64_t *nlines);
 
 /* mnk_merge.c: whether f starts with the four header lines of a job proof
  * of the m,n,k-game after Maker's first move `move` (version 2, claim

@@ -22,6 +22,7 @@
 #include "games/mnk_int.h"
 
 #include <pthread.h>
+#include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -41,6 +42,7 @@ typedef struct PWriter {
     atomic_ullong lines;    /* proof lines written (progress) */
     atomic_int *next;       /* shared: next position in order[] */
     atomic_int *done_jobs;  /* shared: job proofs finished */
+    int stop_after;         /* raise SIGTERM when done_jobs reaches it (tests; 0: never) */
     atomic_int *stop;       /* shared: stop all workers */
     const int *order;       /* job indices, most work first */
     const int *moves;       /* the class's first move, by job */
@@ -54,7 +56,9 @@ static void *pw_run(void *arg)
 {
     PWriter *w = arg;
     for (;;) {
-        if (atomic_load(w->stop))
+        /* a signal stops the writers before their next class, whatever
+         * the main thread's polling interval */
+        if (atomic_load(w->stop) || cgt_interrupt_flag)
             break;
         int i = atomic_fetch_add(w->next, 1);
         if (i >= w->njobs)
@@ -69,7 +73,8 @@ static void *pw_run(void *arg)
                 atomic_store(w->stop, 1);
             break;
         }
-        atomic_fetch_add(w->done_jobs, 1);
+        if (atomic_fetch_add(w->done_jobs, 1) + 1 == w->stop_after)
+            raise(SIGTERM);
     }
     atomic_store(&w->finished, 1);
     return NULL;
@@ -120,7 +125,8 @@ static int by_work(const void *a, const void *b)
     return i - j;
 }
 
-CgtStatus mnk_write_proof_par(Solver *s, const char *path, int threads, uint64_t *nlines)
+CgtStatus mnk_write_proof_par(Solver *s, const char *path, int threads, int stop_after_parts,
+                              uint64_t *nlines)
 {
     const Geo *g = &s->g;
     int moves[MNK_CELLS], work[MNK_CELLS], order[MNK_CELLS];
@@ -194,6 +200,7 @@ CgtStatus mnk_write_proof_par(Solver *s, const char *path, int threads, uint64_t
         p->s.lines_out = &p->lines;
         p->next = &next;
         p->done_jobs = &done_jobs;
+        p->stop_after = stop_after_parts > nreused ? stop_after_parts : 0;
         p->stop = &stop;
         p->order = order;
         p->moves = moves;
@@ -231,6 +238,15 @@ CgtStatus mnk_write_proof_par(Solver *s, const char *path, int threads, uint64_t
         }
         if (started[t])
             pthread_join(tid[t], NULL);
+    }
+    /* the writers may all have stopped on a signal before the loop above
+     * polled */
+    if (st == CGT_OK) {
+        CgtStatus ps = cgt_poll();
+        if (ps != CGT_OK) {
+            st = cgt_poll_error(s->err, ps, "mnk proof writing");
+            atomic_store(&stop, 1);
+        }
     }
     s->proof_rotations = 0;
     for (int t = 0; t < threads; t++) {
