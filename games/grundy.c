@@ -47,6 +47,7 @@ GrundyTable *grundy_new(const Ruleset *rs)
     }
     gt->next_choose = SPARSE_START;
     gt->compact_from = COMPACT_DEFAULT;
+    gt->spill = true;
     gt->compact_chunk = COMPACT_CHUNK;
     gt->compact_prefix = COMPACT_PREFIX;
     gt->scan_lim = UINT32_MAX;
@@ -88,6 +89,22 @@ void grundy_table_release(GrundyTable *gt)
     gt->compact_next = 0;
 }
 
+void grundy_set_spill(GrundyTable *gt, bool on)
+{
+    gt->spill = on;
+    if (gt->store && on)
+        grundy_spill_store(gt, gt->store);
+}
+
+void grundy_spill_store(const GrundyTable *gt, GStore *gs)
+{
+    if (!gt->spill)
+        return;
+    const char *dir = getenv("TMPDIR");
+    if (!dir || !*dir || !gs_spill(gs, dir))
+        gs_spill(gs, "/tmp");
+}
+
 void grundy_set_compact(GrundyTable *gt, uint64_t from, unsigned chunk_log2)
 {
     gt->compact_from = from;
@@ -104,6 +121,11 @@ size_t grundy_bytes(const GrundyTable *gt)
     if (gt->store)
         raw -= gs_end(gt->store) - gs_begin(gt->store);
     return (size_t)raw * gt->gw + (gt->store ? gs_bytes(gt->store) : 0);
+}
+
+uint64_t grundy_spill_bytes(const GrundyTable *gt)
+{
+    return gt->store ? gs_spilled_bytes(gt->store) : 0;
 }
 
 void grundy_reset_engine(GrundyTable *gt)
@@ -525,8 +547,10 @@ static void compact_step(GrundyTable *gt)
         gt->mapped = true;
         gt->cap = (uint64_t)UINT32_MAX + 1;
     }
-    if (!gt->store)
+    if (!gt->store) {
         gt->store = gs_new(gt->compact_prefix);
+        grundy_spill_store(gt, gt->store);
+    }
     while (gs_end(gt->store) + C + win <= gt->n && gs_compact(gt->store, gt->gv, gt->gw, C))
         ;
     if (gs_end(gt->store) == gs_begin(gt->store)) {

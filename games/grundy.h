@@ -126,7 +126,7 @@ CgtStatus grundy_save(const GrundyTable *gt, const char *path, CgtError *err);
 CgtStatus grundy_load(GrundyTable *gt, const char *path, uint64_t *file_count, CgtError *err);
 
 /* Compressed middle (docs/games.md §2): once the table holds `from` values
- * (default 2^26; 0 = never), values below the raw window the engine reads
+ * (default 2^24; 0 = never), values below the raw window the engine reads
  * are kept Huffman-coded in chunks (sparse engine, values below 4096, a
  * bounded rare set); grundy_get and the rest read them transparently.
  * By default `grundy_run_period` does not compact (its period search reads
@@ -134,9 +134,17 @@ CgtStatus grundy_load(GrundyTable *gt, const char *path, uint64_t *file_count, C
  * (8..30; other values keep the default 22) sets the chunk length 2^c and
  * the raw prefix min(2^c, 2^20), small for tests. */
 void grundy_set_compact(GrundyTable *gt, uint64_t from, unsigned chunk_log2);
-/* Bytes the values take now: the raw parts at grundy_width bytes each and
- * the compressed chunks. */
+/* The compressed chunks in a spill file (on by default): the file is made
+ * in $TMPDIR (else /tmp) and unlinked at once, and its pages are mapped
+ * back read-only, so the chunks take disk, not the process's memory (a
+ * deep pair scan, a checkpoint or the period search pages in what it
+ * reads).  Off: the chunks stay in memory. */
+void grundy_set_spill(GrundyTable *gt, bool on);
+/* Bytes the values take in memory now: the raw parts at grundy_width
+ * bytes each and the compressed chunks not spilled; grundy_spill_bytes:
+ * the spill file's. */
 size_t grundy_bytes(const GrundyTable *gt);
+uint64_t grundy_spill_bytes(const GrundyTable *gt);
 
 /* Threads for the extension (docs/games.md §2 "Two threads"; default 1):
  * with T >= 2 the sparse engine's byte path computes stretches of heaps

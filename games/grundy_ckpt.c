@@ -121,6 +121,7 @@ static CgtStatus load_v4(GrundyTable *gt, SealedFile *sf, const char *path, uint
     CgtStatus st = CGT_OK;
     void *g = gs_map(fw);
     GStore *gs = gs_new(pre);
+    grundy_spill_store(gt, gs);
     uint32_t mx = 0;
     char tail[4];
     if (!g)
@@ -143,7 +144,10 @@ static CgtStatus load_v4(GrundyTable *gt, SealedFile *sf, const char *path, uint
                                          : "is impossible there");
         if (v > mx)
             mx = v;
+        if ((n & ((1u << 24) - 1)) == 0)
+            gs_release(gs); /* the check reads the whole middle once */
     }
+    gs_release(gs);
     sf_close(sf);
     if (st != CGT_OK || count <= gt->n) {
         gs_unmap(g, fw);

@@ -12,10 +12,10 @@
 
 #define SPARSE_START 256
 /* Compaction (docs/games.md §2): a raw prefix of 2^20 values, chunks of
- * 2^22 values, from 2^26 values on unless grundy_set_compact says else. */
+ * 2^22 values, from 2^24 values on unless grundy_set_compact says else. */
 #define COMPACT_PREFIX ((uint64_t)1 << 20)
 #define COMPACT_CHUNK ((uint64_t)1 << 22)
-#define COMPACT_DEFAULT ((uint64_t)1 << 26)
+#define COMPACT_DEFAULT ((uint64_t)1 << 24)
 
 struct GrundyTable {
     const Ruleset *rs;
@@ -84,6 +84,7 @@ struct GrundyTable {
     bool compact_set;      /* set by grundy_set_compact (also for period runs) */
     uint64_t compact_chunk, compact_prefix; /* values per chunk, raw prefix */
     uint64_t compact_next; /* after a decompaction: not before this many values */
+    bool spill;            /* chunks go to a spill file (grundy_set_spill) */
     uint32_t scan_lim;     /* the kernel's pair scans read raw pairs (a, r-a) for a <= this */
     uint32_t max_splitk;
     /* parallel stretches (games/grundy_par.c, docs/games.md §2 "Two
@@ -261,6 +262,10 @@ uint64_t grundy_x512_scan_bits(const uint8_t *g, const uint32_t *rr, size_t nr, 
 #else
 #define GRUNDY_X512 0
 #endif
+
+/* A new store of gt's keeps its chunks in a spill file when gt->spill
+ * (games/grundy_store.h gs_spill; the directory: $TMPDIR, else /tmp). */
+void grundy_spill_store(const GrundyTable *gt, GStore *gs);
 
 /* Free the value table and its compressed middle (the engine state stays). */
 void grundy_table_release(GrundyTable *gt);

@@ -22,6 +22,7 @@ typedef struct {
     uint32_t *boff;   /* bit offset of block b, one more at the end */
     uint64_t *bits;   /* the code, LSB first, one zero word of padding */
     size_t nwords;
+    bool spilled;     /* bits is a read-only mapping of the spill file */
 } GChunk;
 
 /* Decode tables of the chunks used last: 2^GS_MAXLEN entries each, symbol |
@@ -39,21 +40,26 @@ typedef struct {
 
 struct GStore {
     uint64_t begin, end;
+    int spill_fd;       /* the spill file (unlinked), -1: chunks stay in memory */
+    uint64_t spill_off; /* its length so far (page aligned) */
     GChunk *ch;
     size_t nch, cap;
     GCache cache[GS_CACHE];
     GDec dec[GS_DECS];
     unsigned dec_next;
+    size_t last; /* the chunk decoded last (SIZE_MAX: none) */
 };
 
 GStore *gs_new(uint64_t begin)
 {
     GStore *gs = xcalloc(1, sizeof *gs);
     gs->begin = gs->end = begin;
+    gs->spill_fd = -1;
     for (size_t i = 0; i < GS_CACHE; i++)
         gs->cache[i].key = UINT64_MAX;
     for (size_t i = 0; i < GS_DECS; i++)
         gs->dec[i].chunk = SIZE_MAX;
+    gs->last = SIZE_MAX;
     return gs;
 }
 
@@ -61,7 +67,10 @@ static void chunk_free(GChunk *c)
 {
     free(c->len);
     free(c->boff);
-    free(c->bits);
+    if (c->spilled)
+        munmap(c->bits, c->nwords * sizeof *c->bits);
+    else
+        free(c->bits);
 }
 
 void gs_free(GStore *gs)
@@ -70,8 +79,71 @@ void gs_free(GStore *gs)
         return;
     for (size_t i = 0; i < gs->nch; i++)
         chunk_free(&gs->ch[i]);
+    if (gs->spill_fd >= 0)
+        close(gs->spill_fd);
     free(gs->ch);
     free(gs);
+}
+
+bool gs_spill(GStore *gs, const char *dir)
+{
+    if (gs->spill_fd >= 0 || !dir || !*dir)
+        return gs->spill_fd >= 0;
+    size_t n = strlen(dir) + sizeof "/cgt-grundy-spill.XXXXXX";
+    char *path = xmalloc(n);
+    snprintf(path, n, "%s/cgt-grundy-spill.XXXXXX", dir);
+    int fd = mkstemp(path);
+    if (fd >= 0)
+        unlink(path); /* gone with the process, whatever ends it */
+    free(path);
+    gs->spill_fd = fd;
+    return fd >= 0;
+}
+
+/* Move chunk c's code words to the end of the spill file and map them
+ * back read-only: they then take no memory of the process until read
+ * (a deep scan reads a few blocks).  Kept in memory when the file cannot
+ * grow (a full disk) or be mapped. */
+static void spill_chunk(GStore *gs, GChunk *c)
+{
+    if (gs->spill_fd < 0 || c->spilled)
+        return;
+    size_t bytes = c->nwords * sizeof *c->bits;
+    const char *p = (const char *)c->bits;
+    for (size_t done = 0; done < bytes;) {
+        ssize_t k = pwrite(gs->spill_fd, p + done, bytes - done, (off_t)(gs->spill_off + done));
+        if (k <= 0)
+            return;
+        done += (size_t)k;
+    }
+    void *m = mmap(NULL, bytes, PROT_READ, MAP_SHARED, gs->spill_fd, (off_t)gs->spill_off);
+    if (m == MAP_FAILED)
+        return;
+    uint64_t pg = (uint64_t)sysconf(_SC_PAGESIZE);
+    gs->spill_off += (bytes + pg - 1) / pg * pg;
+    free(c->bits);
+    c->bits = m;
+    c->spilled = true;
+}
+
+/* After a pass over a spilled chunk's words (gs_write): give the pages
+ * back to the page cache, so that a checkpoint does not hold the whole
+ * file in the process's memory. */
+static void spill_release(const GChunk *c)
+{
+    if (c->spilled)
+        madvise(c->bits, c->nwords * sizeof *c->bits, MADV_DONTNEED);
+}
+
+void gs_release(GStore *gs)
+{
+    for (size_t i = 0; i < gs->nch; i++)
+        spill_release(&gs->ch[i]);
+}
+
+uint64_t gs_spilled_bytes(const GStore *gs)
+{
+    return gs->spill_fd >= 0 ? gs->spill_off : 0;
 }
 
 uint64_t gs_begin(const GStore *gs)
@@ -90,7 +162,7 @@ size_t gs_bytes(const GStore *gs)
     for (size_t i = 0; i < gs->nch; i++) {
         const GChunk *c = &gs->ch[i];
         b += sizeof *c + c->nsym + ((size_t)(c->count + GS_BLOCK - 1) / GS_BLOCK + 1) * 4 +
-             c->nwords * 8;
+             (c->spilled ? 0 : c->nwords * 8);
     }
     return b;
 }
@@ -278,6 +350,7 @@ bool gs_append(GStore *gs, const void *raw, unsigned w, uint64_t count)
     }
     c.boff[nb] = (uint32_t)pos;
     free(code);
+    spill_chunk(gs, &c);
     if (gs->nch == gs->cap) {
         gs->cap = gs->cap ? 2 * gs->cap : 16;
         gs->ch = xrealloc(gs->ch, gs->cap * sizeof *gs->ch);
@@ -330,6 +403,12 @@ uint32_t gs_get(GStore *gs, uint64_t i)
     uint64_t key = (uint64_t)ci << 32 | b;
     GCache *slot = &gs->cache[(key ^ (key >> 29)) % GS_CACHE];
     if (slot->key != key) {
+        /* a read moving on to another chunk gives the last one's spilled
+         * pages back: a pass over the middle (grundy_copy, the period
+         * search) holds one chunk's pages at a time */
+        if (gs->last != ci && gs->last < gs->nch)
+            spill_release(&gs->ch[gs->last]);
+        gs->last = ci;
         /* every block was checked when it was written or read back */
         (void)decode_block(c, dec_for(gs, ci), b, slot->v);
         slot->key = key;
@@ -378,6 +457,7 @@ void gs_write(const GStore *gs, AtomicFile *af)
                 put_le(buf + 8 * q, c->bits[i + q], 8);
             af_write(af, buf, 8 * m);
         }
+        spill_release(c);
     }
 }
 
@@ -444,6 +524,7 @@ CgtStatus gs_read(GStore *gs, SealedFile *sf, uint64_t end, const char *path, Cg
             st = bad_chunk(path, (size_t)k, "does not decode", err);
             break;
         }
+        spill_chunk(gs, &c);
         if (gs->nch == gs->cap) {
             gs->cap = gs->cap ? 2 * gs->cap : 16;
             gs->ch = xrealloc(gs->ch, gs->cap * sizeof *gs->ch);

@@ -26,8 +26,24 @@ void gs_free(GStore *gs);
 uint64_t gs_begin(const GStore *gs);
 /* One past the last heap held. */
 uint64_t gs_end(const GStore *gs);
-/* Bytes held (codes, offsets, tables; not the decode cache). */
+/* Bytes held in memory (codes, offsets, tables; not the decode cache nor
+ * the spilled codes). */
 size_t gs_bytes(const GStore *gs);
+
+/* From now on, keep the code words of each chunk in a spill file in
+ * directory dir (created there and unlinked at once, so it goes with the
+ * process) and map them back read-only: the store's memory is then its
+ * offsets and tables only, about 1/4096 of a byte per value, and a read of
+ * the middle (rare: a deep pair scan, a checkpoint, the period search)
+ * pages in what it reads.  A chunk stays in memory when the file cannot
+ * grow or be mapped.  Returns whether chunks now spill (false: the file
+ * could not be made). */
+bool gs_spill(GStore *gs, const char *dir);
+/* Give the pages of the spilled chunks read so far back to the page cache
+ * (after a pass over the whole middle). */
+void gs_release(GStore *gs);
+/* Bytes of the spill file (0 without one). */
+uint64_t gs_spilled_bytes(const GStore *gs);
 
 /* Append G(gs_end .. gs_end+count-1), given as `count` w-byte values at
  * raw (w = 1, 2 or 4).  False (store unchanged) when a value is >=

@@ -7,7 +7,10 @@
  * stretches, the heaps dropped (computed on a speculative value), and per thread its CPU seconds (spins
  * included) and the wall seconds it waited for the others; `simd=0` keeps
  * to the baseline kernels instead of their AVX2 copy (grundy_set_simd),
- * `x512=0` to the AVX2 copy without its AVX-512 loops (grundy_set_x512).
+ * `x512=0` to the AVX2 copy without its AVX-512 loops (grundy_set_x512);
+ * `spill=0` keeps the compressed chunks in memory instead of a spill file
+ * (grundy_set_spill; "bytes" is what the values take in memory, "spilled"
+ * the spill file's bytes).
  * Built by bench/games/run.sh. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,15 +22,17 @@
 
 int main(int argc, char **argv)
 {
-    unsigned compact = 0, threads = 1, simd = 1, x512 = 1;
+    unsigned compact = 0, threads = 1, simd = 1, x512 = 1, spill = 1;
     for (int i = 4; i < argc; i++)
         if (sscanf(argv[i], "compact=%u", &compact) != 1 &&
             (sscanf(argv[i], "threads=%u", &threads) != 1 || threads < 1) &&
-            sscanf(argv[i], "simd=%u", &simd) != 1 && sscanf(argv[i], "x512=%u", &x512) != 1)
+            sscanf(argv[i], "simd=%u", &simd) != 1 && sscanf(argv[i], "x512=%u", &x512) != 1 &&
+            sscanf(argv[i], "spill=%u", &spill) != 1)
             argc = 0;
-    if (argc < 4 || argc > 8) {
+    if (argc < 4 || argc > 9) {
         fprintf(stderr,
-                "usage: %s period|values CODE N [compact=C] [threads=T] [simd=0|1] [x512=0|1]\n",
+                "usage: %s period|values CODE N [compact=C] [threads=T] [simd=0|1] [x512=0|1] "
+                "[spill=0|1]\n",
                 argv[0]);
         return 2;
     }
@@ -42,6 +47,7 @@ int main(int argc, char **argv)
     if (compact)
         grundy_set_compact(gt, 1, compact);
     grundy_set_threads(gt, threads);
+    grundy_set_spill(gt, spill != 0);
     bool avx2 = grundy_set_simd(gt, simd != 0);
     bool avx512 = grundy_set_x512(gt, x512 != 0);
     double t0 = cgt_now();
@@ -81,8 +87,9 @@ int main(int argc, char **argv)
             }
     }
     printf(" simd=%s", avx512 ? "avx512" : avx2 ? "avx2" : "base");
-    printf(" hash=%016llx bytes=%zu (%.3f per value)", (unsigned long long)hsh, grundy_bytes(gt),
-           (double)grundy_bytes(gt) / (double)(grundy_count(gt) ? grundy_count(gt) : 1));
+    printf(" hash=%016llx bytes=%zu (%.3f per value) spilled=%llu", (unsigned long long)hsh,
+           grundy_bytes(gt), (double)grundy_bytes(gt) / (double)(grundy_count(gt) ? grundy_count(gt) : 1),
+           (unsigned long long)grundy_spill_bytes(gt));
     if (strcmp(argv[1], "period") == 0)
         printf(" status=%d period=%llu preperiod=%llu proof_n=%llu", (int)per.status,
                (unsigned long long)per.period, (unsigned long long)per.preperiod,

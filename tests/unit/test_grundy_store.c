@@ -8,7 +8,8 @@
  * and resumed gives the same values as one straight run; a flipped bit
  * anywhere is refused (by the seal, or by the structure checks when the
  * file is resealed here with an independent CRC-64), and the table it was
- * loaded into is untouched. */
+ * loaded into is untouched.  The chunks' spill file: the same values with
+ * and without it. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdint.h>
 #include <stdlib.h>
@@ -288,11 +289,53 @@ static void test_checkpoint(void)
     rmdir(dir);
 }
 
+/* The spill file (grundy_set_spill, on by default): the chunks' codes leave
+ * the process's memory for an unlinked file in $TMPDIR (else /tmp), the
+ * values read back are the plain table's, and without the spill the same
+ * chunks stay in memory. */
+static void test_spill(void)
+{
+    Ruleset *rs = rules("0.106");
+    CgtError err;
+    GrundyTable *ref = grundy_new(rs);
+    CHECK(grundy_extend(ref, 60000, &err) == CGT_OK);
+    uint64_t want = value_hash(ref, 60000);
+    GrundyTable *on = compact_table(rs, 10), *off = compact_table(rs, 10);
+    grundy_set_spill(off, false);
+    char *old = getenv("TMPDIR") ? strdup(getenv("TMPDIR")) : NULL;
+    setenv("TMPDIR", "/nonexistent-cgt-dir", 1); /* falls back to /tmp */
+    CHECK(grundy_extend(on, 60000, &err) == CGT_OK);
+    if (old)
+        setenv("TMPDIR", old, 1);
+    else
+        unsetenv("TMPDIR");
+    free(old);
+    CHECK(grundy_extend(off, 60000, &err) == CGT_OK);
+    CHECK(grundy_spill_bytes(on) > 0);
+    CHECK(grundy_spill_bytes(off) == 0);
+    /* the codes left memory (the file holds each chunk from a page
+     * boundary: with these tiny chunks it is larger than the codes) */
+    CHECK(grundy_bytes(on) < grundy_bytes(off));
+    CHECK(value_hash(on, 60000) == want);
+    CHECK(value_hash(off, 60000) == want);
+    /* turned on later: the next chunks spill */
+    grundy_set_spill(off, true);
+    CHECK(grundy_extend(off, 80000, &err) == CGT_OK);
+    CHECK(grundy_spill_bytes(off) > 0);
+    CHECK(grundy_extend(ref, 80000, &err) == CGT_OK);
+    CHECK(value_hash(off, 80000) == value_hash(ref, 80000));
+    grundy_free(on);
+    grundy_free(off);
+    grundy_free(ref);
+    ruleset_free(rs);
+}
+
 int main(void)
 {
     test_naive();
     test_plain();
     test_period();
     test_checkpoint();
+    test_spill();
     UNIT_MAIN_END();
 }
