@@ -3,6 +3,8 @@
 # docs/performance.md record the results, in user CPU seconds).
 # Usage: sh bench/games/run.sh [BUILD]   (default build/; needs BUILD/libcore.a)
 # QUICK=1 skips the runs over a few seconds (0.14 to 10^7, 0.354, 0.376).
+# TZ=DIR RG=FILE add issue 18's table measured side by side with the two
+# peer solvers (bench/games/peers.sh).
 # LONG=1 adds the periods of 0.1777 and 0.454 (about 100 s of CPU and
 # 460 MB each) and 0.6 (Officers) to 10^8 values through BUILD/cgt with a
 # checkpoint file (several minutes of CPU, 400 MB file under ${TMPDIR:-/tmp}).
@@ -65,6 +67,13 @@ if [ -x /usr/bin/time ]; then
         row "0.6 to 10^7" 92 - "$X" values 0.6 10000000
         row "0.14 to 10^7" 77 - "$X" values 0.14 10000000
     fi
+fi
+# The same rows measured side by side with the two peers, when they were
+# built on this machine (outside the repository; docs/performance.md says
+# how): TZ=DIR and RG=FILE as bench/games/peers.sh reads them.
+if [ -n "${TZ:-}${RG:-}" ]; then
+    echo
+    sh bench/games/peers.sh "$B"
 fi
 if [ -n "$LONG" ]; then
     # issue 18 item 4: under 2 minutes of CPU and 1 GB each (docs/games.md §6)

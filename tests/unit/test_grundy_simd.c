@@ -1,12 +1,14 @@
 /* The AVX2 copy of the Grundy engine's inner loops (games/grundy.c,
- * grundy_set_simd) against the baseline copy: on every code of
- * test_grundy_par.c's list every value, the mask, the rare heaps and the
- * work counters must be the same, on one thread and on two, and so must a
- * period proof.  The default (AVX2 where the processor has it) is the
- * copy that test_games.c and tests/oracle/octal_values check against
- * naive mex loops, so this test carries their check over to the baseline
- * copy, which machines without AVX2 run.  On such a machine both tables
- * use the baseline and the test says so. */
+ * grundy_set_simd), alone and with its AVX-512 loops (games/grundy_x512.c,
+ * grundy_set_x512), against the baseline copy: on every code of
+ * test_grundy_par.c's list (and a few with several split amounts) every
+ * value, the mask, the rare heaps and the work counters must be the same,
+ * on one thread and on two, and so must a period proof.  The default (the
+ * widest the processor has) is the copy that test_games.c and
+ * tests/oracle/octal_values check against naive mex loops, so this test
+ * carries their check over to the narrower copies, which other machines
+ * run.  On a machine without AVX2 (or AVX-512) the missing copy falls back
+ * to the next narrower one and the test says so. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,10 +19,12 @@
 #include "unit.h"
 #include "grundy_same.h"
 
-static GrundyTable *run(const Ruleset *rs, bool simd, unsigned T, uint64_t N)
+/* level 0: baseline, 1: AVX2, 2: AVX2 and AVX-512 */
+static GrundyTable *run(const Ruleset *rs, int level, unsigned T, uint64_t N)
 {
     GrundyTable *gt = grundy_new(rs);
-    grundy_set_simd(gt, simd);
+    grundy_set_simd(gt, level > 0);
+    grundy_set_x512(gt, level > 1);
     grundy_set_threads(gt, T);
     CgtError err;
     if (grundy_extend(gt, N, &err) != CGT_OK) {
@@ -30,9 +34,9 @@ static GrundyTable *run(const Ruleset *rs, bool simd, unsigned T, uint64_t N)
     return gt;
 }
 
-static void same(const char *c, const GrundyTable *a, const GrundyTable *b)
+static void same(const char *c, const GrundyTable *a, const GrundyTable *b, int level)
 {
-    grundy_same(c, "the baseline", "AVX2", a, b, true);
+    grundy_same(c, "the baseline", level > 1 ? "AVX-512" : "AVX2", a, b, true);
 }
 
 static void test_codes(void)
@@ -45,16 +49,19 @@ static void test_codes(void)
         {"0.376", 40000},  {"0.1777", 40000}, {"0.454", 40000}, {"0.16", 40000},
         {"0.127", 40000},  {"0.106", 40000},  {"0.137", 20000}, {"4.07", 20000},
         {"0.51", 20000},   {"0.165", 20000},  {"0.4", 20000},   {"0.77", 20000},
+        /* several split amounts: the scans of two to six remainders */
+        {"0.7777", 20000}, {"0.0404", 30000}, {"0.666666", 10000},
     };
     for (size_t i = 0; i < sizeof cs / sizeof *cs; i++) {
         Ruleset *rs = code(cs[i].c);
-        GrundyTable *base = run(rs, false, 1, cs[i].n);
+        GrundyTable *base = run(rs, 0, 1, cs[i].n);
         CHECK(!grundy_set_simd(base, false));
-        for (unsigned T = 1; T <= 2; T++) {
-            GrundyTable *x = run(rs, true, T, cs[i].n);
-            same(cs[i].c, base, x);
-            grundy_free(x);
-        }
+        for (int level = 1; level <= 2; level++)
+            for (unsigned T = 1; T <= 2; T++) {
+                GrundyTable *x = run(rs, level, T, cs[i].n);
+                same(cs[i].c, base, x, level);
+                grundy_free(x);
+            }
         grundy_free(base);
         ruleset_free(rs);
     }
@@ -69,7 +76,7 @@ static void test_period(void)
     GrundyTable *t[2];
     for (int s = 0; s < 2; s++) {
         t[s] = grundy_new(rs);
-        grundy_set_simd(t[s], s == 1);
+        grundy_set_simd(t[s], s == 1); /* and AVX-512 where there is one */
         CHECK(grundy_run_period(t[s], 1000000, &p[s], &err) == CGT_OK);
     }
     CHECK_EQ_INT(p[0].status, PERIOD_PROVED);
@@ -79,7 +86,7 @@ static void test_period(void)
     CHECK_EQ_INT(p[1].preperiod, p[0].preperiod);
     CHECK_EQ_INT(p[1].proof_n, p[0].proof_n);
     CHECK_EQ_INT(p[1].last_exceptional, p[0].last_exceptional);
-    same("0.56 period", t[0], t[1]);
+    same("0.56 period", t[0], t[1], 2);
     grundy_free(t[0]);
     grundy_free(t[1]);
     ruleset_free(rs);
@@ -92,6 +99,9 @@ int main(void)
     if (!grundy_set_simd(gt, true))
         fprintf(stderr, "test_grundy_simd: no AVX2 copy on this machine; baseline against "
                         "baseline\n");
+    else if (!grundy_set_x512(gt, true))
+        fprintf(stderr, "test_grundy_simd: no AVX-512 loops on this machine; the AVX2 copy "
+                        "twice\n");
     grundy_free(gt);
     ruleset_free(rs);
     test_codes();
