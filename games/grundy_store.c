@@ -4,6 +4,7 @@
  * counts until the code fits, decoded by one table lookup per value. */
 #include "games/grundy_store.h"
 
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -93,8 +94,11 @@ bool gs_spill(GStore *gs, const char *dir)
     char *path = xmalloc(n);
     snprintf(path, n, "%s/cgt-grundy-spill.XXXXXX", dir);
     int fd = mkstemp(path);
-    if (fd >= 0)
+    if (fd >= 0) {
         unlink(path); /* gone with the process, whatever ends it */
+        /* not inherited: a child (the m,n,k checker) would keep it alive */
+        fcntl(fd, F_SETFD, FD_CLOEXEC);
+    }
     free(path);
     gs->spill_fd = fd;
     return fd >= 0;
