@@ -6,7 +6,7 @@
 # one Markdown row is printed per code: largest value, rare heaps, last rare
 # heap, whether a period is proved, user+sys CPU.  docs/games.md §6 keeps
 # the table with its date and command.
-# Usage: sh bench/grundy/unsolved.sh [BUILD] [N] [CODES...]
+# Usage: [X=DRIVER] sh bench/grundy/unsolved.sh [BUILD] [N] [CODES...]
 #   (default build/, N = 2^18; run it under nice and ulimit -t: the full
 #   list at 2^32 values is far beyond one machine-day)
 set -e
@@ -19,8 +19,12 @@ CODES=${*:-"0.6 0.04 0.06 0.14 0.36 0.64 0.74 0.76 0.004 0.005 0.006 0.014 0.015
 0.244 0.245 0.264 0.314 0.324 0.334 0.336 0.342 0.344 0.346 0.362 0.364 0.366 0.371
 0.374 0.404 0.414 0.416 0.444 0.454 0.564 0.604 0.606 0.744 0.764 0.774 0.776 4.004
 4.007 4.026 4.044 4.045 4.064 4.324 4.327 4.344 4.364 4.367 4.404 4.406"}
-X="$B/grundy_bench"
-cc -std=c11 -O2 -I. -o "$X" bench/games/grundy_bench.c "$B/libcore.a" -lgmp -lm -pthread
+# X=PATH: an already built driver (two runs side by side, one per core,
+# would otherwise both write $B/grundy_bench at the start)
+if [ -z "${X:-}" ]; then
+    X="$B/grundy_bench"
+    cc -std=c11 -O2 -I. -o "$X" bench/games/grundy_bench.c "$B/libcore.a" -lgmp -lm -pthread
+fi
 echo "| code | values | largest | rare | last rare | period | CPU |"
 echo "|---|---|---|---|---|---|---|"
 tf="$B/unsolved-time.$$"
