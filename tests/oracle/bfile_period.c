@@ -19,15 +19,21 @@
  *      every period of it is a multiple of the least one, which divides P).
  * Otherwise it says which condition fails (exit 1); exit 2 on a usage or
  * input error.  Values are kept as 16-bit numbers (N up to 2^32). */
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 
-static int fail(const char *msg, unsigned long long a, unsigned long long b)
+static int fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+static int fail(const char *fmt, ...)
 {
+    va_list ap;
+    va_start(ap, fmt);
     printf("FAIL: ");
-    printf(msg, a, b);
+    vprintf(fmt, ap);
     printf("\n");
+    va_end(ap);
     return 1;
 }
 
@@ -81,7 +87,7 @@ int main(int argc, char **argv)
         g[N++] = (uint16_t)v;
     }
     if (N < 2 * S + 2 * P + T)
-        return fail("%llu values, the theorem needs %llu", N, 2 * S + 2 * P + T);
+        return fail("%zu values, the theorem needs %llu", N, 2 * S + 2 * P + T);
     for (unsigned long long n = S; n + P < N; n++)
         if (g[n + P] != g[n])
             return fail("G(%llu) != G(%llu)", n, n + P);
