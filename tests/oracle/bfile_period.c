@@ -58,34 +58,10 @@ static int read_num(unsigned long long *x, int *after)
     return 1;
 }
 
-int main(int argc, char **argv)
+/* The four conditions on G(0..N-1); 0 when they hold. */
+static int check(const uint16_t *g, size_t N, unsigned long long T, unsigned long long P,
+                 unsigned long long S)
 {
-    if (argc != 4)
-        return fprintf(stderr, "usage: bfile_period T P S < bfile\n"), 2;
-    unsigned long long T = strtoull(argv[1], NULL, 10), P = strtoull(argv[2], NULL, 10),
-                       S = strtoull(argv[3], NULL, 10);
-    if (P == 0)
-        return fprintf(stderr, "bfile_period: P must be positive\n"), 2;
-    size_t cap = (size_t)1 << 20, N = 0;
-    uint16_t *g = malloc(cap * sizeof *g);
-    if (!g)
-        return fprintf(stderr, "bfile_period: out of memory\n"), 2;
-    for (;;) {
-        unsigned long long n, v;
-        int after, r = read_num(&n, &after);
-        if (r < 0)
-            break;
-        if (r == 0 || read_num(&v, &after) != 1 || n != N || v > UINT16_MAX)
-            return fprintf(stderr, "bfile_period: bad line for n = %zu\n", N), 2;
-        if (N == cap) {
-            cap *= 2;
-            uint16_t *ng = realloc(g, cap * sizeof *g);
-            if (!ng)
-                return fprintf(stderr, "bfile_period: out of memory at %zu values\n", N), 2;
-            g = ng;
-        }
-        g[N++] = (uint16_t)v;
-    }
     if (N < 2 * S + 2 * P + T)
         return fail("%zu values, the theorem needs %llu", N, 2 * S + 2 * P + T);
     for (unsigned long long n = S; n + P < N; n++)
@@ -110,6 +86,43 @@ int main(int argc, char **argv)
     printf("ok: %zu values, period %llu from %llu on (the theorem needs %llu values); no "
            "proper divisor of the period is one\n",
            N, P, S, 2 * S + 2 * P + T);
-    free(g);
     return 0;
 }
+
+int main(int argc, char **argv)
+{
+    if (argc != 4)
+        return fprintf(stderr, "usage: bfile_period T P S < bfile\n"), 2;
+    unsigned long long T = strtoull(argv[1], NULL, 10), P = strtoull(argv[2], NULL, 10),
+                       S = strtoull(argv[3], NULL, 10);
+    if (P == 0)
+        return fprintf(stderr, "bfile_period: P must be positive\n"), 2;
+    size_t cap = (size_t)1 << 20, N = 0;
+    uint16_t *g = malloc(cap * sizeof *g);
+    if (!g)
+        return fprintf(stderr, "bfile_period: out of memory\n"), 2;
+    for (;;) {
+        unsigned long long n, v;
+        int after, r = read_num(&n, &after);
+        if (r < 0)
+            break;
+        if (r == 0 || read_num(&v, &after) != 1 || n != N || v > UINT16_MAX) {
+            free(g);
+            return fprintf(stderr, "bfile_period: bad line for n = %zu\n", N), 2;
+        }
+        if (N == cap) {
+            cap *= 2;
+            uint16_t *ng = realloc(g, cap * sizeof *g);
+            if (!ng) {
+                free(g);
+                return fprintf(stderr, "bfile_period: out of memory at %zu values\n", N), 2;
+            }
+            g = ng;
+        }
+        g[N++] = (uint16_t)v;
+    }
+    int rc = check(g, N, T, P, S);
+    free(g);
+    return rc;
+}
+
