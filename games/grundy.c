@@ -17,6 +17,9 @@
 #include "util/poll.h"
 #include "util/xalloc.h"
 
+_Static_assert(GS_MAP_VALUES == GRUNDY_TABLE_BOUND,
+               "a mapped table holds every heap below the bound");
+
 static unsigned parity32(uint32_t x)
 {
     return (unsigned)__builtin_parity(x);
@@ -50,7 +53,7 @@ GrundyTable *grundy_new(const Ruleset *rs)
     gt->spill = true;
     gt->compact_chunk = COMPACT_CHUNK;
     gt->compact_prefix = COMPACT_PREFIX;
-    gt->scan_lim = UINT32_MAX;
+    gt->scan_lim = UINT64_MAX;
     gt->threads = 1;
     grundy_set_simd(gt, true);
     return gt;
@@ -85,7 +88,7 @@ void grundy_table_release(GrundyTable *gt)
     gt->gv = NULL;
     gt->mapped = false;
     gt->cap = 0;
-    gt->scan_lim = UINT32_MAX;
+    gt->scan_lim = UINT64_MAX;
     gt->compact_next = 0;
 }
 
@@ -207,8 +210,18 @@ uint32_t grundy_get(const GrundyTable *gt, uint64_t n)
 void grundy_copy(const GrundyTable *gt, uint64_t from, uint64_t count, uint32_t *out)
 {
     if (gt->store) {
-        for (uint64_t i = 0; i < count; i++)
-            out[i] = grundy_get(gt, from + i);
+        /* raw below the middle, the middle block by block, raw above it */
+        uint64_t b = gs_begin(gt->store), e = gs_end(gt->store), to = from + count;
+        for (; from < to && from < b; from++)
+            *out++ = gv_get(gt->gv, gt->gw, from);
+        if (from < to && from < e) {
+            uint64_t m = (to < e ? to : e) - from;
+            gs_copy(gt->store, from, m, out);
+            out += m;
+            from += m;
+        }
+        for (; from < to; from++)
+            *out++ = gv_get(gt->gv, gt->gw, from);
         return;
     }
     /* flat table: one loop per width (no per-value call or switch) */
@@ -308,7 +321,7 @@ static void ensure_seen(GrundyTable *gt)
     grow_seen(gt, (size_t)value_span(gt->maxval) * 2 / 64);
 }
 
-static void add_rare(GrundyTable *gt, uint32_t a)
+static void add_rare(GrundyTable *gt, uint64_t a)
 {
     if (gt->nrare == gt->rare_cap) {
         gt->rare_cap = gt->rare_cap ? 2 * gt->rare_cap : 1024;
@@ -406,7 +419,7 @@ static void choose_mask(GrundyTable *gt)
         grundy_copy(gt, a0, c, buf);
         for (uint64_t j = 0; j < c; j++)
             if (value_class(gt, a0 + j, buf[j]) == gt->rho)
-                add_rare(gt, (uint32_t)(a0 + j));
+                add_rare(gt, a0 + j);
     }
     if (gt->seen_words)
         fill_classes(gt);
@@ -525,7 +538,7 @@ static void decompact(GrundyTable *gt)
     gs_restore(gt->store, gt->gv, gt->gw);
     gs_free(gt->store);
     gt->store = NULL;
-    gt->scan_lim = UINT32_MAX;
+    gt->scan_lim = UINT64_MAX;
     gt->compact_next = 2 * gt->n; /* a growing rare set: no compact/restore cycle per chunk */
 }
 
@@ -558,7 +571,7 @@ static void compact_step(GrundyTable *gt)
         free(gt->gv);
         gt->gv = p;
         gt->mapped = true;
-        gt->cap = (uint64_t)UINT32_MAX + 1;
+        gt->cap = GS_MAP_VALUES;
     }
     if (!gt->store) {
         gt->store = gs_new(gt->compact_prefix);
@@ -574,20 +587,20 @@ static void compact_step(GrundyTable *gt)
 
 /* The kernels' raw pair scans stop at a = scan_lim: G(a) must lie in the
  * prefix and G(n - k - a) above the store. */
-static void set_scan_lim(GrundyTable *gt, uint32_t n)
+static void set_scan_lim(GrundyTable *gt, uint64_t n)
 {
     if (!gt->store) {
-        gt->scan_lim = UINT32_MAX;
+        gt->scan_lim = UINT64_MAX;
         return;
     }
     uint64_t lo = gs_begin(gt->store) - 1, hi = n - gt->max_splitk - gs_end(gt->store);
-    gt->scan_lim = (uint32_t)(lo < hi ? lo : hi);
+    gt->scan_lim = lo < hi ? lo : hi;
 }
 
 /* The rest of a pair scan past scan_lim (rare: about one heap in 10^6 of
  * Officers scans past 2^16), through grundy_get: every pair (a, r - a),
  * a0 <= a <= hmax, for every remainder r, until `need` values are seen. */
-static void scan_deep(GrundyTable *gt, const uint32_t *rr, size_t nr, uint32_t a, uint32_t hmax,
+static void scan_deep(GrundyTable *gt, const uint64_t *rr, size_t nr, uint64_t a, uint64_t hmax,
                       size_t need, uint8_t *s8)
 {
     uint64_t sp = 0;
@@ -610,8 +623,8 @@ static void scan_deep(GrundyTable *gt, const uint32_t *rr, size_t nr, uint32_t a
 
 /* scan_deep on a bit set (games/grundy_bits.h): the values of miss still
  * unseen after the pairs a0 <= a <= hmax. */
-static uint64_t scan_deep_bits(GrundyTable *gt, const uint32_t *rr, size_t nr, uint32_t a,
-                               uint32_t hmax, uint64_t s, uint64_t miss)
+static uint64_t scan_deep_bits(GrundyTable *gt, const uint64_t *rr, size_t nr, uint64_t a,
+                               uint64_t hmax, uint64_t s, uint64_t miss)
 {
     uint64_t sp = 0;
     if (gt->store_lock)
@@ -634,15 +647,16 @@ static uint64_t scan_deep_bits(GrundyTable *gt, const uint32_t *rr, size_t nr, u
  * block of len heaps from n0: heap n's pairs with them are then G(a) ^
  * G(n - (k + a)), one loop for all k (only when every remainder of the
  * block is at least len, so that all a < len pair with it: flat_ok). */
-static void build_flat(GrundyTable *gt, uint32_t n0, uint32_t len)
+static void build_flat(GrundyTable *gt, uint64_t n0, uint32_t len)
 {
-    const uint32_t *rare = gt->rare, *rv = gt->rare_v;
+    const uint64_t *rare = gt->rare;
+    const uint32_t *rv = gt->rare_v;
     size_t nlow = 0;
     while (nlow < gt->nrare && rare[nlow] < len)
         nlow++;
     uint32_t kmax = gt->splitk[gt->nsplitk - 1];
     gt->flat_n = 0;
-    gt->flat_ok = n0 >= kmax + len;
+    gt->flat_ok = n0 >= (uint64_t)kmax + len;
     gt->flat_low = nlow;
     if (!gt->flat_ok)
         return;
@@ -655,7 +669,7 @@ static void build_flat(GrundyTable *gt, uint32_t n0, uint32_t len)
     }
     for (size_t i = 0; i < gt->nsplitk; i++)
         for (size_t j = 0; j < nlow; j++) {
-            gt->flat_d[gt->flat_n] = gt->splitk[i] + rare[j];
+            gt->flat_d[gt->flat_n] = gt->splitk[i] + (uint32_t)rare[j]; /* rare[j] < len */
             gt->flat_x[gt->flat_n++] = rv[j];
         }
 }
@@ -681,8 +695,8 @@ static bool tail_redundant(const TailCands *tc, uint64_t p, uint64_t i)
  * shuffle), named f_8x, f_16x, f_32x, and BY_WIDTH takes those when the
  * processor has AVX2 (grundy_set_simd).  Both copies compute the same
  * values and counters (tests/unit/test_grundy_simd.c). */
-static void start_block_bits(GrundyTable *gt, uint32_t n0, uint32_t len);
-static uint32_t value_sparse_bits(GrundyTable *gt, uint32_t n);
+static void start_block_bits(GrundyTable *gt, uint64_t n0, uint32_t len);
+static uint32_t value_sparse_bits(GrundyTable *gt, uint64_t n);
 #if defined(__clang__)
 #define REV16(y) __builtin_shufflevector(y, y, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0)
 #define REV8(y) __builtin_shufflevector(y, y, 7, 6, 5, 4, 3, 2, 1, 0)
@@ -844,7 +858,7 @@ uint64_t grundy_default_limit(const Ruleset *rs)
 
 /* Progress of a run: heap n of the goal, and the time left estimated from
  * the run so far under the cost model of cost_degree. */
-static void report_progress(const GrundyTable *gt, uint32_t n, uint64_t target)
+static void report_progress(const GrundyTable *gt, uint64_t n, uint64_t target)
 {
     if (!cgt_progress_enabled())
         return;
@@ -854,18 +868,20 @@ static void report_progress(const GrundyTable *gt, uint32_t n, uint64_t target)
     done = pow((double)n, d) - pow((double)gt->run_n0, d);
     all = pow((double)goal, d) - pow((double)n, d);
     if (done > 0 && el > 0.5)
-        cgt_progress("grundy", "%s: heap %u of %llu, max value %u, about %.0f s left",
-                     gt->rs->name, n, (unsigned long long)goal, gt->maxval, el * all / done);
+        cgt_progress("grundy", "%s: heap %llu of %llu, max value %u, about %.0f s left",
+                     gt->rs->name, (unsigned long long)n, (unsigned long long)goal, gt->maxval,
+                     el * all / done);
     else
-        cgt_progress("grundy", "%s: heap %u of %llu, max value %u", gt->rs->name, n,
-                     (unsigned long long)goal, gt->maxval);
+        cgt_progress("grundy", "%s: heap %llu of %llu, max value %u", gt->rs->name,
+                     (unsigned long long)n, (unsigned long long)goal, gt->maxval);
 }
 
-void grundy_beyond_error(CgtError *err, const char *heap, const char *hint)
+void grundy_beyond_error(CgtError *err, const char *heap, uint64_t bound, const char *hint)
 {
-    cgt_error_set(err, CGT_ERR_LIMIT,
-                  "heap %s is past the table bound (heaps below %llu can be tabulated)", heap,
-                  (unsigned long long)GRUNDY_TABLE_BOUND);
+    bool table = bound == GRUNDY_TABLE_BOUND;
+    cgt_error_set(err, CGT_ERR_LIMIT, "heap %s is past the %s bound (heaps below %llu can be %s)",
+                  heap, table ? "table" : "search", (unsigned long long)bound,
+                  table ? "tabulated" : "searched");
     cgt_error_hint(err, "%s", hint ? hint : "a proved period answers any heap: `period G;` first");
 }
 
@@ -874,11 +890,16 @@ CgtStatus grundy_extend(GrundyTable *gt, uint64_t target, CgtError *err)
     if (target > GRUNDY_TABLE_BOUND) {
         char heap[24];
         snprintf(heap, sizeof heap, "%llu", (unsigned long long)(target - 1));
-        grundy_beyond_error(err, heap, NULL);
+        grundy_beyond_error(err, heap, GRUNDY_TABLE_BOUND, NULL);
         return CGT_ERR_LIMIT;
     }
     if (target <= gt->n)
         return CGT_OK;
+    if (gt->use_options && target > (uint64_t)UINT32_MAX + 1) {
+        /* the option lists (ruleset_options) take 32-bit heaps */
+        cgt_error_set(err, CGT_ERR_LIMIT, "the option-list path takes heaps below 2^32");
+        return CGT_ERR_LIMIT;
+    }
     if (target > gt->cap) {
         uint64_t nc = gt->cap ? gt->cap : 1024;
         while (nc < target)
@@ -899,7 +920,7 @@ CgtStatus grundy_extend(GrundyTable *gt, uint64_t target, CgtError *err)
         gt->run_t0 = cgt_now();
     }
     while (gt->n < target) {
-        uint32_t n = (uint32_t)gt->n;
+        uint64_t n = gt->n;
         /* cgt_poll is two flag tests: poll every heap */
         CgtStatus st = cgt_poll();
         if (st != CGT_OK)
@@ -929,7 +950,8 @@ CgtStatus grundy_extend(GrundyTable *gt, uint64_t target, CgtError *err)
             BY_WIDTH(gt, start_block, gt, n, target);
         uint32_t v;
         if (!gt->plain)
-            v = gt->use_options ? value_general(gt, n) : BY_WIDTH(gt, value_rules, gt, n);
+            v = gt->use_options ? value_general(gt, (uint32_t)n)
+                                : BY_WIDTH(gt, value_rules, gt, n);
         else if (gt->sparse)
             v = BY_WIDTH(gt, value_sparse, gt, n);
         else
@@ -979,7 +1001,7 @@ CgtStatus grundy_extend(GrundyTable *gt, uint64_t target, CgtError *err)
 bool grundy_par_eligible(const GrundyTable *gt, uint64_t n)
 {
     if (gt->threads < 2 || n < gt->par_next || n < PAR_START || !gt->sparse || !gt->plain ||
-        gt->three || !gt->nsplitk || n >= UINT32_MAX - 64)
+        gt->three || !gt->nsplitk)
         return false;
     return !(gt->gw == 1 && gt->seen_words * 64 <= 128);
 }
@@ -996,24 +1018,24 @@ uint64_t grundy_par_end(const GrundyTable *gt, uint64_t n, uint64_t target)
     return end;
 }
 
-uint64_t grundy_par_batch(const GrundyTable *w, uint8_t *rows, uint32_t n0, uint32_t len,
+uint64_t grundy_par_batch(const GrundyTable *w, uint8_t *rows, uint64_t n0, uint32_t len,
                           uint32_t lo)
 {
     return BY_WIDTH(w, batch_rows, w, rows, grundy_row_span(w), n0, len, lo);
 }
 
-void grundy_par_flat(GrundyTable *w, uint32_t n0, uint32_t lenb)
+void grundy_par_flat(GrundyTable *w, uint64_t n0, uint32_t lenb)
 {
     build_flat(w, n0, lenb);
 }
 
-uint32_t grundy_par_head(GrundyTable *w, uint32_t n, uint8_t **row, size_t *need)
+uint32_t grundy_par_head(GrundyTable *w, uint64_t n, uint8_t **row, size_t *need)
 {
     *row = BY_WIDTH(w, sparse_marks, w, n);
     return sparse_head(w, *row, sparse_class(w, n), need);
 }
 
-bool grundy_par_scan(GrundyTable *w, uint32_t n, uint8_t *row, uint32_t mc, size_t need)
+bool grundy_par_scan(GrundyTable *w, uint64_t n, uint8_t *row, uint32_t mc, size_t need)
 {
     if (w->store)
         set_scan_lim(w, n);

@@ -15,15 +15,17 @@
 
 typedef struct GrundyTable GrundyTable;
 
-/* The one bound on tabulated heaps (docs/games.md §7 "Heap sizes"): a
- * table, and every statement that tabulates per-heap data, holds heaps
- * below GRUNDY_TABLE_BOUND; past it only a proved period answers
- * (G(n) = G(pre + (n - pre) mod p), any GMP integer n). */
-#define GRUNDY_TABLE_BOUND 4000000000ull
+/* The bound on the heaps of a Grundy table (docs/games.md §7 "Heap
+ * sizes"): 2^40, the address space the table with a compressed middle
+ * reserves (games/grundy_store.h GS_MAP_VALUES); past it only a proved
+ * period answers (G(n) = G(pre + (n - pre) mod p), any GMP integer n).
+ * Heap indices in the engine are 64-bit; values stay 32-bit. */
+#define GRUNDY_TABLE_BOUND 1099511627776ull
 
-/* The shared error for a heap past that bound (CGT_ERR_LIMIT; `heap` is the
- * heap's decimal digits, `hint` NULL for the default hint). */
-void grundy_beyond_error(CgtError *err, const char *heap, const char *hint);
+/* The shared error for a heap past a bound (CGT_ERR_LIMIT; `heap` is the
+ * heap's decimal digits, `bound` this one or the runtime's search bound,
+ * `hint` NULL for the default hint). */
+void grundy_beyond_error(CgtError *err, const char *heap, uint64_t bound, const char *hint);
 
 typedef enum {
     PERIOD_NONE,      /* nothing found in the values computed */

@@ -17,7 +17,7 @@
 
 /* start_block for the bit rows: the same pairs as start_block_8, each row
  * one word (gt->bits_rows). */
-static void start_block_bits(GrundyTable *gt, uint32_t n0, uint32_t len)
+static void start_block_bits(GrundyTable *gt, uint64_t n0, uint32_t len)
 {
     if (len > gt->bits_cap) {
         free(gt->bits_rows);
@@ -27,11 +27,12 @@ static void start_block_bits(GrundyTable *gt, uint32_t n0, uint32_t len)
     uint64_t *rows = gt->bits_rows;
     memset(rows, 0, (size_t)len * sizeof *rows);
     const uint8_t *g = gt->gv;
-    const uint32_t *rare = gt->rare, *rv = gt->rare_v;
+    const uint64_t *rare = gt->rare;
+    const uint32_t *rv = gt->rare_v;
     build_flat(gt, n0, len);
     for (size_t i = 0; i < gt->nsplitk; i++) {
         uint32_t k = gt->splitk[i];
-        if (n0 < k + len)
+        if (n0 < (uint64_t)k + len)
             break;
         size_t j0, j1;
         rare_range(gt, len, n0 - k, &j0, &j1);
@@ -48,8 +49,8 @@ static void start_block_bits(GrundyTable *gt, uint32_t n0, uint32_t len)
 
 /* The pairs (b, r_i - b) of b for nr remainders (nr a constant after
  * inlining). */
-static inline uint64_t bits_pairs_at(const uint8_t *g, uint32_t b, int nr, uint32_t r0,
-                                     uint32_t r1, uint32_t r2, uint32_t r3, uint64_t s)
+static inline uint64_t bits_pairs_at(const uint8_t *g, uint64_t b, int nr, uint64_t r0,
+                                     uint64_t r1, uint64_t r2, uint64_t r3, uint64_t s)
 {
     uint32_t x = g[b];
     s |= BIT(x ^ g[r0 - b]);
@@ -66,11 +67,11 @@ static inline uint64_t bits_pairs_at(const uint8_t *g, uint32_t b, int nr, uint3
  * c <= 6 after which no value of miss is unseen; every r_i >= 98, so no
  * bound per remainder.  Inlined with a constant nr: a step of eight b is
  * 8 * nr marks and one test. */
-static inline uint64_t bits_first_n(const uint8_t *g, const uint32_t *rr, int nr, uint64_t s,
-                                    uint64_t miss, uint32_t *a_out)
+static inline uint64_t bits_first_n(const uint8_t *g, const uint64_t *rr, int nr, uint64_t s,
+                                    uint64_t miss, uint64_t *a_out)
 {
-    uint32_t a = 1, r0 = rr[0], r1 = nr > 1 ? rr[1] : 0, r2 = nr > 2 ? rr[2] : 0;
-    uint32_t r3 = nr > 3 ? rr[3] : 0;
+    uint64_t a = 1, r0 = rr[0], r1 = nr > 1 ? rr[1] : 0, r2 = nr > 2 ? rr[2] : 0;
+    uint64_t r3 = nr > 3 ? rr[3] : 0;
     /* written out eight times: GCC -O2 does not unroll the loop over b */
     for (; a <= 48 && (miss & ~s); a += 8) {
         s = bits_pairs_at(g, a, nr, r0, r1, r2, r3, s);
@@ -91,23 +92,23 @@ static inline uint64_t bits_first_n(const uint8_t *g, const uint32_t *rr, int nr
  * 64 tested by vector compares when at most four values are missing, else
  * walked) until no value of `miss` is unseen.  Returns the values of miss
  * still unseen (none unless the mex is among them). */
-static uint64_t scan_bits(GrundyTable *gt, uint32_t n, uint64_t s, uint64_t miss)
+static uint64_t scan_bits(GrundyTable *gt, uint64_t n, uint64_t s, uint64_t miss)
 {
     const uint8_t *g = gt->gv;
-    uint32_t *rr = gt->scan_r, hmax = 0, rmin = UINT32_MAX;
+    uint64_t *rr = gt->scan_r, hmax = 0, rmin = UINT64_MAX;
     size_t nr = 0;
     for (size_t i = 0; i < gt->nsplitk && gt->splitk[i] + 2 <= n; i++) {
-        uint32_t r = n - gt->splitk[i];
+        uint64_t r = n - gt->splitk[i];
         rr[nr++] = r;
         hmax = r / 2 > hmax ? r / 2 : hmax;
         rmin = r < rmin ? r : rmin;
     }
     /* compressed middle: raw pairs up to scan_lim, then scan_deep_bits */
-    uint32_t hall = hmax;
+    uint64_t hall = hmax;
     if (hmax > gt->scan_lim)
         hmax = gt->scan_lim;
     uint64_t sp0 = 0;
-    uint32_t a = 1;
+    uint64_t a = 1;
     if (rmin >= 98 && nr >= 1 && nr <= 4) {
         switch (nr) {
         case 1:
@@ -125,10 +126,10 @@ static uint64_t scan_bits(GrundyTable *gt, uint32_t n, uint64_t s, uint64_t miss
         sp0 = (uint64_t)(a - 1) * nr;
     } else {
         while (a <= hmax && a <= 48 && (miss & ~s)) {
-            uint32_t e = a + 8 <= hmax + 1 ? a + 8 : hmax + 1;
+            uint64_t e = a + 8 <= hmax + 1 ? a + 8 : hmax + 1;
             for (size_t i = 0; i < nr; i++) {
-                uint32_t r = rr[i], ei = e <= r / 2 + 1 ? e : r / 2 + 1;
-                for (uint32_t b = a; b < ei; b++)
+                uint64_t r = rr[i], ei = e <= r / 2 + 1 ? e : r / 2 + 1;
+                for (uint64_t b = a; b < ei; b++)
                     s |= BIT(g[b] ^ g[r - b]);
                 sp0 += ei > a ? ei - a : 0;
             }
@@ -164,9 +165,9 @@ static uint64_t scan_bits(GrundyTable *gt, uint32_t n, uint64_t s, uint64_t miss
                     t[m] = t[0];
             }
         }
-        uint32_t end = a + 64 <= hmax + 1 ? a + 64 : hmax + 1;
+        uint64_t end = a + 64 <= hmax + 1 ? a + 64 : hmax + 1;
         for (size_t i = 0; i < nr && w; i++) {
-            uint32_t r = rr[i], e = end <= r / 2 + 1 ? end : r / 2 + 1;
+            uint64_t r = rr[i], e = end <= r / 2 + 1 ? end : r / 2 + 1;
             if (a >= e)
                 continue;
             sp += e - a;
@@ -181,7 +182,7 @@ static uint64_t scan_bits(GrundyTable *gt, uint32_t n, uint64_t s, uint64_t miss
                 }
                 continue;
             }
-            for (uint32_t b = a; b < e; b++)
+            for (uint64_t b = a; b < e; b++)
                 s |= BIT(g[b] ^ g[r - b]);
             w = miss & ~s;
         }
@@ -198,10 +199,11 @@ static uint64_t scan_bits(GrundyTable *gt, uint32_t n, uint64_t s, uint64_t miss
  * When every value of class C_r below 64 is seen (the mex may be 64 or
  * more, once in a run at most), the set is spread into a byte row and the
  * byte path finishes the heap. */
-static uint32_t value_sparse_bits(GrundyTable *gt, uint32_t n)
+static uint32_t value_sparse_bits(GrundyTable *gt, uint64_t n)
 {
     const uint8_t *g = gt->gv;
-    uint32_t len = gt->blk_len, n0 = gt->blk_n0;
+    uint32_t len = gt->blk_len;
+    uint64_t n0 = gt->blk_n0;
     uint64_t s = gt->bits_rows[n - n0];
     const unsigned *km = gt->rs->kmask;
     for (uint32_t k = 1; k <= (uint32_t)gt->rs->max_take && k <= n; k++) {
@@ -210,9 +212,10 @@ static uint32_t value_sparse_bits(GrundyTable *gt, uint32_t n)
         if ((km[k] & 2) && n > k)
             s |= BIT(g[n - k]);
     }
-    uint32_t r0 = n - gt->splitk[0];
-    unsigned cc = 1u ^ (gt->e & (r0 & 1));
-    const uint32_t *rare = gt->rare, *rv = gt->rare_v;
+    uint64_t r0 = n - gt->splitk[0];
+    unsigned cc = 1u ^ (gt->e & (unsigned)(r0 & 1));
+    const uint64_t *rare = gt->rare;
+    const uint32_t *rv = gt->rare_v;
     size_t nrare = gt->nrare;
     gt->rare_pairs += gt->blk_bcnt;
     if (gt->flat_ok) {
@@ -225,8 +228,8 @@ static uint32_t value_sparse_bits(GrundyTable *gt, uint32_t n)
         uint32_t k = gt->splitk[i];
         if (k + 2 > n)
             break;
-        uint32_t r = n - k;
-        uint32_t lo = n0 >= k + len ? n0 - k : 0, hi = len < r ? len : r;
+        uint64_t r = n - k;
+        uint64_t lo = n0 >= (uint64_t)k + len ? n0 - k : 0, hi = len < r ? len : r;
         size_t j = 0;
         if (gt->flat_ok) /* the rare a < len are in the list (hi = len) */
             j = gt->flat_low;

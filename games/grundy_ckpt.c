@@ -134,8 +134,13 @@ static CgtStatus load_v4(GrundyTable *gt, SealedFile *sf, const char *path, uint
         st = ckpt_get_raw(sf, path, g, fw, pre + mid, count, err);
     if (st == CGT_OK && (fread(tail, 1, 4, sf->f) != 4 || memcmp(tail, "end\n", 4) != 0))
         st = cgt_error_set(err, CGT_ERR_DOMAIN, "checkpoint '%s' has no end line", path);
+    uint32_t buf[CKPT_CHUNK];
     for (uint64_t n = 0; n < count && st == CGT_OK; n++) {
-        uint32_t v = n >= pre && n < pre + mid ? gs_get(gs, n) : gv_get(g, fw, n);
+        /* the middle is read CKPT_CHUNK values at a time (gs_copy: one
+         * decode per value, not a chunk search and a cache probe each) */
+        if (n >= pre && n < pre + mid && ((n - pre) % CKPT_CHUNK == 0))
+            gs_copy(gs, n, pre + mid - n < CKPT_CHUNK ? pre + mid - n : CKPT_CHUNK, buf);
+        uint32_t v = n >= pre && n < pre + mid ? buf[(n - pre) % CKPT_CHUNK] : gv_get(g, fw, n);
         if (!ckpt_value_ok(n, v, mx) || width_for(v) > fw ||
             (n < gt->n && grundy_get(gt, n) != v))
             st = cgt_error_set(err, CGT_ERR_DOMAIN, "checkpoint '%s' holds G(%llu) = %u, which %s",
@@ -163,7 +168,7 @@ static CgtStatus load_v4(GrundyTable *gt, SealedFile *sf, const char *path, uint
     gt->gv = g;
     gt->gw = fw;
     gt->mapped = true;
-    gt->cap = (uint64_t)UINT32_MAX + 1;
+    gt->cap = GS_MAP_VALUES;
     gt->store = mid ? gs : NULL;
     if (!mid)
         gs_free(gs);
@@ -202,7 +207,8 @@ CgtStatus grundy_load(GrundyTable *gt, const char *path, uint64_t *file_count, C
         st = cgt_error_set(err, CGT_ERR_DOMAIN, "checkpoint '%s' is for game %s, not %s", path,
                            line + 5, gt->rs->name);
     } else if (!ckpt_line(&sf, line, sizeof line, &crlf) ||
-               sscanf(line, "count %llu%c", &count, &tail) != 1 || count > UINT32_MAX) {
+               sscanf(line, "count %llu%c", &count, &tail) != 1 ||
+               count > GRUNDY_TABLE_BOUND) {
         st = cgt_error_set(err, CGT_ERR_DOMAIN, "checkpoint '%s' has a bad value count", path);
     } else if (version >= 3 && (!ckpt_line(&sf, line, sizeof line, &crlf) ||
                                 sscanf(line, "width %u%c", &fw, &tail) != 1 ||

@@ -36,14 +36,14 @@ struct GrundyTable {
     CgtStatus stop;   /* set by value_rules when cgt_poll asked it to stop */
     uint32_t *splitk; /* k with a two-heap move */
     size_t nsplitk;
-    uint32_t *scan_r; /* scratch: the split remainders n - k of one heap */
+    uint64_t *scan_r; /* scratch: the split remainders n - k of one heap */
     /* sparse space */
     bool sparse;      /* enabled (after SPARSE_START) */
     bool e_allowed;   /* all split k have equal parity */
     uint32_t mask;    /* value mask */
     unsigned e;       /* heap parity folded in */
     unsigned rho;     /* the rare class (the less frequent one) */
-    uint32_t *rare;   /* ascending positions a >= 1 in the rare class */
+    uint64_t *rare;   /* ascending positions a >= 1 in the rare class */
     uint32_t *rare_v; /* rare_v[j] = G(rare[j]) */
     size_t nrare, rare_cap;
     uint64_t *hist;   /* histogram over ext values, 2^(hbits+1) entries */
@@ -53,7 +53,8 @@ struct GrundyTable {
     uint8_t *seen8;   /* sparse engine's seen-sets: blk_len rows of span bytes */
     size_t seen8_cap;
     bool blk_ok;      /* rows hold the batched rare pairs of heaps blk_n0.. */
-    uint32_t blk_n0, blk_len, blk_span;
+    uint64_t blk_n0;
+    uint32_t blk_len, blk_span;
     uint32_t blk_lenb; /* the batch covers rare a >= blk_lenb (blk_len, or more in a parallel stretch) */
     uint64_t blk_bcnt; /* batched rare pairs of each heap of the block (rare_pairs per heap) */
     /* values below 64 (games/grundy_bits.h): the block's rows as one-word
@@ -77,7 +78,8 @@ struct GrundyTable {
     /* compaction (docs/games.md §2, "Compressed middle"): heaps
      * [gs_begin, gs_end) of `store` live only there; the flat table keeps
      * the prefix below and the window above (the pages between are given
-     * back and made inaccessible).  mapped: gv is our mmap of 2^32 values. */
+     * back and made inaccessible).  mapped: gv is our mmap of GRUNDY_TABLE_BOUND
+     * values. */
     GStore *store;
     bool mapped;
     uint64_t compact_from; /* compact once the table is this long (0: never) */
@@ -85,7 +87,7 @@ struct GrundyTable {
     uint64_t compact_chunk, compact_prefix; /* values per chunk, raw prefix */
     uint64_t compact_next; /* after a decompaction: not before this many values */
     bool spill;            /* chunks go to a spill file (grundy_set_spill) */
-    uint32_t scan_lim;     /* the kernel's pair scans read raw pairs (a, r-a) for a <= this */
+    uint64_t scan_lim;     /* the kernel's pair scans read raw pairs (a, r-a) for a <= this */
     uint32_t max_splitk;
     /* parallel stretches (games/grundy_par.c, docs/games.md §2 "Two
      * threads"): the thread count asked for (1: never), the first heap a
@@ -139,7 +141,7 @@ static inline void ensure_seen8(GrundyTable *gt, size_t bytes)
 /* The rare positions a with lo <= a < hi, as indices [*j0, *j1) of the
  * ascending list gt->rare: the batched rare pairs of a block (start_block
  * and its variants) run over them. */
-static inline void rare_range(const GrundyTable *gt, uint32_t lo, uint32_t hi, size_t *j0,
+static inline void rare_range(const GrundyTable *gt, uint64_t lo, uint64_t hi, size_t *j0,
                               size_t *j1)
 {
     size_t j = 0;
@@ -153,7 +155,7 @@ static inline void rare_range(const GrundyTable *gt, uint32_t lo, uint32_t hi, s
 
 /* The class (value parity) of C_r for heap n of the sparse engine: the
  * class of the values that pairs with exactly one rare part give. */
-static inline unsigned sparse_class(const GrundyTable *gt, uint32_t n)
+static inline unsigned sparse_class(const GrundyTable *gt, uint64_t n)
 {
     return 1u ^ (gt->e & ((n - gt->splitk[0]) & 1));
 }
@@ -193,7 +195,7 @@ uint32_t grundy_row_span(const GrundyTable *gt);
 /* Heaps of the sparse engine's block from heap n0 with rows of span bytes:
  * BLOCK_BYTES of rows, 1 to 64 heaps, none past limit or the next mask
  * choice. */
-static inline uint32_t block_len(const GrundyTable *gt, uint32_t span, uint32_t n0, uint64_t limit)
+static inline uint32_t block_len(const GrundyTable *gt, uint32_t span, uint64_t n0, uint64_t limit)
 {
     uint32_t len = BLOCK_BYTES / span;
     if (len > 64)
@@ -222,11 +224,11 @@ static inline uint32_t block_len(const GrundyTable *gt, uint32_t span, uint32_t 
  * false when heap n is rare). */
 bool grundy_par_eligible(const GrundyTable *gt, uint64_t n);
 uint64_t grundy_par_end(const GrundyTable *gt, uint64_t n, uint64_t target);
-uint64_t grundy_par_batch(const GrundyTable *w, uint8_t *rows, uint32_t n0, uint32_t len,
+uint64_t grundy_par_batch(const GrundyTable *w, uint8_t *rows, uint64_t n0, uint32_t len,
                           uint32_t lo);
-void grundy_par_flat(GrundyTable *w, uint32_t n0, uint32_t lenb);
-uint32_t grundy_par_head(GrundyTable *w, uint32_t n, uint8_t **row, size_t *need);
-bool grundy_par_scan(GrundyTable *w, uint32_t n, uint8_t *row, uint32_t mc, size_t need);
+void grundy_par_flat(GrundyTable *w, uint64_t n0, uint32_t lenb);
+uint32_t grundy_par_head(GrundyTable *w, uint64_t n, uint8_t **row, size_t *need);
+bool grundy_par_scan(GrundyTable *w, uint64_t n, uint8_t *row, uint32_t mc, size_t need);
 /* Compute heaps gt->n .. end-1 with gt->threads threads (grundy_par.c);
  * stops early, before the heap, at an event heap (a new largest value, a
  * rare class from step 1, a failed scan: a rare heap) or when cgt_poll
@@ -245,20 +247,20 @@ void grundy_par_run(GrundyTable *gt, uint64_t end);
 #define GRUNDY_X512 1
 #define GRUNDY_X512_MAXR 16 /* at most this many split remainders */
 bool grundy_x512_supported(void);
-uint32_t grundy_x512_scan(const void *gv, unsigned gw, const uint32_t *rr, size_t nr, uint32_t a,
-                          uint32_t hmax, uint32_t mc, size_t *need, uint8_t *s8, uint64_t *sp);
+uint64_t grundy_x512_scan(const void *gv, unsigned gw, const uint64_t *rr, size_t nr, uint64_t a,
+                          uint64_t hmax, uint32_t mc, size_t *need, uint8_t *s8, uint64_t *sp);
 /* The inner loop of batch_rows (games/grundy_kern.h) for the rare
  * positions rare[j0..j1-1] (values rv[j]) of one split: rows[h * span +
  * (rv[j] ^ G(base - rare[j] + h))] = 1 for h < len (len <= 64, len * span
  * <= 65536).  Returns j1 - j0. */
-uint64_t grundy_x512_batch(const void *gv, unsigned gw, const uint32_t *rare, const uint32_t *rv,
-                           size_t j0, size_t j1, uint32_t base, uint8_t *rows, uint32_t span,
+uint64_t grundy_x512_batch(const void *gv, unsigned gw, const uint64_t *rare, const uint32_t *rv,
+                           size_t j0, size_t j1, uint64_t base, uint8_t *rows, uint32_t span,
                            uint32_t len);
 /* The block loop of scan_bits (games/grundy_bits.h) from pair index *ap:
  * one-byte values below 64, seen-set s, the values miss looked for; the
  * same blocks, marks of miss and count in *sp; returns s and sets *ap. */
-uint64_t grundy_x512_scan_bits(const uint8_t *g, const uint32_t *rr, size_t nr, uint32_t *ap,
-                               uint32_t hmax, uint64_t s, uint64_t miss, uint64_t *sp);
+uint64_t grundy_x512_scan_bits(const uint8_t *g, const uint64_t *rr, size_t nr, uint64_t *ap,
+                               uint64_t hmax, uint64_t s, uint64_t miss, uint64_t *sp);
 #else
 #define GRUNDY_X512 0
 #endif

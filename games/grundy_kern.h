@@ -8,7 +8,7 @@
  * and docs/games.md ("sparse space"). */
 
 /* Values of the non-split options of heap n of a plain ruleset. */
-static void KN(mark_simple)(GrundyTable *gt, uint32_t n)
+static void KN(mark_simple)(GrundyTable *gt, uint64_t n)
 {
     const GV *g = gt->gv;
     const unsigned *km = gt->rs->kmask;
@@ -22,7 +22,7 @@ static void KN(mark_simple)(GrundyTable *gt, uint32_t n)
 }
 
 /* Plain ruleset, direct: every option. */
-static uint32_t KN(value_plain)(GrundyTable *gt, uint32_t n)
+static uint32_t KN(value_plain)(GrundyTable *gt, uint64_t n)
 {
     const GV *g = gt->gv;
     const unsigned *km = gt->rs->kmask;
@@ -33,17 +33,17 @@ static uint32_t KN(value_plain)(GrundyTable *gt, uint32_t n)
         uint32_t k = gt->splitk[i];
         if (k > n)
             break;
-        uint32_t r = n - k;
-        for (uint32_t a = 1; 2 * a <= r; a++)
+        uint64_t r = n - k;
+        for (uint64_t a = 1; 2 * a <= r; a++)
             mark(gt->seen, g[a] ^ g[r - a]);
     }
     if (gt->three)
         for (uint32_t k = 0; k <= t && k <= n; k++) {
             if (!(km[k] & 8))
                 continue;
-            uint32_t r = n - k;
-            for (uint32_t a = 1; 3 * a <= r; a++)
-                for (uint32_t b = a; a + 2 * b <= r; b++)
+            uint64_t r = n - k;
+            for (uint64_t a = 1; 3 * a <= r; a++)
+                for (uint64_t b = a; a + 2 * b <= r; b++)
                     mark(gt->seen, g[a] ^ g[b] ^ g[r - a - b]);
         }
     return mex_bits(gt->seen, gt->seen_words);
@@ -68,14 +68,14 @@ static inline bool KN(vany)(KN(VT) v)
  * (GCC/Clang vector types), one compare and one OR per target into its own
  * accumulator.  Inlined with a constant nt (1, 2 or 4; t[nt..3] repeat
  * t[0]), so a single missing value costs one compare per LANES pairs. */
-static inline unsigned KN(block_hits_n)(const GV *g, uint32_t r, uint32_t a, uint32_t end,
+static inline unsigned KN(block_hits_n)(const GV *g, uint64_t r, uint64_t a, uint64_t end,
                                         const uint32_t t[4], int nt)
 {
     KN(VT) zero = {0};
     KN(VT) t0 = zero + (GV)t[0], t1 = zero + (GV)t[1];
     KN(VT) t2 = zero + (GV)t[2], t3 = zero + (GV)t[3];
     KN(VT) c0 = zero, c1 = zero, c2 = zero, c3 = zero;
-    uint32_t b = a;
+    uint64_t b = a;
     for (; b + LANES <= end; b += LANES) {
         KN(VT) x, y;
         memcpy(&x, g + b, sizeof x);
@@ -103,13 +103,13 @@ static inline unsigned KN(block_hits_n)(const GV *g, uint32_t r, uint32_t a, uin
 }
 
 /* Is one of t[0..7] among those pair values (one accumulator for all)? */
-static inline bool KN(block_any8)(const GV *g, uint32_t r, uint32_t a, uint32_t end,
+static inline bool KN(block_any8)(const GV *g, uint64_t r, uint64_t a, uint64_t end,
                                   const uint32_t t[8])
 {
     KN(VT) zero = {0}, tv[8], acc = zero;
     for (int j = 0; j < 8; j++)
         tv[j] = zero + (GV)t[j];
-    uint32_t b = a;
+    uint64_t b = a;
     for (; b + LANES <= end; b += LANES) {
         KN(VT) x, y;
         memcpy(&x, g + b, sizeof x);
@@ -133,7 +133,7 @@ static inline bool KN(block_any8)(const GV *g, uint32_t r, uint32_t a, uint32_t 
  * among the pair values of the block: bit j for t[j].  Five to eight
  * targets are tested together first (a block with none is the common
  * case), then in two halves. */
-static unsigned KN(block_targets)(const GV *g, uint32_t r, uint32_t a, uint32_t end,
+static unsigned KN(block_targets)(const GV *g, uint64_t r, uint64_t a, uint64_t end,
                                   const uint32_t t[8], size_t nt)
 {
     if (nt == 1)
@@ -150,11 +150,11 @@ static unsigned KN(block_targets)(const GV *g, uint32_t r, uint32_t a, uint32_t 
 
 /* Is some pair value G(b) ^ G(r-b), a <= b < end, unseen in s8 (any number
  * of missing values: one table lookup per pair, no branch)? */
-static unsigned KN(block_missing)(const GV *g, uint32_t r, uint32_t a, uint32_t end,
+static unsigned KN(block_missing)(const GV *g, uint64_t r, uint64_t a, uint64_t end,
                                   const uint8_t *s8)
 {
     unsigned acc0 = 1, acc1 = 1;
-    uint32_t b = a;
+    uint64_t b = a;
     for (; b + 2 <= end; b += 2) {
         acc0 &= s8[g[b] ^ g[r - b]];
         acc1 &= s8[g[b + 1] ^ g[r - b - 1]];
@@ -186,10 +186,10 @@ static inline size_t KN(drop_targets)(uint32_t t[8], size_t nt, unsigned hit)
  * pairs are tested at once (vector compares against the missing values when
  * at most four are left, else a byte lookup per pair); a block with a hit is
  * then walked pair by pair.  Stops when all are seen. */
-static void KN(scan_missing)(GrundyTable *gt, uint32_t n, uint32_t mc, size_t need, uint8_t *s8)
+static void KN(scan_missing)(GrundyTable *gt, uint64_t n, uint32_t mc, size_t need, uint8_t *s8)
 {
     const GV *g = gt->gv;
-    uint32_t *rr = gt->scan_r, hmax = 0;
+    uint64_t *rr = gt->scan_r, hmax = 0;
     size_t nr = 0;
     for (size_t i = 0; i < gt->nsplitk && gt->splitk[i] + 2 <= n; i++) {
         rr[nr++] = n - gt->splitk[i];
@@ -198,10 +198,10 @@ static void KN(scan_missing)(GrundyTable *gt, uint32_t n, uint32_t mc, size_t ne
     }
     /* past scan_lim the pairs are not all in the flat table (compressed
      * middle): scan_deep goes on from there */
-    uint32_t hall = hmax;
+    uint64_t hall = hmax;
     if (hmax > gt->scan_lim)
         hmax = gt->scan_lim;
-    uint32_t a = 1;
+    uint64_t a = 1;
     /* short scans are common: the first 48 pairs eight at a time, marked
      * by independent stores, then the values still missing counted (a few
      * word operations for mc <= 128; a running count makes every mark wait
@@ -217,9 +217,9 @@ static void KN(scan_missing)(GrundyTable *gt, uint32_t n, uint32_t mc, size_t ne
                     s8[v] = 1;
                 }
     while (a <= hmax && a <= 48 && need) {
-        uint32_t e = a + 8 <= hmax + 1 ? a + 8 : hmax + 1;
+        uint64_t e = a + 8 <= hmax + 1 ? a + 8 : hmax + 1;
         for (size_t i = 0; i < nr; i++) {
-            uint32_t r = rr[i], ei = e <= r / 2 + 1 ? e : r / 2 + 1;
+            uint64_t r = rr[i], ei = e <= r / 2 + 1 ? e : r / 2 + 1;
 #if GW == 8 && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
             if (ei == a + 8) {
                 /* eight pair values from two word loads: byte j of the
@@ -241,7 +241,7 @@ static void KN(scan_missing)(GrundyTable *gt, uint32_t n, uint32_t mc, size_t ne
                 continue;
             }
 #endif
-            for (uint32_t b = a; b < ei; b++)
+            for (uint64_t b = a; b < ei; b++)
                 s8[g[b] ^ g[r - b]] = 1;
             sp += ei > a ? ei - a : 0;
         }
@@ -281,9 +281,9 @@ static void KN(scan_missing)(GrundyTable *gt, uint32_t n, uint32_t mc, size_t ne
             need = nt;
             vec = true;
         }
-        uint32_t end = a + 64 <= hmax + 1 ? a + 64 : hmax + 1;
+        uint64_t end = a + 64 <= hmax + 1 ? a + 64 : hmax + 1;
         for (size_t i = 0; i < nr && need; i++) {
-            uint32_t r = rr[i], e = end <= r / 2 + 1 ? end : r / 2 + 1;
+            uint64_t r = rr[i], e = end <= r / 2 + 1 ? end : r / 2 + 1;
             if (a >= e)
                 continue;
             gt->scan_pairs += e - a;
@@ -300,7 +300,7 @@ static void KN(scan_missing)(GrundyTable *gt, uint32_t n, uint32_t mc, size_t ne
             }
             if (need <= SCAN_TEST_NEED && !KN(block_missing)(g, r, a, e, s8))
                 continue;
-            for (uint32_t b = a; b < e; b++) {
+            for (uint64_t b = a; b < e; b++) {
                 uint32_t v = g[b] ^ g[r - b];
                 need -= !s8[v];
                 s8[v] = 1;
@@ -323,16 +323,17 @@ static void KN(scan_missing)(GrundyTable *gt, uint32_t n, uint32_t mc, size_t ne
  * heap.  Reads only the table and the rare list: the parallel stretches
  * (games/grundy_par.c) run it for the next block on another thread, with
  * lo = len + the current block's length. */
-static uint64_t KN(batch_rows)(const GrundyTable *gt, uint8_t *rows, uint32_t span, uint32_t n0,
+static uint64_t KN(batch_rows)(const GrundyTable *gt, uint8_t *rows, uint32_t span, uint64_t n0,
                                uint32_t len, uint32_t lo)
 {
     memset(rows, 0, (size_t)len * span);
     const GV *g = gt->gv;
-    const uint32_t *rare = gt->rare, *rv = gt->rare_v;
+    const uint64_t *rare = gt->rare;
+    const uint32_t *rv = gt->rare_v;
     uint64_t bcnt = 0;
     for (size_t i = 0; i < gt->nsplitk; i++) {
         uint32_t k = gt->splitk[i];
-        if (n0 < k + lo)
+        if (n0 < (uint64_t)k + lo)
             break;
         size_t j0, j1;
         rare_range(gt, lo, n0 - k, &j0, &j1);
@@ -366,7 +367,7 @@ static uint64_t KN(batch_rows)(const GrundyTable *gt, uint8_t *rows, uint32_t sp
  * before the next mask choice) for value_sparse: one seen row per heap,
  * with the batched rare pairs of batch_rows (lo = len).  Rare positions
  * below len or from n0-k on are done per heap by value_sparse. */
-static void KN(start_block)(GrundyTable *gt, uint32_t n0, uint64_t limit)
+static void KN(start_block)(GrundyTable *gt, uint64_t n0, uint64_t limit)
 {
     uint32_t span = grundy_row_span(gt);
     uint32_t len = block_len(gt, span, n0, limit);
@@ -396,19 +397,20 @@ static void KN(start_block)(GrundyTable *gt, uint32_t n0, uint64_t limit)
  * marked from build_flat's list.  Returns the number of pairs marked.
  * Used by value_sparse's step 1 with lenb = blk_lenb (the block length; in
  * a parallel stretch, where the batch of a block starts). */
-static inline uint64_t KN(mark_unbatched)(const GrundyTable *gt, uint8_t *s8, uint32_t n,
-                                          uint32_t n0, uint32_t lenb, bool flat)
+static inline uint64_t KN(mark_unbatched)(const GrundyTable *gt, uint8_t *s8, uint64_t n,
+                                          uint64_t n0, uint32_t lenb, bool flat)
 {
     const GV *g = gt->gv;
-    const uint32_t *rare = gt->rare, *rv = gt->rare_v;
+    const uint64_t *rare = gt->rare;
+    const uint32_t *rv = gt->rare_v;
     size_t nrare = gt->nrare;
     uint64_t cnt = 0;
     for (size_t i = 0; i < gt->nsplitk; i++) {
         uint32_t k = gt->splitk[i];
         if (k + 2 > n)
             break;
-        uint32_t r = n - k;
-        uint32_t lo = n0 >= k + lenb ? n0 - k : 0, hi = lenb < r ? lenb : r;
+        uint64_t r = n - k;
+        uint64_t lo = n0 >= (uint64_t)k + lenb ? n0 - k : 0, hi = lenb < r ? lenb : r;
         size_t j = 0;
         if (flat) /* the rare a < lenb are in the list (hi = lenb) */
             j = gt->flat_low;
@@ -428,13 +430,14 @@ static inline uint64_t KN(mark_unbatched)(const GrundyTable *gt, uint8_t *s8, ui
     return cnt;
 }
 
-static uint32_t KN(sparse_finish)(GrundyTable *gt, uint32_t n, uint8_t *s8, unsigned cc);
+static uint32_t KN(sparse_finish)(GrundyTable *gt, uint64_t n, uint8_t *s8, unsigned cc);
 /* Step 1 of value_sparse: every option of heap n with a rare part (and the
  * non-split options) marked in its row of the block, which is returned. */
-static uint8_t *KN(sparse_marks)(GrundyTable *gt, uint32_t n)
+static uint8_t *KN(sparse_marks)(GrundyTable *gt, uint64_t n)
 {
     const GV *g = gt->gv;
-    uint32_t span = gt->blk_span, n0 = gt->blk_n0;
+    uint32_t span = gt->blk_span;
+    uint64_t n0 = gt->blk_n0;
     uint8_t *s8 = gt->seen8 + (size_t)(n - n0) * span;
     const unsigned *km = gt->rs->kmask;
     for (uint32_t k = 1; k <= (uint32_t)gt->rs->max_take && k <= n; k++) {
@@ -467,7 +470,7 @@ static uint8_t *KN(sparse_marks)(GrundyTable *gt, uint32_t n)
  * started by start_block, which holds most rare pairs already): the marks
  * are independent stores (a bitset's read-modify-write on a handful of
  * words serialised them). */
-static uint32_t KN(value_sparse)(GrundyTable *gt, uint32_t n)
+static uint32_t KN(value_sparse)(GrundyTable *gt, uint64_t n)
 {
 #if GW == 8
     if (gt->blk_bits)
@@ -480,7 +483,7 @@ static uint32_t KN(value_sparse)(GrundyTable *gt, uint32_t n)
 /* Steps 2 and 3 of value_sparse on the seen row s8 of heap n (every
  * option with a rare part marked): the least unseen value mc of class cc,
  * then the scan for the unseen values of the other class below it. */
-static uint32_t KN(sparse_finish)(GrundyTable *gt, uint32_t n, uint8_t *s8, unsigned cc)
+static uint32_t KN(sparse_finish)(GrundyTable *gt, uint64_t n, uint8_t *s8, unsigned cc)
 {
     size_t need;
     uint32_t mc = sparse_head(gt, s8, cc, &need);
@@ -492,7 +495,7 @@ static uint32_t KN(sparse_finish)(GrundyTable *gt, uint32_t n, uint8_t *s8, unsi
 
 /* Any ruleset: the rules applied directly to the table (the same options
  * as ruleset_options, without building the lists). */
-static uint32_t KN(value_rules)(GrundyTable *gt, uint32_t n)
+static uint32_t KN(value_rules)(GrundyTable *gt, uint64_t n)
 {
     const GV *g = gt->gv;
     ensure_seen(gt);
@@ -500,20 +503,22 @@ static uint32_t KN(value_rules)(GrundyTable *gt, uint32_t n)
     memset(seen, 0, gt->seen_words * sizeof *seen);
     for (size_t ri = 0; ri < gt->rs->nrules; ri++) {
         const MoveRule *r = &gt->rs->rules[ri];
-        uint32_t kmax = n;
+        uint64_t kmax = n;
         if (r->frac_den)
-            kmax = (uint32_t)(((uint64_t)n * r->frac_num) / r->frac_den);
+            kmax = n / r->frac_den * r->frac_num + n % r->frac_den * r->frac_num / r->frac_den;
         uint32_t mp = r->min_part > 1 ? r->min_part : 1;
         bool uneq = r->flags & RULE_UNEQUAL, eq = r->flags & RULE_EQUAL;
         for (size_t j = 0; j < r->nranges; j++) {
-            uint32_t hi = r->ranges[j].hi < kmax ? r->ranges[j].hi : kmax;
-            for (uint32_t k = r->ranges[j].lo; k <= hi; k++) {
+            uint64_t hi = r->ranges[j].hi != RULESET_UNBOUNDED && r->ranges[j].hi < kmax
+                              ? r->ranges[j].hi
+                              : kmax;
+            for (uint64_t k = r->ranges[j].lo; k <= hi; k++) {
                 /* one heap may cost O(n^3) (three heaps left): poll per
                    move so that Ctrl-C and --timeout act within
                    milliseconds (issue 14 F16) */
                 if ((gt->stop = cgt_poll()) != CGT_OK)
                     return 0;
-                uint32_t rem = n - k;
+                uint64_t rem = n - k;
                 if ((r->parts_mask & 1) && rem == 0 && n > 0)
                     mark(seen, 0);
                 if ((r->parts_mask & 2) && rem >= mp && k > 0)
@@ -523,17 +528,17 @@ static uint32_t KN(value_rules)(GrundyTable *gt, uint32_t n)
                         if (rem % 2 == 0 && rem / 2 >= mp)
                             mark(seen, 0);
                     } else {
-                        for (uint32_t a = mp; 2 * a <= rem; a++)
+                        for (uint64_t a = mp; 2 * a <= rem; a++)
                             if (!(uneq && 2 * a == rem))
                                 mark(seen, g[a] ^ g[rem - a]);
                     }
                 }
                 if (r->parts_mask & 8)
-                    for (uint32_t a = mp; 3 * a <= rem; a++) {
+                    for (uint64_t a = mp; 3 * a <= rem; a++) {
                         if ((gt->stop = cgt_poll()) != CGT_OK)
                             return 0;
-                        for (uint32_t b = a; a + 2 * b <= rem; b++) {
-                            uint32_t c = rem - a - b;
+                        for (uint64_t b = a; a + 2 * b <= rem; b++) {
+                            uint64_t c = rem - a - b;
                             if (uneq && (a == b || b == c))
                                 continue;
                             if (eq && (a != b || b != c))

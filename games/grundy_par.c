@@ -74,7 +74,8 @@ typedef struct {
     _Atomic uint32_t pending; /* scans of this buffer not finished */
     _Atomic uint32_t ready;   /* its batched rare pairs are marked */
     _Atomic uint32_t bclaim;  /* 0: its batch awaits a thread */
-    uint32_t n0, blen;        /* the block: heaps n0 .. n0+blen-1 */
+    uint64_t n0;              /* the block: heaps n0 .. n0+blen-1 */
+    uint32_t blen;
     uint32_t lenb;            /* its batch: rare a >= lenb */
     uint32_t len;             /* heaps of it stepped so far */
     uint64_t bcnt;            /* batched pairs per heap */
@@ -85,14 +86,15 @@ typedef struct {
 /* A queued job: the scan of heap n (row `row` of buffer buf, mc and need
  * from step 1). */
 typedef struct {
-    uint32_t n, mc;
+    uint64_t n;
+    uint32_t mc;
     uint32_t buf, row;
     size_t need;
 } Job;
 
 typedef struct {
     _Atomic uint32_t published, claimed; /* jobs queued, jobs taken */
-    _Atomic uint32_t fail;               /* least failed heap (UINT32_MAX: none) */
+    _Atomic uint64_t fail;               /* least failed heap (UINT64_MAX: none) */
     _Atomic uint32_t seq;                /* futex word: bumped at every change */
     atomic_int stop;                     /* no more jobs will come */
     atomic_int sleepers;
@@ -213,7 +215,7 @@ static bool take_job(Worker *wk)
     }
     b->sp[j->row] = w->scan_pairs - sp;
     if (!ok) {
-        uint32_t f = atomic_load(&p->fail);
+        uint64_t f = atomic_load(&p->fail);
         while (j->n < f && !atomic_compare_exchange_weak(&p->fail, &f, j->n))
             ;
     }
@@ -305,11 +307,11 @@ static void *scan_work(void *arg)
 }
 
 /* Is heap n with value v an event (the serial loop must do it)? */
-static bool par_event(const GrundyTable *w, uint32_t n, uint32_t v)
+static bool par_event(const GrundyTable *w, uint64_t n, uint32_t v)
 {
     if (v > w->maxval)
         return true;
-    return ((unsigned)__builtin_parity(v & w->mask) ^ (w->e & (n & 1))) == w->rho;
+    return ((unsigned)__builtin_parity(v & w->mask) ^ (w->e & (unsigned)(n & 1))) == w->rho;
 }
 
 static void stop_jobs(Par *p)
@@ -321,13 +323,13 @@ static void stop_jobs(Par *p)
 /* Make buffer bi ready for the block of heaps n0 .. (blen of them, batch
  * from rare position lenb); returns false when a scan failed meanwhile.
  * The counters of the block it held (all its scans passed) are added. */
-static bool prepare(Worker *wk, uint32_t bi, bool reused, uint32_t n0, uint32_t blen,
+static bool prepare(Worker *wk, uint32_t bi, bool reused, uint64_t n0, uint32_t blen,
                     uint32_t lenb, uint64_t *rp_done, uint64_t *sp_done)
 {
     Par *p = wk->p;
     Buf *b = &p->buf[bi];
     work_until(wk, buf_free, bi);
-    if (atomic_load(&p->fail) != UINT32_MAX)
+    if (atomic_load(&p->fail) != UINT64_MAX)
         return false;
     if (reused)
         for (uint32_t h = 0; h < b->len; h++) {
@@ -358,17 +360,19 @@ static bool prepare(Worker *wk, uint32_t bi, bool reused, uint32_t n0, uint32_t 
  * thread waited 23 s of Officers' 100 s to 10^8 with the AVX-512 loops).
  * Returns the heap it stopped before (end, an event heap, or the heap at
  * which cgt_poll asked to stop). */
-static uint32_t produce(Worker *wk, uint32_t start, uint32_t end, uint64_t *rp_done,
+static uint64_t produce(Worker *wk, uint64_t start, uint64_t end, uint64_t *rp_done,
                         uint64_t *sp_done)
 {
     Par *p = wk->p;
     GrundyTable *w = &wk->w;
     uint32_t span = (uint32_t)p->span;
-    uint32_t n = start, nb = 0;
+    uint64_t n = start;
+    uint32_t nb = 0;
     unsigned since_poll = 0;
     /* the blocks prepared: through sequence number `ahead` - 1, the last
      * of them from heap `an` with `alen` heaps, the one before `alen0` */
-    uint32_t len0 = block_len(w, span, n, end), ahead = 1, an = n, alen = len0, alen0 = 0;
+    uint32_t len0 = block_len(w, span, n, end), ahead = 1, alen = len0, alen0 = 0;
+    uint64_t an = n;
     prepare(wk, 0, false, n, len0, len0, rp_done, sp_done);
     if (n + len0 < end) {
         uint32_t len1 = block_len(w, span, n + len0, end);
@@ -382,11 +386,12 @@ static uint32_t produce(Worker *wk, uint32_t start, uint32_t end, uint64_t *rp_d
         uint32_t bi = nb % RING;
         Buf *b = &p->buf[bi];
         work_until(wk, buf_ready, bi);
-        if (atomic_load(&p->fail) != UINT32_MAX)
+        if (atomic_load(&p->fail) != UINT64_MAX)
             return n;
         uint32_t len = b->blen;
         if (ahead == nb + 2 && an + alen < end) {
-            uint32_t nn = an + alen, nlen = block_len(w, span, nn, end);
+            uint64_t nn = an + alen;
+            uint32_t nlen = block_len(w, span, nn, end);
             if (!prepare(wk, ahead % RING, ahead >= RING, nn, nlen, alen0 + alen + nlen, rp_done,
                          sp_done))
                 return n;
@@ -408,7 +413,7 @@ static uint32_t produce(Worker *wk, uint32_t start, uint32_t end, uint64_t *rp_d
         for (uint32_t h = 0; h < len; h++, n++) {
             if (++since_poll >= PAR_POLL) {
                 since_poll = 0;
-                if (cgt_poll() != CGT_OK || atomic_load(&p->fail) != UINT32_MAX)
+                if (cgt_poll() != CGT_OK || atomic_load(&p->fail) != UINT64_MAX)
                     return n;
             }
             uint64_t rp = w->rare_pairs;
@@ -441,7 +446,7 @@ void grundy_par_run(GrundyTable *gt, uint64_t end)
     Par *p = xcalloc(1, sizeof *p);
     atomic_init(&p->published, 0);
     atomic_init(&p->claimed, 0);
-    atomic_init(&p->fail, UINT32_MAX);
+    atomic_init(&p->fail, UINT64_MAX);
     atomic_init(&p->seq, 0);
     atomic_init(&p->stop, 0);
     atomic_init(&p->sleepers, 0);
@@ -478,14 +483,14 @@ void grundy_par_run(GrundyTable *gt, uint64_t end)
     for (; started < T; started++)
         if (pthread_create(&tid[started], NULL, scan_work, &wk[started]) != 0)
             break;
-    uint32_t start = (uint32_t)gt->n, stop_at = start;
+    uint64_t start = gt->n, stop_at = start;
     uint64_t rp = 0, sp = 0;
     if (started < T) {
         /* no thread for some scans: give up this stretch, stay serial */
         gt->par_next = UINT64_MAX;
     } else {
         double t0 = thread_cpu();
-        stop_at = produce(&wk[0], start, (uint32_t)end, &rp, &sp);
+        stop_at = produce(&wk[0], start, end, &rp, &sp);
         stop_jobs(p);
         work_until(&wk[0], queue_done, 0);
         for (int i = 0; i < RING; i++)
@@ -496,7 +501,7 @@ void grundy_par_run(GrundyTable *gt, uint64_t end)
     for (uint32_t i = 1; i < started; i++)
         pthread_join(tid[i], NULL);
     /* commit the heaps below the first failed scan */
-    uint32_t commit = stop_at, fail = atomic_load(&p->fail);
+    uint64_t commit = stop_at, fail = atomic_load(&p->fail);
     if (fail < commit)
         commit = fail;
     for (int i = 0; i < RING; i++) {

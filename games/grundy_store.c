@@ -399,11 +399,10 @@ static size_t find_chunk(const GStore *gs, uint64_t i)
     return lo;
 }
 
-uint32_t gs_get(GStore *gs, uint64_t i)
+/* Block b of chunk ci, decoded (through the cache). */
+static const uint16_t *cached_block(GStore *gs, size_t ci, uint32_t b)
 {
-    size_t ci = find_chunk(gs, i);
     GChunk *c = &gs->ch[ci];
-    uint32_t off = (uint32_t)(i - c->start), b = off / GS_BLOCK;
     uint64_t key = (uint64_t)ci << 32 | b;
     GCache *slot = &gs->cache[(key ^ (key >> 29)) % GS_CACHE];
     if (slot->key != key) {
@@ -417,7 +416,34 @@ uint32_t gs_get(GStore *gs, uint64_t i)
         (void)decode_block(c, dec_for(gs, ci), b, slot->v);
         slot->key = key;
     }
-    return slot->v[off % GS_BLOCK];
+    return slot->v;
+}
+
+uint32_t gs_get(GStore *gs, uint64_t i)
+{
+    size_t ci = find_chunk(gs, i);
+    uint32_t off = (uint32_t)(i - gs->ch[ci].start);
+    return cached_block(gs, ci, off / GS_BLOCK)[off % GS_BLOCK];
+}
+
+void gs_copy(GStore *gs, uint64_t from, uint64_t count, uint32_t *out)
+{
+    size_t ci = count ? find_chunk(gs, from) : 0;
+    while (count) {
+        const GChunk *c = &gs->ch[ci];
+        uint32_t off = (uint32_t)(from - c->start), b = off / GS_BLOCK, o = off % GS_BLOCK;
+        const uint16_t *v = cached_block(gs, ci, b);
+        uint64_t bend = (uint64_t)(b + 1) * GS_BLOCK < c->count ? (uint64_t)(b + 1) * GS_BLOCK
+                                                                  : c->count;
+        uint64_t m = bend - off < count ? bend - off : count;
+        for (uint64_t q = 0; q < m; q++)
+            out[q] = v[o + q];
+        out += m;
+        from += m;
+        count -= m;
+        if (from == c->start + c->count)
+            ci++;
+    }
 }
 
 static void put_le(unsigned char *p, uint64_t x, unsigned n)
@@ -543,8 +569,6 @@ CgtStatus gs_read(GStore *gs, SealedFile *sf, uint64_t end, const char *path, Cg
 
 /* ---- mapped flat tables ---------------------------------------------------- */
 
-#define GS_MAP_VALUES ((uint64_t)1 << 32)
-
 void *gs_map(unsigned w)
 {
     void *p = mmap(NULL, (size_t)(GS_MAP_VALUES * w), PROT_READ | PROT_WRITE,
@@ -590,14 +614,19 @@ void gs_restore(GStore *gs, void *gv, unsigned w)
     size_t len;
     if (inner_pages(gv, gs->begin * w, gs->end * w, &a, &len))
         mprotect(a, len, PROT_READ | PROT_WRITE);
-    for (uint64_t i = gs->begin; i < gs->end; i++) {
-        uint32_t v = gs_get(gs, i);
-        if (w == 1)
-            ((uint8_t *)gv)[i] = (uint8_t)v;
-        else if (w == 2)
-            ((uint16_t *)gv)[i] = (uint16_t)v;
-        else
-            ((uint32_t *)gv)[i] = v;
+    uint32_t buf[GS_BLOCK];
+    for (uint64_t i0 = gs->begin; i0 < gs->end; i0 += GS_BLOCK) {
+        uint64_t m = gs->end - i0 < GS_BLOCK ? gs->end - i0 : GS_BLOCK;
+        gs_copy(gs, i0, m, buf);
+        for (uint64_t q = 0; q < m; q++) {
+            uint64_t i = i0 + q;
+            if (w == 1)
+                ((uint8_t *)gv)[i] = (uint8_t)buf[q];
+            else if (w == 2)
+                ((uint16_t *)gv)[i] = (uint16_t)buf[q];
+            else
+                ((uint32_t *)gv)[i] = buf[q];
+        }
     }
 }
 

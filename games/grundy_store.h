@@ -52,6 +52,10 @@ bool gs_append(GStore *gs, const void *raw, unsigned w, uint64_t count);
 
 /* G(i), gs_begin <= i < gs_end.  Not thread-safe (the decode cache). */
 uint32_t gs_get(GStore *gs, uint64_t i);
+/* G(from .. from+count-1) into out, all inside [gs_begin, gs_end): block
+ * by block (a pass over the middle costs one decode per value, not a
+ * chunk search and a cache probe each).  Not thread-safe. */
+void gs_copy(GStore *gs, uint64_t from, uint64_t count, uint32_t *out);
 
 /* Serialise every chunk (binary, little-endian; docs/games.md §3) to af;
  * read them back from sf (positioned at the first chunk) into an empty
@@ -63,8 +67,10 @@ void gs_write(const GStore *gs, AtomicFile *af);
 CgtStatus gs_read(GStore *gs, SealedFile *sf, uint64_t end, const char *path, CgtError *err);
 
 /* Flat tables whose middle is compressed: an anonymous mapping with room
- * for 2^32 values of w bytes (pages are backed only when written; NULL when
- * the mapping fails), freed by gs_unmap. */
+ * for GS_MAP_VALUES values of w bytes (address space only: pages are
+ * backed only when written; NULL when the mapping fails), freed by
+ * gs_unmap.  GRUNDY_TABLE_BOUND (games/grundy.h) is the same number. */
+#define GS_MAP_VALUES ((uint64_t)1 << 40)
 void *gs_map(unsigned w);
 void gs_unmap(void *gv, unsigned w);
 /* Move heaps [gs_end, gs_end+count) of the mapped table gv into the store

@@ -58,7 +58,7 @@ X512 static void missing_set(const uint8_t *s8, uint32_t mc, uint64_t m[8])
 
 /* Two-byte values below 512: the lanes of the pairs (b, r-b), b = a, a+1,
  * ... (cnt <= 32 of them) whose value is in tbl, in *v the values. */
-X512 static inline uint64_t test16(const uint16_t *g, uint32_t r, uint32_t b, uint32_t cnt,
+X512 static inline uint64_t test16(const uint16_t *g, uint64_t r, uint64_t b, uint32_t cnt,
                                    __m512i tbl, __m512i *v)
 {
     const __m512i rev = _mm512_set_epi16(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16,
@@ -85,7 +85,7 @@ X512 static inline uint64_t test16(const uint16_t *g, uint32_t r, uint32_t b, ui
 /* One-byte values below 256, 64 pairs per vector: the byte of the set a
  * value lies in comes from a byte permute (VBMI), its bit from a 16-entry
  * shuffle. */
-X512 static inline uint64_t test8(const uint8_t *g, uint32_t r, uint32_t b, uint32_t cnt,
+X512 static inline uint64_t test8(const uint8_t *g, uint64_t r, uint64_t b, uint32_t cnt,
                                   __m512i tbl, __m512i *v)
 {
     const __m512i rev =
@@ -178,8 +178,8 @@ X512 static inline void batch_offsets(const void *gp, unsigned gw, uint32_t len,
 }
 
 /* The loop of grundy_x512_batch for a constant len (32 and 64 inlined). */
-X512 static inline void batch_loop(const void *gv, unsigned gw, const uint32_t *rare,
-                                   const uint32_t *rv, size_t j0, size_t j1, uint32_t base,
+X512 static inline void batch_loop(const void *gv, unsigned gw, const uint64_t *rare,
+                                   const uint32_t *rv, size_t j0, size_t j1, uint64_t base,
                                    uint8_t *rows, uint32_t len, __m512i off0, __m512i off1)
 {
     X512Ring q;
@@ -195,8 +195,8 @@ X512 static inline void batch_loop(const void *gv, unsigned gw, const uint32_t *
         ring_marks(&q, k, rows, len);
 }
 
-X512 uint64_t grundy_x512_batch(const void *gv, unsigned gw, const uint32_t *rare,
-                                const uint32_t *rv, size_t j0, size_t j1, uint32_t base,
+X512 uint64_t grundy_x512_batch(const void *gv, unsigned gw, const uint64_t *rare,
+                                const uint32_t *rv, size_t j0, size_t j1, uint64_t base,
                                 uint8_t *rows, uint32_t span, uint32_t len)
 {
     __m512i off0, off1;
@@ -219,8 +219,8 @@ X512 uint64_t grundy_x512_batch(const void *gv, unsigned gw, const uint32_t *rar
 /* Units (one block of one remainder) per pass over the hits. */
 #define X512_UNITS GRUNDY_X512_MAXR
 
-X512 uint32_t grundy_x512_scan(const void *gv, unsigned gw, const uint32_t *rr, size_t nr,
-                               uint32_t a, uint32_t hmax, uint32_t mc, size_t *need, uint8_t *s8,
+X512 uint64_t grundy_x512_scan(const void *gv, unsigned gw, const uint64_t *rr, size_t nr,
+                               uint64_t a, uint64_t hmax, uint32_t mc, size_t *need, uint8_t *s8,
                                uint64_t *sp)
 {
     uint64_t m0[8], m[8];
@@ -242,7 +242,8 @@ X512 uint32_t grundy_x512_scan(const void *gv, unsigned gw, const uint32_t *rr, 
     uint32_t nw = (mc + 63) / 64;
     for (uint32_t w = 0; w < nw; w++)
         _mm512_store_si512((void *)(hitb + 64 * w), _mm512_setzero_si512());
-    uint32_t uend[X512_UNITS], ucnt[X512_UNITS], unext[X512_UNITS];
+    uint32_t uend[X512_UNITS], ucnt[X512_UNITS];
+    uint64_t unext[X512_UNITS];
     /* passes of 2, 4, 8, then 16 units: while many values are missing
      * most blocks hit, and a long pass against a stale set would find the
      * same values again and again */
@@ -253,14 +254,14 @@ X512 uint32_t grundy_x512_scan(const void *gv, unsigned gw, const uint32_t *rr, 
             tbl = _mm512_maskz_mov_epi64(0x0f, tbl);
         size_t nu = 0, pos = 0;
         while (a <= hmax && (nu == 0 || nu + nr <= lim)) {
-            uint32_t end = a + 64 <= hmax + 1 ? a + 64 : hmax + 1;
+            uint64_t end = a + 64 <= hmax + 1 ? a + 64 : hmax + 1;
             for (size_t i = 0; i < nr; i++) {
-                uint32_t r = rr[i], e = end <= r / 2 + 1 ? end : r / 2 + 1;
+                uint64_t r = rr[i], e = end <= r / 2 + 1 ? end : r / 2 + 1;
                 if (a >= e)
                     continue;
                 if (gw == 1) {
                     __m512i v;
-                    uint64_t k = test8(gv, r, a, e - a, tbl, &v);
+                    uint64_t k = test8(gv, r, a, (uint32_t)(e - a), tbl, &v);
                     uint8_t cb[64];
                     _mm512_storeu_si512((void *)cb, _mm512_maskz_compress_epi8(k, v));
                     _mm512_storeu_si512((void *)(hb + pos),
@@ -273,19 +274,19 @@ X512 uint32_t grundy_x512_scan(const void *gv, unsigned gw, const uint32_t *rr, 
                     pos += c;
                 } else {
                     __m512i v0, v1;
-                    uint32_t c0 = e - a < 32 ? e - a : 32;
+                    uint32_t c0 = e - a < 32 ? (uint32_t)(e - a) : 32;
                     uint64_t k0 = test16(gv, r, a, c0, tbl, &v0);
                     _mm512_storeu_si512((void *)(hb + pos), _mm512_maskz_compress_epi16(
                                                                 (__mmask32)k0, v0));
                     pos += (size_t)__builtin_popcountll(k0);
                     if (e - a > 32) {
-                        uint64_t k1 = test16(gv, r, a + 32, e - a - 32, tbl, &v1);
+                        uint64_t k1 = test16(gv, r, a + 32, (uint32_t)(e - a - 32), tbl, &v1);
                         _mm512_storeu_si512((void *)(hb + pos),
                                             _mm512_maskz_compress_epi16((__mmask32)k1, v1));
                         pos += (size_t)__builtin_popcountll(k1);
                     }
                 }
-                ucnt[nu] = e - a;
+                ucnt[nu] = (uint32_t)(e - a);
                 uend[nu] = (uint32_t)pos;
                 unext[nu++] = end;
             }
@@ -365,23 +366,23 @@ X512 static inline uint64_t lane_set(__m512i v, uint64_t k)
     return (uint64_t)_mm512_reduce_or_epi64(acc);
 }
 
-X512 uint64_t grundy_x512_scan_bits(const uint8_t *g, const uint32_t *rr, size_t nr, uint32_t *ap,
-                                    uint32_t hmax, uint64_t s, uint64_t miss, uint64_t *sp)
+X512 uint64_t grundy_x512_scan_bits(const uint8_t *g, const uint64_t *rr, size_t nr, uint64_t *ap,
+                                    uint64_t hmax, uint64_t s, uint64_t miss, uint64_t *sp)
 {
     const __m512i rev =
         _mm512_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20,
                         21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39,
                         40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58,
                         59, 60, 61, 62, 63);
-    uint32_t a = *ap;
+    uint64_t a = *ap;
     uint64_t w = miss & ~s;
     while (a <= hmax && w) {
-        uint32_t end = a + 64 <= hmax + 1 ? a + 64 : hmax + 1;
+        uint64_t end = a + 64 <= hmax + 1 ? a + 64 : hmax + 1;
         for (size_t i = 0; i < nr && w; i++) {
-            uint32_t r = rr[i], e = end <= r / 2 + 1 ? end : r / 2 + 1;
+            uint64_t r = rr[i], e = end <= r / 2 + 1 ? end : r / 2 + 1;
             if (a >= e)
                 continue;
-            uint32_t cnt = e - a;
+            uint32_t cnt = (uint32_t)(e - a);
             *sp += cnt;
             __m512i x, y;
             __mmask64 lanes = ~(__mmask64)0;

@@ -411,6 +411,21 @@ static bool grundy_fill(Call *c, GameObj *g, uint64_t n, const char *ckpt, CgtEr
     }
 }
 
+/* The values of a range of n heaps, widened to 32 bits for printing: NULL
+ * with a limit error when they do not fit in memory (the table, and its
+ * checkpoint, keep what was computed). */
+static uint32_t *range_buffer(Call *c, uint64_t n)
+{
+    uint32_t *vals = n <= SIZE_MAX / sizeof *vals ? malloc((size_t)n * sizeof *vals) : NULL;
+    if (!vals) {
+        rt_error(c->I, DIAG_LIMIT, c->arg_locs[1],
+                 "out of memory for a list of %llu Grundy values (%llu MB)",
+                 (unsigned long long)n, (unsigned long long)(n * sizeof *vals >> 20));
+        rt_hint(c->I, "ask for fewer heaps");
+    }
+    return vals;
+}
+
 static Value *grundy_range(Call *c, GameObj *g, int64_t lo, int64_t hi, const char *ckpt)
 {
     if (lo < 0 || hi < lo)
@@ -440,13 +455,9 @@ static Value *grundy_range(Call *c, GameObj *g, int64_t lo, int64_t hi, const ch
             mpz_clear(z);
             return NULL;
         }
-        vals = malloc((size_t)n * sizeof *vals);
+        vals = range_buffer(c, n);
         if (!vals) {
             mpz_clear(z);
-            rt_error(c->I, DIAG_LIMIT, c->arg_locs[1],
-                     "out of memory for a list of %llu Grundy values (%llu MB)",
-                     (unsigned long long)n, (unsigned long long)(n * sizeof *vals >> 20));
-            rt_hint(c->I, "ask for fewer heaps");
             return NULL;
         }
         for (uint64_t i = 0; i < n; i++) {
@@ -463,7 +474,9 @@ static Value *grundy_range(Call *c, GameObj *g, int64_t lo, int64_t hi, const ch
             return NULL;
         /* the table keeps 1-4 bytes per value: a widened copy of the range
          * (no larger than the text printed from it) */
-        vals = xmalloc((size_t)n * sizeof *vals);
+        vals = range_buffer(c, n);
+        if (!vals)
+            return NULL;
         grundy_copy(game_grundy(g), (uint64_t)lo, n, vals);
     }
     if (!c->stmt) {
@@ -545,7 +558,8 @@ static Value *grundy_stmt(Call *c)
         }
         uint32_t v;
         GrundyTable *gt = game_grundy(g);
-        if (!heap_index(z, &n) || n < grundy_count(gt) || game_period_proved(g) ||
+        if (!heap_index(z, GRUNDY_TABLE_BOUND, &n) || n < grundy_count(gt) ||
+            game_period_proved(g) ||
             (n >= grundy_default_limit(g->rs) && !g->period_done)) {
             /* the heap rule (heaps.h): in the table, from a proved period
                (G(n) = G(pre + (n - pre) mod p) for any GMP n), or past
@@ -628,7 +642,8 @@ static Value *period_stmt(Call *c)
     /* the default is scaled with the cost of the ruleset's heaps */
     int64_t limit = (int64_t)grundy_default_limit(g->rs);
     Value *lv = call_opt(c, "limit");
-    if (lv && !call_int(c, lv, call_opt_loc(c, "limit"), "the limit", 1, 3999999999LL, &limit))
+    if (lv && !call_int(c, lv, call_opt_loc(c, "limit"), "the limit", 1,
+                        (int64_t)GRUNDY_TABLE_BOUND, &limit))
         return NULL;
     if (!game_ensure_period(c, g, (uint64_t)limit))
         return NULL;
@@ -923,10 +938,10 @@ Value *bi_genus(Call *c)
             return rt_error(c->I, DIAG_DOMAIN, c->arg_locs[1],
                             "expected a range a..b with 0 <= a <= b");
         }
-        if ((uint64_t)hi >= GRUNDY_TABLE_BOUND) {
+        if ((uint64_t)hi >= HEAP_SEARCH_BOUND) {
             mpz_t z;
             mpz_init_set_ui(z, (unsigned long)hi);
-            heap_beyond(c, c->arg_locs[1], z, heap_search_hint);
+            heap_beyond(c, c->arg_locs[1], z, HEAP_SEARCH_BOUND, heap_search_hint);
             mpz_clear(z);
             sb_free(&b);
             return NULL;
@@ -1021,7 +1036,7 @@ static bool heaps_of(Call *c, GameObj *g, const Value *a, Loc loc, uint64_t budg
     for (size_t i = 0; i < *k && ok; i++) {
         uint64_t n;
         ok = heap_read(c, a->u.list.items[i], loc, z);
-        if (ok && heap_index(z, &n))
+        if (ok && heap_index(z, HEAP_SEARCH_BOUND, &n))
             (*out)[i] = (uint32_t)n;
         else
             *searched = false;
@@ -1029,12 +1044,12 @@ static bool heaps_of(Call *c, GameObj *g, const Value *a, Loc loc, uint64_t budg
             mpz_set(top, z);
     }
     uint64_t t;
-    if (ok && *searched && heap_index(top, &t))
+    if (ok && *searched && heap_index(top, HEAP_SEARCH_BOUND, &t))
         *searched = heap_within_budget(g->rs, t, budget, true, why, whylen);
     else if (ok) {
         char *s = mpz_get_str(NULL, 10, top);
-        snprintf(why, whylen, "heap %s is past the table bound %llu", s,
-                 (unsigned long long)GRUNDY_TABLE_BOUND);
+        snprintf(why, whylen, "heap %s is past the search bound %llu", s,
+                 (unsigned long long)HEAP_SEARCH_BOUND);
         free(s);
     }
     *nimsum = 0;
@@ -1079,7 +1094,7 @@ Value *bi_outcome(Call *c)
     if (pv && !call_int(c, pv, call_opt_loc(c, "positions"), "positions", 1, 1000000000, &maxpos))
         return NULL;
     /* The heap rule (runtime/heaps.h): a position with a heap past the
-       table bound, or whose largest heap alone has more options than the
+       search bound, or whose largest heap alone has more options than the
        position budget, is not searched; its normal-play outcome is the
        nim-sum of the Grundy values (any heap with a proved period), its
        misere outcome out of reach. */

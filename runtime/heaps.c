@@ -19,20 +19,20 @@ bool heap_read(Call *c, const Value *v, Loc loc, mpz_t z)
     return true;
 }
 
-bool heap_index(const mpz_t z, uint64_t *out)
+bool heap_index(const mpz_t z, uint64_t bound, uint64_t *out)
 {
-    if (mpz_sgn(z) < 0 || !mpz_fits_ulong_p(z) || mpz_get_ui(z) >= GRUNDY_TABLE_BOUND)
+    if (mpz_sgn(z) < 0 || !mpz_fits_ulong_p(z) || mpz_get_ui(z) >= bound)
         return false;
     *out = mpz_get_ui(z);
     return true;
 }
 
-void heap_beyond(Call *c, Loc loc, const mpz_t z, const char *hint)
+void heap_beyond(Call *c, Loc loc, const mpz_t z, uint64_t bound, const char *hint)
 {
     char *s = mpz_get_str(NULL, 10, z);
     CgtError err;
     cgt_error_clear(&err);
-    grundy_beyond_error(&err, s, hint);
+    grundy_beyond_error(&err, s, bound, hint);
     free(s);
     rt_error_from(c->I, loc, &err);
 }
@@ -46,8 +46,8 @@ bool heap_tabulated(Call *c, const Value *v, Loc loc, uint32_t *out)
     mpz_init(z);
     uint64_t n = 0;
     bool ok = heap_read(c, v, loc, z);
-    if (ok && !heap_index(z, &n)) {
-        heap_beyond(c, loc, z, heap_search_hint);
+    if (ok && !heap_index(z, HEAP_SEARCH_BOUND, &n)) {
+        heap_beyond(c, loc, z, HEAP_SEARCH_BOUND, heap_search_hint);
         ok = false;
     }
     mpz_clear(z);
@@ -128,7 +128,7 @@ bool heap_grundy(Call *c, GameObj *g, const mpz_t z, Loc loc, uint32_t *v)
 {
     GrundyTable *gt = game_grundy(g);
     uint64_t n = 0;
-    bool small = heap_index(z, &n);
+    bool small = heap_index(z, GRUNDY_TABLE_BOUND, &n);
     if (small && n < grundy_count(gt)) {
         *v = grundy_get(gt, n);
         return true;
@@ -153,6 +153,6 @@ bool heap_grundy(Call *c, GameObj *g, const mpz_t z, Loc loc, uint32_t *v)
              "no period of %s is proved within the default limit of %llu heaps; "
              "`period G limit N;` searches further",
              g->name, (unsigned long long)limit);
-    heap_beyond(c, loc, z, hint);
+    heap_beyond(c, loc, z, GRUNDY_TABLE_BOUND, hint);
     return false;
 }

@@ -1,11 +1,13 @@
 /* The one heap-size rule of the language (docs/games.md §7 "Heap sizes",
- * docs/language.md "Heaps"): a heap is any non-negative integer (GMP).  A
- * statement that tabulates per-heap data takes heaps below
- * GRUNDY_TABLE_BOUND, with one shared error past it; the searches
- * (outcome, genus, moves) are bounded by their work budget in positions,
- * checked before a heap's options are generated; the Grundy value of a
- * heap past the bound comes from a proved period, proved on demand with
- * the default limit when `period` has not run. */
+ * docs/language.md "Heaps"): a heap is any non-negative integer (GMP).
+ * The Grundy table holds heaps below GRUNDY_TABLE_BOUND (2^40); the
+ * searches and option lists (outcome, genus, moves), whose heaps are
+ * 32-bit (games/ruleset.h), take heaps below HEAP_SEARCH_BOUND and are
+ * bounded by their work budget in positions, checked before a heap's
+ * options are generated; past either bound there is one shared error.
+ * The Grundy value of a heap past the table bound comes from a proved
+ * period, proved on demand with the default limit when `period` has not
+ * run. */
 #ifndef CGT_RUNTIME_HEAPS_H
 #define CGT_RUNTIME_HEAPS_H
 #include <gmp.h>
@@ -24,15 +26,18 @@
 /* v as a heap into z (initialised by the caller): any integer >= 0, else
  * an error ("a heap size must be a non-negative integer"). */
 bool heap_read(Call *c, const Value *v, Loc loc, mpz_t z);
-/* z as an index when it is below GRUNDY_TABLE_BOUND. */
-bool heap_index(const mpz_t z, uint64_t *out);
-/* Record the shared error for a heap past the table bound; hint NULL for
- * the default one. */
-void heap_beyond(Call *c, Loc loc, const mpz_t z, const char *hint);
+/* The bound of the searches and option lists (heaps below it). */
+#define HEAP_SEARCH_BOUND 4000000000ull
+/* z as an index when it is below bound (GRUNDY_TABLE_BOUND or
+ * HEAP_SEARCH_BOUND). */
+bool heap_index(const mpz_t z, uint64_t bound, uint64_t *out);
+/* Record the shared error for a heap past bound; hint NULL for the
+ * default one. */
+void heap_beyond(Call *c, Loc loc, const mpz_t z, uint64_t bound, const char *hint);
 /* The hint of a search given a heap past the bound. */
 extern const char heap_search_hint[];
-/* v as a heap that can be tabulated (below GRUNDY_TABLE_BOUND), else an
- * error (the shared one past the bound). */
+/* v as a heap a search or option list takes (below HEAP_SEARCH_BOUND),
+ * else an error (the shared one past the bound). */
 bool heap_tabulated(Call *c, const Value *v, Loc loc, uint32_t *out);
 /* Whether heap n of rs has at most `budget` options (ruleset_options_bound)
  * and, for a search that `tabulates` per-heap data (outcome, genus), is
