@@ -340,7 +340,9 @@ static Value *grundy_lib_error(Call *c, CgtError *e)
 }
 
 /* Extend the table to n values; with a checkpoint path, resume from it and
- * save every few seconds and at the end (also when stopped).  The file is
+ * save after each step (10^6 values or a quarter of those so far, at most
+ * every 5 s: each value is written a few times in all) and at the end
+ * (also when stopped).  The file is
  * always read first, even when the table already holds values, and is
  * never replaced by a table of fewer values (docs/errors.md, "Files cgt
  * writes").  When only the final save fails, the values are complete:
