@@ -18,9 +18,8 @@
  *         file.
  *   0.1777: period 60620715, preperiod 160949018 (A. Flammenkamp; OEIS
  *         A071509), one thread: the bit-set path (values below 64).
- * About 35 minutes (0.56 on two threads is slower than on one: its scans
- * are short, and the stretches' hand-offs cost more than they save) and
- * 4 GB of spill file in $TMPDIR or /tmp. */
+ * About 40 minutes of CPU (48 minutes wall on a machine with one core taken
+ * by another program) and up to 2 GB of spill file in $TMPDIR or /tmp. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
