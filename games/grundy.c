@@ -351,6 +351,20 @@ static inline unsigned value_class(const GrundyTable *gt, uint64_t a, uint32_t v
     return parity32(v & gt->mask) ^ (gt->e & (unsigned)(a & 1));
 }
 
+/* Values per read of the whole-table passes (the mask choice's histogram
+ * and rare rescan, at every power of two). */
+#define TABLE_CHUNK 4096
+
+/* G(a0 .. a0+c-1) into buf, c = min(TABLE_CHUNK, n - a0) (0 from n on),
+ * returned: through a compressed middle grundy_copy decodes block by
+ * block, where a grundy_get per value was about 7% of 0.106 to 10^7. */
+static uint64_t table_chunk(const GrundyTable *gt, uint64_t a0, uint32_t *buf)
+{
+    uint64_t c = a0 >= gt->n ? 0 : gt->n - a0 < TABLE_CHUNK ? gt->n - a0 : TABLE_CHUNK;
+    grundy_copy(gt, a0, c, buf);
+    return c;
+}
+
 /* Histogram over ext values x = G(a) | (a&1) << hbits, a = 1..n-1. */
 static void rebuild_hist(GrundyTable *gt)
 {
@@ -360,13 +374,11 @@ static void rebuild_hist(GrundyTable *gt)
     free(gt->hist);
     gt->hbits = hb;
     gt->hist = xcalloc((size_t)2 << hb, sizeof *gt->hist);
-    uint32_t buf[4096];
-    for (uint64_t a0 = 1; a0 < gt->n; a0 += 4096) {
-        uint64_t c = gt->n - a0 < 4096 ? gt->n - a0 : 4096;
-        grundy_copy(gt, a0, c, buf);
+    uint32_t buf[TABLE_CHUNK];
+    uint64_t c;
+    for (uint64_t a0 = 1; (c = table_chunk(gt, a0, buf)) > 0; a0 += c)
         for (uint64_t j = 0; j < c; j++)
             gt->hist[buf[j] | ((uint32_t)((a0 + j) & 1) << hb)]++;
-    }
 }
 
 /* Choose the mask: W(m) = sum_x hist[x] (-1)^popcount(x&m) is, by the
@@ -411,16 +423,13 @@ static void choose_mask(GrundyTable *gt)
     gt->e = (unsigned)(best >> gt->hbits) & 1;
     gt->sparse = true;
     gt->nrare = 0;
-    /* the table read in chunks (a call of grundy_get per value was about 7%
-     * of 0.106 to 10^7: this runs at every power of two) */
-    uint32_t buf[4096];
-    for (uint64_t a0 = 1; a0 < gt->n; a0 += 4096) {
-        uint64_t c = gt->n - a0 < 4096 ? gt->n - a0 : 4096;
-        grundy_copy(gt, a0, c, buf);
+    /* the rare positions under the new mask */
+    uint32_t buf[TABLE_CHUNK];
+    uint64_t c;
+    for (uint64_t a0 = 1; (c = table_chunk(gt, a0, buf)) > 0; a0 += c)
         for (uint64_t j = 0; j < c; j++)
             if (value_class(gt, a0 + j, buf[j]) == gt->rho)
                 add_rare(gt, a0 + j);
-    }
     if (gt->seen_words)
         fill_classes(gt);
 }
