@@ -4,6 +4,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "runtime/interp.h"
+#include "util/xalloc.h"
+
 bool heap_read(Call *c, const Value *v, Loc loc, mpz_t z)
 {
     if (v->kind != VAL_INT) {
@@ -155,4 +158,18 @@ bool heap_grundy(Call *c, GameObj *g, const mpz_t z, Loc loc, uint32_t *v)
              g->name, (unsigned long long)limit);
     heap_beyond(c, loc, z, GRUNDY_TABLE_BOUND, hint);
     return false;
+}
+
+char *game_arg_code(Call *c, size_t i)
+{
+    char *t = diag_source_text(c->arg_locs[i]);
+    bool ident = t[0] && !(t[0] >= '0' && t[0] <= '9');
+    for (const char *p = t; *p && ident; p++)
+        ident = (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+                (*p >= '0' && *p <= '9') || *p == '_';
+    if (!ident) {
+        free(t);
+        t = xstrdup("G");
+    }
+    return t;
 }

@@ -55,4 +55,9 @@ bool game_period_proved(const GameObj *g);
  * period on demand with the default limit; an error when none applies. */
 bool heap_grundy(Call *c, GameObj *g, const mpz_t z, Loc loc, uint32_t *v);
 
+/* How the script wrote argument i, for hints that quote code: the variable
+ * name when it is one (`period a limit N;`), else "G" (a game's
+ * description, such as 0.07, is no valid argument).  Caller frees. */
+char *game_arg_code(Call *c, size_t i);
+
 #endif
