@@ -459,10 +459,8 @@ static Value *dec_semigroup(Dec *d, const JsonNode *o, bool commutative)
         return NULL;
     if (pres->s[0] != '<' || strchr(pres->s, ';'))
         return dec_fail(d, pres, DIAG_IO, "not a presentation < ... >");
-    for (const char *s = name->s; *s; s++)
-        if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || *s == '_' ||
-              (s > name->s && *s >= '0' && *s <= '9')))
-            return dec_fail(d, name, DIAG_IO, "not a name");
+    if (name->s[0] && !val_is_ident_key(name->s))
+        return dec_fail(d, name, DIAG_IO, "not a name");
     if (!name->s[0] || strlen(name->s) > 64 || pres->slen > 1000000)
         return dec_fail(d, name, DIAG_IO, "name or presentation too long or empty");
     /* the declaration is parsed again, as a script would write it */

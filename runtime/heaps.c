@@ -163,11 +163,7 @@ bool heap_grundy(Call *c, GameObj *g, const mpz_t z, Loc loc, uint32_t *v)
 char *game_arg_code(Call *c, size_t i)
 {
     char *t = diag_source_text(c->arg_locs[i]);
-    bool ident = t[0] && !(t[0] >= '0' && t[0] <= '9');
-    for (const char *p = t; *p && ident; p++)
-        ident = (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
-                (*p >= '0' && *p <= '9') || *p == '_';
-    if (!ident) {
+    if (!val_is_ident_key(t)) {
         free(t);
         t = xstrdup("G");
     }
