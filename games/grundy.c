@@ -642,7 +642,8 @@ static uint64_t scan_deep_bits(GrundyTable *gt, const uint64_t *rr, size_t nr, u
         uint32_t ga = grundy_get(gt, a);
         for (size_t i = 0; i < nr; i++)
             if (2 * a <= rr[i]) {
-                s |= (uint64_t)1 << ((ga ^ grundy_get(gt, rr[i] - a)) & 63);
+                uint32_t v = ga ^ grundy_get(gt, rr[i] - a);
+                s |= v < 64 ? (uint64_t)1 << v : 0;
                 sp++;
             }
     }
@@ -704,6 +705,7 @@ static bool tail_redundant(const TailCands *tc, uint64_t p, uint64_t i)
  * shuffle), named f_8x, f_16x, f_32x, and BY_WIDTH takes those when the
  * processor has AVX2 (grundy_set_simd).  Both copies compute the same
  * values and counters (tests/unit/test_grundy_simd.c). */
+static bool bits_block_ok(const GrundyTable *gt, uint32_t span);
 static void start_block_bits(GrundyTable *gt, uint64_t n0, uint32_t len);
 static uint32_t value_sparse_bits(GrundyTable *gt, uint64_t n);
 #if defined(__clang__)
@@ -941,6 +943,7 @@ CgtStatus grundy_extend(GrundyTable *gt, uint64_t target, CgtError *err)
             choose_mask(gt);
             gt->next_choose = (uint64_t)n * 2;
             gt->blk_ok = false;
+            gt->bits_wide = gt->bits_redo = 0; /* bits_block_ok's count anew */
             check_window(gt);
         }
         if (gt->compact_from && (n & (gt->compact_chunk - 1)) == 0)

@@ -2,18 +2,48 @@
  * table whose values are all below 64 (0.1777, 0.454, 0.16, 0.127, 0.106,
  * ...).  Every pair value is then below 64, so a heap's seen-set is one
  * 64-bit word held in a register instead of a row of bytes in memory: a
- * mark is a shift and an OR (no store), "which values below mc are still
+ * mark is a lookup and an OR (no store), "which values below mc are still
  * missing" is an AND-NOT, the least unseen value of a class one
  * count-trailing-zeros.  The method is the byte path's (docs/games.md §2,
  * steps 1-3); only the seen-set's representation and the unrolling of the
  * first pairs differ.  (Two words for values below 128 were tried: GCC
  * then keeps the pair of words in a vector register and every mark pays
- * two transfers, slower than the byte stores.)  Included once by grundy.c,
+ * two transfers, slower than the byte stores.)  A table with a few values
+ * from 64 to 127 (0.56: 30 heaps of value 64 in 667,665) keeps the one
+ * word: pair values from 64 on are left out of it, which changes nothing
+ * while the least unseen value of class C_r is below 64; when it is not,
+ * the heap is done again on a byte row.  Included once by grundy.c,
  * after the one-byte kernel (it uses block_targets_8 and sparse_finish_8);
  * not a header of its own (no include guard, on purpose). */
 
-/* The set {v}, v < 64. */
-#define BIT(v) ((uint64_t)1 << (v))
+/* The set {v} for v < 64, the empty set for 64 <= v < 128 (a table: a
+ * shift with a test cost more in the marking loops). */
+static const uint64_t bit_of[128] = {
+#define B1(i) (uint64_t)1 << (i)
+#define B4(i) B1(i), B1((i) + 1), B1((i) + 2), B1((i) + 3)
+#define B16(i) B4(i), B4((i) + 4), B4((i) + 8), B4((i) + 12)
+    B16(0), B16(16), B16(32), B16(48)
+#undef B16
+#undef B4
+#undef B1
+};
+#define BIT(v) (bit_of[v])
+
+/* Rare positions up to which a table with values from 64 to 127 still
+ * takes the bit sets: 0.56 (45 rare positions, largest value 64) ran 25%
+ * faster in them, 0.354 (131, 113) 6%; 0.14 (1895, 78) 15% slower than on
+ * the byte rows with their vector batches. */
+#define BITS_WIDE_RARE 512
+
+/* The bit sets for a block of rows of span bytes: values below 64, or
+ * below 128 with few rare positions and few heaps done again (at most
+ * one in 16 since the last mask choice, which comes at every doubling of
+ * the table; 0.56 redoes 29 of 667,665 heaps). */
+static bool bits_block_ok(const GrundyTable *gt, uint32_t span)
+{
+    return span <= 128 || (gt->maxval < 128 && gt->nrare <= BITS_WIDE_RARE &&
+                           gt->bits_redo * 16 <= gt->bits_wide + 1024);
+}
 
 /* start_block for the bit rows: the same pairs as start_block_8, each row
  * one word (gt->bits_rows). */
@@ -247,11 +277,27 @@ static uint32_t value_sparse_bits(GrundyTable *gt, uint64_t n)
         gt->rare_pairs += (gt->flat_ok ? 0 : jlo) + (jmax - j);
     }
     uint64_t u = ~s & gt->cls_bits[cc];
+    if (gt->maxval >= 64)
+        gt->bits_wide++;
     if (!u) {
         uint8_t *s8 = gt->seen8;
         memset(s8, 0, gt->blk_span);
-        for (uint32_t v = 0; v < 64; v++)
-            s8[v] = (uint8_t)((s >> v) & 1);
+        if (gt->maxval < 64)
+            for (uint32_t v = 0; v < 64; v++)
+                s8[v] = (uint8_t)((s >> v) & 1);
+        else {
+            /* s left out the values from 64 on: the heap again on a byte
+             * row, every option with a rare part marked (the pairs are
+             * counted once, above) */
+            gt->bits_redo++;
+            for (uint32_t k = 1; k <= (uint32_t)gt->rs->max_take && k <= n; k++) {
+                if ((km[k] & 1) && n == k)
+                    s8[0] = 1;
+                if ((km[k] & 2) && n > k)
+                    s8[g[n - k]] = 1;
+            }
+            mark_unbatched_8(gt, s8, n, 0, 0, false);
+        }
         return sparse_finish_8(gt, n, s8, cc);
     }
     uint32_t mc = (uint32_t)__builtin_ctzll(u);

@@ -57,9 +57,12 @@ struct GrundyTable {
     uint32_t blk_len, blk_span;
     uint32_t blk_lenb; /* the batch covers rare a >= blk_lenb (blk_len, or more in a parallel stretch) */
     uint64_t blk_bcnt; /* batched rare pairs of each heap of the block (rare_pairs per heap) */
-    /* values below 64 (games/grundy_bits.h): the block's rows as one-word
-     * bit sets, and the two value classes as bit sets */
+    /* pair values below 64 (games/grundy_bits.h): the block's rows as
+     * one-word bit sets, and the two value classes as bit sets; with values
+     * from 64 to 127 (few rare positions), the heaps done in bits and of
+     * those the ones done again on a byte row */
     bool blk_bits;
+    uint64_t bits_wide, bits_redo;
     uint64_t *bits_rows;
     size_t bits_cap;
     uint64_t cls_bits[2];

@@ -379,8 +379,8 @@ static void KN(start_block)(GrundyTable *gt, uint64_t n0, uint64_t limit)
     gt->blk_span = span;
     gt->blk_bcnt = 0;
 #if GW == 8
-    /* values below 64: the rows are bit sets (games/grundy_bits.h) */
-    gt->blk_bits = span <= 128;
+    /* pair values below 64: the rows are bit sets (games/grundy_bits.h) */
+    gt->blk_bits = bits_block_ok(gt, span);
     if (gt->blk_bits) {
         start_block_bits(gt, n0, len);
         return;

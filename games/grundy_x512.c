@@ -530,6 +530,8 @@ X512 uint64_t grundy_x512_scan_bits(const uint8_t *g, const uint64_t *rr, size_t
             }
             __m512i v = _mm512_xor_si512(x, _mm512_permutexvar_epi8(rev, y));
             /* bit v of w for every lane: one instruction (BITALG) */
+            /* values from 64 on are in no set (grundy_bits.h) */
+            lanes &= _mm512_testn_epi8_mask(v, _mm512_set1_epi8((char)0xc0));
             uint64_t k = _mm512_mask_bitshuffle_epi64_mask(lanes, _mm512_set1_epi64((long long)w),
                                                            v);
             if (k) {
