@@ -66,6 +66,13 @@ static void start_block_bits(GrundyTable *gt, uint64_t n0, uint32_t len)
             break;
         size_t j0, j1;
         rare_range(gt, len, n0 - k, &j0, &j1);
+#if GRUNDY_X512
+        if (gt->x512) {
+            grundy_x512_bits_batch(g, rare, rv, j0, j1, n0 - k, rows, len);
+            gt->blk_bcnt += j1 - j0;
+            continue;
+        }
+#endif
         for (size_t j = j0; j < j1; j++) {
             const uint8_t *gp = g + (n0 - k - rare[j]);
             uint32_t x = rv[j];

@@ -259,6 +259,11 @@ uint64_t grundy_x512_scan(const void *gv, unsigned gw, const uint64_t *rr, size_
 uint64_t grundy_x512_batch(const void *gv, unsigned gw, const uint64_t *rare, const uint32_t *rv,
                            size_t j0, size_t j1, uint64_t base, uint8_t *rows, uint32_t span,
                            uint32_t len);
+/* The batched rare pairs of start_block_bits (games/grundy_bits.h) for
+ * rare[j0..j1-1] of one split: rows[h] |= the set {rv[j] ^ G(base -
+ * rare[j] + h)} (empty for values of 64 and more) for h < len <= 64. */
+void grundy_x512_bits_batch(const uint8_t *g, const uint64_t *rare, const uint32_t *rv, size_t j0,
+                            size_t j1, uint64_t base, uint64_t *rows, uint32_t len);
 /* The block loop of scan_bits (games/grundy_bits.h) from pair index *ap:
  * one-byte values below 64, seen-set s, the values miss looked for; the
  * same blocks, marks of miss and count in *sp; returns s and sets *ap. */

@@ -1,4 +1,4 @@
-/* The AVX-512 copies of two inner loops of the sparse engine (docs/games.md
+/* The AVX-512 copies of inner loops of the sparse engine (docs/games.md
  * §2), for processors with AVX-512 F, BW, VL, VBMI and VBMI2 (chosen at run
  * time with the AVX2 kernels, grundy_set_simd):
  *
@@ -18,7 +18,10 @@
  *   the others by a table lookup per pair or vector compares).
  * - The batched rare pairs of a block (batch_rows): the row offsets of all
  *   heaps of the block for one rare position in one vector, then two
- *   instructions per byte store instead of four or five. */
+ *   instructions per byte store instead of four or five.
+ * - The same for the one-word rows of the bit-set path (start_block_bits),
+ *   the rows held in registers, four instructions per eight marks; and
+ *   that path's pair scan (grundy_x512_scan_bits). */
 #include "games/grundy_int.h"
 
 #if GRUNDY_X512
@@ -476,6 +479,49 @@ X512 uint64_t grundy_x512_scan(const void *gv, unsigned gw, const uint64_t *rr, 
     }
     *need = nd;
     return a;
+}
+
+/* Eight heaps' one-word rows per vector, all len of them in registers
+ * while every rare position adds its marks: per eight heaps a widening
+ * load of their eight values, an xor, a variable shift (which gives 0 for
+ * values of 64 and more, as bit_of does) and an OR. */
+X512 static inline void bits_batch_loop(const uint8_t *g, const uint64_t *rare, const uint32_t *rv,
+                                        size_t j0, size_t j1, uint64_t base, uint64_t *rows,
+                                        uint32_t len)
+{
+    const __m512i one = _mm512_set1_epi64(1);
+    __m512i acc[8];
+    uint32_t nv = (len + 7) / 8;
+    for (uint32_t q = 0; q < 8; q++)
+        acc[q] = _mm512_setzero_si512();
+    for (size_t j = j0; j < j1; j++) {
+        const uint8_t *gp = g + (base - rare[j]);
+        __m512i x = _mm512_set1_epi64((long long)rv[j]);
+        for (uint32_t q = 0; q < 8; q++)
+            if (q < nv) {
+                __m128i b;
+                if (8 * q + 8 <= len)
+                    b = _mm_loadl_epi64((const void *)(gp + 8 * q));
+                else
+                    b = _mm_maskz_loadu_epi8((__mmask16)((1u << (len - 8 * q)) - 1), gp + 8 * q);
+                __m512i v = _mm512_xor_si512(_mm512_cvtepu8_epi64(b), x);
+                acc[q] = _mm512_or_si512(acc[q], _mm512_sllv_epi64(one, v));
+            }
+    }
+    for (uint32_t q = 0; q < nv; q++) {
+        __mmask8 k = 8 * q + 8 <= len ? 0xff : (__mmask8)((1u << (len - 8 * q)) - 1);
+        __m512i r = _mm512_maskz_loadu_epi64(k, rows + 8 * q);
+        _mm512_mask_storeu_epi64(rows + 8 * q, k, _mm512_or_si512(r, acc[q]));
+    }
+}
+
+X512 void grundy_x512_bits_batch(const uint8_t *g, const uint64_t *rare, const uint32_t *rv,
+                                 size_t j0, size_t j1, uint64_t base, uint64_t *rows, uint32_t len)
+{
+    if (len == 64)
+        bits_batch_loop(g, rare, rv, j0, j1, base, rows, 64);
+    else
+        bits_batch_loop(g, rare, rv, j0, j1, base, rows, len);
 }
 
 /* The set of the values of the lanes k of v (one-byte values below 64):
