@@ -171,6 +171,8 @@ void grundy_free(GrundyTable *gt)
     free(gt->bits_rows);
     free(gt->flat_d);
     free(gt->flat_x);
+    free(gt->flat_i8);
+    free(gt->flat_x8);
     heapopts_free(&gt->opts);
     free(gt);
 }

@@ -69,6 +69,11 @@ struct GrundyTable {
     /* the block's rare pairs with a < blk_len as (k + a, G(a)) */
     bool flat_ok;
     uint32_t *flat_d, *flat_x;
+    /* the same list for grundy_x512_flat_bits (bit-set blocks): 129 - d and
+     * x as bytes, padded to whole vectors; flat_win when every d is 2..129 */
+    uint8_t *flat_i8, *flat_x8;
+    size_t flat_cap8;
+    bool flat_win;
     size_t flat_n, flat_cap, flat_low; /* flat_low: rare positions < blk_len */
     HeapOptions opts;
     uint64_t rare_pairs, scan_pairs; /* work counters for the statistics */
@@ -264,6 +269,12 @@ uint64_t grundy_x512_batch(const void *gv, unsigned gw, const uint64_t *rare, co
  * rare[j] + h)} (empty for values of 64 and more) for h < len <= 64. */
 void grundy_x512_bits_batch(const uint8_t *g, const uint64_t *rare, const uint32_t *rv, size_t j0,
                             size_t j1, uint64_t base, uint64_t *rows, uint32_t len);
+/* The flat list's marks of value_sparse_bits (games/grundy_bits.h) for
+ * heap n >= 129: the set {x[q] ^ G(n - 129 + idx[q])} (empty for values of
+ * 64 and more) over q < cnt; idx and x hold cnt rounded up to 64 bytes,
+ * the padding x bytes 128 (no value). */
+uint64_t grundy_x512_flat_bits(const uint8_t *g, uint64_t n, const uint8_t *idx,
+                               const uint8_t *x, size_t cnt);
 /* The block loop of scan_bits (games/grundy_bits.h) from pair index *ap:
  * one-byte values below 64, seen-set s, the values miss looked for; the
  * same blocks, marks of miss and count in *sp; returns s and sets *ap. */

@@ -474,7 +474,9 @@ void grundy_par_run(GrundyTable *gt, uint64_t end)
         w->seen8_cap = BLOCK_BYTES > p->span ? BLOCK_BYTES : p->span;
         w->bits_rows = NULL;
         w->flat_d = w->flat_x = NULL;
-        w->flat_cap = 0;
+        w->flat_i8 = w->flat_x8 = NULL;
+        w->flat_win = false;
+        w->flat_cap = w->flat_cap8 = 0;
         w->blk_ok = false;
         w->scan_r = xmalloc(((size_t)gt->rs->max_take + 1) * sizeof *w->scan_r);
         w->rare_pairs = w->scan_pairs = 0;

@@ -20,8 +20,9 @@
  *   heaps of the block for one rare position in one vector, then two
  *   instructions per byte store instead of four or five.
  * - The same for the one-word rows of the bit-set path (start_block_bits),
- *   the rows held in registers, four instructions per eight marks; and
- *   that path's pair scan (grundy_x512_scan_bits). */
+ *   the rows held in registers, four instructions per eight marks; that
+ *   path's per-heap marks of the rare positions below the block length
+ *   (grundy_x512_flat_bits) and its pair scan (grundy_x512_scan_bits). */
 #include "games/grundy_int.h"
 
 #if GRUNDY_X512
@@ -522,6 +523,39 @@ X512 void grundy_x512_bits_batch(const uint8_t *g, const uint64_t *rare, const u
         bits_batch_loop(g, rare, rv, j0, j1, base, rows, 64);
     else
         bits_batch_loop(g, rare, rv, j0, j1, base, rows, len);
+}
+
+/* The values G(n-129 .. n-2) in two vectors (G(n-1), stored by the last
+ * heap a moment ago, is left out: a wide load over a pending narrow store
+ * waits for it), 64 lanes of the list at a time looked up in them by one
+ * two-table byte permute, xor x, then the set of the lanes' values: eight
+ * lanes at a time widened to 64 bits and shifted, one OR reduction. */
+X512 uint64_t grundy_x512_flat_bits(const uint8_t *g, uint64_t n, const uint8_t *idx,
+                                    const uint8_t *x, size_t cnt)
+{
+    const __m512i one = _mm512_set1_epi64(1);
+    __m512i w0 = _mm512_loadu_si512((const void *)(g + n - 129));
+    __m512i w1 = _mm512_loadu_si512((const void *)(g + n - 65));
+    __m512i acc = _mm512_setzero_si512();
+    for (size_t q = 0; q < cnt; q += 64) {
+        __m512i v = _mm512_permutex2var_epi8(w0, _mm512_loadu_si512((const void *)(idx + q)), w1);
+        v = _mm512_xor_si512(v, _mm512_loadu_si512((const void *)(x + q)));
+        size_t left = cnt - q;
+        for (uint32_t c = 0; c < 4 && 16 * c < left; c++) {
+            __m128i b = _mm512_extracti32x4_epi32(v, 0);
+            if (c == 1)
+                b = _mm512_extracti32x4_epi32(v, 1);
+            else if (c == 2)
+                b = _mm512_extracti32x4_epi32(v, 2);
+            else if (c == 3)
+                b = _mm512_extracti32x4_epi32(v, 3);
+            acc = _mm512_or_si512(acc, _mm512_sllv_epi64(one, _mm512_cvtepu8_epi64(b)));
+            if (16 * c + 8 < left)
+                acc = _mm512_or_si512(
+                    acc, _mm512_sllv_epi64(one, _mm512_cvtepu8_epi64(_mm_srli_si128(b, 8))));
+        }
+    }
+    return (uint64_t)_mm512_reduce_or_epi64(acc);
 }
 
 /* The set of the values of the lanes k of v (one-byte values below 64):
