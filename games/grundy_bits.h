@@ -30,9 +30,11 @@ static const uint64_t bit_of[128] = {
 #define BIT(v) (bit_of[v])
 
 /* Rare positions up to which a table with values from 64 to 127 still
- * takes the bit sets: 0.56 (45 rare positions, largest value 64) ran 25%
- * faster in them, 0.354 (131, 113) 6%; 0.14 (1895, 78) 15% slower than on
- * the byte rows with their vector batches. */
+ * takes the bit sets when the processor has no AVX-512: 0.56 (45 rare
+ * positions, largest value 64) ran 25% faster in them, 0.354 (131, 113)
+ * 6%, and 0.14 (1895, 78) 15% slower than on the byte rows with their
+ * vector batches.  With AVX-512 the bit rows' batch is a vector loop too
+ * (grundy_x512_bits_batch), and 0.14 to 10^7 went from 9.8 to 5.5 s. */
 #define BITS_WIDE_RARE 512
 /* Shortest flat list (rare pairs below the block length, per heap) that
  * grundy_x512_flat_bits takes: 0.56 (about 40 entries) 10% faster; 0.106
@@ -40,12 +42,12 @@ static const uint64_t bit_of[128] = {
 #define FLAT_MIN 16
 
 /* The bit sets for a block of rows of span bytes: values below 64, or
- * below 128 with few rare positions and few heaps done again (at most
- * one in 16 since the last mask choice, which comes at every doubling of
- * the table; 0.56 redoes 29 of 667,665 heaps). */
+ * below 128 with AVX-512 or few rare positions, and few heaps done again
+ * (at most one in 16 since the last mask choice, which comes at every
+ * doubling of the table; 0.56 redoes 29 of 667,665 heaps). */
 static bool bits_block_ok(const GrundyTable *gt, uint32_t span)
 {
-    return span <= 128 || (gt->maxval < 128 && gt->nrare <= BITS_WIDE_RARE &&
+    return span <= 128 || (gt->maxval < 128 && (gt->x512 || gt->nrare <= BITS_WIDE_RARE) &&
                            gt->bits_redo * 16 <= gt->bits_wide + 1024);
 }
 
