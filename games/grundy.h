@@ -174,6 +174,12 @@ bool grundy_set_simd(GrundyTable *gt, bool on);
  * two); returns whether they are now in use. */
 bool grundy_set_x512(GrundyTable *gt, bool on);
 
+/* The one-word bit sets of games/grundy_bits.h (one-byte tables with
+ * small values, on by default) on or off; off, every block takes the byte
+ * rows, with the same values and counters (tests compare the two paths,
+ * and the parallel stretches, which run on the byte rows only). */
+void grundy_set_bitsets(GrundyTable *gt, bool on);
+
 /* For rulesets that are not plain, compute through ruleset_options (slow,
  * the same options as the direct loops used by default); for tests. */
 void grundy_use_option_lists(GrundyTable *gt, bool on);

@@ -47,6 +47,8 @@ static const uint64_t bit_of[128] = {
  * doubling of the table; 0.56 redoes 29 of 667,665 heaps). */
 static bool bits_block_ok(const GrundyTable *gt, uint32_t span)
 {
+    if (gt->bits_off)
+        return false;
     return span <= 128 || (gt->maxval < 128 && (gt->x512 || gt->nrare <= BITS_WIDE_RARE) &&
                            gt->bits_redo * 16 <= gt->bits_wide + 1024);
 }

@@ -61,7 +61,7 @@ struct GrundyTable {
      * one-word bit sets, and the two value classes as bit sets; with values
      * from 64 to 127 (few rare positions), the heaps done in bits and of
      * those the ones done again on a byte row */
-    bool blk_bits;
+    bool blk_bits, bits_off; /* bits_off: grundy_set_bitsets(gt, false) */
     uint64_t bits_wide, bits_redo;
     uint64_t *bits_rows;
     size_t bits_cap;

@@ -10,7 +10,8 @@
  * `x512=0` to the AVX2 copy without its AVX-512 loops (grundy_set_x512);
  * `spill=0` keeps the compressed chunks in memory instead of a spill file
  * (grundy_set_spill; "bytes" is what the values take in memory, "spilled"
- * the spill file's bytes).
+ * the spill file's bytes); `bits=0` turns the one-word bit sets of small
+ * values off (grundy_set_bitsets).
  * Built by bench/games/run.sh. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,17 +23,17 @@
 
 int main(int argc, char **argv)
 {
-    unsigned compact = 0, threads = 1, simd = 1, x512 = 1, spill = 1;
+    unsigned compact = 0, threads = 1, simd = 1, x512 = 1, spill = 1, bits = 1;
     for (int i = 4; i < argc; i++)
         if (sscanf(argv[i], "compact=%u", &compact) != 1 &&
             (sscanf(argv[i], "threads=%u", &threads) != 1 || threads < 1) &&
             sscanf(argv[i], "simd=%u", &simd) != 1 && sscanf(argv[i], "x512=%u", &x512) != 1 &&
-            sscanf(argv[i], "spill=%u", &spill) != 1)
+            sscanf(argv[i], "spill=%u", &spill) != 1 && sscanf(argv[i], "bits=%u", &bits) != 1)
             argc = 0;
-    if (argc < 4 || argc > 9) {
+    if (argc < 4 || argc > 10) {
         fprintf(stderr,
                 "usage: %s period|values CODE N [compact=C] [threads=T] [simd=0|1] [x512=0|1] "
-                "[spill=0|1]\n",
+                "[spill=0|1] [bits=0|1]\n",
                 argv[0]);
         return 2;
     }
@@ -48,6 +49,7 @@ int main(int argc, char **argv)
         grundy_set_compact(gt, 1, compact);
     grundy_set_threads(gt, threads);
     grundy_set_spill(gt, spill != 0);
+    grundy_set_bitsets(gt, bits != 0);
     bool avx2 = grundy_set_simd(gt, simd != 0);
     bool avx512 = grundy_set_x512(gt, x512 != 0);
     double t0 = cgt_now();

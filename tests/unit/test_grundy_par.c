@@ -9,8 +9,12 @@
  * computed on its speculative value; both end a stretch), the widening of
  * Officers' table to two bytes, extension in odd steps, and the compressed
  * middle with tiny chunks (deep scans through the shared decoder).  Each
- * threaded run must have run stretches, except for the codes whose values
- * stay below 64 (the bit-set path stays serial), which must have run none. */
+ * threaded run must have run stretches, except for the codes that keep to
+ * the bit-set path (games/grundy_bits.h), which stays serial: those must
+ * have run none.  0.14, 0.56 and 0.354 (values from 64 to 127, in the bit
+ * sets on one thread) are also run with the bit sets off on 2 and 3
+ * threads, so that their stretches run, and compared with the one-thread
+ * bit-set run: the byte rows and the bit sets must agree too. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdint.h>
 #include <stdio.h>
@@ -26,10 +30,12 @@
 /* A run of one code: table of N values computed with T threads, in steps
  * of `step` heaps (0: one call), compacted from heap 1 in chunks of 2^cl
  * values when cl > 0. */
-static GrundyTable *run(const Ruleset *rs, unsigned T, uint64_t N, uint64_t step, unsigned cl)
+static GrundyTable *run_bits(const Ruleset *rs, unsigned T, uint64_t N, uint64_t step,
+                             unsigned cl, bool bits)
 {
     GrundyTable *gt = grundy_new(rs);
     grundy_set_threads(gt, T);
+    grundy_set_bitsets(gt, bits);
     if (cl)
         grundy_set_compact(gt, 1, cl);
     CgtError err;
@@ -45,6 +51,11 @@ static GrundyTable *run(const Ruleset *rs, unsigned T, uint64_t N, uint64_t step
             break;
     }
     return gt;
+}
+
+static GrundyTable *run(const Ruleset *rs, unsigned T, uint64_t N, uint64_t step, unsigned cl)
+{
+    return run_bits(rs, T, N, step, cl, true);
 }
 
 /* Same values and statistics, and with `work` the same work counters (a
@@ -70,9 +81,10 @@ static void test_codes(void)
     static const struct {
         const char *c;
         uint64_t n;
-        int par; /* 1: stretches must run; 0: the code stays serial */
+        int par; /* 1: stretches must run; 0: the code stays serial; 2: it
+                  * stays serial unless the bit sets are off */
     } cs[] = {
-        {"0.6", 70000, 1},    {"0.14", 160000, 1}, {"0.56", 40000, 1},  {"0.354", 40000, 1},
+        {"0.6", 70000, 1},    {"0.14", 160000, 2}, {"0.56", 40000, 2},  {"0.354", 40000, 2},
         {"0.376", 40000, 1},  {"0.1777", 40000, 0}, {"0.454", 40000, 0}, {"0.16", 40000, 0},
         {"0.127", 40000, 0},  {"0.106", 40000, 0},  {"0.137", 20000, 0}, {"4.07", 20000, 0},
         {"0.51", 20000, 0},   {"0.165", 20000, 0},  {"0.4", 20000, 0},   {"0.77", 20000, 0},
@@ -83,11 +95,16 @@ static void test_codes(void)
         for (unsigned T = 2; T <= 3; T++) {
             GrundyTable *t = run(rs, T, cs[i].n, 0, 0);
             uint64_t runs = same(cs[i].c, one, t);
-            if (cs[i].par)
+            if (cs[i].par == 1)
                 CHECK(runs > 0);
             else
                 CHECK_EQ_INT(runs, 0);
             grundy_free(t);
+            if (cs[i].par == 2) {
+                t = run_bits(rs, T, cs[i].n, 0, 0, false);
+                CHECK(same(cs[i].c, one, t) > 0);
+                grundy_free(t);
+            }
         }
         grundy_free(one);
         ruleset_free(rs);
@@ -115,9 +132,9 @@ static void test_steps_compact(void)
     ruleset_free(rs);
 }
 
-/* A period proof (0.56: period 144, preperiod 326640, proved in the byte
- * path once a value reaches 64) and the
- * checkpoint files of one and two threads. */
+/* A period proof (0.56: period 144, preperiod 326640; in the bit sets on
+ * one thread, on the byte rows in stretches once a value reaches 64 on two
+ * with the bit sets off) and the checkpoint files of one and two threads. */
 static void test_period_ckpt(void)
 {
     Ruleset *rs = code("0.56");
@@ -125,6 +142,7 @@ static void test_period_ckpt(void)
     CgtError err;
     GrundyTable *a = grundy_new(rs), *b = grundy_new(rs);
     grundy_set_threads(b, 2);
+    grundy_set_bitsets(b, false);
     CHECK(grundy_run_period(a, 1000000, &p1, &err) == CGT_OK);
     CHECK(grundy_run_period(b, 1000000, &p2, &err) == CGT_OK);
     CHECK_EQ_INT(p1.status, PERIOD_PROVED);
