@@ -271,8 +271,8 @@ void grundy_x512_bits_batch(const uint8_t *g, const uint64_t *rare, const uint32
                             size_t j1, uint64_t base, uint64_t *rows, uint32_t len);
 /* The flat list's marks of value_sparse_bits (games/grundy_bits.h) for
  * heap n >= 129: the set {x[q] ^ G(n - 129 + idx[q])} (empty for values of
- * 64 and more) over q < cnt; idx and x hold cnt rounded up to 64 bytes,
- * the padding x bytes 128 (no value). */
+ * 64 and more) over q < cnt; idx and x hold cnt rounded up to 64 bytes
+ * (the padding's lanes are left out). */
 uint64_t grundy_x512_flat_bits(const uint8_t *g, uint64_t n, const uint8_t *idx,
                                const uint8_t *x, size_t cnt);
 /* The block loop of scan_bits (games/grundy_bits.h) from pair index *ap:

@@ -554,11 +554,27 @@ static uint32_t KN(value_rules)(GrundyTable *gt, uint64_t n)
     return mex_bits(seen, gt->seen_words);
 }
 
-/* Least i such that G(m+p) - G(m) == s for all i <= m < N-p. */
+/* Least i such that G(m+p) - G(m) == s for all i <= m < N-p.  With s = 0
+ * (every pure period; 0.376's proof walks back over 2.27 million values
+ * per candidate) eight bytes are compared per step, and the last unequal
+ * value is found in the first unequal word: the byte loop ran at one value
+ * per cycle or at two thirds of that, as its code happened to be placed. */
 static uint64_t KN(tail_start)(const void *gv, uint64_t N, uint64_t p, int64_t s)
 {
     const GV *g = gv;
     uint64_t m = N - p;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    const uint64_t k = 8 / sizeof(GV); /* values per word */
+    if (s == 0)
+        while (m >= k) {
+            uint64_t a, b;
+            memcpy(&a, g + (m - k + p), sizeof a);
+            memcpy(&b, g + (m - k), sizeof b);
+            if (a != b) /* the highest unequal byte is the last unequal value */
+                return m - k + (uint64_t)(63 - __builtin_clzll(a ^ b)) / (8 * sizeof(GV)) + 1;
+            m -= k;
+        }
+#endif
     while (m > 0 && (int64_t)g[m - 1 + p] - (int64_t)g[m - 1] == s)
         m--;
     return m;

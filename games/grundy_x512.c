@@ -540,6 +540,8 @@ X512 uint64_t grundy_x512_flat_bits(const uint8_t *g, uint64_t n, const uint8_t 
     for (size_t q = 0; q < cnt; q += 64) {
         __m512i v = _mm512_permutex2var_epi8(w0, _mm512_loadu_si512((const void *)(idx + q)), w1);
         v = _mm512_xor_si512(v, _mm512_loadu_si512((const void *)(x + q)));
+        if (cnt - q < 64) /* the padding: no value */
+            v = _mm512_mask_mov_epi8(v, ~(__mmask64)0 << (cnt - q), _mm512_set1_epi8((char)0xff));
         size_t left = cnt - q;
         for (uint32_t c = 0; c < 4 && 16 * c < left; c++) {
             __m128i b = _mm512_extracti32x4_epi32(v, 0);

@@ -140,7 +140,9 @@ static void test_plain(void)
 
 /* Period proofs read every value at each check: through the compressed
  * middle they give the plain table's result (0.127: period 4, preperiod
- * 46578; 0.16: period 149459, preperiod 105351; Gangolli and Plambeck). */
+ * 46578; 0.16: period 149459, preperiod 105351; Gangolli and Plambeck).
+ * The plain table's tail loops compare eight bytes at a time, the
+ * compressed middle's one value at a time through grundy_get. */
 static void test_period(void)
 {
     static const char *codes[] = {"0.127", "0.16"};
