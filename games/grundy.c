@@ -1017,9 +1017,9 @@ CgtStatus grundy_extend(GrundyTable *gt, uint64_t target, CgtError *err)
 /* ---- hooks of the parallel stretches (games/grundy_par.c) ----------------- */
 
 /* The byte path of the sparse engine (two-heap splits); the bit path
- * (one-byte values below 64, or below 128 as bits_block_ok says,
- * games/grundy_bits.h) stays serial: 0.14 to 10^7 took 5.5 s in it on one
- * thread, about 6 s of wall time on the byte path on two. */
+ * (one-byte values below 64, or one-byte values as bits_block_ok says,
+ * games/grundy_bits.h) stays serial: 0.14 to 10^7 took 5.3 s in it on one
+ * thread, 7.8 s of wall time on the byte path on two. */
 bool grundy_par_eligible(const GrundyTable *gt, uint64_t n)
 {
     if (gt->threads < 2 || n < gt->par_next || n < PAR_START || !gt->sparse || !gt->plain ||
