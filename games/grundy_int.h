@@ -283,6 +283,15 @@ uint64_t grundy_x512_scan_bits(const uint8_t *g, const uint64_t *rr, size_t nr, 
 #else
 #define GRUNDY_X512 0
 #endif
+/* The AVX2 copy of grundy_x512_bits_batch (games/grundy_avx2.c), for
+ * processors with AVX2 but without those AVX-512 loops. */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+#define GRUNDY_AVX2_BITS 1
+void grundy_avx2_bits_batch(const uint8_t *g, const uint64_t *rare, const uint32_t *rv, size_t j0,
+                            size_t j1, uint64_t base, uint64_t *rows, uint32_t len);
+#else
+#define GRUNDY_AVX2_BITS 0
+#endif
 
 /* A new store of gt's keeps its chunks in a spill file when gt->spill
  * (games/grundy_store.h gs_spill; the directory: $TMPDIR, else /tmp). */
