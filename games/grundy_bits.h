@@ -88,6 +88,28 @@ static void build_flat8(GrundyTable *gt, uint64_t n0)
 #endif
 }
 
+/* The batched rare pairs of rare[j0..j1-1] into the rows, by the widest
+ * vector copy the table uses (grundy_x512_bits_batch, then its AVX2 copy);
+ * false when it uses neither. */
+static bool bits_batch_vec(const GrundyTable *gt, size_t j0, size_t j1, uint64_t base,
+                           uint64_t *rows, uint32_t len)
+{
+#if GRUNDY_X512
+    if (gt->x512) {
+        grundy_x512_bits_batch(gt->gv, gt->rare, gt->rare_v, j0, j1, base, rows, len);
+        return true;
+    }
+#endif
+#if GRUNDY_AVX2_BITS
+    if (gt->simd) {
+        grundy_avx2_bits_batch(gt->gv, gt->rare, gt->rare_v, j0, j1, base, rows, len);
+        return true;
+    }
+#endif
+    (void)gt, (void)j0, (void)j1, (void)base, (void)rows, (void)len;
+    return false;
+}
+
 /* start_block for the bit rows: the same pairs as start_block_8, each row
  * one word (gt->bits_rows). */
 static void start_block_bits(GrundyTable *gt, uint64_t n0, uint32_t len)
@@ -110,27 +132,14 @@ static void start_block_bits(GrundyTable *gt, uint64_t n0, uint32_t len)
             break;
         size_t j0, j1;
         rare_range(gt, len, n0 - k, &j0, &j1);
-#if GRUNDY_X512
-        if (gt->x512) {
-            grundy_x512_bits_batch(g, rare, rv, j0, j1, n0 - k, rows, len);
-            gt->blk_bcnt += j1 - j0;
-            continue;
-        }
-#endif
-#if GRUNDY_AVX2_BITS
-        if (gt->simd) {
-            grundy_avx2_bits_batch(g, rare, rv, j0, j1, n0 - k, rows, len);
-            gt->blk_bcnt += j1 - j0;
-            continue;
-        }
-#endif
-        for (size_t j = j0; j < j1; j++) {
-            const uint8_t *gp = g + (n0 - k - rare[j]);
-            uint32_t x = rv[j];
-            /* one row per heap: the read-modify-writes are independent */
-            for (uint32_t h = 0; h < len; h++)
-                rows[h] |= BIT(x ^ gp[h]);
-        }
+        if (!bits_batch_vec(gt, j0, j1, n0 - k, rows, len))
+            for (size_t j = j0; j < j1; j++) {
+                const uint8_t *gp = g + (n0 - k - rare[j]);
+                uint32_t x = rv[j];
+                /* one row per heap: the read-modify-writes are independent */
+                for (uint32_t h = 0; h < len; h++)
+                    rows[h] |= BIT(x ^ gp[h]);
+            }
         gt->blk_bcnt += j1 - j0;
     }
 }
@@ -354,12 +363,7 @@ static uint32_t value_sparse_bits(GrundyTable *gt, uint64_t n)
              * row, every option with a rare part marked (the pairs are
              * counted once, above) */
             gt->bits_redo++;
-            for (uint32_t k = 1; k <= (uint32_t)gt->rs->max_take && k <= n; k++) {
-                if ((km[k] & 1) && n == k)
-                    s8[0] = 1;
-                if ((km[k] & 2) && n > k)
-                    s8[g[n - k]] = 1;
-            }
+            row_simple_8(gt, s8, n);
             mark_unbatched_8(gt, s8, n, 0, 0, false);
         }
         return sparse_finish_8(gt, n, s8, cc);

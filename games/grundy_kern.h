@@ -431,6 +431,20 @@ static inline uint64_t KN(mark_unbatched)(const GrundyTable *gt, uint8_t *s8, ui
 }
 
 static uint32_t KN(sparse_finish)(GrundyTable *gt, uint64_t n, uint8_t *s8, unsigned cc);
+/* The values of the non-split options of heap n marked in its seen row s8
+ * (mark_simple's options, as bytes). */
+static inline void KN(row_simple)(const GrundyTable *gt, uint8_t *s8, uint64_t n)
+{
+    const GV *g = gt->gv;
+    const unsigned *km = gt->rs->kmask;
+    for (uint32_t k = 1; k <= (uint32_t)gt->rs->max_take && k <= n; k++) {
+        if ((km[k] & 1) && n == k)
+            s8[0] = 1;
+        if ((km[k] & 2) && n > k)
+            s8[g[n - k]] = 1;
+    }
+}
+
 /* Step 1 of value_sparse: every option of heap n with a rare part (and the
  * non-split options) marked in its row of the block, which is returned. */
 static uint8_t *KN(sparse_marks)(GrundyTable *gt, uint64_t n)
@@ -439,13 +453,7 @@ static uint8_t *KN(sparse_marks)(GrundyTable *gt, uint64_t n)
     uint32_t span = gt->blk_span;
     uint64_t n0 = gt->blk_n0;
     uint8_t *s8 = gt->seen8 + (size_t)(n - n0) * span;
-    const unsigned *km = gt->rs->kmask;
-    for (uint32_t k = 1; k <= (uint32_t)gt->rs->max_take && k <= n; k++) {
-        if ((km[k] & 1) && n == k)
-            s8[0] = 1;
-        if ((km[k] & 2) && n > k)
-            s8[g[n - k]] = 1;
-    }
+    KN(row_simple)(gt, s8, n);
     gt->rare_pairs += gt->blk_bcnt; /* counted per heap: a block may end early */
     if (gt->flat_ok) {
         /* the rare a < blk_lenb of every split, one list (build_flat) */

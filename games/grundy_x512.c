@@ -65,27 +65,58 @@ X512 static void missing_set(const uint8_t *s8, uint32_t mc, uint64_t m[8])
     }
 }
 
+/* The values G(b+i) ^ G(r-b-i) of the pairs (b+i, r-b-i), i < cnt <= 32
+ * (two-byte) or 64 (one-byte), one per lane; *lanes the lanes i < cnt.
+ * y's lane i is G(r-b-31+i) (G(r-b-63+i)) before the reversal: a masked
+ * load reads nothing below the block's pairs. */
+X512 static inline __m512i pairs16(const uint16_t *g, uint64_t r, uint64_t b, uint32_t cnt,
+                                   __mmask32 *lanes)
+{
+    const __m512i rev = _mm512_set_epi16(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16,
+                                         17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30,
+                                         31);
+    __m512i x, y;
+    if (cnt == 32) {
+        *lanes = ~(__mmask32)0;
+        x = _mm512_loadu_si512((const void *)(g + b));
+        y = _mm512_loadu_si512((const void *)(g + (r - b) - 31));
+    } else {
+        *lanes = ((__mmask32)1 << cnt) - 1;
+        x = _mm512_maskz_loadu_epi16(*lanes, g + b);
+        y = _mm512_maskz_loadu_epi16(~(__mmask32)0 << (32 - cnt), g + (r - b) - 31);
+    }
+    return _mm512_xor_si512(x, _mm512_permutexvar_epi16(rev, y));
+}
+
+X512 static inline __m512i pairs8(const uint8_t *g, uint64_t r, uint64_t b, uint32_t cnt,
+                                  __mmask64 *lanes)
+{
+    const __m512i rev =
+        _mm512_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20,
+                        21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39,
+                        40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58,
+                        59, 60, 61, 62, 63);
+    __m512i x, y;
+    if (cnt == 64) {
+        *lanes = ~(__mmask64)0;
+        x = _mm512_loadu_si512((const void *)(g + b));
+        y = _mm512_loadu_si512((const void *)(g + (r - b) - 63));
+    } else {
+        *lanes = ((__mmask64)1 << cnt) - 1;
+        x = _mm512_maskz_loadu_epi8(*lanes, g + b);
+        y = _mm512_maskz_loadu_epi8(~(__mmask64)0 << (64 - cnt), g + (r - b) - 63);
+    }
+    return _mm512_xor_si512(x, _mm512_permutexvar_epi8(rev, y));
+}
+
 /* Two-byte values below 512: the lanes of the pairs (b, r-b), b = a, a+1,
  * ... (cnt <= 32 of them) whose value is in tbl, in *v the values. */
 X512 static inline uint64_t test16(const uint16_t *g, uint64_t r, uint64_t b, uint32_t cnt,
                                    __m512i tbl, __m512i *v)
 {
-    const __m512i rev = _mm512_set_epi16(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16,
-                                         17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30,
-                                         31);
     const __m512i one = _mm512_set1_epi16(1), low4 = _mm512_set1_epi16(15);
-    __mmask32 lanes = cnt == 32 ? ~(__mmask32)0 : (((__mmask32)1 << cnt) - 1);
-    /* y's lane i is G(r-b-31+i): only lanes i >= 32-cnt are pairs of the
-     * block (a masked load reads nothing below them) */
-    __m512i x, y;
-    if (cnt == 32) {
-        x = _mm512_loadu_si512((const void *)(g + b));
-        y = _mm512_loadu_si512((const void *)(g + (r - b) - 31));
-    } else {
-        x = _mm512_maskz_loadu_epi16(lanes, g + b);
-        y = _mm512_maskz_loadu_epi16(~(__mmask32)0 << (32 - cnt), g + (r - b) - 31);
-    }
-    *v = _mm512_xor_si512(x, _mm512_permutexvar_epi16(rev, y));
+    __mmask32 lanes;
+    *v = pairs16(g, r, b, cnt, &lanes);
     __m512i w = _mm512_permutexvar_epi16(_mm512_srli_epi16(*v, 4), tbl);
     __m512i bit = _mm512_sllv_epi16(one, _mm512_and_si512(*v, low4));
     return _mm512_mask_test_epi16_mask(lanes, w, bit);
@@ -97,24 +128,11 @@ X512 static inline uint64_t test16(const uint16_t *g, uint64_t r, uint64_t b, ui
 X512 static inline uint64_t test8(const uint8_t *g, uint64_t r, uint64_t b, uint32_t cnt,
                                   __m512i tbl, __m512i *v)
 {
-    const __m512i rev =
-        _mm512_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20,
-                        21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39,
-                        40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58,
-                        59, 60, 61, 62, 63);
     const __m512i bits = _mm512_broadcast_i32x4(
         _mm_setr_epi8(1, 2, 4, 8, 16, 32, 64, (char)128, 1, 2, 4, 8, 16, 32, 64, (char)128));
     const __m512i low3 = _mm512_set1_epi8(7), low5 = _mm512_set1_epi8(31);
-    __mmask64 lanes = cnt == 64 ? ~(__mmask64)0 : (((__mmask64)1 << cnt) - 1);
-    __m512i x, y;
-    if (cnt == 64) {
-        x = _mm512_loadu_si512((const void *)(g + b));
-        y = _mm512_loadu_si512((const void *)(g + (r - b) - 63));
-    } else {
-        x = _mm512_maskz_loadu_epi8(lanes, g + b);
-        y = _mm512_maskz_loadu_epi8(~(__mmask64)0 << (64 - cnt), g + (r - b) - 63);
-    }
-    *v = _mm512_xor_si512(x, _mm512_permutexvar_epi8(rev, y));
+    __mmask64 lanes;
+    *v = pairs8(g, r, b, cnt, &lanes);
     __m512i w = _mm512_permutexvar_epi8(_mm512_and_si512(_mm512_srli_epi16(*v, 3), low5), tbl);
     __m512i bit = _mm512_shuffle_epi8(bits, _mm512_and_si512(*v, low3));
     return _mm512_mask_test_epi8_mask(lanes, w, bit);
@@ -225,24 +243,13 @@ X512 uint64_t grundy_x512_batch(const void *gv, unsigned gw, const uint64_t *rar
     return j1 - j0;
 }
 
-/* The pair values of up to 32 (two-byte) or 64 (one-byte) pairs (b, r-b),
- * b = a, a+1, ..., in *v, and the lanes equal to one of the targets t. */
+/* The lanes of the pairs (b, r-b), b = a, a+1, ... (cnt of them) whose
+ * value is one of the targets t, in *v the values. */
 X512 static inline uint64_t eq16(const uint16_t *g, uint64_t r, uint64_t b, uint32_t cnt,
                                  const __m512i *t, __m512i *v)
 {
-    const __m512i rev = _mm512_set_epi16(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16,
-                                         17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30,
-                                         31);
-    __mmask32 lanes = cnt == 32 ? ~(__mmask32)0 : (((__mmask32)1 << cnt) - 1);
-    __m512i x, y;
-    if (cnt == 32) {
-        x = _mm512_loadu_si512((const void *)(g + b));
-        y = _mm512_loadu_si512((const void *)(g + (r - b) - 31));
-    } else {
-        x = _mm512_maskz_loadu_epi16(lanes, g + b);
-        y = _mm512_maskz_loadu_epi16(~(__mmask32)0 << (32 - cnt), g + (r - b) - 31);
-    }
-    *v = _mm512_xor_si512(x, _mm512_permutexvar_epi16(rev, y));
+    __mmask32 lanes;
+    *v = pairs16(g, r, b, cnt, &lanes);
     uint64_t k = _mm512_mask_cmpeq_epi16_mask(lanes, *v, t[0]);
     for (unsigned q = 1; q < X512_FEW; q++)
         k |= _mm512_mask_cmpeq_epi16_mask(lanes, *v, t[q]);
@@ -252,21 +259,8 @@ X512 static inline uint64_t eq16(const uint16_t *g, uint64_t r, uint64_t b, uint
 X512 static inline uint64_t eq8(const uint8_t *g, uint64_t r, uint64_t b, uint32_t cnt,
                                 const __m512i *t, __m512i *v)
 {
-    const __m512i rev =
-        _mm512_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20,
-                        21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39,
-                        40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58,
-                        59, 60, 61, 62, 63);
-    __mmask64 lanes = cnt == 64 ? ~(__mmask64)0 : (((__mmask64)1 << cnt) - 1);
-    __m512i x, y;
-    if (cnt == 64) {
-        x = _mm512_loadu_si512((const void *)(g + b));
-        y = _mm512_loadu_si512((const void *)(g + (r - b) - 63));
-    } else {
-        x = _mm512_maskz_loadu_epi8(lanes, g + b);
-        y = _mm512_maskz_loadu_epi8(~(__mmask64)0 << (64 - cnt), g + (r - b) - 63);
-    }
-    *v = _mm512_xor_si512(x, _mm512_permutexvar_epi8(rev, y));
+    __mmask64 lanes;
+    *v = pairs8(g, r, b, cnt, &lanes);
     uint64_t k = _mm512_mask_cmpeq_epi8_mask(lanes, *v, t[0]);
     for (unsigned q = 1; q < X512_FEW; q++)
         k |= _mm512_mask_cmpeq_epi8_mask(lanes, *v, t[q]);
@@ -585,11 +579,6 @@ X512 static inline uint64_t lane_set(__m512i v, uint64_t k)
 X512 uint64_t grundy_x512_scan_bits(const uint8_t *g, const uint64_t *rr, size_t nr, uint64_t *ap,
                                     uint64_t hmax, uint64_t s, uint64_t miss, uint64_t *sp)
 {
-    const __m512i rev =
-        _mm512_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20,
-                        21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39,
-                        40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58,
-                        59, 60, 61, 62, 63);
     uint64_t a = *ap;
     uint64_t w = miss & ~s;
     while (a <= hmax && w) {
@@ -600,20 +589,11 @@ X512 uint64_t grundy_x512_scan_bits(const uint8_t *g, const uint64_t *rr, size_t
                 continue;
             uint32_t cnt = (uint32_t)(e - a);
             *sp += cnt;
-            __m512i x, y;
-            __mmask64 lanes = ~(__mmask64)0;
-            if (cnt == 64) {
-                x = _mm512_loadu_si512((const void *)(g + a));
-                y = _mm512_loadu_si512((const void *)(g + (r - a) - 63));
-            } else {
-                lanes = ((__mmask64)1 << cnt) - 1;
-                x = _mm512_maskz_loadu_epi8(lanes, g + a);
-                y = _mm512_maskz_loadu_epi8(~(__mmask64)0 << (64 - cnt), g + (r - a) - 63);
-            }
-            __m512i v = _mm512_xor_si512(x, _mm512_permutexvar_epi8(rev, y));
-            /* bit v of w for every lane: one instruction (BITALG) */
+            __mmask64 lanes;
+            __m512i v = pairs8(g, r, a, cnt, &lanes);
             /* values from 64 on are in no set (grundy_bits.h) */
             lanes &= _mm512_testn_epi8_mask(v, _mm512_set1_epi8((char)0xc0));
+            /* bit v of w for every lane: one instruction (BITALG) */
             uint64_t k = _mm512_mask_bitshuffle_epi64_mask(lanes, _mm512_set1_epi64((long long)w),
                                                            v);
             if (k) {
