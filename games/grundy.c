@@ -140,6 +140,7 @@ void grundy_reset_engine(GrundyTable *gt)
     gt->blk_ok = false;
     gt->next_choose = SPARSE_START;
     gt->par_next = 0;
+    gt->par_gap = 0;
     free(gt->hist);
     gt->hist = NULL;
     gt->hbits = 0;
@@ -791,6 +792,12 @@ bool grundy_set_simd(GrundyTable *gt, bool on)
     gt->simd = on && GRUNDY_AVX2 && simd_default();
     grundy_set_x512(gt, true);
     return gt->simd;
+}
+
+void grundy_set_par_backoff(GrundyTable *gt, bool on)
+{
+    gt->par_backoff_off = !on;
+    gt->par_gap = 0;
 }
 
 void grundy_set_bitsets(GrundyTable *gt, bool on)

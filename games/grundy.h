@@ -180,6 +180,13 @@ bool grundy_set_x512(GrundyTable *gt, bool on);
  * and the parallel stretches, which run on the byte rows only). */
 void grundy_set_bitsets(GrundyTable *gt, bool on);
 
+/* With threads, after a parallel stretch that stopped within a few heaps
+ * the serial loop takes the next heaps, more of them while stretches stay
+ * short (on by default; games/grundy_par.c).  Off, a stretch starts again
+ * at the heap after every event, as many times as there are events: the
+ * tests use it to run the speculative paths often. */
+void grundy_set_par_backoff(GrundyTable *gt, bool on);
+
 /* For rulesets that are not plain, compute through ruleset_options (slow,
  * the same options as the direct loops used by default); for tests. */
 void grundy_use_option_lists(GrundyTable *gt, bool on);

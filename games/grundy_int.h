@@ -100,10 +100,12 @@ struct GrundyTable {
     /* parallel stretches (games/grundy_par.c, docs/games.md §2 "Two
      * threads"): the thread count asked for (1: never), the first heap a
      * stretch may start at (after a stretch stopped at an event heap: the
-     * heap after it), the lock around the compressed store's decode cache
-     * (set only while workers run) */
+     * heap after it, par_gap heaps later when stretches keep stopping
+     * within a few heaps), the lock around the compressed store's decode
+     * cache (set only while workers run) */
     unsigned threads;
-    uint64_t par_next;
+    uint64_t par_next, par_gap;
+    bool par_backoff_off; /* grundy_set_par_backoff(gt, false) */
     pthread_mutex_t *store_lock;
     /* statistics (grundy_par_stats) */
     uint64_t par_runs, par_dropped;
