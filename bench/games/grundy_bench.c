@@ -11,7 +11,11 @@
  * `spill=0` keeps the compressed chunks in memory instead of a spill file
  * (grundy_set_spill; "bytes" is what the values take in memory, "spilled"
  * the spill file's bytes); `bits=0` turns the one-word bit sets of small
- * values off (grundy_set_bitsets).
+ * values off (grundy_set_bitsets); `from=F` computes G(0..F-1) on one
+ * thread first and times only the rest (the steady state of a long run,
+ * without the start, whose frequent new values keep it serial);
+ * `backoff=0` starts a stretch again after every event
+ * (grundy_set_par_backoff).
  * Built by bench/games/run.sh. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,17 +27,20 @@
 
 int main(int argc, char **argv)
 {
-    unsigned compact = 0, threads = 1, simd = 1, x512 = 1, spill = 1, bits = 1;
+    unsigned compact = 0, threads = 1, simd = 1, x512 = 1, spill = 1, bits = 1, backoff = 1;
+    unsigned long long from = 0;
     for (int i = 4; i < argc; i++)
         if (sscanf(argv[i], "compact=%u", &compact) != 1 &&
             (sscanf(argv[i], "threads=%u", &threads) != 1 || threads < 1) &&
             sscanf(argv[i], "simd=%u", &simd) != 1 && sscanf(argv[i], "x512=%u", &x512) != 1 &&
-            sscanf(argv[i], "spill=%u", &spill) != 1 && sscanf(argv[i], "bits=%u", &bits) != 1)
+            sscanf(argv[i], "spill=%u", &spill) != 1 && sscanf(argv[i], "bits=%u", &bits) != 1 &&
+            sscanf(argv[i], "from=%llu", &from) != 1 &&
+            sscanf(argv[i], "backoff=%u", &backoff) != 1)
             argc = 0;
-    if (argc < 4 || argc > 10) {
+    if (argc < 4 || argc > 12) {
         fprintf(stderr,
                 "usage: %s period|values CODE N [compact=C] [threads=T] [simd=0|1] [x512=0|1] "
-                "[spill=0|1] [bits=0|1]\n",
+                "[spill=0|1] [bits=0|1] [from=F] [backoff=0|1]\n",
                 argv[0]);
         return 2;
     }
@@ -50,8 +57,17 @@ int main(int argc, char **argv)
     grundy_set_threads(gt, threads);
     grundy_set_spill(gt, spill != 0);
     grundy_set_bitsets(gt, bits != 0);
+    grundy_set_par_backoff(gt, backoff != 0);
     bool avx2 = grundy_set_simd(gt, simd != 0);
     bool avx512 = grundy_set_x512(gt, x512 != 0);
+    if (from) {
+        grundy_set_threads(gt, 1);
+        if (grundy_extend(gt, from, &err) != CGT_OK) {
+            fprintf(stderr, "error: %s\n", err.msg);
+            return 1;
+        }
+        grundy_set_threads(gt, threads);
+    }
     double t0 = cgt_now();
     CgtStatus st;
     GrundyPeriod per;

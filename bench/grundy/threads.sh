@@ -9,32 +9,64 @@
 # the threaded rows suffers most (each heap hands over to the other
 # thread): read the per-thread columns.  docs/performance.md keeps the
 # results with their date and command.
-# Usage: sh bench/grundy/threads.sh [BUILD] [CODE] [N] [T...]
+# Usage: [FROM=F] [ROUNDS=R] sh bench/grundy/threads.sh [BUILD] [CODE] [N] [T...]
 #   (default build/, 0.6, 10^6, T = 2)
+# FROM=F: the heaps below F are computed on one thread first and only the
+# rest is timed (the steady state of a long run: up to Officers' last new
+# largest values the stretches stay short); the wall column is then the
+# driver's time of that part, and the CPU and RSS columns still cover the
+# whole process.  ROUNDS=R repeats the runs R times in turn (the machine's
+# speed drifts: compare within a round) and ends with the median wall per
+# thread count and the speed-up of the medians.
 set -e
 B=${1:-build}
 C=${2:-0.6}
 N=${3:-1000000}
 [ $# -ge 3 ] && shift 3 || shift $#
 TS=${*:-2}
+FROM=${FROM:-0}
+ROUNDS=${ROUNDS:-1}
 X="$B/grundy_bench"
 cc -std=c11 -O2 -I. -o "$X" bench/games/grundy_bench.c "$B/libcore.a" -lgmp -lm -pthread
 tf="$B/threads-time.$$"
-echo "| code | N | threads | wall | user+sys | peak RSS | hash | thread CPU | thread waits | load before |"
-echo "|---|---|---|---|---|---|---|---|---|---|"
-for t in 1 $TS; do
-    load=$(cut -d' ' -f1-3 /proc/loadavg)
-    out=$(/usr/bin/time -f '%e %U %S %M' -o "$tf" "$X" values "$C" "$N" threads=$t)
-    set -- $(tail -n 1 "$tf")
-    echo "$out" | awk -v c="$C" -v n="$N" -v t="$t" -v w="$1" -v u="$2" -v s="$3" -v m="$4" \
-        -v l="$load" '{
-        h = "-"; cpu = "-"; wt = "-";
-        for (i = 1; i <= NF; i++) {
-            if ($i ~ /^hash=/) h = substr($i, 6);
-            if ($i ~ /^cpu=/) cpu = substr($i, 5);
-            if ($i ~ /^waited=/) wt = substr($i, 8);
-        }
-        printf "| %s | %s | %s | %.1f s | %.1f s | %.0f MB | %s | %s | %s | %s |\n",
-            c, n, t, w, u + s, m / 1024, h, cpu, wt, l }'
+walls="$B/threads-walls.$$"
+: >"$walls"
+echo "| code | from | N | threads | wall | user+sys | peak RSS | hash | thread CPU | thread waits | load before |"
+echo "|---|---|---|---|---|---|---|---|---|---|---|"
+r=0
+while [ "$r" -lt "$ROUNDS" ]; do
+    r=$((r + 1))
+    for t in 1 $TS; do
+        load=$(cut -d' ' -f1-3 /proc/loadavg)
+        out=$(/usr/bin/time -f '%e %U %S %M' -o "$tf" "$X" values "$C" "$N" threads=$t from=$FROM)
+        set -- $(tail -n 1 "$tf")
+        echo "$out" | awk -v c="$C" -v f="$FROM" -v n="$N" -v t="$t" -v w="$1" -v u="$2" \
+            -v s="$3" -v m="$4" -v l="$load" -v wf="$walls" '{
+            h = "-"; cpu = "-"; wt = "-";
+            for (i = 1; i <= NF; i++) {
+                if ($i ~ /^hash=/) h = substr($i, 6);
+                if ($i ~ /^cpu=/) cpu = substr($i, 5);
+                if ($i ~ /^waited=/) wt = substr($i, 8);
+                if (f > 0 && $i ~ /^time=/) { w = substr($i, 6); sub(/s$/, "", w) }
+            }
+            print t, w >> wf
+            printf "| %s | %s | %s | %s | %.2f s | %.1f s | %.0f MB | %s | %s | %s | %s |\n",
+                c, f, n, t, w, u + s, m / 1024, h, cpu, wt, l }'
+    done
 done
-rm -f "$tf"
+if [ "$ROUNDS" -gt 1 ]; then
+    echo
+    sort -k1,1n -k2,2g "$walls" | awk '
+        { w[$1, ++k[$1]] = $2; if (!($1 in seen)) { seen[$1] = 1; order[++nt] = $1 } }
+        END {
+            for (i = 1; i <= nt; i++) {
+                t = order[i]; c = k[t]
+                med[t] = c % 2 ? w[t, (c + 1) / 2] : (w[t, c / 2] + w[t, c / 2 + 1]) / 2
+                printf "threads %s: median wall %.2f s of %d runs (%.2f-%.2f s)", t, med[t], c,
+                    w[t, 1], w[t, c]
+                if (t != 1 && med[1] > 0) printf ", speed-up of the medians %.2fx", med[1] / med[t]
+                printf "\n"
+            }
+        }'
+fi
+rm -f "$tf" "$walls"
