@@ -69,9 +69,11 @@
 #define ROWS 64
 #define PAR_LAG 256
 #define JOBS (RING * ROWS)
-/* A stretch shorter than PAR_SHORT heaps is followed by PAR_GAP0, then
- * twice as many, ... up to PAR_GAP_MAX heaps on the serial loop. */
-#define PAR_SHORT 1024
+/* A stretch whose committed heaps marked and scanned fewer than PAR_SHORT
+ * pairs (about 1000 of Officers' heaps; its first heaps take far fewer)
+ * is followed by PAR_GAP0, then twice as many, ... up to PAR_GAP_MAX heaps
+ * on the serial loop. */
+#define PAR_SHORT 4000000
 #define PAR_GAP0 256
 #define PAR_GAP_MAX 16384
 
@@ -543,15 +545,18 @@ void grundy_par_run(GrundyTable *gt, uint64_t end)
     gt->n = commit;
     gt->par_runs++;
     gt->blk_ok = false;
-    /* A stretch that stopped within PAR_SHORT heaps (at an event: Officers
-     * has one every ten heaps or so up to its last rare heap, 20627) cost
-     * more than it gained: a thread started and joined, buffers set up,
-     * heaps dropped.  Officers to 10^5 took 3 times as long on two threads
-     * as on one (1704 stretches).  So the serial loop takes the next
-     * par_gap heaps, a gap that doubles while stretches stay short. */
+    /* A stretch that stopped after little work (at an event: Officers has
+     * one every ten heaps or so up to its last rare heap, 20627) cost more
+     * than it gained: a thread started and joined, buffers set up, heaps
+     * dropped.  Officers to 10^5 took 3 times as long on two threads as on
+     * one (1704 stretches).  So the serial loop takes the next par_gap
+     * heaps, a gap that doubles while stretches stay short.  Work, not
+     * heaps, is measured (the pairs counted for the committed heaps, the
+     * same on every run): a code with many rare positions does much per
+     * heap, and its short stretches pay. */
     if (gt->par_backoff_off)
         gt->par_gap = 0;
-    else if (commit - start < PAR_SHORT)
+    else if (rp + sp < PAR_SHORT)
         gt->par_gap = gt->par_gap ? (gt->par_gap < PAR_GAP_MAX ? 2 * gt->par_gap : PAR_GAP_MAX)
                                   : PAR_GAP0;
     else
