@@ -553,14 +553,16 @@ void grundy_par_run(GrundyTable *gt, uint64_t end)
      * heaps, a gap that doubles while stretches stay short.  Work, not
      * heaps, is measured (the pairs counted for the committed heaps, the
      * same on every run): a code with many rare positions does much per
-     * heap, and its short stretches pay. */
-    if (gt->par_backoff_off)
+     * heap, and its short stretches pay.  A stretch that ran to `end` (the
+     * target, a progress line, a mask choice) did not stop early: short or
+     * not, it leaves the gap as it was, so that extending a table in small
+     * steps is not slowed by it. */
+    bool stopped = gt->n < end;
+    if (gt->par_backoff_off || rp + sp >= PAR_SHORT)
         gt->par_gap = 0;
-    else if (rp + sp < PAR_SHORT)
+    else if (stopped)
         gt->par_gap = gt->par_gap ? (gt->par_gap < PAR_GAP_MAX ? 2 * gt->par_gap : PAR_GAP_MAX)
                                   : PAR_GAP0;
-    else
-        gt->par_gap = 0;
-    if (gt->n < end && gt->par_next != UINT64_MAX)
+    if (stopped && gt->par_next != UINT64_MAX)
         gt->par_next = gt->n + 1 + gt->par_gap;
 }
