@@ -180,9 +180,10 @@ bool grundy_set_x512(GrundyTable *gt, bool on);
  * and the parallel stretches, which run on the byte rows only). */
 void grundy_set_bitsets(GrundyTable *gt, bool on);
 
-/* With threads, after a parallel stretch that stopped within a few heaps
- * the serial loop takes the next heaps, more of them while stretches stay
- * short (on by default; games/grundy_par.c).  Off, a stretch starts again
+/* With threads, after a parallel stretch that stopped early (an event or
+ * a failed scan) having done little work, the serial loop takes the next
+ * heaps, more of them while stretches stay that short (on by default;
+ * games/grundy_par.c).  Off, a stretch starts again
  * at the heap after every event, as many times as there are events: the
  * tests use it to run the speculative paths often. */
 void grundy_set_par_backoff(GrundyTable *gt, bool on);

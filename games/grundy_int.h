@@ -101,7 +101,7 @@ struct GrundyTable {
      * threads"): the thread count asked for (1: never), the first heap a
      * stretch may start at (after a stretch stopped at an event heap: the
      * heap after it, par_gap heaps later when stretches keep stopping
-     * within a few heaps), the lock around the compressed store's decode
+     * after little work), the lock around the compressed store's decode
      * cache (set only while workers run) */
     unsigned threads;
     uint64_t par_next, par_gap;
