@@ -15,7 +15,9 @@
  * thread first and times only the rest (the steady state of a long run,
  * without the start, whose frequent new values keep it serial);
  * `backoff=0` starts a stretch again after every event
- * (grundy_set_par_backoff).
+ * (grundy_set_par_backoff); `cpu=S` stops the run after S seconds of CPU
+ * (cgt_set_timeout_cpu) and prints what it reached, marked `stopped=cpu`
+ * (the survey's budget, bench/grundy/unsolved.sh).
  * Built by bench/games/run.sh. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,18 +31,21 @@ int main(int argc, char **argv)
 {
     unsigned compact = 0, threads = 1, simd = 1, x512 = 1, spill = 1, bits = 1, backoff = 1;
     unsigned long long from = 0;
+    double cpu_budget = 0;
     for (int i = 4; i < argc; i++)
         if (sscanf(argv[i], "compact=%u", &compact) != 1 &&
             (sscanf(argv[i], "threads=%u", &threads) != 1 || threads < 1) &&
             sscanf(argv[i], "simd=%u", &simd) != 1 && sscanf(argv[i], "x512=%u", &x512) != 1 &&
             sscanf(argv[i], "spill=%u", &spill) != 1 && sscanf(argv[i], "bits=%u", &bits) != 1 &&
             sscanf(argv[i], "from=%llu", &from) != 1 &&
-            sscanf(argv[i], "backoff=%u", &backoff) != 1)
+            sscanf(argv[i], "backoff=%u", &backoff) != 1 &&
+            (sscanf(argv[i], "cpu=%lf", &cpu_budget) != 1 || !(cpu_budget > 0) ||
+             cpu_budget > CGT_MAX_TIMEOUT))
             argc = 0;
-    if (argc < 4 || argc > 12) {
+    if (argc < 4 || argc > 13) {
         fprintf(stderr,
                 "usage: %s period|values CODE N [compact=C] [threads=T] [simd=0|1] [x512=0|1] "
-                "[spill=0|1] [bits=0|1] [from=F] [backoff=0|1]\n",
+                "[spill=0|1] [bits=0|1] [from=F] [backoff=0|1] [cpu=S]\n",
                 argv[0]);
         return 2;
     }
@@ -68,6 +73,8 @@ int main(int argc, char **argv)
         }
         grundy_set_threads(gt, threads);
     }
+    if (cpu_budget > 0)
+        cgt_set_timeout_cpu(cpu_budget);
     double t0 = cgt_now();
     CgtStatus st;
     GrundyPeriod per;
@@ -77,7 +84,9 @@ int main(int argc, char **argv)
     else
         st = grundy_extend(gt, n, &err);
     double t1 = cgt_now();
-    if (st != CGT_OK) {
+    /* the CPU budget ran out: the table keeps every value computed so far */
+    bool stopped = cpu_budget > 0 && st == CGT_ERR_LIMIT;
+    if (st != CGT_OK && !stopped) {
         fprintf(stderr, "error: %s\n", err.msg);
         return 1;
     }
@@ -112,6 +121,8 @@ int main(int argc, char **argv)
         printf(" status=%d period=%llu preperiod=%llu proof_n=%llu", (int)per.status,
                (unsigned long long)per.period, (unsigned long long)per.preperiod,
                (unsigned long long)per.proof_n);
+    if (stopped)
+        printf(" stopped=cpu");
     if (threads > 1) {
         uint64_t runs, dropped;
         double cpu[GRUNDY_PAR_CPU], wait[GRUNDY_PAR_CPU];
