@@ -84,8 +84,9 @@ int main(int argc, char **argv)
     else
         st = grundy_extend(gt, n, &err);
     double t1 = cgt_now();
-    /* the CPU budget ran out: the table keeps every value computed so far */
-    bool stopped = cpu_budget > 0 && st == CGT_ERR_LIMIT;
+    /* the CPU budget ran out (not another limit, such as the table bound):
+     * the table keeps every value computed so far */
+    bool stopped = cpu_budget > 0 && st == CGT_ERR_LIMIT && cgt_run_limit_reached();
     if (st != CGT_OK && !stopped) {
         fprintf(stderr, "error: %s\n", err.msg);
         return 1;
