@@ -1062,7 +1062,7 @@ void grundy_par_flat(GrundyTable *w, uint64_t n0, uint32_t lenb)
 uint32_t grundy_par_head(GrundyTable *w, uint64_t n, uint8_t **row, size_t *need)
 {
     *row = BY_WIDTH(w, sparse_marks, w, n);
-    return sparse_head(w, *row, sparse_class(w, n), need);
+    return BY_WIDTH(w, block_head, w, n, *row, sparse_class(w, n), need);
 }
 
 bool grundy_par_scan(GrundyTable *w, uint64_t n, uint8_t *row, uint32_t mc, size_t need)

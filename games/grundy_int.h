@@ -148,19 +148,54 @@ static inline void ensure_seen8(GrundyTable *gt, size_t bytes)
     }
 }
 
+/* The number of rare positions below x (binary search of the list). */
+static inline size_t rare_index(const GrundyTable *gt, uint64_t x)
+{
+    size_t lo = 0, hi = gt->nrare;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (gt->rare[mid] < x)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
 /* The rare positions a with lo <= a < hi, as indices [*j0, *j1) of the
  * ascending list gt->rare: the batched rare pairs of a block (start_block
  * and its variants) run over them. */
 static inline void rare_range(const GrundyTable *gt, uint64_t lo, uint64_t hi, size_t *j0,
                               size_t *j1)
 {
-    size_t j = 0;
-    while (j < gt->nrare && gt->rare[j] < lo)
-        j++;
-    *j0 = j;
-    while (j < gt->nrare && gt->rare[j] < hi)
-        j++;
-    *j1 = j;
+    *j0 = rare_index(gt, lo);
+    *j1 = hi > lo ? rare_index(gt, hi) : *j0;
+}
+
+/* Whether the batch of the block n0 .. n0+len-1 (rare a >= lo, rows of
+ * span bytes) may take the bit-set form (grundy_x512_cbatch): the lowest
+ * bit t of the mask below 6, every split's pairs of one class (e = 0 or
+ * all splits of one parity), whole 64-byte lines of at least 64 values per
+ * row, and no partner of a batched pair rare: the partners of split k lie
+ * from n0 - k - (its largest batched a) up, all above the last rare
+ * position. */
+static inline bool cb_block_ok(const GrundyTable *gt, uint32_t span, uint64_t n0, uint32_t len,
+                               uint32_t lo)
+{
+    if (!gt->mask || (gt->mask & -gt->mask) >= 64 || (gt->e && !gt->e_allowed) || span % 64 ||
+        len > 64 || !gt->nrare)
+        return false;
+    uint64_t top = gt->rare[gt->nrare - 1];
+    for (size_t i = 0; i < gt->nsplitk; i++) {
+        uint32_t k = gt->splitk[i];
+        if (n0 < (uint64_t)k + lo)
+            break;
+        size_t j0, j1;
+        rare_range(gt, lo, n0 - k, &j0, &j1);
+        if (j1 > j0 && n0 - k - gt->rare[j1 - 1] <= top)
+            return false;
+    }
+    return true;
 }
 
 /* The class (value parity) of C_r for heap n of the sparse engine: the
@@ -199,6 +234,18 @@ uint64_t grundy_tail_next(const GrundyTable *gt, uint64_t N, uint64_t p, uint64_
 
 /* Bytes of seen rows per block of heaps: the block's rows stay in L1. */
 #define BLOCK_BYTES 20480
+/* After a block's len rows of span bytes, at the next 64-byte boundary:
+ * the bit-set form of its batch (grundy_x512_cbatch): word 0 is the
+ * number of words per heap (0: the batch is in the rows), then from word
+ * GRUNDY_CB_SETS those words, 64 per word index (up to 64 heaps).
+ * GRUNDY_CB_BYTES: the room to allocate beyond the rows. */
+#define GRUNDY_CB_WORDS 4
+#define GRUNDY_CB_SETS 8
+#define GRUNDY_CB_BYTES (63 + 8 * (GRUNDY_CB_SETS + 64 * GRUNDY_CB_WORDS))
+static inline uint64_t *blk_cbits(uint8_t *rows, uint32_t len, uint32_t span)
+{
+    return (uint64_t *)(void *)(rows + (((size_t)len * span + 63) & ~(size_t)63));
+}
 /* Bytes of one seen row of the byte path (games/grundy.c). */
 uint32_t grundy_row_span(const GrundyTable *gt);
 
@@ -266,6 +313,22 @@ uint64_t grundy_x512_scan(const void *gv, unsigned gw, const uint64_t *rr, size_
 uint64_t grundy_x512_batch(const void *gv, unsigned gw, const uint64_t *rare, const uint32_t *rv,
                            size_t j0, size_t j1, uint64_t base, uint8_t *rows, uint32_t span,
                            uint32_t len);
+/* The batched rare pairs of one split as bit sets over the ranks of the
+ * class C_r (batch_rows' bit-set form, for blocks where no partner of a
+ * batched pair is rare): word d of heap h, cb[GRUNDY_CB_SETS + 64 d + h],
+ * |= the ranks 64d .. 64d+63 (d < nwd <= GRUNDY_CB_WORDS) of the values
+ * rv[j] ^ G(base - rare[j] + h), h < len <= 64; the rank of a value drops
+ * its bit t, the lowest bit of the mask (t < 6). */
+void grundy_x512_cbatch(const void *gv, unsigned gw, const uint64_t *rare, const uint32_t *rv,
+                        size_t j0, size_t j1, uint64_t base, uint32_t len, unsigned t,
+                        unsigned nwd, uint64_t *cb);
+/* sparse_head for heap h of such a block (the other marks in its row s8,
+ * span bytes, a multiple of 64; vcls the classes): mc, the least value of
+ * class cc of rank below 64 nwd that neither gives, with every value of cc
+ * below it then marked in s8 and in *need the number of values still
+ * unseen below it; UINT32_MAX when there is none. */
+uint32_t grundy_x512_cb_head(uint8_t *s8, const uint8_t *vcls, uint32_t span, unsigned cc,
+                             const uint64_t *cb, uint32_t h, unsigned nwd, size_t *need);
 /* The batched rare pairs of start_block_bits (games/grundy_bits.h) for
  * rare[j0..j1-1] of one split: rows[h] |= the set {rv[j] ^ G(base -
  * rare[j] + h)} (empty for values of 64 and more) for h < len <= 64. */

@@ -331,6 +331,30 @@ static uint64_t KN(batch_rows)(const GrundyTable *gt, uint8_t *rows, uint32_t sp
     const uint64_t *rare = gt->rare;
     const uint32_t *rv = gt->rare_v;
     uint64_t bcnt = 0;
+    uint64_t *cb = blk_cbits(rows, len, span);
+    cb[0] = 0;
+#if GRUNDY_X512 && GW != 32
+    if (gt->x512 && cb_block_ok(gt, span, n0, len, lo)) {
+        /* the bit-set form, read by KN(block_head): words enough for the
+         * ranks up to that of maxval + 1 */
+        unsigned t = (unsigned)__builtin_ctz(gt->mask);
+        unsigned nwd = (unsigned)((gt->maxval + 1) >> (t + 1) << t) / 64 + 1;
+        if (nwd > GRUNDY_CB_WORDS)
+            nwd = GRUNDY_CB_WORDS;
+        cb[0] = nwd;
+        memset(cb + GRUNDY_CB_SETS, 0, 64 * nwd * sizeof *cb);
+        for (size_t i = 0; i < gt->nsplitk; i++) {
+            uint32_t k = gt->splitk[i];
+            if (n0 < (uint64_t)k + lo)
+                break;
+            size_t j0, j1;
+            rare_range(gt, lo, n0 - k, &j0, &j1);
+            grundy_x512_cbatch(g, GW / 8, rare, rv, j0, j1, n0 - k, len, t, nwd, cb);
+            bcnt += j1 - j0;
+        }
+        return bcnt;
+    }
+#endif
     for (size_t i = 0; i < gt->nsplitk; i++) {
         uint32_t k = gt->splitk[i];
         if (n0 < (uint64_t)k + lo)
@@ -371,13 +395,14 @@ static void KN(start_block)(GrundyTable *gt, uint64_t n0, uint64_t limit)
 {
     uint32_t span = grundy_row_span(gt);
     uint32_t len = block_len(gt, span, n0, limit);
-    ensure_seen8(gt, (size_t)len * span);
+    ensure_seen8(gt, (size_t)len * span + GRUNDY_CB_BYTES);
     gt->blk_ok = true;
     gt->blk_n0 = n0;
     gt->blk_len = len;
     gt->blk_lenb = len;
     gt->blk_span = span;
     gt->blk_bcnt = 0;
+    gt->blk_bits = false;
 #if GW == 8
     /* pair values below 64: the rows are bit sets (games/grundy_bits.h) */
     gt->blk_bits = bits_block_ok(gt, span);
@@ -431,6 +456,55 @@ static inline uint64_t KN(mark_unbatched)(const GrundyTable *gt, uint8_t *s8, ui
 }
 
 static uint32_t KN(sparse_finish)(GrundyTable *gt, uint64_t n, uint8_t *s8, unsigned cc);
+
+/* sparse_head for heap n of the block, whose row s8 holds every option
+ * with a rare part except, when the block's batch took the bit-set form
+ * (batch_rows), the batched pairs: then mc comes from those words and the
+ * row (grundy_x512_cb_head), or, when its rank is past the words (a value
+ * above the largest the block started with), the batched pairs of heap n
+ * are first marked in the row one by one (docs/games.md §2). */
+static uint32_t KN(block_head)(GrundyTable *gt, uint64_t n, uint8_t *s8, unsigned cc,
+                               size_t *need)
+{
+#if GRUNDY_X512 && GW != 32
+    uint32_t span = gt->blk_span;
+    uint64_t *cb = blk_cbits(gt->seen8, gt->blk_len, span), n0 = gt->blk_n0;
+    /* (a bit-set block's heap redone on a byte row has no batch) */
+    if (!gt->blk_bits && cb[0]) {
+        uint32_t mc = grundy_x512_cb_head(s8, gt->vcls, span, cc, cb, (uint32_t)(n - n0),
+                                          (unsigned)cb[0], need);
+        if (mc != UINT32_MAX) {
+            if (*need)
+                memset(s8 + mc, 1, span - mc);
+            return mc;
+        }
+        const GV *g = gt->gv;
+        const uint64_t *rare = gt->rare;
+        const uint32_t *rv = gt->rare_v;
+        for (size_t i = 0; i < gt->nsplitk; i++) {
+            uint32_t k = gt->splitk[i];
+            if (n0 < (uint64_t)k + gt->blk_lenb)
+                break;
+            size_t j0, j1;
+            rare_range(gt, gt->blk_lenb, n0 - k, &j0, &j1);
+            const GV *gp = g + (n - k);
+            size_t j = j0;
+            /* four independent stores per step (as batch_rows) */
+            for (; j + 4 <= j1; j += 4) {
+                s8[rv[j] ^ gp[-(ptrdiff_t)rare[j]]] = 1;
+                s8[rv[j + 1] ^ gp[-(ptrdiff_t)rare[j + 1]]] = 1;
+                s8[rv[j + 2] ^ gp[-(ptrdiff_t)rare[j + 2]]] = 1;
+                s8[rv[j + 3] ^ gp[-(ptrdiff_t)rare[j + 3]]] = 1;
+            }
+            for (; j < j1; j++)
+                s8[rv[j] ^ gp[-(ptrdiff_t)rare[j]]] = 1;
+        }
+    }
+#else
+    (void)n;
+#endif
+    return sparse_head(gt, s8, cc, need);
+}
 /* The values of the non-split options of heap n marked in its seen row s8
  * (mark_simple's options, as bytes). */
 static inline void KN(row_simple)(const GrundyTable *gt, uint8_t *s8, uint64_t n)
@@ -494,7 +568,7 @@ static uint32_t KN(value_sparse)(GrundyTable *gt, uint64_t n)
 static uint32_t KN(sparse_finish)(GrundyTable *gt, uint64_t n, uint8_t *s8, unsigned cc)
 {
     size_t need;
-    uint32_t mc = sparse_head(gt, s8, cc, &need);
+    uint32_t mc = KN(block_head)(gt, n, s8, cc, &need);
     if (need == 0)
         return mc;
     KN(scan_missing)(gt, n, mc, need, s8);

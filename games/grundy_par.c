@@ -463,7 +463,8 @@ void grundy_par_run(GrundyTable *gt, uint64_t end)
         atomic_init(&p->buf[i].pending, 0);
         atomic_init(&p->buf[i].ready, 0);
         atomic_init(&p->buf[i].bclaim, 1);
-        p->buf[i].rows = xmalloc(BLOCK_BYTES > p->span ? BLOCK_BYTES : p->span);
+        p->buf[i].rows =
+            xmalloc((BLOCK_BYTES > p->span ? BLOCK_BYTES : p->span) + GRUNDY_CB_BYTES);
     }
     pthread_mutex_t lock;
     bool locked = gt->store != NULL;

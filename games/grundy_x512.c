@@ -19,6 +19,10 @@
  * - The batched rare pairs of a block (batch_rows): the row offsets of all
  *   heaps of the block for one rare position in one vector, then two
  *   instructions per byte store instead of four or five.
+ * - The same batch as bit sets of the ranks of the class C_r
+ *   (grundy_x512_cbatch), when no partner of a batched pair is rare, and
+ *   the per-heap step that takes mc from those sets and the row
+ *   (grundy_x512_cb_head).
  * - The same for the one-word rows of the bit-set path (start_block_bits),
  *   the rows held in registers, four instructions per eight marks; that
  *   path's per-heap marks of the rare positions below the block length
@@ -474,6 +478,120 @@ X512 uint64_t grundy_x512_scan(const void *gv, unsigned gw, const uint64_t *rr, 
     }
     *need = nd;
     return a;
+}
+
+/* The batched rare pairs of a block as bit sets over the values of the
+ * class C_r (grundy_x512_cbatch): when no partner of a batched pair is
+ * rare, every such pair has exactly one rare part, so its value lies in
+ * C_r (value_sparse's class argument), and only the least value of C_r
+ * that no pair gives matters (mc).  The values of C_r, in order, are
+ * numbered by dropping bit t of the value, t the lowest bit of the mask
+ * (the parity fixes that bit); this rank is linear in the value, and
+ * ranks 64w .. 64w+63 are word w of a heap's set (the values below 128
+ * (w + 1) when t < 6).  Eight heaps per vector, one 64-bit lane each: a
+ * widening load, an xor, the rank (a shift and a bit select), and per word
+ * a variable shift (which gives 0 from 64 on, and for the negative ranks
+ * of the higher words) and an OR: with two words nine instructions per
+ * eight pairs against eight byte stores, the bound of grundy_x512_batch. */
+X512 __attribute__((always_inline)) static inline void
+cbatch_loop(const void *gv, unsigned gw, const uint64_t *rare, const uint32_t *rv, size_t j0,
+            size_t j1, uint64_t base, uint32_t len, unsigned nwd, __m512i low, uint64_t *cb)
+{
+    const __m512i one = _mm512_set1_epi64(1);
+    __m512i acc[GRUNDY_CB_WORDS][8];
+    uint32_t nv = (len + 7) / 8;
+    for (uint32_t d = 0; d < GRUNDY_CB_WORDS; d++)
+        for (uint32_t q = 0; q < 8; q++)
+            acc[d][q] = _mm512_setzero_si512();
+    for (size_t j = j0; j < j1; j++) {
+        const char *gp = (const char *)gv + (size_t)(base - rare[j]) * gw;
+        __m512i x = _mm512_set1_epi64((long long)rv[j]);
+#pragma GCC unroll 8
+        for (uint32_t q = 0; q < 8; q++)
+            if (q < nv) {
+                __m512i v;
+                bool whole = 8 * q + 8 <= len;
+                __mmask16 part = (__mmask16)((1u << (len - 8 * q)) - 1);
+                if (gw == 2)
+                    v = _mm512_cvtepu16_epi64(
+                        whole ? _mm_loadu_si128((const void *)(gp + 16 * q))
+                              : _mm_maskz_loadu_epi16((__mmask8)part, gp + 16 * q));
+                else
+                    v = _mm512_cvtepu8_epi64(whole
+                                                 ? _mm_loadl_epi64((const void *)(gp + 8 * q))
+                                                 : _mm_maskz_loadu_epi8(part, gp + 8 * q));
+                __m512i u = _mm512_xor_si512(v, x);
+                /* rank: bits below t from u, the rest from u >> 1 */
+                __m512i r = _mm512_ternarylogic_epi64(_mm512_srli_epi64(u, 1), u, low, 0xd8);
+#pragma GCC unroll 4
+                for (uint32_t d = 0; d < GRUNDY_CB_WORDS; d++)
+                    if (d < nwd)
+                        acc[d][q] = _mm512_or_si512(
+                            acc[d][q],
+                            _mm512_sllv_epi64(one, _mm512_sub_epi64(
+                                                       r, _mm512_set1_epi64(64 * (long long)d))));
+            }
+    }
+    for (uint32_t d = 0; d < nwd; d++)
+        for (uint32_t q = 0; q < nv; q++) {
+            __mmask8 k = 8 * q + 8 <= len ? 0xff : (__mmask8)((1u << (len - 8 * q)) - 1);
+            uint64_t *w = cb + GRUNDY_CB_SETS + 64 * d + 8 * q;
+            _mm512_mask_storeu_epi64(w, k,
+                                     _mm512_or_si512(_mm512_maskz_loadu_epi64(k, w), acc[d][q]));
+        }
+}
+
+X512 void grundy_x512_cbatch(const void *gv, unsigned gw, const uint64_t *rare, const uint32_t *rv,
+                             size_t j0, size_t j1, uint64_t base, uint32_t len, unsigned t,
+                             unsigned nwd, uint64_t *cb)
+{
+    __m512i low = _mm512_set1_epi64((long long)(((uint64_t)1 << t) - 1));
+    if (len == 32 && nwd == 2)
+        cbatch_loop(gv, gw, rare, rv, j0, j1, base, 32, 2, low, cb);
+    else if (len == 32 && nwd == 3)
+        cbatch_loop(gv, gw, rare, rv, j0, j1, base, 32, 3, low, cb);
+    else if (len == 64 && nwd == 2)
+        cbatch_loop(gv, gw, rare, rv, j0, j1, base, 64, 2, low, cb);
+    else if (len == 64 && nwd == 3)
+        cbatch_loop(gv, gw, rare, rv, j0, j1, base, 64, 3, low, cb);
+    else
+        cbatch_loop(gv, gw, rare, rv, j0, j1, base, len, nwd, low, cb);
+}
+
+X512 uint32_t grundy_x512_cb_head(uint8_t *s8, const uint8_t *vcls, uint32_t span, unsigned cc,
+                                  const uint64_t *cb, uint32_t h, unsigned nwd, size_t *need)
+{
+    uint32_t nw = span / 64 < 2 * nwd ? span / 64 : 2 * nwd;
+    uint64_t cw[2 * GRUNDY_CB_WORDS] = {0}, zw[2 * GRUNDY_CB_WORDS] = {0},
+             u[GRUNDY_CB_WORDS] = {0};
+    __m512i ccv = _mm512_set1_epi8((char)cc);
+    for (uint32_t w = 0; w < nw; w++) {
+        __m512i b = _mm512_loadu_si512((const void *)(s8 + 64 * w));
+        uint64_t z = zw[w] = _mm512_testn_epi8_mask(b, b);
+        cw[w] = _mm512_cmpeq_epi8_mask(_mm512_loadu_si512((const void *)(vcls + 64 * w)), ccv);
+        u[w >> 1] |= _pext_u64(z & cw[w], cw[w]) << (32 * (w & 1));
+    }
+    uint32_t r = UINT32_MAX;
+    for (uint32_t d = 0; d < nwd; d++) {
+        uint64_t f = u[d] & ~cb[GRUNDY_CB_SETS + 64 * d + h];
+        if (f) {
+            r = 64 * d + (uint32_t)__builtin_ctzll(f);
+            break;
+        }
+    }
+    if (r == UINT32_MAX)
+        return r;
+    uint32_t w = r >> 5;
+    uint32_t mc = 64 * w + (uint32_t)__builtin_ctzll(_pdep_u64((uint64_t)1 << (r & 31), cw[w]));
+    /* the values of the other class still unseen below mc: *need */
+    size_t nd = 0;
+    for (uint32_t q = 0; q <= w; q++) {
+        uint64_t below = q < w ? ~(uint64_t)0 : ((uint64_t)1 << (mc & 63)) - 1;
+        _mm512_mask_storeu_epi8(s8 + 64 * q, cw[q] & below, _mm512_set1_epi8(1));
+        nd += (size_t)__builtin_popcountll(zw[q] & ~cw[q] & below);
+    }
+    *need = nd;
+    return mc;
 }
 
 /* Eight heaps' one-word rows per vector, all len of them in registers
