@@ -326,7 +326,6 @@ static void KN(scan_missing)(GrundyTable *gt, uint64_t n, uint32_t mc, size_t ne
 static uint64_t KN(batch_rows)(const GrundyTable *gt, uint8_t *rows, uint32_t span, uint64_t n0,
                                uint32_t len, uint32_t lo)
 {
-    memset(rows, 0, (size_t)len * span);
     const GV *g = gt->gv;
     const uint64_t *rare = gt->rare;
     const uint32_t *rv = gt->rare_v;
@@ -355,6 +354,7 @@ static uint64_t KN(batch_rows)(const GrundyTable *gt, uint8_t *rows, uint32_t sp
         return bcnt;
     }
 #endif
+    memset(rows, 0, (size_t)len * span);
     for (size_t i = 0; i < gt->nsplitk; i++) {
         uint32_t k = gt->splitk[i];
         if (n0 < (uint64_t)k + lo)
@@ -527,6 +527,11 @@ static uint8_t *KN(sparse_marks)(GrundyTable *gt, uint64_t n)
     uint32_t span = gt->blk_span;
     uint64_t n0 = gt->blk_n0;
     uint8_t *s8 = gt->seen8 + (size_t)(n - n0) * span;
+    /* a batch in bit sets left the rows alone: each is cleared here, by
+     * the thread that marks it (in a parallel stretch the batch ran on
+     * another thread, and its clearing moved the rows' lines there) */
+    if (!gt->blk_bits && blk_cbits(gt->seen8, gt->blk_len, span)[0])
+        memset(s8, 0, span);
     KN(row_simple)(gt, s8, n);
     gt->rare_pairs += gt->blk_bcnt; /* counted per heap: a block may end early */
     if (gt->flat_ok) {
