@@ -511,7 +511,7 @@ cbatch_loop(const void *gv, unsigned gw, const uint64_t *rare, const uint32_t *r
             if (q < nv) {
                 __m512i v;
                 bool whole = 8 * q + 8 <= len;
-                __mmask16 part = (__mmask16)((1u << (len - 8 * q)) - 1);
+                __mmask16 part = whole ? 0xff : (__mmask16)((1u << (len - 8 * q)) - 1);
                 if (gw == 2)
                     v = _mm512_cvtepu16_epi64(
                         whole ? _mm_loadu_si128((const void *)(gp + 16 * q))
