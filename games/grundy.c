@@ -55,6 +55,7 @@ GrundyTable *grundy_new(const Ruleset *rs)
     gt->compact_prefix = COMPACT_PREFIX;
     gt->scan_lim = UINT64_MAX;
     gt->threads = 1;
+    gt->cb_max = GRUNDY_CB_WORDS;
     grundy_set_simd(gt, true);
     return gt;
 }
@@ -803,6 +804,12 @@ void grundy_set_par_backoff(GrundyTable *gt, bool on)
 void grundy_set_bitsets(GrundyTable *gt, bool on)
 {
     gt->bits_off = !on;
+    gt->blk_ok = false;
+}
+
+void grundy_set_rank_words(GrundyTable *gt, unsigned words)
+{
+    gt->cb_max = words < GRUNDY_CB_WORDS ? words : GRUNDY_CB_WORDS;
     gt->blk_ok = false;
 }
 

@@ -180,6 +180,14 @@ bool grundy_set_x512(GrundyTable *gt, bool on);
  * and the parallel stretches, which run on the byte rows only). */
 void grundy_set_bitsets(GrundyTable *gt, bool on);
 
+/* The AVX-512 form of the batched rare pairs of the byte rows, as words of
+ * ranks of a value class (docs/games.md §2): at most `words` 64-bit words
+ * per heap (1 to 4; 4, the default, is as many as the largest value
+ * needs), 0 for the byte rows' batch instead.  With fewer words more heaps
+ * mark their pairs one by one; values and counters are the same (the
+ * tests run both ways; the benchmark driver's option `rankw=W`). */
+void grundy_set_rank_words(GrundyTable *gt, unsigned words);
+
 /* With threads, after a parallel stretch that stopped early (an event or
  * a failed scan) having done little work, the serial loop takes the next
  * heaps, more of them while stretches stay that short (on by default;

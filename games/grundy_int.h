@@ -57,6 +57,7 @@ struct GrundyTable {
     uint32_t blk_len, blk_span;
     uint32_t blk_lenb; /* the batch covers rare a >= blk_lenb (blk_len, or more in a parallel stretch) */
     uint64_t blk_bcnt; /* batched rare pairs of each heap of the block (rare_pairs per heap) */
+    unsigned cb_max;   /* words of ranks of the bit-set batch at most (0: off; grundy_set_rank_words) */
     /* pair values below 64 (games/grundy_bits.h): the block's rows as
      * one-word bit sets, and the two value classes as bit sets; with values
      * from 64 to 127 (few rare positions), the heaps done in bits and of

@@ -333,13 +333,13 @@ static uint64_t KN(batch_rows)(const GrundyTable *gt, uint8_t *rows, uint32_t sp
     uint64_t *cb = blk_cbits(rows, len, span);
     cb[0] = 0;
 #if GRUNDY_X512 && GW != 32
-    if (gt->x512 && cb_block_ok(gt, span, n0, len, lo)) {
+    if (gt->x512 && gt->cb_max && cb_block_ok(gt, span, n0, len, lo)) {
         /* the bit-set form, read by KN(block_head): words enough for the
          * ranks up to that of maxval + 1 */
         unsigned t = (unsigned)__builtin_ctz(gt->mask);
         unsigned nwd = (unsigned)((gt->maxval + 1) >> (t + 1) << t) / 64 + 1;
-        if (nwd > GRUNDY_CB_WORDS)
-            nwd = GRUNDY_CB_WORDS;
+        if (nwd > gt->cb_max)
+            nwd = gt->cb_max;
         cb[0] = nwd;
         memset(cb + GRUNDY_CB_SETS, 0, 64 * nwd * sizeof *cb);
         for (size_t i = 0; i < gt->nsplitk; i++) {

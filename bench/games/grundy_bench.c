@@ -17,7 +17,9 @@
  * `backoff=0` starts a stretch again after every event
  * (grundy_set_par_backoff); `cpu=S` stops the run after S seconds of CPU
  * (cgt_set_timeout_cpu) and prints what it reached, marked `stopped=cpu`
- * (the survey's budget, bench/grundy/unsolved.sh).
+ * (the survey's budget, bench/grundy/unsolved.sh); `rankw=W` allows at
+ * most W words of ranks per heap in the AVX-512 bit-set batch, 0 for the
+ * byte rows' batch (grundy_set_rank_words).
  * Built by bench/games/run.sh. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,6 +32,7 @@
 int main(int argc, char **argv)
 {
     unsigned compact = 0, threads = 1, simd = 1, x512 = 1, spill = 1, bits = 1, backoff = 1;
+    unsigned rankw = 4;
     unsigned long long from = 0;
     double cpu_budget = 0;
     for (int i = 4; i < argc; i++)
@@ -39,13 +42,14 @@ int main(int argc, char **argv)
             sscanf(argv[i], "spill=%u", &spill) != 1 && sscanf(argv[i], "bits=%u", &bits) != 1 &&
             sscanf(argv[i], "from=%llu", &from) != 1 &&
             sscanf(argv[i], "backoff=%u", &backoff) != 1 &&
+            sscanf(argv[i], "rankw=%u", &rankw) != 1 &&
             (sscanf(argv[i], "cpu=%lf", &cpu_budget) != 1 || !(cpu_budget > 0) ||
              cpu_budget > CGT_MAX_TIMEOUT))
             argc = 0;
-    if (argc < 4 || argc > 13) {
+    if (argc < 4 || argc > 14) {
         fprintf(stderr,
                 "usage: %s period|values CODE N [compact=C] [threads=T] [simd=0|1] [x512=0|1] "
-                "[spill=0|1] [bits=0|1] [from=F] [backoff=0|1] [cpu=S]\n",
+                "[spill=0|1] [bits=0|1] [from=F] [backoff=0|1] [cpu=S] [rankw=0..4]\n",
                 argv[0]);
         return 2;
     }
@@ -63,6 +67,7 @@ int main(int argc, char **argv)
     grundy_set_spill(gt, spill != 0);
     grundy_set_bitsets(gt, bits != 0);
     grundy_set_par_backoff(gt, backoff != 0);
+    grundy_set_rank_words(gt, rankw);
     bool avx2 = grundy_set_simd(gt, simd != 0);
     bool avx512 = grundy_set_x512(gt, x512 != 0);
     if (from) {

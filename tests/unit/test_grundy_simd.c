@@ -100,6 +100,36 @@ static void test_byte_rows(void)
     }
 }
 
+/* Two-byte codes past twice their last rare heap take the AVX-512 batch in
+ * words of ranks: with 0 words (the byte rows' batch), 1 and 2 (most heaps
+ * of Officers then mark their pairs one by one: mc is past the words) and
+ * the default, on one thread and two, against the baseline. */
+static void test_rank_words(void)
+{
+    static const struct {
+        const char *c;
+        uint64_t n;
+    } cs[] = {{"0.6", 70000}, {"0.404", 60000}, {"0.774", 40000}};
+    static const unsigned words[] = {0, 1, 2, 4};
+    for (size_t i = 0; i < sizeof cs / sizeof *cs; i++) {
+        Ruleset *rs = code(cs[i].c);
+        GrundyTable *base = run(rs, 0, 1, cs[i].n);
+        for (size_t k = 0; k < sizeof words / sizeof *words; k++)
+            for (unsigned T = 1; T <= 2; T++) {
+                GrundyTable *x = grundy_new(rs);
+                grundy_set_rank_words(x, words[k]);
+                grundy_set_threads(x, T);
+                CgtError err;
+                CHECK(grundy_extend(x, cs[i].n, &err) == CGT_OK);
+                CHECK_EQ_INT(grundy_width(x), 2);
+                same(cs[i].c, base, x, 2);
+                grundy_free(x);
+            }
+        grundy_free(base);
+        ruleset_free(rs);
+    }
+}
+
 /* 0.56: period 144, preperiod 326640, proved by the baseline copy and by
  * the widest (both in the bit sets, which leave 29 heaps to the byte rows). */
 static void test_period(void)
@@ -140,6 +170,7 @@ int main(void)
     ruleset_free(rs);
     test_codes();
     test_byte_rows();
+    test_rank_words();
     test_period();
     UNIT_MAIN_END();
 }
