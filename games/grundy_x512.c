@@ -493,6 +493,27 @@ X512 uint64_t grundy_x512_scan(const void *gv, unsigned gw, const uint64_t *rr, 
  * a variable shift (which gives 0 from 64 on, and for the negative ranks
  * of the higher words) and an OR: with two words nine instructions per
  * eight pairs against eight byte stores, the bound of grundy_x512_batch. */
+/* The ranks of the pair values rv ^ G(gp[8q .. 8q+7]) (fewer past len),
+ * one per 64-bit lane: bits below t from the value, the rest from it
+ * shifted right once. */
+X512 __attribute__((always_inline)) static inline __m512i
+cbatch_ranks(const char *gp, unsigned gw, uint32_t q, uint32_t len, __m512i x, __m512i low)
+{
+    __m512i v;
+    bool whole = 8 * q + 8 <= len;
+    __mmask16 part = whole ? 0xff : (__mmask16)((1u << (len - 8 * q)) - 1);
+    if (gw == 2)
+        v = _mm512_cvtepu16_epi64(whole ? _mm_loadu_si128((const void *)(gp + 16 * q))
+                                        : _mm_maskz_loadu_epi16((__mmask8)part, gp + 16 * q));
+    else
+        v = _mm512_cvtepu8_epi64(whole ? _mm_loadl_epi64((const void *)(gp + 8 * q))
+                                       : _mm_maskz_loadu_epi8(part, gp + 8 * q));
+    __m512i u = _mm512_xor_si512(v, x);
+    return _mm512_ternarylogic_epi64(_mm512_srli_epi64(u, 1), u, low, 0xd8);
+}
+
+/* Two rare positions per step: their two bits of a word join the word in
+ * one three-way OR. */
 X512 __attribute__((always_inline)) static inline void
 cbatch_loop(const void *gv, unsigned gw, const uint64_t *rare, const uint32_t *rv, size_t j0,
             size_t j1, uint64_t base, uint32_t len, unsigned nwd, __m512i low, uint64_t *cb)
@@ -503,26 +524,34 @@ cbatch_loop(const void *gv, unsigned gw, const uint64_t *rare, const uint32_t *r
     for (uint32_t d = 0; d < GRUNDY_CB_WORDS; d++)
         for (uint32_t q = 0; q < 8; q++)
             acc[d][q] = _mm512_setzero_si512();
-    for (size_t j = j0; j < j1; j++) {
+    size_t j = j0;
+    for (; j + 2 <= j1; j += 2) {
+        const char *gp = (const char *)gv + (size_t)(base - rare[j]) * gw;
+        const char *gp2 = (const char *)gv + (size_t)(base - rare[j + 1]) * gw;
+        __m512i x = _mm512_set1_epi64((long long)rv[j]);
+        __m512i x2 = _mm512_set1_epi64((long long)rv[j + 1]);
+#pragma GCC unroll 8
+        for (uint32_t q = 0; q < 8; q++)
+            if (q < nv) {
+                __m512i r = cbatch_ranks(gp, gw, q, len, x, low);
+                __m512i r2 = cbatch_ranks(gp2, gw, q, len, x2, low);
+#pragma GCC unroll 4
+                for (uint32_t d = 0; d < GRUNDY_CB_WORDS; d++)
+                    if (d < nwd) {
+                        __m512i o = _mm512_set1_epi64(64 * (long long)d);
+                        acc[d][q] = _mm512_ternarylogic_epi64(
+                            acc[d][q], _mm512_sllv_epi64(one, _mm512_sub_epi64(r, o)),
+                            _mm512_sllv_epi64(one, _mm512_sub_epi64(r2, o)), 0xfe);
+                    }
+            }
+    }
+    for (; j < j1; j++) {
         const char *gp = (const char *)gv + (size_t)(base - rare[j]) * gw;
         __m512i x = _mm512_set1_epi64((long long)rv[j]);
 #pragma GCC unroll 8
         for (uint32_t q = 0; q < 8; q++)
             if (q < nv) {
-                __m512i v;
-                bool whole = 8 * q + 8 <= len;
-                __mmask16 part = whole ? 0xff : (__mmask16)((1u << (len - 8 * q)) - 1);
-                if (gw == 2)
-                    v = _mm512_cvtepu16_epi64(
-                        whole ? _mm_loadu_si128((const void *)(gp + 16 * q))
-                              : _mm_maskz_loadu_epi16((__mmask8)part, gp + 16 * q));
-                else
-                    v = _mm512_cvtepu8_epi64(whole
-                                                 ? _mm_loadl_epi64((const void *)(gp + 8 * q))
-                                                 : _mm_maskz_loadu_epi8(part, gp + 8 * q));
-                __m512i u = _mm512_xor_si512(v, x);
-                /* rank: bits below t from u, the rest from u >> 1 */
-                __m512i r = _mm512_ternarylogic_epi64(_mm512_srli_epi64(u, 1), u, low, 0xd8);
+                __m512i r = cbatch_ranks(gp, gw, q, len, x, low);
 #pragma GCC unroll 4
                 for (uint32_t d = 0; d < GRUNDY_CB_WORDS; d++)
                     if (d < nwd)
