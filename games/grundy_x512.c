@@ -491,9 +491,11 @@ X512 uint64_t grundy_x512_scan(const void *gv, unsigned gw, const uint64_t *rr, 
  * (w + 1) when t < 6).  Eight heaps per vector, one 64-bit lane each: a
  * widening load, an xor, the rank (a shift and a bit select), and per word
  * a variable shift (which gives 0 from 64 on, and for the negative ranks
- * of the higher words) and an OR: with two words nine instructions per
- * eight pairs against eight byte stores, the bound of grundy_x512_batch. */
-/* The ranks of the pair values rv ^ G(gp[8q .. 8q+7]) (fewer past len),
+ * of the higher words) and half of a three-way OR: with three words about
+ * ten instructions per eight pairs against eight byte stores, the bound of
+ * grundy_x512_batch.
+ *
+ * The ranks of the pair values rv ^ G(gp[8q .. 8q+7]) (fewer past len),
  * one per 64-bit lane: bits below t from the value, the rest from it
  * shifted right once. */
 X512 __attribute__((always_inline)) static inline __m512i
