@@ -126,12 +126,9 @@ static void start_block_bits(GrundyTable *gt, uint64_t n0, uint32_t len)
     const uint32_t *rv = gt->rare_v;
     build_flat(gt, n0, len);
     build_flat8(gt, n0);
-    for (size_t i = 0; i < gt->nsplitk; i++) {
-        uint32_t k = gt->splitk[i];
-        if (n0 < (uint64_t)k + len)
-            break;
-        size_t j0, j1;
-        rare_range(gt, len, n0 - k, &j0, &j1);
+    uint32_t k;
+    size_t j0, j1;
+    for (size_t i = 0; i < gt->nsplitk && batch_split(gt, i, n0, len, &k, &j0, &j1); i++) {
         if (!bits_batch_vec(gt, j0, j1, n0 - k, rows, len))
             for (size_t j = j0; j < j1; j++) {
                 const uint8_t *gp = g + (n0 - k - rare[j]);

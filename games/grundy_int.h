@@ -173,6 +173,20 @@ static inline void rare_range(const GrundyTable *gt, uint64_t lo, uint64_t hi, s
     *j1 = hi > lo ? rare_index(gt, hi) : *j0;
 }
 
+/* Split i's batched rare positions for the block from heap n0: its
+ * amount *k and the indices [*j0, *j1) of the rare a with lo <= a < n0 - k;
+ * false when n0 < k + lo, where split i and every later one (splitk
+ * ascending) have none. */
+static inline bool batch_split(const GrundyTable *gt, size_t i, uint64_t n0, uint64_t lo,
+                               uint32_t *k, size_t *j0, size_t *j1)
+{
+    *k = gt->splitk[i];
+    if (n0 < (uint64_t)*k + lo)
+        return false;
+    rare_range(gt, lo, n0 - *k, j0, j1);
+    return true;
+}
+
 /* Whether the batch of the block n0 .. n0+len-1 (rare a >= lo, rows of
  * span bytes) may take the bit-set form (grundy_x512_cbatch): the lowest
  * bit t of the mask below 6, every split's pairs of one class (e = 0 or
@@ -187,15 +201,11 @@ static inline bool cb_block_ok(const GrundyTable *gt, uint32_t span, uint64_t n0
         len > 64 || !gt->nrare)
         return false;
     uint64_t top = gt->rare[gt->nrare - 1];
-    for (size_t i = 0; i < gt->nsplitk; i++) {
-        uint32_t k = gt->splitk[i];
-        if (n0 < (uint64_t)k + lo)
-            break;
-        size_t j0, j1;
-        rare_range(gt, lo, n0 - k, &j0, &j1);
+    uint32_t k;
+    size_t j0, j1;
+    for (size_t i = 0; i < gt->nsplitk && batch_split(gt, i, n0, lo, &k, &j0, &j1); i++)
         if (j1 > j0 && n0 - k - gt->rare[j1 - 1] <= top)
             return false;
-    }
     return true;
 }
 

@@ -332,6 +332,8 @@ static uint64_t KN(batch_rows)(const GrundyTable *gt, uint8_t *rows, uint32_t sp
     uint64_t bcnt = 0;
     uint64_t *cb = blk_cbits(rows, len, span);
     cb[0] = 0;
+    uint32_t k;
+    size_t j0, j1;
 #if GRUNDY_X512 && GW != 32
     if (gt->x512 && gt->cb_max && cb_block_ok(gt, span, n0, len, lo)) {
         /* the bit-set form, read by KN(block_head): words enough for the
@@ -342,12 +344,7 @@ static uint64_t KN(batch_rows)(const GrundyTable *gt, uint8_t *rows, uint32_t sp
             nwd = gt->cb_max;
         cb[0] = nwd;
         memset(cb + GRUNDY_CB_SETS, 0, 64 * nwd * sizeof *cb);
-        for (size_t i = 0; i < gt->nsplitk; i++) {
-            uint32_t k = gt->splitk[i];
-            if (n0 < (uint64_t)k + lo)
-                break;
-            size_t j0, j1;
-            rare_range(gt, lo, n0 - k, &j0, &j1);
+        for (size_t i = 0; i < gt->nsplitk && batch_split(gt, i, n0, lo, &k, &j0, &j1); i++) {
             grundy_x512_cbatch(g, GW / 8, rare, rv, j0, j1, n0 - k, len, t, nwd, cb);
             bcnt += j1 - j0;
         }
@@ -355,12 +352,7 @@ static uint64_t KN(batch_rows)(const GrundyTable *gt, uint8_t *rows, uint32_t sp
     }
 #endif
     memset(rows, 0, (size_t)len * span);
-    for (size_t i = 0; i < gt->nsplitk; i++) {
-        uint32_t k = gt->splitk[i];
-        if (n0 < (uint64_t)k + lo)
-            break;
-        size_t j0, j1;
-        rare_range(gt, lo, n0 - k, &j0, &j1);
+    for (size_t i = 0; i < gt->nsplitk && batch_split(gt, i, n0, lo, &k, &j0, &j1); i++) {
 #if GRUNDY_X512 && GW != 32
         if (gt->x512 && (uint64_t)len * span <= 65536) {
             bcnt += grundy_x512_batch(g, GW / 8, rare, rv, j0, j1, n0 - k, rows, span, len);
@@ -481,12 +473,10 @@ static uint32_t KN(block_head)(GrundyTable *gt, uint64_t n, uint8_t *s8, unsigne
         const GV *g = gt->gv;
         const uint64_t *rare = gt->rare;
         const uint32_t *rv = gt->rare_v;
-        for (size_t i = 0; i < gt->nsplitk; i++) {
-            uint32_t k = gt->splitk[i];
-            if (n0 < (uint64_t)k + gt->blk_lenb)
-                break;
-            size_t j0, j1;
-            rare_range(gt, gt->blk_lenb, n0 - k, &j0, &j1);
+        uint32_t k;
+        size_t j0, j1;
+        for (size_t i = 0;
+             i < gt->nsplitk && batch_split(gt, i, n0, gt->blk_lenb, &k, &j0, &j1); i++) {
             const GV *gp = g + (n - k);
             size_t j = j0;
             /* four independent stores per step (as batch_rows) */

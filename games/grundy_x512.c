@@ -515,7 +515,7 @@ cbatch_ranks(const char *gp, unsigned gw, uint32_t q, uint32_t len, __m512i x, _
 }
 
 /* Two rare positions per step: their two bits of a word join the word in
- * one three-way OR. */
+ * one three-way OR (an odd last position is taken twice: the same bits). */
 X512 __attribute__((always_inline)) static inline void
 cbatch_loop(const void *gv, unsigned gw, const uint64_t *rare, const uint32_t *rv, size_t j0,
             size_t j1, uint64_t base, uint32_t len, unsigned nwd, __m512i low, uint64_t *cb)
@@ -526,12 +526,12 @@ cbatch_loop(const void *gv, unsigned gw, const uint64_t *rare, const uint32_t *r
     for (uint32_t d = 0; d < GRUNDY_CB_WORDS; d++)
         for (uint32_t q = 0; q < 8; q++)
             acc[d][q] = _mm512_setzero_si512();
-    size_t j = j0;
-    for (; j + 2 <= j1; j += 2) {
+    for (size_t j = j0; j < j1; j += 2) {
+        size_t j2 = j + 1 < j1 ? j + 1 : j;
         const char *gp = (const char *)gv + (size_t)(base - rare[j]) * gw;
-        const char *gp2 = (const char *)gv + (size_t)(base - rare[j + 1]) * gw;
+        const char *gp2 = (const char *)gv + (size_t)(base - rare[j2]) * gw;
         __m512i x = _mm512_set1_epi64((long long)rv[j]);
-        __m512i x2 = _mm512_set1_epi64((long long)rv[j + 1]);
+        __m512i x2 = _mm512_set1_epi64((long long)rv[j2]);
 #pragma GCC unroll 8
         for (uint32_t q = 0; q < 8; q++)
             if (q < nv) {
@@ -545,22 +545,6 @@ cbatch_loop(const void *gv, unsigned gw, const uint64_t *rare, const uint32_t *r
                             acc[d][q], _mm512_sllv_epi64(one, _mm512_sub_epi64(r, o)),
                             _mm512_sllv_epi64(one, _mm512_sub_epi64(r2, o)), 0xfe);
                     }
-            }
-    }
-    for (; j < j1; j++) {
-        const char *gp = (const char *)gv + (size_t)(base - rare[j]) * gw;
-        __m512i x = _mm512_set1_epi64((long long)rv[j]);
-#pragma GCC unroll 8
-        for (uint32_t q = 0; q < 8; q++)
-            if (q < nv) {
-                __m512i r = cbatch_ranks(gp, gw, q, len, x, low);
-#pragma GCC unroll 4
-                for (uint32_t d = 0; d < GRUNDY_CB_WORDS; d++)
-                    if (d < nwd)
-                        acc[d][q] = _mm512_or_si512(
-                            acc[d][q],
-                            _mm512_sllv_epi64(one, _mm512_sub_epi64(
-                                                       r, _mm512_set1_epi64(64 * (long long)d))));
             }
     }
     for (uint32_t d = 0; d < nwd; d++)
