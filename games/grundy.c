@@ -678,8 +678,10 @@ static void build_flat(GrundyTable *gt, uint64_t n0, uint32_t len)
         free(gt->flat_d);
         free(gt->flat_x);
         gt->flat_cap = nlow * gt->nsplitk;
-        gt->flat_d = xmalloc(gt->flat_cap * sizeof *gt->flat_d);
-        gt->flat_x = xmalloc(gt->flat_cap * sizeof *gt->flat_x);
+        /* own lines: in a parallel stretch the other thread writes its
+         * scratch per heap, maybe in the neighbouring malloc chunk */
+        gt->flat_d = xmalloc_lines(gt->flat_cap * sizeof *gt->flat_d);
+        gt->flat_x = xmalloc_lines(gt->flat_cap * sizeof *gt->flat_x);
     }
     for (size_t i = 0; i < gt->nsplitk; i++)
         for (size_t j = 0; j < nlow; j++) {
@@ -1078,6 +1080,56 @@ bool grundy_par_scan(GrundyTable *w, uint64_t n, uint8_t *row, uint32_t mc, size
         set_scan_lim(w, n);
     BY_WIDTH(w, scan_missing, w, n, mc, need, row);
     return first_unseen(row, mc) == mc;
+}
+
+void grundy_row_pack(const GrundyTable *w, const uint8_t *s8, uint32_t span, uint64_t *bits)
+{
+#if GRUNDY_X512
+    if (w->x512) {
+        grundy_x512_row_pack(s8, span, bits);
+        return;
+    }
+#else
+    (void)w;
+#endif
+    for (uint32_t q = 0; 64 * q < span; q++) {
+        uint64_t word = 0;
+        for (uint32_t j = 0; j < 8 && 64 * q + 8 * j < span; j++) {
+            uint32_t o = 64 * q + 8 * j;
+            uint64_t x = 0;
+            memcpy(&x, s8 + o, span - o < 8 ? span - o : 8);
+            /* each byte's bits into its lowest, then the eight lowest
+             * bits into one byte by a multiply (their products do not
+             * overlap, so nothing carries) */
+            x |= x >> 4;
+            x |= x >> 2;
+            x |= x >> 1;
+            x &= 0x0101010101010101u;
+            word |= ((x * 0x0102040810204080u) >> 56) << (8 * j);
+        }
+        bits[q] = word;
+    }
+}
+
+void grundy_row_unpack(const GrundyTable *w, const uint64_t *bits, uint32_t span, uint8_t *s8)
+{
+#if GRUNDY_X512
+    if (w->x512) {
+        grundy_x512_row_unpack(bits, span, s8);
+        return;
+    }
+#else
+    (void)w;
+#endif
+    for (uint32_t q = 0; 64 * q < span; q++)
+        for (uint32_t j = 0; j < 8; j++) {
+            /* bit i of the byte to byte i: byte i keeps bit i of a copy,
+             * and adding 0x7f carries it to the byte's top bit */
+            uint64_t y = ((bits[q] >> (8 * j)) & 255) * 0x0101010101010101u;
+            y &= 0x8040201008040201u;
+            y = ((y + 0x7f7f7f7f7f7f7f7fu) >> 7) & 0x0101010101010101u;
+            memcpy(s8 + 64 * q + 8 * j, &y, 8);
+        }
 }
 
 /* tail_start and tail_pure of games/grundy_kern.h through grundy_get, for

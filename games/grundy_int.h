@@ -297,6 +297,12 @@ uint64_t grundy_par_batch(const GrundyTable *w, uint8_t *rows, uint64_t n0, uint
 void grundy_par_flat(GrundyTable *w, uint64_t n0, uint32_t lenb);
 uint32_t grundy_par_head(GrundyTable *w, uint64_t n, uint8_t **row, size_t *need);
 bool grundy_par_scan(GrundyTable *w, uint64_t n, uint8_t *row, uint32_t mc, size_t need);
+/* A seen row of span bytes as a bit set (bit v of word v / 64: s8[v] !=
+ * 0), (span + 63) / 64 words, and back (as bytes 0 and 1, filling the
+ * words' 64 (span + 63) / 64 bytes): a parallel stretch hands a heap's row
+ * to the thread that scans it in this form. */
+void grundy_row_pack(const GrundyTable *w, const uint8_t *s8, uint32_t span, uint64_t *bits);
+void grundy_row_unpack(const GrundyTable *w, const uint64_t *bits, uint32_t span, uint8_t *s8);
 /* Compute heaps gt->n .. end-1 with gt->threads threads (grundy_par.c);
  * stops early, before the heap, at an event heap (a new largest value, a
  * rare class from step 1, a failed scan: a rare heap) or when cgt_poll
@@ -340,6 +346,9 @@ void grundy_x512_cbatch(const void *gv, unsigned gw, const uint64_t *rare, const
  * unseen below it; UINT32_MAX when there is none. */
 uint32_t grundy_x512_cb_head(uint8_t *s8, const uint8_t *vcls, uint32_t span, unsigned cc,
                              const uint64_t *cb, uint32_t h, unsigned nwd, size_t *need);
+/* grundy_row_pack and grundy_row_unpack, 64 bytes per instruction. */
+void grundy_x512_row_pack(const uint8_t *s8, uint32_t span, uint64_t *bits);
+void grundy_x512_row_unpack(const uint64_t *bits, uint32_t span, uint8_t *s8);
 /* The batched rare pairs of start_block_bits (games/grundy_bits.h) for
  * rare[j0..j1-1] of one split: rows[h] |= the set {rv[j] ^ G(base -
  * rare[j] + h)} (empty for values of 64 and more) for h < len <= 64. */

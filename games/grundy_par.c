@@ -14,8 +14,9 @@
  *
  * - Thread 0 (the producer) runs step 1 heap after heap, as the serial
  *   loop does, writes G(n) = mc into the table at once (speculatively) and
- *   queues heap n's scan with its seen row (a row of one of RING block
- *   buffers).  A heap with nothing to scan is settled by step 1.
+ *   keeps mc and its seen row packed as a bit set in the block's buffer
+ *   (one of RING); at the block's end it queues the block's scans as one
+ *   job.  A heap with nothing to scan is settled by step 1.
  * - Step 1 of a block starts with its batched rare pairs (batch_rows, for
  *   rare a >= len(B) + len(B+1), so that they read only values below B):
  *   those of block B+1 await a thread from when B starts, so that for
@@ -25,8 +26,9 @@
  *   producer marks it itself when nobody has by the time it needs it.
  *   (Queued as a job behind older scans, it kept the producer waiting and
  *   scanning while the other thread ran dry: 0.14 gained 1.3x.)
- * - Every thread takes queued scans, oldest first; the producer takes one
- *   when more than PAR_LAG are waiting, and whenever it must wait.  A scan
+ * - Every thread takes queued blocks of scans, oldest first; the producer
+ *   takes one when more than PAR_LAG are waiting, and whenever it must
+ *   wait.  A scan unpacks its heap's row into the thread's own row and
  *   reads the table below its heap, the speculative values included.
  * - A scan that finds a value missing marks its heap as failed: the heap
  *   is rare, so mc was wrong and every later value may be too.  The
@@ -61,14 +63,14 @@
 /* A wait spins up to PAR_SPIN times, yielding the core at every PAR_YIELD-th
  * step, then sleeps on the futex.  PAR_POLL: heaps between two polls of
  * the producer.  RING block buffers of at most ROWS heaps each are in
- * flight; PAR_LAG: queued scans past which the producer scans too. */
+ * flight; PAR_LAG: queued blocks of scans past which the producer scans
+ * too. */
 #define PAR_SPIN 4000
 #define PAR_YIELD 32
 #define PAR_POLL 1024
 #define RING 16
 #define ROWS 64
-#define PAR_LAG 256
-#define JOBS (RING * ROWS)
+#define PAR_LAG 4
 /* A stretch whose committed heaps marked and scanned fewer than PAR_SHORT
  * pairs (about 1000 of Officers' heaps; its first heaps take far fewer)
  * is followed by PAR_GAP0, then twice as many, ... up to PAR_GAP_MAX heaps
@@ -87,33 +89,35 @@ typedef struct {
     uint32_t len;             /* heaps of it stepped so far */
     uint64_t bcnt;            /* batched pairs per heap */
     uint64_t rp[ROWS], sp[ROWS]; /* work counters per heap */
+    uint32_t mc[ROWS];        /* step 1's value of each heap */
+    size_t need[ROWS];        /* its values to find (0: no scan) */
     uint8_t *rows;
+    uint64_t *miss;           /* each row as a bit set, mw words */
 } Buf;
 
-/* A queued job: the scan of heap n (row `row` of buffer buf, mc and need
- * from step 1). */
 typedef struct {
-    uint64_t n;
-    uint32_t mc;
-    uint32_t buf, row;
-    size_t need;
-} Job;
-
-typedef struct {
-    _Atomic uint32_t published, claimed; /* jobs queued, jobs taken */
+    _Atomic uint32_t published, claimed; /* blocks of scans queued, taken */
     _Atomic uint64_t fail;               /* least failed heap (UINT64_MAX: none) */
     _Atomic uint32_t seq;                /* futex word: bumped at every change */
     atomic_int stop;                     /* no more jobs will come */
     atomic_int sleepers;
     _Atomic uint32_t bwait;              /* batches that await a thread */
-    Job job[JOBS];
+    uint32_t job[RING]; /* the queue: buffers whose scans await a thread */
     Buf buf[RING];
     size_t span;
+    uint32_t mw; /* words of a row's bit set */
 } Par;
 
+/* Each worker, and all it writes, on cache lines of its own
+ * (xmalloc_lines): a line that one thread writes per heap and the other
+ * reads per heap costs a transfer between the cores each time, 50-350 ns
+ * on this project's machines depending on the host's placement of the two
+ * virtual processors (small scratch arrays of both threads came from
+ * neighbouring malloc chunks). */
 typedef struct {
-    Par *p;
+    _Alignas(64) Par *p;
     GrundyTable w; /* the thread's copy: shared table, own scratch */
+    uint8_t *row;  /* the row of the heap it scans */
     double cpu;    /* this thread's CPU seconds in the stretch */
     double waited; /* wall seconds spent waiting */
 } Worker;
@@ -197,7 +201,13 @@ static bool try_batch(Worker *wk)
     }
 }
 
-/* Take the oldest queued scan and run it; false when none was queued. */
+/* Take the oldest queued block of scans and run them; false when none was
+ * queued.  A job is a whole block, not a heap: the job's state moves
+ * between the cores once per block.  Measured with a ping-pong of one
+ * cache line, this virtual machine's two cores take 50 ns to 350 ns per
+ * round trip depending on where the host places them, so per-heap jobs
+ * (a few shared lines per heap of about 1 microsecond) cost two threads
+ * 15-45% more CPU than one, varying from run to run. */
 static bool take_job(Worker *wk)
 {
     Par *p = wk->p;
@@ -209,24 +219,32 @@ static bool take_job(Worker *wk)
                                                   memory_order_relaxed))
             break;
     }
-    const Job *j = &p->job[c % JOBS];
-    Buf *b = &p->buf[j->buf];
+    Buf *b = &p->buf[p->job[c % RING]];
     GrundyTable *w = &wk->w;
-    uint64_t sp = w->scan_pairs;
-    CgtStatus st0 = w->stop;
-    /* a failed heap stops the stretch: a scan past it is wasted but harmless */
-    bool ok = grundy_par_scan(w, j->n, b->rows + (size_t)j->row * p->span, j->mc, j->need);
-    if (w->stop != st0) {
-        w->stop = st0; /* the serial loop meets the error again */
-        ok = false;
+    for (uint32_t h = 0; h < b->len; h++) {
+        if (!b->need[h])
+            continue;
+        uint64_t n = b->n0 + h;
+        /* a failed heap stops the stretch: the heaps past it are dropped */
+        if (n > atomic_load_explicit(&p->fail, memory_order_relaxed))
+            break;
+        uint64_t sp = w->scan_pairs;
+        CgtStatus st0 = w->stop;
+        grundy_row_unpack(w, b->miss + (size_t)h * p->mw, (uint32_t)p->span, wk->row);
+        bool ok = grundy_par_scan(w, n, wk->row, b->mc[h], b->need[h]);
+        if (w->stop != st0) {
+            w->stop = st0; /* the serial loop meets the error again */
+            ok = false;
+        }
+        b->sp[h] = w->scan_pairs - sp;
+        if (!ok) {
+            uint64_t f = atomic_load(&p->fail);
+            while (n < f && !atomic_compare_exchange_weak(&p->fail, &f, n))
+                ;
+            break;
+        }
     }
-    b->sp[j->row] = w->scan_pairs - sp;
-    if (!ok) {
-        uint64_t f = atomic_load(&p->fail);
-        while (j->n < f && !atomic_compare_exchange_weak(&p->fail, &f, j->n))
-            ;
-    }
-    atomic_fetch_sub_explicit(&b->pending, 1, memory_order_release);
+    atomic_store_explicit(&b->pending, 0, memory_order_release);
     par_wake(p);
     return true;
 }
@@ -286,11 +304,19 @@ static bool buf_ready(Par *p, uint32_t b)
     return atomic_load_explicit(&p->buf[b].ready, memory_order_acquire) != 0;
 }
 
-static void publish(Worker *wk, Job j)
+/* Queue the scans of the heaps stepped in buffer bi, if it has any. */
+static void publish(Worker *wk, uint32_t bi)
 {
     Par *p = wk->p;
+    Buf *b = &p->buf[bi];
+    bool any = false;
+    for (uint32_t h = 0; h < b->len && !any; h++)
+        any = b->need[h] != 0;
+    if (!any)
+        return;
+    atomic_store_explicit(&b->pending, 1, memory_order_relaxed);
     uint32_t q = atomic_load_explicit(&p->published, memory_order_relaxed);
-    p->job[q % JOBS] = j;
+    p->job[q % RING] = bi;
     atomic_store_explicit(&p->published, q + 1, memory_order_release);
     par_wake(p);
 }
@@ -417,32 +443,42 @@ static uint64_t produce(Worker *wk, uint64_t start, uint64_t end, uint64_t *rp_d
         w->blk_bcnt = b->bcnt;
         grundy_par_flat(w, n, b->lenb);
         nb++;
+        bool quit = false;
         for (uint32_t h = 0; h < len; h++, n++) {
             if (++since_poll >= PAR_POLL) {
                 since_poll = 0;
-                if (cgt_poll() != CGT_OK || atomic_load(&p->fail) != UINT64_MAX)
-                    return n;
+                if (cgt_poll() != CGT_OK || atomic_load(&p->fail) != UINT64_MAX) {
+                    quit = true;
+                    break;
+                }
             }
             uint64_t rp = w->rare_pairs;
             size_t need;
             uint8_t *row;
             uint32_t mc = grundy_par_head(w, n, &row, &need);
-            if (par_event(w, n, mc))
-                return n;
+            if (par_event(w, n, mc)) {
+                quit = true;
+                break;
+            }
             gv_set(w->gv, w->gw, n, mc);
             b->rp[h] = w->rare_pairs - rp;
             b->sp[h] = 0;
+            b->mc[h] = mc;
+            b->need[h] = need;
+            if (need)
+                grundy_row_pack(w, row, span, b->miss + (size_t)h * p->mw);
             b->len = h + 1;
-            if (need) {
-                atomic_fetch_add_explicit(&b->pending, 1, memory_order_relaxed);
-                publish(wk, (Job){.n = n, .mc = mc, .buf = bi, .row = h, .need = need});
-                if (atomic_load_explicit(&p->published, memory_order_relaxed) -
-                        atomic_load_explicit(&p->claimed, memory_order_relaxed) >
-                    PAR_LAG &&
-                    !try_batch(wk))
-                    take_job(wk);
-            }
         }
+        /* the heaps stepped are committed only if their scans pass: queue
+         * them even when the stretch stops inside the block */
+        publish(wk, bi);
+        if (quit)
+            return n;
+        if (atomic_load_explicit(&p->published, memory_order_relaxed) -
+                atomic_load_explicit(&p->claimed, memory_order_relaxed) >
+            PAR_LAG &&
+            !try_batch(wk))
+            take_job(wk);
     }
     return n;
 }
@@ -450,7 +486,8 @@ static uint64_t produce(Worker *wk, uint64_t start, uint64_t end, uint64_t *rp_d
 void grundy_par_run(GrundyTable *gt, uint64_t end)
 {
     uint32_t T = gt->threads;
-    Par *p = xcalloc(1, sizeof *p);
+    Par *p = xmalloc_lines(sizeof *p);
+    memset(p, 0, sizeof *p);
     atomic_init(&p->published, 0);
     atomic_init(&p->claimed, 0);
     atomic_init(&p->fail, UINT64_MAX);
@@ -459,12 +496,14 @@ void grundy_par_run(GrundyTable *gt, uint64_t end)
     atomic_init(&p->sleepers, 0);
     atomic_init(&p->bwait, 0);
     p->span = grundy_row_span(gt);
+    p->mw = (uint32_t)((p->span + 63) / 64);
     for (int i = 0; i < RING; i++) {
         atomic_init(&p->buf[i].pending, 0);
         atomic_init(&p->buf[i].ready, 0);
         atomic_init(&p->buf[i].bclaim, 1);
         p->buf[i].rows =
-            xmalloc((BLOCK_BYTES > p->span ? BLOCK_BYTES : p->span) + GRUNDY_CB_BYTES);
+            xmalloc_lines((BLOCK_BYTES > p->span ? BLOCK_BYTES : p->span) + GRUNDY_CB_BYTES);
+        p->buf[i].miss = xmalloc_lines((size_t)ROWS * p->mw * sizeof *p->buf[i].miss);
     }
     pthread_mutex_t lock;
     bool locked = gt->store != NULL;
@@ -472,11 +511,13 @@ void grundy_par_run(GrundyTable *gt, uint64_t end)
         pthread_mutex_init(&lock, NULL);
         gt->store_lock = &lock;
     }
-    Worker *wk = xcalloc(T, sizeof *wk);
+    Worker *wk = xmalloc_lines(T * sizeof *wk);
+    memset(wk, 0, T * sizeof *wk);
     pthread_t *tid = xcalloc(T, sizeof *tid);
     for (uint32_t i = 0; i < T; i++) {
         wk[i].p = p;
         wk[i].w = *gt;
+        wk[i].row = xmalloc_lines((size_t)64 * p->mw);
         GrundyTable *w = &wk[i].w;
         w->seen8 = NULL;
         w->seen8_cap = BLOCK_BYTES > p->span ? BLOCK_BYTES : p->span;
@@ -486,7 +527,7 @@ void grundy_par_run(GrundyTable *gt, uint64_t end)
         w->flat_win = false;
         w->flat_cap = w->flat_cap8 = 0;
         w->blk_ok = false;
-        w->scan_r = xmalloc(((size_t)gt->rs->max_take + 1) * sizeof *w->scan_r);
+        w->scan_r = xmalloc_lines(((size_t)gt->rs->max_take + 1) * sizeof *w->scan_r);
         w->rare_pairs = w->scan_pairs = 0;
     }
     uint32_t started = 1;
@@ -533,9 +574,12 @@ void grundy_par_run(GrundyTable *gt, uint64_t end)
         free(wk[i].w.flat_d);
         free(wk[i].w.flat_x);
         free(wk[i].w.scan_r);
+        free(wk[i].row);
     }
-    for (int i = 0; i < RING; i++)
+    for (int i = 0; i < RING; i++) {
         free(p->buf[i].rows);
+        free(p->buf[i].miss);
+    }
     free(p);
     free(wk);
     free(tid);

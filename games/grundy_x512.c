@@ -740,4 +740,20 @@ X512 uint64_t grundy_x512_scan_bits(const uint8_t *g, const uint64_t *rr, size_t
     return s;
 }
 
+X512 void grundy_x512_row_pack(const uint8_t *s8, uint32_t span, uint64_t *bits)
+{
+    for (uint32_t q = 0; 64 * q < span; q++) {
+        __mmask64 k = span - 64 * q >= 64 ? ~(__mmask64)0 : ((__mmask64)1 << (span - 64 * q)) - 1;
+        __m512i v = _mm512_maskz_loadu_epi8(k, s8 + 64 * q);
+        bits[q] = _mm512_test_epi8_mask(v, v);
+    }
+}
+
+X512 void grundy_x512_row_unpack(const uint64_t *bits, uint32_t span, uint8_t *s8)
+{
+    const __m512i one = _mm512_set1_epi8(1);
+    for (uint32_t q = 0; 64 * q < span; q++)
+        _mm512_storeu_si512(s8 + 64 * q, _mm512_maskz_mov_epi8(bits[q], one));
+}
+
 #endif

@@ -22,6 +22,17 @@ void *xmalloc(size_t n)
     return p;
 }
 
+void *xmalloc_lines(size_t n)
+{
+    size_t m = n ? (n + 63) & ~(size_t)63 : 64;
+    if (m < n)
+        oom(n);
+    void *p = aligned_alloc(64, m);
+    if (!p)
+        oom(n);
+    return p;
+}
+
 void *xcalloc(size_t count, size_t size)
 {
     void *p = calloc(count ? count : 1, size ? size : 1);
