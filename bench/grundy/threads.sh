@@ -5,9 +5,13 @@
 # other, one Markdown row each: wall, user+sys CPU, peak RSS, the value
 # hash (must be the same in every row), and per worker thread its CPU
 # seconds (spins included) and the wall seconds it waited for the others;
-# the load average before the run.  On a loaded machine the wall time of
-# the threaded rows suffers most (each heap hands over to the other
-# thread): read the per-thread columns.  docs/performance.md keeps the
+# the load average and the round trip of one cache line between two
+# threads (bench/grundy/pingpong.c, nanoseconds) before the run.  On a
+# loaded machine the wall time of the threaded rows suffers most: read the
+# per-thread columns.  The threaded rows also pay the round trip for every
+# line the threads share, and on a virtual machine it changes with the
+# host's placement of the two processors (50-65 ns or 320-360 ns on the
+# project's machines).  docs/performance.md keeps the
 # results with their date and command.
 # Usage: [FROM=F] [ROUNDS=R] sh bench/grundy/threads.sh [BUILD] [CODE] [N] [T...]
 #   (default build/, 0.6, 10^6, T = 2)
@@ -28,20 +32,22 @@ FROM=${FROM:-0}
 ROUNDS=${ROUNDS:-1}
 X="$B/grundy_bench"
 cc -std=c11 -O2 -I. -o "$X" bench/games/grundy_bench.c "$B/libcore.a" -lgmp -lm -pthread
+cc -std=c11 -O2 -o "$B/pingpong" bench/grundy/pingpong.c -pthread
 tf="$B/threads-time.$$"
 walls="$B/threads-walls.$$"
 : >"$walls"
-echo "| code | from | N | threads | wall | user+sys | peak RSS | hash | thread CPU | thread waits | load before |"
-echo "|---|---|---|---|---|---|---|---|---|---|---|"
+echo "| code | from | N | threads | wall | user+sys | peak RSS | hash | thread CPU | thread waits | load before | ping-pong before |"
+echo "|---|---|---|---|---|---|---|---|---|---|---|---|"
 r=0
 while [ "$r" -lt "$ROUNDS" ]; do
     r=$((r + 1))
     for t in 1 $TS; do
         load=$(cut -d' ' -f1-3 /proc/loadavg)
+        pp=$("$B/pingpong" 500000)
         out=$(/usr/bin/time -f '%e %U %S %M' -o "$tf" "$X" values "$C" "$N" threads=$t from=$FROM)
         set -- $(tail -n 1 "$tf")
         echo "$out" | awk -v c="$C" -v f="$FROM" -v n="$N" -v t="$t" -v w="$1" -v u="$2" \
-            -v s="$3" -v m="$4" -v l="$load" -v wf="$walls" '{
+            -v s="$3" -v m="$4" -v l="$load" -v pp="$pp" -v wf="$walls" '{
             h = "-"; cpu = "-"; wt = "-";
             for (i = 1; i <= NF; i++) {
                 if ($i ~ /^hash=/) h = substr($i, 6);
@@ -50,8 +56,8 @@ while [ "$r" -lt "$ROUNDS" ]; do
                 if (f > 0 && $i ~ /^time=/) { w = substr($i, 6); sub(/s$/, "", w) }
             }
             print t, w >> wf
-            printf "| %s | %s | %s | %s | %.2f s | %.1f s | %.0f MB | %s | %s | %s | %s |\n",
-                c, f, n, t, w, u + s, m / 1024, h, cpu, wt, l }'
+            printf "| %s | %s | %s | %s | %.2f s | %.1f s | %.0f MB | %s | %s | %s | %s | %s ns |\n",
+                c, f, n, t, w, u + s, m / 1024, h, cpu, wt, l, pp }'
     done
 done
 if [ "$ROUNDS" -gt 1 ]; then
