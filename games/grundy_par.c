@@ -15,8 +15,10 @@
  * - Thread 0 (the producer) runs step 1 heap after heap, as the serial
  *   loop does, writes G(n) = mc into the table at once (speculatively) and
  *   keeps mc and its seen row packed as a bit set in the block's buffer
- *   (one of RING); at the block's end it queues the block's scans as one
- *   job.  A heap with nothing to scan is settled by step 1.
+ *   (one of RING), or only a flag when the row is class_row's, which the
+ *   scanning thread rebuilds from mc; at the block's end it queues the
+ *   block's scans as one job.  A heap with nothing to scan is settled by
+ *   step 1.
  * - Step 1 of a block starts with its batched rare pairs (batch_rows, for
  *   rare a >= len(B) + len(B+1), so that they read only values below B):
  *   those of block B+1 await a thread from when B starts, so that for
@@ -91,6 +93,7 @@ typedef struct {
     uint64_t rp[ROWS], sp[ROWS]; /* work counters per heap */
     uint32_t mc[ROWS];        /* step 1's value of each heap */
     size_t need[ROWS];        /* its values to find (0: no scan) */
+    uint8_t cls[ROWS];        /* 1 + cc: its row is class_row's; 0: packed in miss */
     uint8_t *rows;
     uint64_t *miss;           /* each row as a bit set, mw words */
 } Buf;
@@ -105,7 +108,8 @@ typedef struct {
     uint32_t job[RING]; /* the queue: buffers whose scans await a thread */
     Buf buf[RING];
     size_t span;
-    uint32_t mw; /* words of a row's bit set */
+    uint32_t mw;    /* words of a row's bit set */
+    uint32_t *ones; /* ones[m]: the values v < m of class 1 (vcls[v] == 1) */
 } Par;
 
 /* Each worker, and all it writes, on cache lines of its own
@@ -201,6 +205,21 @@ static bool try_batch(Worker *wk)
     }
 }
 
+/* The row of a heap after step 1 when every value of the other class
+ * below mc is unseen and every other byte set: 1 at the values of class
+ * cc and from mc on, 0 below mc elsewhere.  The scanning thread builds it
+ * from the value classes, which no thread writes during a stretch, so
+ * that the row need not cross the cores.  This is every Officers heap from
+ * twice its last rare heap on (no pair has two rare parts there, and the
+ * pairs with one give class cc only). */
+static void class_row(const uint8_t *vcls, unsigned cc, uint32_t mc, uint32_t span, uint8_t *row)
+{
+    uint8_t flip = (uint8_t)(cc ^ 1);
+    for (uint32_t v = 0; v < mc; v++)
+        row[v] = vcls[v] ^ flip;
+    memset(row + mc, 1, span - mc);
+}
+
 /* Take the oldest queued block of scans and run them; false when none was
  * queued.  A job is a whole block, not a heap: the job's state moves
  * between the cores once per block.  Measured with a ping-pong of one
@@ -230,7 +249,10 @@ static bool take_job(Worker *wk)
             break;
         uint64_t sp = w->scan_pairs;
         CgtStatus st0 = w->stop;
-        grundy_row_unpack(w, b->miss + (size_t)h * p->mw, (uint32_t)p->span, wk->row);
+        if (b->cls[h])
+            class_row(w->vcls, b->cls[h] - 1u, b->mc[h], (uint32_t)p->span, wk->row);
+        else
+            grundy_row_unpack(w, b->miss + (size_t)h * p->mw, (uint32_t)p->span, wk->row);
         bool ok = grundy_par_scan(w, n, wk->row, b->mc[h], b->need[h]);
         if (w->stop != st0) {
             w->stop = st0; /* the serial loop meets the error again */
@@ -465,8 +487,16 @@ static uint64_t produce(Worker *wk, uint64_t start, uint64_t end, uint64_t *rp_d
             b->sp[h] = 0;
             b->mc[h] = mc;
             b->need[h] = need;
-            if (need)
-                grundy_row_pack(w, row, span, b->miss + (size_t)h * p->mw);
+            if (need) {
+                /* every value below mc is seen but those of the other
+                 * class, and need of them are unseen: when that is all of
+                 * them, the row is class_row's and stays here */
+                unsigned cc = sparse_class(w, n);
+                size_t other = cc ? mc - p->ones[mc] : p->ones[mc];
+                b->cls[h] = need == other ? (uint8_t)(1 + cc) : 0;
+                if (!b->cls[h])
+                    grundy_row_pack(w, row, span, b->miss + (size_t)h * p->mw);
+            }
             b->len = h + 1;
         }
         /* the heaps stepped are committed only if their scans pass: queue
@@ -497,6 +527,10 @@ void grundy_par_run(GrundyTable *gt, uint64_t end)
     atomic_init(&p->bwait, 0);
     p->span = grundy_row_span(gt);
     p->mw = (uint32_t)((p->span + 63) / 64);
+    p->ones = xmalloc_lines((p->span + 1) * sizeof *p->ones);
+    p->ones[0] = 0;
+    for (size_t v = 0; v < p->span; v++)
+        p->ones[v + 1] = p->ones[v] + gt->vcls[v];
     for (int i = 0; i < RING; i++) {
         atomic_init(&p->buf[i].pending, 0);
         atomic_init(&p->buf[i].ready, 0);
@@ -580,6 +614,7 @@ void grundy_par_run(GrundyTable *gt, uint64_t end)
         free(p->buf[i].rows);
         free(p->buf[i].miss);
     }
+    free(p->ones);
     free(p);
     free(wk);
     free(tid);

@@ -254,9 +254,41 @@ static void test_portable(void)
     }
 }
 
+/* The rows the scanning thread rebuilds from mc (class_row in
+ * games/grundy_par.c: every Officers heap past twice its last rare heap,
+ * 20627).  A rebuilt row that marks a seen value missing makes the scan
+ * walk on until some pair gives that value, or fail (then the stretch
+ * ends there and the heap is done again serially); one that leaves a
+ * missing value out stops the scan early, and misses the rare heaps.  The
+ * values and both work counters catch either (each was tried: 39 checks
+ * failed, this test's among them).  The stretches are counted too (they
+ * do not depend on timing; without the back-off a stretch starts again
+ * after every failed scan): Officers has no rare heap and few new largest
+ * values from 70000 to 200000, 4 more stretches (progress lines and
+ * largest values), where a failing scan per heap would give about
+ * 130000. */
+static void test_class_rows(void)
+{
+    Ruleset *rs = code("0.6");
+    GrundyTable *one = run_full(rs, 1, 200000, 0, 0, true, false);
+    GrundyTable *a = run_full(rs, 2, 70000, 0, 0, true, false);
+    GrundyTable *b = run_full(rs, 2, 200000, 0, 0, true, false);
+    uint64_t ra, rb, d;
+    double cpu[GRUNDY_PAR_CPU];
+    grundy_par_stats(a, &ra, &d, cpu, NULL, GRUNDY_PAR_CPU);
+    grundy_par_stats(b, &rb, &d, cpu, NULL, GRUNDY_PAR_CPU);
+    CHECK(rb >= ra && rb - ra < 50);
+    CHECK(same("0.6 class rows", one, b) > 0);
+    grundy_free(one);
+    grundy_free(a);
+    grundy_free(b);
+    ruleset_free(rs);
+}
+
 int main(void)
 {
     test_codes();
+    test_class_rows();
     test_portable();
     test_backoff();
     test_steps_compact();
