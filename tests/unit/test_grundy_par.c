@@ -63,16 +63,22 @@ static GrundyTable *run(const Ruleset *rs, unsigned T, uint64_t N, uint64_t step
     return run_full(rs, T, N, step, cl, true, false);
 }
 
+/* The stretches a table's threaded runs started. */
+static uint64_t stretches(const GrundyTable *gt)
+{
+    uint64_t runs, dropped;
+    double cpu[GRUNDY_PAR_CPU];
+    grundy_par_stats(gt, &runs, &dropped, cpu, NULL, GRUNDY_PAR_CPU);
+    return runs;
+}
+
 /* Same values and statistics, and with `work` the same work counters (a
  * compressed middle counts its deep scans pair by pair: other counts than
  * a flat table's); returns the stretches run by b. */
 static uint64_t same_as(const char *c, const GrundyTable *a, const GrundyTable *b, bool work)
 {
     grundy_same(c, "one thread", "threads", a, b, work);
-    uint64_t runs, dropped;
-    double cpu[GRUNDY_PAR_CPU];
-    grundy_par_stats(b, &runs, &dropped, cpu, NULL, GRUNDY_PAR_CPU);
-    return runs;
+    return stretches(b);
 }
 
 static uint64_t same(const char *c, const GrundyTable *a, const GrundyTable *b)
@@ -129,10 +135,7 @@ static void test_backoff(void)
     Ruleset *rs = code("0.6");
     GrundyTable *off = run_full(rs, 2, 70000, 0, 0, true, false);
     GrundyTable *on = run_full(rs, 2, 70000, 0, 0, true, true);
-    uint64_t r_off, r_on, d;
-    double cpu[GRUNDY_PAR_CPU];
-    grundy_par_stats(off, &r_off, &d, cpu, NULL, GRUNDY_PAR_CPU);
-    grundy_par_stats(on, &r_on, &d, cpu, NULL, GRUNDY_PAR_CPU);
+    uint64_t r_off = stretches(off), r_on = stretches(on);
     CHECK(r_off > 1000);
     CHECK(r_on > 0 && r_on < 100);
     CHECK(same("0.6 back-off", off, on) > 0);
@@ -145,7 +148,7 @@ static void test_backoff(void)
     rs = code("0.76");
     GrundyTable *one = run_full(rs, 1, 30000, 0, 0, true, true);
     on = run_full(rs, 2, 30000, 0, 0, true, true);
-    grundy_par_stats(on, &r_on, &d, cpu, NULL, GRUNDY_PAR_CPU);
+    r_on = stretches(on);
     CHECK(r_on > 0 && r_on < 100);
     same("0.76 back-off", one, on);
     grundy_free(one);
@@ -273,10 +276,7 @@ static void test_class_rows(void)
     GrundyTable *one = run_full(rs, 1, 200000, 0, 0, true, false);
     GrundyTable *a = run_full(rs, 2, 70000, 0, 0, true, false);
     GrundyTable *b = run_full(rs, 2, 200000, 0, 0, true, false);
-    uint64_t ra, rb, d;
-    double cpu[GRUNDY_PAR_CPU];
-    grundy_par_stats(a, &ra, &d, cpu, NULL, GRUNDY_PAR_CPU);
-    grundy_par_stats(b, &rb, &d, cpu, NULL, GRUNDY_PAR_CPU);
+    uint64_t ra = stretches(a), rb = stretches(b);
     CHECK(rb >= ra && rb - ra < 50);
     CHECK(same("0.6 class rows", one, b) > 0);
     grundy_free(one);
