@@ -3,10 +3,11 @@
  * time with the AVX2 kernels, grundy_set_simd):
  *
  * - The pair scan (step 3 of value_sparse), after scan_missing's first 48
- *   pairs, for values below 512 (two-byte tables) or 256 (one-byte).  The
+ *   pairs, for values below 1024 (two-byte tables) or 256 (one-byte).  The
  *   values still missing below mc are a bit set M.  One vector holds 32
  *   two-byte (64 one-byte) pair values G(b) ^ G(r-b); a permute looks up,
- *   for all lanes at once, the word (byte) of M holding each value, and a
+ *   for all lanes at once, the word (byte) of M holding each value (a
+ *   two-table permute once values reach 512), and a
  *   variable shift and a test give the lanes whose value is missing.  The
  *   blocks of 64 pairs are tested in passes of up to 16 against M as it was
  *   when the pass began, their hits packed into a list without a branch;
@@ -38,6 +39,8 @@
  * values are missing: Officers to 10^6 ran 4-5% faster with 2 than with
  * the hit lists all the way, and slower with 3 or 4. */
 #define X512_FEW 2
+/* Words of the set M of missing values: values below 1024. */
+#define X512_MW 16
 
 #define X512                                                                                     \
     __attribute__((target("avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx512bitalg,bmi,"  \
@@ -52,11 +55,11 @@ bool grundy_x512_supported(void)
            __builtin_cpu_supports("bmi2");
 }
 
-/* M from the row: bit v set when v < mc and s8[v] == 0 (mc <= 512; the
+/* M from the row: bit v set when v < mc and s8[v] == 0 (mc <= 1024; the
  * row holds mc rounded up to 64 bytes at least). */
-X512 static void missing_set(const uint8_t *s8, uint32_t mc, uint64_t m[8])
+X512 static void missing_set(const uint8_t *s8, uint32_t mc, uint64_t m[X512_MW])
 {
-    for (uint32_t w = 0; w < 8; w++) {
+    for (uint32_t w = 0; w < X512_MW; w++) {
         if (64 * w >= mc) {
             m[w] = 0;
             continue;
@@ -113,15 +116,20 @@ X512 static inline __m512i pairs8(const uint8_t *g, uint64_t r, uint64_t b, uint
     return _mm512_xor_si512(x, _mm512_permutexvar_epi8(rev, y));
 }
 
-/* Two-byte values below 512: the lanes of the pairs (b, r-b), b = a, a+1,
- * ... (cnt <= 32 of them) whose value is in tbl, in *v the values. */
+/* Two-byte values below 512 (wide: 1024): the lanes of the pairs (b, r-b),
+ * b = a, a+1, ... (cnt <= 32 of them) whose value is in the set, in *v the
+ * values.  The set's 16-bit word of a value comes from a permute of tbl,
+ * its words 0..31, or, wide, of tbl and tbl1 (words 32..63), a two-table
+ * permute that reads six bits of the index. */
 X512 static inline uint64_t test16(const uint16_t *g, uint64_t r, uint64_t b, uint32_t cnt,
-                                   __m512i tbl, __m512i *v)
+                                   __m512i tbl, __m512i tbl1, bool wide, __m512i *v)
 {
     const __m512i one = _mm512_set1_epi16(1), low4 = _mm512_set1_epi16(15);
     __mmask32 lanes;
     *v = pairs16(g, r, b, cnt, &lanes);
-    __m512i w = _mm512_permutexvar_epi16(_mm512_srli_epi16(*v, 4), tbl);
+    __m512i idx = _mm512_srli_epi16(*v, 4);
+    __m512i w = wide ? _mm512_permutex2var_epi16(tbl, idx, tbl1)
+                     : _mm512_permutexvar_epi16(idx, tbl);
     __m512i bit = _mm512_sllv_epi16(one, _mm512_and_si512(*v, low4));
     return _mm512_mask_test_epi16_mask(lanes, w, bit);
 }
@@ -273,7 +281,7 @@ X512 static inline uint64_t eq8(const uint8_t *g, uint64_t r, uint64_t b, uint32
 
 /* The hits k of a vector of pair values v (lanes of w bytes): each value
  * still in m taken out; returns how many were. */
-X512 static inline size_t take_hits(__m512i v, uint64_t k, unsigned w, uint64_t m[8])
+X512 static inline size_t take_hits(__m512i v, uint64_t k, unsigned w, uint64_t m[X512_MW])
 {
     uint16_t lv[64];
     size_t got = 0;
@@ -301,13 +309,13 @@ X512 static inline size_t take_hits(__m512i v, uint64_t k, unsigned w, uint64_t 
  * hit lists and their replay; the count stops after the block that finds
  * the last value, as grundy_x512_scan's does. */
 X512 static uint64_t scan_few(const void *gv, unsigned gw, const uint64_t *rr, size_t nr,
-                              uint64_t a, uint64_t hmax, uint64_t m[8], size_t *need,
+                              uint64_t a, uint64_t hmax, uint64_t m[X512_MW], size_t *need,
                               uint64_t *sp)
 {
     size_t nd = *need;
     while (a <= hmax && nd) {
         uint32_t tv[X512_FEW], q = 0;
-        for (uint32_t w = 0; w < 8 && q < X512_FEW; w++)
+        for (uint32_t w = 0; w < X512_MW && q < X512_FEW; w++)
             for (uint64_t b = m[w]; b && q < X512_FEW; b &= b - 1)
                 tv[q++] = 64 * w + (uint32_t)__builtin_ctzll(b);
         for (; q < X512_FEW; q++)
@@ -350,11 +358,13 @@ X512 static uint64_t scan_few(const void *gv, unsigned gw, const uint64_t *rr, s
 /* Units (one block of one remainder) per pass over the hits. */
 #define X512_UNITS GRUNDY_X512_MAXR
 
-X512 uint64_t grundy_x512_scan(const void *gv, unsigned gw, const uint64_t *rr, size_t nr,
-                               uint64_t a, uint64_t hmax, uint32_t mc, size_t *need, uint8_t *s8,
-                               uint64_t *sp)
+/* The scan for values below 512 or (wide, two-byte tables only) 1024, one
+ * copy of each (the permute of test16 differs). */
+X512 __attribute__((always_inline)) static inline uint64_t
+scan_sets(const void *gv, unsigned gw, const uint64_t *rr, size_t nr, uint64_t a, uint64_t hmax,
+          uint32_t mc, size_t *need, uint8_t *s8, uint64_t *sp, bool wide)
 {
-    uint64_t m0[8], m[8];
+    uint64_t m0[X512_MW], m[X512_MW];
     missing_set(s8, mc, m0);
     memcpy(m, m0, sizeof m);
     size_t nd = *need;
@@ -369,7 +379,7 @@ X512 uint64_t grundy_x512_scan(const void *gv, unsigned gw, const uint64_t *rr, 
     /* hits are values below mc: only the first nw 64-byte lines of hitb
      * (and words of m) are ever touched (a memset of all 512 bytes was a
      * quarter of the scan's time for 0.56, whose scans are short) */
-    uint8_t hitb[512] __attribute__((aligned(64)));
+    uint8_t hitb[64 * X512_MW] __attribute__((aligned(64)));
     uint32_t nw = (mc + 63) / 64;
     for (uint32_t w = 0; w < nw; w++)
         _mm512_store_si512((void *)(hitb + 64 * w), _mm512_setzero_si512());
@@ -381,6 +391,7 @@ X512 uint64_t grundy_x512_scan(const void *gv, unsigned gw, const uint64_t *rr, 
     size_t lim = 8;
     while (a <= hmax && nd > X512_FEW) {
         __m512i tbl = _mm512_loadu_si512((const void *)m);
+        __m512i tbl1 = wide ? _mm512_loadu_si512((const void *)(m + 8)) : _mm512_setzero_si512();
         if (gw == 1) /* bytes 0..31 hold the set; the permute reads only those */
             tbl = _mm512_maskz_mov_epi64(0x0f, tbl);
         size_t nu = 0, pos = 0;
@@ -406,12 +417,13 @@ X512 uint64_t grundy_x512_scan(const void *gv, unsigned gw, const uint64_t *rr, 
                 } else {
                     __m512i v0, v1;
                     uint32_t c0 = e - a < 32 ? (uint32_t)(e - a) : 32;
-                    uint64_t k0 = test16(gv, r, a, c0, tbl, &v0);
+                    uint64_t k0 = test16(gv, r, a, c0, tbl, tbl1, wide, &v0);
                     _mm512_storeu_si512((void *)(hb + pos), _mm512_maskz_compress_epi16(
                                                                 (__mmask32)k0, v0));
                     pos += (size_t)__builtin_popcountll(k0);
                     if (e - a > 32) {
-                        uint64_t k1 = test16(gv, r, a + 32, (uint32_t)(e - a - 32), tbl, &v1);
+                        uint64_t k1 = test16(gv, r, a + 32, (uint32_t)(e - a - 32), tbl, tbl1,
+                                             wide, &v1);
                         _mm512_storeu_si512((void *)(hb + pos),
                                             _mm512_maskz_compress_epi16((__mmask32)k1, v1));
                         pos += (size_t)__builtin_popcountll(k1);
@@ -431,7 +443,7 @@ X512 uint64_t grundy_x512_scan(const void *gv, unsigned gw, const uint64_t *rr, 
          * stops */
         for (size_t q = 0; q < pos; q++)
             hitb[hb[q]] = 1;
-        uint64_t left = 0, nm[8] = {0}; /* m's words from nw on are 0 */
+        uint64_t left = 0, nm[X512_MW] = {0}; /* m's words from nw on are 0 */
         for (uint32_t w = 0; w < nw; w++) {
             __m512i h = _mm512_loadu_si512((const void *)(hitb + 64 * w));
             nm[w] = m[w] & ~(uint64_t)_mm512_test_epi8_mask(h, h);
@@ -443,13 +455,13 @@ X512 uint64_t grundy_x512_scan(const void *gv, unsigned gw, const uint64_t *rr, 
                 *sp += ucnt[u];
             memcpy(m, nm, sizeof m);
             nd = 0;
-            for (uint32_t w = 0; w < 8; w++)
+            for (uint32_t w = 0; w < nw; w++)
                 nd += (size_t)__builtin_popcountll(m[w]);
             continue;
         }
         size_t q = 0;
         nd = 0;
-        for (uint32_t w = 0; w < 8; w++)
+        for (uint32_t w = 0; w < nw; w++)
             nd += (size_t)__builtin_popcountll(m[w]);
         for (size_t u = 0; u < nu; u++) {
             *sp += ucnt[u];
@@ -468,16 +480,25 @@ X512 uint64_t grundy_x512_scan(const void *gv, unsigned gw, const uint64_t *rr, 
     if (nd && nd <= X512_FEW)
         a = scan_few(gv, gw, rr, nr, a, hmax, m, &nd, sp);
     nd = 0;
-    for (uint32_t w = 0; w < 8; w++)
+    for (uint32_t w = 0; w < nw; w++)
         nd += (size_t)__builtin_popcountll(m[w]);
     /* the values found are marked in the row (first_unseen reads it) */
-    for (uint32_t w = 0; w < 8; w++) {
+    for (uint32_t w = 0; w < nw; w++) {
         uint64_t f = m0[w] & ~m[w];
         if (f)
             _mm512_mask_storeu_epi8(s8 + 64 * w, f, _mm512_set1_epi8(1));
     }
     *need = nd;
     return a;
+}
+
+X512 uint64_t grundy_x512_scan(const void *gv, unsigned gw, const uint64_t *rr, size_t nr,
+                               uint64_t a, uint64_t hmax, uint32_t mc, size_t *need, uint8_t *s8,
+                               uint64_t *sp, bool wide)
+{
+    if (wide)
+        return scan_sets(gv, 2, rr, nr, a, hmax, mc, need, s8, sp, true);
+    return scan_sets(gv, gw, rr, nr, a, hmax, mc, need, s8, sp, false);
 }
 
 /* The batched rare pairs of a block as bit sets over the values of the
