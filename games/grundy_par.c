@@ -81,6 +81,11 @@
 #define PAR_GAP0 256
 #define PAR_GAP_MAX 16384
 
+/* What the scanning thread reads of a block (mc, need, cls, the packed
+ * rows) is written by the producer, and what it writes (sp, pending) is
+ * read by the producer: every such cache line crosses the cores once per
+ * block, so the per-heap fields are kept narrow, and the scans' pair count
+ * is one sum per block rather than one count per heap. */
 typedef struct {
     _Atomic uint32_t pending; /* scans of this buffer not finished */
     _Atomic uint32_t ready;   /* its batched rare pairs are marked */
@@ -90,9 +95,10 @@ typedef struct {
     uint32_t lenb;            /* its batch: rare a >= lenb */
     uint32_t len;             /* heaps of it stepped so far */
     uint64_t bcnt;            /* batched pairs per heap */
-    uint64_t rp[ROWS], sp[ROWS]; /* work counters per heap */
+    uint64_t sp;              /* pairs scanned for its heaps that passed */
+    uint64_t rp[ROWS];        /* step 1's pairs per heap (the producer's) */
     uint32_t mc[ROWS];        /* step 1's value of each heap */
-    size_t need[ROWS];        /* its values to find (0: no scan) */
+    uint32_t need[ROWS];      /* its values to find (0: no scan) */
     uint8_t cls[ROWS];        /* 1 + cc: its row is class_row's; 0: packed in miss */
     uint8_t *rows;
     uint64_t *miss;           /* each row as a bit set, mw words */
@@ -240,6 +246,7 @@ static bool take_job(Worker *wk)
     }
     Buf *b = &p->buf[p->job[c % RING]];
     GrundyTable *w = &wk->w;
+    uint64_t spb = 0;
     for (uint32_t h = 0; h < b->len; h++) {
         if (!b->need[h])
             continue;
@@ -258,14 +265,16 @@ static bool take_job(Worker *wk)
             w->stop = st0; /* the serial loop meets the error again */
             ok = false;
         }
-        b->sp[h] = w->scan_pairs - sp;
         if (!ok) {
             uint64_t f = atomic_load(&p->fail);
             while (n < f && !atomic_compare_exchange_weak(&p->fail, &f, n))
                 ;
             break;
         }
+        /* a failed heap is not committed, nor are its pairs */
+        spb += w->scan_pairs - sp;
     }
+    b->sp = spb;
     atomic_store_explicit(&b->pending, 0, memory_order_release);
     par_wake(p);
     return true;
@@ -386,15 +395,16 @@ static bool prepare(Worker *wk, uint32_t bi, bool reused, uint64_t n0, uint32_t 
     work_until(wk, buf_free, bi);
     if (atomic_load(&p->fail) != UINT64_MAX)
         return false;
-    if (reused)
-        for (uint32_t h = 0; h < b->len; h++) {
+    if (reused) {
+        for (uint32_t h = 0; h < b->len; h++)
             *rp_done += b->rp[h];
-            *sp_done += b->sp[h];
-        }
+        *sp_done += b->sp;
+    }
     b->n0 = n0;
     b->blen = blen;
     b->lenb = lenb;
     b->len = 0;
+    b->sp = 0;
     atomic_store_explicit(&b->ready, 0, memory_order_relaxed);
     atomic_fetch_add_explicit(&p->bwait, 1, memory_order_relaxed);
     atomic_store_explicit(&b->bclaim, 0, memory_order_release);
@@ -484,9 +494,8 @@ static uint64_t produce(Worker *wk, uint64_t start, uint64_t end, uint64_t *rp_d
             }
             gv_set(w->gv, w->gw, n, mc);
             b->rp[h] = w->rare_pairs - rp;
-            b->sp[h] = 0;
             b->mc[h] = mc;
-            b->need[h] = need;
+            b->need[h] = (uint32_t)need;
             if (need) {
                 /* every value below mc is seen but those of the other
                  * class, and need of them are unseen: when that is all of
@@ -592,10 +601,12 @@ void grundy_par_run(GrundyTable *gt, uint64_t end)
     for (int i = 0; i < RING; i++) {
         Buf *b = &p->buf[i];
         for (uint32_t h = 0; h < b->len; h++)
-            if (b->n0 + h < commit) {
+            if (b->n0 + h < commit)
                 rp += b->rp[h];
-                sp += b->sp[h];
-            }
+        /* a block that holds the failed heap summed the heaps before it;
+         * every stepped heap of the others lies below commit or none */
+        if (b->len && b->n0 < commit)
+            sp += b->sp;
     }
     gt->rare_pairs += rp;
     gt->scan_pairs += sp;
