@@ -1050,11 +1050,14 @@ uint64_t grundy_par_end(const GrundyTable *gt, uint64_t n, uint64_t target)
     uint64_t end = target;
     if (gt->next_choose > n && gt->next_choose < end)
         end = gt->next_choose;
-    if ((n | 65535) + 1 < end) /* the progress line */
-        end = (n | 65535) + 1;
     if (gt->compact_from && (n | (gt->compact_chunk - 1)) + 1 < end)
         end = (n | (gt->compact_chunk - 1)) + 1;
     return end;
+}
+
+void grundy_par_progress(const GrundyTable *w, uint64_t n)
+{
+    report_progress(w, n, n);
 }
 
 uint64_t grundy_par_batch(const GrundyTable *w, uint8_t *rows, uint64_t n0, uint32_t len,

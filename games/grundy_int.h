@@ -281,8 +281,9 @@ static inline uint32_t block_len(const GrundyTable *gt, uint32_t span, uint64_t 
 
 /* Hooks of the parallel stretches (games/grundy.c for games/grundy_par.c):
  * whether heap n may be computed in a stretch, the heaps a stretch from n
- * may cover before the next serial event (target, mask choice, progress
- * line, compaction step), the batched rare pairs of a block (batch_rows:
+ * may cover before the next serial event (target, mask choice, compaction
+ * step), the progress line of heap n (the producer's, at the serial loop's
+ * multiples of 65536), the batched rare pairs of a block (batch_rows:
  * rows of heaps n0 .. n0+len-1, rare a >= lo; returns the pairs per heap),
  * the block's list of the rare a < lenb (build_flat), step 1 of value_sparse for
  * heap n of the block (returns mc, the least unseen value of C_r; *row is
@@ -292,6 +293,7 @@ static inline uint32_t block_len(const GrundyTable *gt, uint32_t span, uint64_t 
  * false when heap n is rare). */
 bool grundy_par_eligible(const GrundyTable *gt, uint64_t n);
 uint64_t grundy_par_end(const GrundyTable *gt, uint64_t n, uint64_t target);
+void grundy_par_progress(const GrundyTable *w, uint64_t n);
 uint64_t grundy_par_batch(const GrundyTable *w, uint8_t *rows, uint64_t n0, uint32_t len,
                           uint32_t lo);
 void grundy_par_flat(GrundyTable *w, uint64_t n0, uint32_t lenb);
