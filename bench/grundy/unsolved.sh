@@ -6,12 +6,15 @@
 # one Markdown row is printed per code: largest value, rare heaps, last rare
 # heap, whether a period is proved, user+sys CPU.  docs/games.md §6 keeps
 # the table with its date and command.
-# Usage: [X=DRIVER] [CPU=S] sh bench/grundy/unsolved.sh [BUILD] [N] [CODES...]
+# Usage: [X=DRIVER] [CPU=S] [THREADS=T] sh bench/grundy/unsolved.sh [BUILD] [N] [CODES...]
 #   (default build/, N = 2^18; run it under nice: the full list at 2^32
 #   values is far beyond one machine-day).  CPU=S is a budget of S seconds
 #   of CPU per code: a code that has neither reached N values nor proved a
 #   period by then stops there, and its row gives the values it reached and
-#   "no (CPU budget)" in the period column.
+#   "no (CPU budget)" in the period column.  The budget counts the CPU of
+#   every thread: THREADS=T computes each code on T threads (`threads T`;
+#   the same values, docs/games.md §2 "Two threads"), so give it about T
+#   times the seconds of one thread.
 set -e
 B=${1:-build}
 N=${2:-262144}
@@ -32,7 +35,8 @@ echo "| code | values | largest | rare | last rare | period | CPU |"
 echo "|---|---|---|---|---|---|---|"
 tf="$B/unsolved-time.$$"
 for c in $CODES; do
-    out=$(/usr/bin/time -f '%U %S' -o "$tf" "$X" period "$c" "$N" ${CPU:+cpu=$CPU}) || out="failed"
+    out=$(/usr/bin/time -f '%U %S' -o "$tf" "$X" period "$c" "$N" ${CPU:+cpu=$CPU} \
+        ${THREADS:+threads=$THREADS}) || out="failed"
     set -- $(tail -n 1 "$tf")
     echo "$out" | awk -v c="$c" -v u="$1" -v s="$2" '{
         for (i = 1; i <= NF; i++) { split($i, kv, "="); f[kv[1]] = kv[2] }
