@@ -19,8 +19,17 @@
  * (cgt_set_timeout_cpu) and prints what it reached, marked `stopped=cpu`
  * (the survey's budget, bench/grundy/unsolved.sh); `rankw=W` allows at
  * most W words of ranks per heap in the AVX-512 bit-set batch, 0 for the
- * byte rows' batch (grundy_set_rank_words).
+ * byte rows' batch (grundy_set_rank_words); `ckpt=FILE` resumes from the
+ * checkpoint FILE when it exists (grundy_load: a damaged or foreign file is
+ * refused and left as it is) and saves the table to it (grundy_save,
+ * atomic) each time the values grow by half past 2^24, and when the run stops: at
+ * N, at a proved period, at the CPU budget, or on SIGINT, SIGTERM or
+ * SIGHUP (marked `stopped=signal`), so that a survey code reaches 2^32
+ * over several sittings (bench/grundy/unsolved.sh CKPT=DIR); it prints
+ * `resumed=COUNT`, the values read from the file, and on stderr a line per
+ * save with the CPU seconds of the sitting so far.
  * Built by bench/games/run.sh. */
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,14 +38,51 @@
 #include "games/ruleset.h"
 #include "util/poll.h"
 
+static void on_signal(int sig)
+{
+    cgt_interrupt_signal = sig;
+    cgt_interrupt_flag = 1;
+}
+
+/* The run of `period` or `values` to n; with a checkpoint, in steps that
+ * grow the table by half past 2^24, saved after each (the period search
+ * starts where the table ends, grundy_run_period). */
+static CgtStatus run_to(GrundyTable *gt, bool period, uint64_t n, const char *ckpt,
+                        GrundyPeriod *per, CgtError *err)
+{
+    if (!ckpt)
+        return period ? grundy_run_period(gt, n, per, err) : grundy_extend(gt, n, err);
+    for (;;) {
+        uint64_t have = grundy_count(gt);
+        uint64_t target = have < ((uint64_t)1 << 24) ? (uint64_t)1 << 24 : have + have / 2;
+        if (target > n)
+            target = n;
+        CgtStatus st = period ? grundy_run_period(gt, target, per, err)
+                              : grundy_extend(gt, target, err);
+        CgtError serr;
+        if (grundy_count(gt) > have && grundy_save(gt, ckpt, &serr) != CGT_OK) {
+            fprintf(stderr, "error: %s\n", serr.msg);
+            exit(1);
+        }
+        fprintf(stderr, "saved %llu values to %s at %.2f s of CPU\n",
+                (unsigned long long)grundy_count(gt), ckpt, cgt_cpu_seconds());
+        if (st != CGT_OK || grundy_count(gt) >= n ||
+            (period && per->status == PERIOD_PROVED))
+            return st;
+    }
+}
+
 int main(int argc, char **argv)
 {
     unsigned compact = 0, threads = 1, simd = 1, x512 = 1, spill = 1, bits = 1, backoff = 1;
     unsigned rankw = 4;
     unsigned long long from = 0;
     double cpu_budget = 0;
+    const char *ckpt = NULL;
     for (int i = 4; i < argc; i++)
-        if (sscanf(argv[i], "compact=%u", &compact) != 1 &&
+        if (strncmp(argv[i], "ckpt=", 5) == 0 && argv[i][5])
+            ckpt = argv[i] + 5;
+        else if (sscanf(argv[i], "compact=%u", &compact) != 1 &&
             (sscanf(argv[i], "threads=%u", &threads) != 1 || threads < 1) &&
             sscanf(argv[i], "simd=%u", &simd) != 1 && sscanf(argv[i], "x512=%u", &x512) != 1 &&
             sscanf(argv[i], "spill=%u", &spill) != 1 && sscanf(argv[i], "bits=%u", &bits) != 1 &&
@@ -46,10 +92,10 @@ int main(int argc, char **argv)
             (sscanf(argv[i], "cpu=%lf", &cpu_budget) != 1 || !(cpu_budget > 0) ||
              cpu_budget > CGT_MAX_TIMEOUT))
             argc = 0;
-    if (argc < 4 || argc > 14) {
+    if (argc < 4 || argc > 15) {
         fprintf(stderr,
                 "usage: %s period|values CODE N [compact=C] [threads=T] [simd=0|1] [x512=0|1] "
-                "[spill=0|1] [bits=0|1] [from=F] [backoff=0|1] [cpu=S] [rankw=0..4]\n",
+                "[spill=0|1] [bits=0|1] [from=F] [backoff=0|1] [cpu=S] [rankw=0..4] [ckpt=FILE]\n",
                 argv[0]);
         return 2;
     }
@@ -78,21 +124,33 @@ int main(int argc, char **argv)
         }
         grundy_set_threads(gt, threads);
     }
+    uint64_t resumed = 0;
+    if (ckpt) {
+        struct sigaction sa;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = on_signal;
+        sigemptyset(&sa.sa_mask);
+        sigaction(SIGINT, &sa, NULL);
+        sigaction(SIGTERM, &sa, NULL);
+        sigaction(SIGHUP, &sa, NULL);
+        if (grundy_load(gt, ckpt, &resumed, &err) != CGT_OK) {
+            fprintf(stderr, "error: %s\n", err.msg);
+            return 1;
+        }
+    }
     if (cpu_budget > 0)
         cgt_set_timeout_cpu(cpu_budget);
     double t0 = cgt_now();
-    CgtStatus st;
     GrundyPeriod per;
     memset(&per, 0, sizeof per);
-    if (strcmp(argv[1], "period") == 0)
-        st = grundy_run_period(gt, n, &per, &err);
-    else
-        st = grundy_extend(gt, n, &err);
+    CgtStatus st = run_to(gt, strcmp(argv[1], "period") == 0, n, ckpt, &per, &err);
     double t1 = cgt_now();
-    /* the CPU budget ran out (not another limit, such as the table bound):
-     * the table keeps every value computed so far */
+    /* the CPU budget ran out (not another limit, such as the table bound),
+     * or a signal stopped a run that saves its checkpoint: the table keeps
+     * every value computed so far */
     bool stopped = cpu_budget > 0 && st == CGT_ERR_LIMIT && cgt_run_limit_reached();
-    if (st != CGT_OK && !stopped) {
+    bool signalled = ckpt && st == CGT_ERR_INTERRUPTED;
+    if (st != CGT_OK && !stopped && !signalled) {
         fprintf(stderr, "error: %s\n", err.msg);
         return 1;
     }
@@ -129,6 +187,10 @@ int main(int argc, char **argv)
                (unsigned long long)per.proof_n);
     if (stopped)
         printf(" stopped=cpu");
+    if (signalled)
+        printf(" stopped=signal");
+    if (ckpt)
+        printf(" resumed=%llu", (unsigned long long)resumed);
     if (threads > 1) {
         uint64_t runs, dropped;
         double cpu[GRUNDY_PAR_CPU], wait[GRUNDY_PAR_CPU];

@@ -14,7 +14,12 @@
 #   "no (CPU budget)" in the period column.  The budget counts the CPU of
 #   every thread: THREADS=T computes each code on T threads (`threads T`;
 #   the same values, docs/games.md §2 "Two threads"), so give it about T
-#   times the seconds of one thread.
+#   times the seconds of one thread.  CKPT=DIR keeps each code's table in
+#   DIR/CODE.ckpt (driver option ckpt=FILE: resumed when it exists, saved
+#   as the values double and when the run stops, also on SIGTERM, SIGINT
+#   or SIGHUP) and each sitting's CPU seconds in DIR/CODE.cpu, so that a
+#   code goes on where the last sitting stopped; the CPU column is then the
+#   sum over the sittings, and CPU=S the budget of this sitting.
 set -e
 B=${1:-build}
 N=${2:-262144}
@@ -36,13 +41,19 @@ echo "|---|---|---|---|---|---|---|"
 tf="$B/unsolved-time.$$"
 for c in $CODES; do
     out=$(/usr/bin/time -f '%U %S' -o "$tf" "$X" period "$c" "$N" ${CPU:+cpu=$CPU} \
-        ${THREADS:+threads=$THREADS}) || out="failed"
+        ${THREADS:+threads=$THREADS} ${CKPT:+ckpt=$CKPT/$c.ckpt}) || out="failed"
     set -- $(tail -n 1 "$tf")
-    echo "$out" | awk -v c="$c" -v u="$1" -v s="$2" '{
+    prev=0
+    if [ -n "${CKPT:-}" ]; then
+        echo "$1 $2" >> "$CKPT/$c.cpu"
+        prev=$(awk '{ t += $1 + $2 } END { printf "%.2f", t - '"$1"' - '"$2"' }' "$CKPT/$c.cpu")
+    fi
+    echo "$out" | awk -v c="$c" -v u="$1" -v s="$2" -v prev="$prev" '{
         for (i = 1; i <= NF; i++) { split($i, kv, "="); f[kv[1]] = kv[2] }
         p = f["status"] == 1 ? "proved " f["period"] " (preperiod " f["preperiod"] ")" : "no"
         if (f["stopped"] == "cpu") p = "no (CPU budget)"
+        if (f["stopped"] == "signal") p = "no (stopped)"
         printf "| %s | %s | %s | %s | %s | %s | %.2f s |\n", c, f["n"], f["max"], f["rare"],
-               f["last_rare"], p, u + s }'
+               f["last_rare"], p, prev + u + s }'
 done
 rm -f "$tf"
