@@ -338,16 +338,26 @@ static Value *grundy_lib_error(Call *c, CgtError *e)
     return rt_error_from(c->I, c->loc, e);
 }
 
-/* Extend the table to n values; with a checkpoint path, resume from it and
- * save after each step (10^6 values or a quarter of those so far, at most
- * every 5 s: each value is written a few times in all) and at the end
- * (also when stopped).  The file is
+/* One step of grundy_fill: values to target, or with per the period
+ * search to target (grundy_run_period, which goes on from the table's
+ * end). */
+static CgtStatus fill_step(GrundyTable *gt, uint64_t target, GrundyPeriod *per, CgtError *err)
+{
+    return per ? grundy_run_period(gt, target, per, err) : grundy_extend(gt, target, err);
+}
+
+/* Extend the table to n values (with per: search for a period up to n
+ * values, stopping when one is proved); with a checkpoint path, resume
+ * from it and save after each step (10^6 values or a quarter of those so
+ * far, at most every 5 s: each value is written a few times in all) and
+ * at the end (also when stopped).  The file is
  * always read first, even when the table already holds values, and is
  * never replaced by a table of fewer values (docs/errors.md, "Files cgt
  * writes").  When only the final save fails, the values are complete:
  * returns true with save_err set, for the caller to report after printing
  * the result. */
-static bool grundy_fill(Call *c, GameObj *g, uint64_t n, const char *ckpt, CgtError *save_err)
+static bool grundy_fill(Call *c, GameObj *g, uint64_t n, const char *ckpt, GrundyPeriod *per,
+                        CgtError *save_err)
 {
     GrundyTable *gt = game_grundy(g);
     CgtError err;
@@ -368,7 +378,7 @@ static bool grundy_fill(Call *c, GameObj *g, uint64_t n, const char *ckpt, CgtEr
         }
     }
     if (!ckpt) {
-        if (grundy_extend(gt, n, &err) != CGT_OK) {
+        if (fill_step(gt, n, per, &err) != CGT_OK) {
             grundy_lib_error(c, &err);
             return false;
         }
@@ -376,16 +386,18 @@ static bool grundy_fill(Call *c, GameObj *g, uint64_t n, const char *ckpt, CgtEr
     }
     double last = cgt_now();
     bool dirty = grundy_count(gt) > on_disk; /* the table holds values the file lacks */
+    bool searched = false;
     for (;;) {
         CgtStatus st = CGT_OK;
-        if (grundy_count(gt) < n) {
+        if (grundy_count(gt) < n || (per && !searched)) {
             uint64_t have = grundy_count(gt);
             uint64_t step = have < 1000000 ? 1000000 : have / 4;
             uint64_t target = have + step < n ? have + step : n;
-            st = grundy_extend(gt, target, &err);
+            st = fill_step(gt, target, per, &err);
+            searched = true;
             dirty |= grundy_count(gt) > have;
         }
-        bool done = grundy_count(gt) >= n;
+        bool done = grundy_count(gt) >= n || (per && per->status == PERIOD_PROVED);
         if (dirty && (st != CGT_OK || cgt_now() - last > 5 || done)) {
             CgtError serr;
             cgt_error_clear(&serr);
@@ -471,7 +483,7 @@ static Value *grundy_range(Call *c, GameObj *g, int64_t lo, int64_t hi, const ch
         }
         mpz_clear(z);
     } else {
-        if (!grundy_fill(c, g, (uint64_t)hi + 1, ckpt, &save_err))
+        if (!grundy_fill(c, g, (uint64_t)hi + 1, ckpt, NULL, &save_err))
             return NULL;
         /* the table keeps 1-4 bytes per value: a widened copy of the range
          * (no larger than the text printed from it) */
@@ -575,7 +587,7 @@ static Value *grundy_stmt(Call *c)
         mpz_clear(z);
         CgtError save_err;
         cgt_error_clear(&save_err);
-        if (!grundy_fill(c, g, n + 1, ckpt, &save_err))
+        if (!grundy_fill(c, g, n + 1, ckpt, NULL, &save_err))
             return NULL;
         char label[32];
         snprintf(label, sizeof label, "%llu", (unsigned long long)n);
@@ -635,6 +647,8 @@ static const char *period_status_word(PeriodStatus s)
     }
 }
 
+static Value *period_result(Call *c, GameObj *g, uint64_t limit);
+
 static Value *period_stmt(Call *c)
 {
     GameObj *g = game_heap_or_error(c->I, c->args[0], c->arg_locs[0], "period");
@@ -646,8 +660,28 @@ static Value *period_stmt(Call *c)
     if (lv && !call_int(c, lv, call_opt_loc(c, "limit"), "the limit", 1,
                         (int64_t)GRUNDY_TABLE_BOUND, &limit))
         return NULL;
-    if (!game_ensure_period(c, g, (uint64_t)limit))
+    Value *ck = call_opt(c, "checkpoint");
+    CgtError save_err;
+    cgt_error_clear(&save_err);
+    if (ck && !game_period_proved(g)) {
+        /* the period search in steps, the table saved after each */
+        if (!grundy_fill(c, g, (uint64_t)limit, ck->u.str.s, &g->period, &save_err))
+            return NULL;
+        g->period_done = true;
+    } else if (!game_ensure_period(c, g, (uint64_t)limit)) {
         return NULL;
+    }
+    Value *r = period_result(c, g, (uint64_t)limit);
+    if (save_err.status != CGT_OK) {
+        val_unref(r);
+        return rt_error_from(c->I, call_opt_loc(c, "checkpoint"), &save_err);
+    }
+    return r;
+}
+
+/* The result of `period` (record, JSON or text) for a search to limit. */
+static Value *period_result(Call *c, GameObj *g, uint64_t limit)
+{
     const GrundyPeriod *p = &g->period;
     /* the statement's text names only the count and the last exceptional
      * heap (preperiod-1): the heaps are listed, and so stored, only for the
@@ -658,7 +692,7 @@ static Value *period_stmt(Call *c)
                       ? 0
                       : grundy_exceptional(game_grundy(g), p, list ? &exc : NULL);
     if (!c->stmt) {
-        Value *r = period_record(g->name, p, exc, nexc, (uint64_t)limit);
+        Value *r = period_record(g->name, p, exc, nexc, limit);
         free(exc);
         return r;
     }

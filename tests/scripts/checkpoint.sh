@@ -20,6 +20,27 @@ a=$($CGT -e "game s = octal 0.14; grundy s 400000 checkpoint \"$T/g.ck\";") || f
 b=$($CGT -e "game s = octal 0.14; grundy s 400000;") || fail "fresh run"
 [ "$a" = "$b" ] || fail "grundy: resumed '$a' != fresh '$b'"
 
+# period search of 0.56 (period 144, preperiod 326,640, published: Gangolli
+# and Plambeck; the theorem closes at 2*326640 + 2*144 + 2 - 1 = 653,569),
+# stopped by the timeout and resumed from its checkpoint
+rm -f "$T/p.ck"
+$CGT --timeout=0.05 -e "game s = octal 0.56; period s limit 700000 checkpoint \"$T/p.ck\";" \
+    >/dev/null 2>"$T/e"
+rc=$?
+[ $rc -eq 4 ] || fail "period: expected the timeout (exit 4), got $rc: $(cat "$T/e")"
+[ -s "$T/p.ck" ] || fail "period: no checkpoint written"
+a=$($CGT -e "game s = octal 0.56; period s limit 700000 checkpoint \"$T/p.ck\";") ||
+    fail "period resume"
+[ "$(echo "$a" | head -n 1)" = "0.56: period 144, preperiod 326640, proved at heap 653569 by \
+the periodicity theorem" ] || fail "period: resumed run gave '$a'"
+b=$($CGT -e "game s = octal 0.56; period s limit 700000;") || fail "period fresh run"
+[ "$a" = "$b" ] || fail "period: resumed '$a' != fresh '$b'"
+# the table of 0.14 is refused for 0.56, and left as it was
+cp "$T/g.ck" "$T/g2.ck"
+$CGT -e "game s = octal 0.56; period s limit 700000 checkpoint \"$T/g.ck\";" >/dev/null 2>&1 &&
+    fail "a checkpoint of 0.14 was accepted for 0.56"
+cmp -s "$T/g.ck" "$T/g2.ck" || fail "a refused checkpoint was changed"
+
 # misere quotient of 0.07, stopped on the way to heap 34 (whose quotient is
 # infinite, so the timeout always stops it however fast the machine), then
 # resumed to heap 33
