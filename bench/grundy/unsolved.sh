@@ -19,7 +19,11 @@
 #   as the values double and when the run stops, also on SIGTERM, SIGINT
 #   or SIGHUP) and each sitting's CPU seconds in DIR/CODE.cpu, so that a
 #   code goes on where the last sitting stopped; the CPU column is then the
-#   sum over the sittings, and CPU=S the budget of this sitting.
+#   sum over the sittings, and CPU=S the budget of this sitting.  Stop a
+#   sitting by signalling the driver alone (pkill -TERM -x grundy_bench, or
+#   the name given in X): a signal to /usr/bin/time as well loses the
+#   sitting's CPU figure, which the driver's last "saved ... at S s of CPU"
+#   line on stderr still gives.
 set -e
 B=${1:-build}
 N=${2:-262144}
@@ -42,7 +46,8 @@ tf="$B/unsolved-time.$$"
 for c in $CODES; do
     out=$(/usr/bin/time -f '%U %S' -o "$tf" "$X" period "$c" "$N" ${CPU:+cpu=$CPU} \
         ${THREADS:+threads=$THREADS} ${CKPT:+ckpt=$CKPT/$c.ckpt}) || out="failed"
-    set -- $(tail -n 1 "$tf")
+    set -- $(tail -n 1 "$tf" 2>/dev/null)
+    [ $# -ge 2 ] || set -- 0 0
     prev=0
     if [ -n "${CKPT:-}" ]; then
         echo "$1 $2" >> "$CKPT/$c.cpu"
