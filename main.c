@@ -78,17 +78,6 @@ static void on_signal(int sig)
     cgt_interrupt_flag = 1;
 }
 
-static void install_sigint(void)
-{
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_signal;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
-    sigaction(SIGHUP, &sa, NULL);
-}
-
 /* The exit status of an interrupted run: 130 for SIGINT, 128 + the signal
  * for SIGTERM and SIGHUP (as if the signal had killed cgt). */
 static int interrupted_rc(int rc)
@@ -709,7 +698,7 @@ static int real_main(int argc, char **argv)
         progress_status_line = !I->verbose;
         cgt_set_progress_end(progress_erase);
     }
-    install_sigint();
+    cgt_catch_stop_signals(on_signal);
 
     if (!ncodes && !nfiles && !read_stdin) {
         if (isatty(0) && !check_only) {

@@ -32,6 +32,23 @@ static void on_alarm(int sig)
     timeout_flag = 1;
 }
 
+static void on_stop_signal(int sig)
+{
+    cgt_interrupt_signal = sig;
+    cgt_interrupt_flag = 1;
+}
+
+void cgt_catch_stop_signals(void (*handler)(int))
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = handler ? handler : on_stop_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGHUP, &sa, NULL);
+}
+
 /* Arm (seconds > 0) or disarm the interval timer `which`, whose signal
  * `sig` runs `handler` once when it expires. */
 static void arm_timer(int which, int sig, void (*handler)(int), double seconds)

@@ -19,6 +19,10 @@ extern volatile sig_atomic_t cgt_interrupt_flag;
 /* The signal that set the flag (SIGINT, SIGTERM or SIGHUP; 0 = none). */
 extern volatile sig_atomic_t cgt_interrupt_signal;
 
+/* Run handler on SIGINT, SIGTERM and SIGHUP (the signals that stop a
+ * run); NULL: a handler that sets the two flags above, so that the next
+ * cgt_poll returns CGT_ERR_INTERRUPTED. */
+void cgt_catch_stop_signals(void (*handler)(int));
 /* Cheap check for Ctrl-C and the deadline. */
 CgtStatus cgt_poll(void);
 /* Fill e for a status returned by cgt_poll (message names `what`). */

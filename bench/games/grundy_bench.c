@@ -29,7 +29,6 @@
  * `resumed=COUNT`, the values read from the file, and on stderr a line per
  * save with the CPU seconds of the sitting so far.
  * Built by bench/games/run.sh. */
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,12 +36,6 @@
 #include "games/grundy.h"
 #include "games/ruleset.h"
 #include "util/poll.h"
-
-static void on_signal(int sig)
-{
-    cgt_interrupt_signal = sig;
-    cgt_interrupt_flag = 1;
-}
 
 /* The run of `period` or `values` to n; with a checkpoint, in steps that
  * grow the table by half past 2^24, saved after each (the period search
@@ -59,13 +52,15 @@ static CgtStatus run_to(GrundyTable *gt, bool period, uint64_t n, const char *ck
             target = n;
         CgtStatus st = period ? grundy_run_period(gt, target, per, err)
                               : grundy_extend(gt, target, err);
-        CgtError serr;
-        if (grundy_count(gt) > have && grundy_save(gt, ckpt, &serr) != CGT_OK) {
-            fprintf(stderr, "error: %s\n", serr.msg);
-            exit(1);
+        if (grundy_count(gt) > have) {
+            CgtError serr;
+            if (grundy_save(gt, ckpt, &serr) != CGT_OK) {
+                fprintf(stderr, "error: %s\n", serr.msg);
+                exit(1);
+            }
+            fprintf(stderr, "saved %llu values to %s at %.2f s of CPU\n",
+                    (unsigned long long)grundy_count(gt), ckpt, cgt_cpu_seconds());
         }
-        fprintf(stderr, "saved %llu values to %s at %.2f s of CPU\n",
-                (unsigned long long)grundy_count(gt), ckpt, cgt_cpu_seconds());
         if (st != CGT_OK || grundy_count(gt) >= n ||
             (period && per->status == PERIOD_PROVED))
             return st;
@@ -126,13 +121,7 @@ int main(int argc, char **argv)
     }
     uint64_t resumed = 0;
     if (ckpt) {
-        struct sigaction sa;
-        memset(&sa, 0, sizeof sa);
-        sa.sa_handler = on_signal;
-        sigemptyset(&sa.sa_mask);
-        sigaction(SIGINT, &sa, NULL);
-        sigaction(SIGTERM, &sa, NULL);
-        sigaction(SIGHUP, &sa, NULL);
+        cgt_catch_stop_signals(NULL);
         if (grundy_load(gt, ckpt, &resumed, &err) != CGT_OK) {
             fprintf(stderr, "error: %s\n", err.msg);
             return 1;

@@ -16,7 +16,7 @@
 #   the same values, docs/games.md §2 "Two threads"), so give it about T
 #   times the seconds of one thread.  CKPT=DIR keeps each code's table in
 #   DIR/CODE.ckpt (driver option ckpt=FILE: resumed when it exists, saved
-#   as the values double and when the run stops, also on SIGTERM, SIGINT
+#   as the values grow by half and when the run stops, also on SIGTERM, SIGINT
 #   or SIGHUP) and each sitting's CPU seconds in DIR/CODE.cpu, so that a
 #   code goes on where the last sitting stopped; the CPU column is then the
 #   sum over the sittings, and CPU=S the budget of this sitting.  Stop a
