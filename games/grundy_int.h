@@ -316,7 +316,8 @@ void grundy_par_run(GrundyTable *gt, uint64_t end);
  * whether the processor has what it needs (AVX-512 F, BW, VL, VBMI and
  * BMI2), and the block loop of scan_missing after its first pairs, for
  * tables of width gw 1 or 2 whose pair values and mc are at most 256 (gw 1)
- * or 512 (gw 2), or with wide (gw 2 only) 1024.  Same blocks of 64 pairs
+ * or 512 (gw 2), or with nt = 2 (4) permute tables (gw 2 only) 1024
+ * (2048).  Same blocks of 64 pairs
  * per remainder, same marks of the missing values in s8 and the same count
  * in *sp as the loop it replaces; returns the pair index it stopped at
  * (with *need values still missing). */
@@ -326,7 +327,7 @@ void grundy_par_run(GrundyTable *gt, uint64_t end);
 bool grundy_x512_supported(void);
 uint64_t grundy_x512_scan(const void *gv, unsigned gw, const uint64_t *rr, size_t nr, uint64_t a,
                           uint64_t hmax, uint32_t mc, size_t *need, uint8_t *s8, uint64_t *sp,
-                          bool wide);
+                          unsigned nt);
 /* The inner loop of batch_rows (games/grundy_kern.h) for the rare
  * positions rare[j0..j1-1] (values rv[j]) of one split: rows[h * span +
  * (rv[j] ^ G(base - rare[j] + h))] = 1 for h < len (len <= 64, len * span

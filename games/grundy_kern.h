@@ -256,10 +256,12 @@ static void KN(scan_missing)(GrundyTable *gt, uint64_t n, uint32_t mc, size_t ne
      * hits, so it is walked at once.  A walk marks every pair value (all
      * are options, so extra marks are harmless). */
 #if GRUNDY_X512 && GW != 32
-    if (gt->x512 && mc <= (GW == 8 ? 256u : 1024u) && gt->maxval < (GW == 8 ? 256u : 1024u) &&
+    if (gt->x512 && mc <= (GW == 8 ? 256u : 2048u) && gt->maxval < (GW == 8 ? 256u : 2048u) &&
         nr <= GRUNDY_X512_MAXR) {
         a = grundy_x512_scan(g, GW / 8, rr, nr, a, hmax, mc, &need, s8, &gt->scan_pairs,
-                             GW == 16 && gt->maxval >= 512);
+                             GW == 16 && gt->maxval >= 1024 ? 4
+                             : GW == 16 && gt->maxval >= 512 ? 2
+                                                            : 1);
         if (need && hall > hmax)
             scan_deep(gt, rr, nr, a, hall, need, s8);
         return;

@@ -3,11 +3,12 @@
  * time with the AVX2 kernels, grundy_set_simd):
  *
  * - The pair scan (step 3 of value_sparse), after scan_missing's first 48
- *   pairs, for values below 1024 (two-byte tables) or 256 (one-byte).  The
+ *   pairs, for values below 2048 (two-byte tables) or 256 (one-byte).  The
  *   values still missing below mc are a bit set M.  One vector holds 32
  *   two-byte (64 one-byte) pair values G(b) ^ G(r-b); a permute looks up,
  *   for all lanes at once, the word (byte) of M holding each value (a
- *   two-table permute once values reach 512), and a
+ *   two-table permute once values reach 512, two of them and a blend once
+ *   they reach 1024), and a
  *   variable shift and a test give the lanes whose value is missing.  The
  *   blocks of 64 pairs are tested in passes of up to 16 against M as it was
  *   when the pass began, their hits packed into a list without a branch;
@@ -39,8 +40,8 @@
  * values are missing: Officers to 10^6 ran 4-5% faster with 2 than with
  * the hit lists all the way, and slower with 3 or 4. */
 #define X512_FEW 2
-/* Words of the set M of missing values: values below 1024. */
-#define X512_MW 16
+/* Words of the set M of missing values: values below 2048. */
+#define X512_MW 32
 
 #define X512                                                                                     \
     __attribute__((target("avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,avx512bitalg,bmi,"  \
@@ -55,11 +56,12 @@ bool grundy_x512_supported(void)
            __builtin_cpu_supports("bmi2");
 }
 
-/* M from the row: bit v set when v < mc and s8[v] == 0 (mc <= 1024; the
- * row holds mc rounded up to 64 bytes at least). */
-X512 static void missing_set(const uint8_t *s8, uint32_t mc, uint64_t m[X512_MW])
+/* M from the row: bit v set when v < mc and s8[v] == 0 (mc <= 2048; the
+ * row holds mc rounded up to 64 bytes at least), words 0..lim-1 (the
+ * words the permutes read: zero from mc on). */
+X512 static void missing_set(const uint8_t *s8, uint32_t mc, uint64_t m[X512_MW], uint32_t lim)
 {
-    for (uint32_t w = 0; w < X512_MW; w++) {
+    for (uint32_t w = 0; w < lim; w++) {
         if (64 * w >= mc) {
             m[w] = 0;
             continue;
@@ -116,20 +118,29 @@ X512 static inline __m512i pairs8(const uint8_t *g, uint64_t r, uint64_t b, uint
     return _mm512_xor_si512(x, _mm512_permutexvar_epi8(rev, y));
 }
 
-/* Two-byte values below 512 (wide: 1024): the lanes of the pairs (b, r-b),
- * b = a, a+1, ... (cnt <= 32 of them) whose value is in the set, in *v the
- * values.  The set's 16-bit word of a value comes from a permute of tbl,
- * its words 0..31, or, wide, of tbl and tbl1 (words 32..63), a two-table
- * permute that reads six bits of the index. */
+/* Two-byte values below 512 (nt = 2: 1024, nt = 4: 2048): the lanes of the
+ * pairs (b, r-b), b = a, a+1, ... (cnt <= 32 of them) whose value is in the
+ * set, in *v the values.  The set's 16-bit word of a value comes from a
+ * permute of tb[0], its words 0..31, or, nt = 2, of tb[0] and tb[1] (words
+ * 32..63), a two-table permute that reads six bits of the index; nt = 4
+ * takes a second such permute of tb[2] and tb[3] (words 64..127) and
+ * chooses by the index's seventh bit. */
 X512 static inline uint64_t test16(const uint16_t *g, uint64_t r, uint64_t b, uint32_t cnt,
-                                   __m512i tbl, __m512i tbl1, bool wide, __m512i *v)
+                                   const __m512i tb[4], unsigned nt, __m512i *v)
 {
     const __m512i one = _mm512_set1_epi16(1), low4 = _mm512_set1_epi16(15);
     __mmask32 lanes;
     *v = pairs16(g, r, b, cnt, &lanes);
     __m512i idx = _mm512_srli_epi16(*v, 4);
-    __m512i w = wide ? _mm512_permutex2var_epi16(tbl, idx, tbl1)
-                     : _mm512_permutexvar_epi16(idx, tbl);
+    __m512i w;
+    if (nt == 1)
+        w = _mm512_permutexvar_epi16(idx, tb[0]);
+    else {
+        w = _mm512_permutex2var_epi16(tb[0], idx, tb[1]);
+        if (nt == 4)
+            w = _mm512_mask_blend_epi16(_mm512_test_epi16_mask(idx, _mm512_set1_epi16(64)), w,
+                                        _mm512_permutex2var_epi16(tb[2], idx, tb[3]));
+    }
     __m512i bit = _mm512_sllv_epi16(one, _mm512_and_si512(*v, low4));
     return _mm512_mask_test_epi16_mask(lanes, w, bit);
 }
@@ -309,13 +320,13 @@ X512 static inline size_t take_hits(__m512i v, uint64_t k, unsigned w, uint64_t 
  * hit lists and their replay; the count stops after the block that finds
  * the last value, as grundy_x512_scan's does. */
 X512 static uint64_t scan_few(const void *gv, unsigned gw, const uint64_t *rr, size_t nr,
-                              uint64_t a, uint64_t hmax, uint64_t m[X512_MW], size_t *need,
-                              uint64_t *sp)
+                              uint64_t a, uint64_t hmax, uint64_t m[X512_MW], uint32_t nw,
+                              size_t *need, uint64_t *sp)
 {
     size_t nd = *need;
     while (a <= hmax && nd) {
-        uint32_t tv[X512_FEW], q = 0;
-        for (uint32_t w = 0; w < X512_MW && q < X512_FEW; w++)
+        uint32_t tv[X512_FEW] = {0}, q = 0;
+        for (uint32_t w = 0; w < nw && q < X512_FEW; w++)
             for (uint64_t b = m[w]; b && q < X512_FEW; b &= b - 1)
                 tv[q++] = 64 * w + (uint32_t)__builtin_ctzll(b);
         for (; q < X512_FEW; q++)
@@ -358,15 +369,25 @@ X512 static uint64_t scan_few(const void *gv, unsigned gw, const uint64_t *rr, s
 /* Units (one block of one remainder) per pass over the hits. */
 #define X512_UNITS GRUNDY_X512_MAXR
 
-/* The scan for values below 512 or (wide, two-byte tables only) 1024, one
- * copy of each (the permute of test16 differs). */
+/* The scan for values below 512 or (two-byte tables only, nt = 2 or 4
+ * permute tables) 1024 or 2048, one copy of each (the permute of test16
+ * differs).  Only the words of M below mc (nw) and those the permutes read
+ * (8 nt) are set: the longer set of the four-table copy costs the others
+ * nothing.  (A value at mc - 1 may lie past the permutes' words, when it is
+ * larger than every value so far: no pair has it, and it stays in M.) */
 X512 __attribute__((always_inline)) static inline uint64_t
 scan_sets(const void *gv, unsigned gw, const uint64_t *rr, size_t nr, uint64_t a, uint64_t hmax,
-          uint32_t mc, size_t *need, uint8_t *s8, uint64_t *sp, bool wide)
+          uint32_t mc, size_t *need, uint8_t *s8, uint64_t *sp, unsigned nt)
 {
     uint64_t m0[X512_MW], m[X512_MW];
-    missing_set(s8, mc, m0);
-    memcpy(m, m0, sizeof m);
+    uint32_t nw = (mc + 63) / 64; /* mc <= 2048: the caller's bound */
+    if (nw > X512_MW)
+        nw = X512_MW;
+    uint32_t mw = nw > 8 * nt ? nw : 8 * nt;
+    missing_set(s8, mc, m0, mw);
+    memcpy(m, m0, 64 * nt); /* a fixed size once inlined */
+    for (uint32_t w = 8 * nt; w < nw; w++)
+        m[w] = m0[w];
     size_t nd = *need;
     /* the blocks of a pass are tested against the set as it was when the
      * pass began (a value found in the pass may hit again: harmless), and
@@ -380,7 +401,6 @@ scan_sets(const void *gv, unsigned gw, const uint64_t *rr, size_t nr, uint64_t a
      * (and words of m) are ever touched (a memset of all 512 bytes was a
      * quarter of the scan's time for 0.56, whose scans are short) */
     uint8_t hitb[64 * X512_MW] __attribute__((aligned(64)));
-    uint32_t nw = (mc + 63) / 64;
     for (uint32_t w = 0; w < nw; w++)
         _mm512_store_si512((void *)(hitb + 64 * w), _mm512_setzero_si512());
     uint32_t uend[X512_UNITS], ucnt[X512_UNITS];
@@ -390,10 +410,12 @@ scan_sets(const void *gv, unsigned gw, const uint64_t *rr, size_t nr, uint64_t a
      * same values again and again */
     size_t lim = 8;
     while (a <= hmax && nd > X512_FEW) {
-        __m512i tbl = _mm512_loadu_si512((const void *)m);
-        __m512i tbl1 = wide ? _mm512_loadu_si512((const void *)(m + 8)) : _mm512_setzero_si512();
+        __m512i tb[4];
+        for (unsigned k = 0; k < 4; k++)
+            tb[k] = k < nt ? _mm512_loadu_si512((const void *)(m + 8 * k))
+                           : _mm512_setzero_si512();
         if (gw == 1) /* bytes 0..31 hold the set; the permute reads only those */
-            tbl = _mm512_maskz_mov_epi64(0x0f, tbl);
+            tb[0] = _mm512_maskz_mov_epi64(0x0f, tb[0]);
         size_t nu = 0, pos = 0;
         while (a <= hmax && (nu == 0 || nu + nr <= lim)) {
             uint64_t end = a + 64 <= hmax + 1 ? a + 64 : hmax + 1;
@@ -403,7 +425,7 @@ scan_sets(const void *gv, unsigned gw, const uint64_t *rr, size_t nr, uint64_t a
                     continue;
                 if (gw == 1) {
                     __m512i v;
-                    uint64_t k = test8(gv, r, a, (uint32_t)(e - a), tbl, &v);
+                    uint64_t k = test8(gv, r, a, (uint32_t)(e - a), tb[0], &v);
                     uint8_t cb[64];
                     _mm512_storeu_si512((void *)cb, _mm512_maskz_compress_epi8(k, v));
                     _mm512_storeu_si512((void *)(hb + pos),
@@ -417,13 +439,13 @@ scan_sets(const void *gv, unsigned gw, const uint64_t *rr, size_t nr, uint64_t a
                 } else {
                     __m512i v0, v1;
                     uint32_t c0 = e - a < 32 ? (uint32_t)(e - a) : 32;
-                    uint64_t k0 = test16(gv, r, a, c0, tbl, tbl1, wide, &v0);
+                    uint64_t k0 = test16(gv, r, a, c0, tb, nt, &v0);
                     _mm512_storeu_si512((void *)(hb + pos), _mm512_maskz_compress_epi16(
                                                                 (__mmask32)k0, v0));
                     pos += (size_t)__builtin_popcountll(k0);
                     if (e - a > 32) {
-                        uint64_t k1 = test16(gv, r, a + 32, (uint32_t)(e - a - 32), tbl, tbl1,
-                                             wide, &v1);
+                        uint64_t k1 = test16(gv, r, a + 32, (uint32_t)(e - a - 32), tb, nt,
+                                             &v1);
                         _mm512_storeu_si512((void *)(hb + pos),
                                             _mm512_maskz_compress_epi16((__mmask32)k1, v1));
                         pos += (size_t)__builtin_popcountll(k1);
@@ -443,7 +465,9 @@ scan_sets(const void *gv, unsigned gw, const uint64_t *rr, size_t nr, uint64_t a
          * stops */
         for (size_t q = 0; q < pos; q++)
             hitb[hb[q]] = 1;
-        uint64_t left = 0, nm[X512_MW] = {0}; /* m's words from nw on are 0 */
+        /* words from nw on are 0; from 8 nt on no pair reaches them */
+        uint64_t left = 0, nm[X512_MW];
+        memset(nm, 0, 64 * nt);
         for (uint32_t w = 0; w < nw; w++) {
             __m512i h = _mm512_loadu_si512((const void *)(hitb + 64 * w));
             nm[w] = m[w] & ~(uint64_t)_mm512_test_epi8_mask(h, h);
@@ -453,7 +477,7 @@ scan_sets(const void *gv, unsigned gw, const uint64_t *rr, size_t nr, uint64_t a
         if (left) {
             for (size_t u = 0; u < nu; u++)
                 *sp += ucnt[u];
-            memcpy(m, nm, sizeof m);
+            memcpy(m, nm, 64 * nt);
             nd = 0;
             for (uint32_t w = 0; w < nw; w++)
                 nd += (size_t)__builtin_popcountll(m[w]);
@@ -478,7 +502,7 @@ scan_sets(const void *gv, unsigned gw, const uint64_t *rr, size_t nr, uint64_t a
         }
     }
     if (nd && nd <= X512_FEW)
-        a = scan_few(gv, gw, rr, nr, a, hmax, m, &nd, sp);
+        a = scan_few(gv, gw, rr, nr, a, hmax, m, nw, &nd, sp);
     nd = 0;
     for (uint32_t w = 0; w < nw; w++)
         nd += (size_t)__builtin_popcountll(m[w]);
@@ -494,11 +518,13 @@ scan_sets(const void *gv, unsigned gw, const uint64_t *rr, size_t nr, uint64_t a
 
 X512 uint64_t grundy_x512_scan(const void *gv, unsigned gw, const uint64_t *rr, size_t nr,
                                uint64_t a, uint64_t hmax, uint32_t mc, size_t *need, uint8_t *s8,
-                               uint64_t *sp, bool wide)
+                               uint64_t *sp, unsigned nt)
 {
-    if (wide)
-        return scan_sets(gv, 2, rr, nr, a, hmax, mc, need, s8, sp, true);
-    return scan_sets(gv, gw, rr, nr, a, hmax, mc, need, s8, sp, false);
+    if (nt == 4)
+        return scan_sets(gv, 2, rr, nr, a, hmax, mc, need, s8, sp, 4);
+    if (nt == 2)
+        return scan_sets(gv, 2, rr, nr, a, hmax, mc, need, s8, sp, 2);
+    return scan_sets(gv, gw, rr, nr, a, hmax, mc, need, s8, sp, 1);
 }
 
 /* The batched rare pairs of a block as bit sets over the values of the
