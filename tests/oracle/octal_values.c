@@ -23,13 +23,13 @@
  * so G(n) <= mc.  The values below mc outside C are then looked for among
  * all pairs (a, r - a), a = 1, 2, ..., each a for every remainder r, and
  * the search stops when all of them are found (G(n) = mc) or the pairs run
- * out (G(n) = the least one not found).  Values must stay below 1024.
- * Exit 2 on a usage error, 3 when a value reaches 1024. */
+ * out (G(n) = the least one not found).  Values must stay below 4096.
+ * Exit 2 on a usage error, 3 when a value reaches 4096. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define VMAX 1024 /* values below this; a nim-sum of two stays below it */
+#define VMAX 4096 /* values below this; a nim-sum of two stays below it */
 
 static int par(unsigned x)
 {
