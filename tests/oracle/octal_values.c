@@ -5,6 +5,9 @@
  *
  * Usage: octal_values 0.DIGITS N MASK [parity]   (MASK in hex; 0: the plain
  * mex over every option for every heap, O(N^2), for checking this program)
+ * A leading 4 instead of 0 (4.DIGITS, Czajka's hex-style codes such as
+ * 4.007) adds the move that takes no token and splits a heap into two
+ * non-empty heaps: split amount 0 (Winning Ways ch. 4, "taking no tokens").
  *
  * Method: G(n) is the mex of the option values (Sprague-Grundy; Winning
  * Ways ch. 4).  Heaps below 2000 take the plain mex over every option; from
@@ -43,9 +46,10 @@ static int par(unsigned x)
 
 int main(int argc, char **argv)
 {
-    if ((argc != 4 && argc != 5) || strncmp(argv[1], "0.", 2) != 0 ||
+    if ((argc != 4 && argc != 5) ||
+        (strncmp(argv[1], "0.", 2) != 0 && strncmp(argv[1], "4.", 2) != 0) ||
         (argc == 5 && strcmp(argv[4], "parity") != 0))
-        return fprintf(stderr, "usage: octal_values 0.DIGITS N MASK [parity]\n"), 2;
+        return fprintf(stderr, "usage: octal_values {0|4}.DIGITS N MASK [parity]\n"), 2;
     const char *d = argv[1] + 2;
     int t = (int)strlen(d);
     long N = atol(argv[2]);
@@ -59,7 +63,9 @@ int main(int argc, char **argv)
             return fprintf(stderr, "octal_values: digits 0-7 only\n"), 2;
         dig[k] = d[k - 1] - '0';
     }
-    int split[21], ns = 0;
+    int split[22], ns = 0;
+    if (argv[1][0] == '4')
+        split[ns++] = 0;
     for (int k = 1; k <= t; k++)
         if (dig[k] & 4)
             split[ns++] = k;

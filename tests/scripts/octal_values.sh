@@ -1,6 +1,6 @@
 #!/bin/sh
 #@ timeout: 300
-# Issue 18's oracle, quick tier: the first 10^5 Grundy values of twelve
+# Issue 18's oracle, quick tier: the first 10^5 Grundy values of thirteen
 # octal codes, written by cgt as a b-file (`write g to F as bfile` after
 # `grundy g [N-1]`), against tests/oracle/octal_values (its own mex loops
 # and parity-class restriction, no cgt code): the SHA-256 of the two files
@@ -9,10 +9,12 @@
 # heap parity folded into the class (0.127, 0.106) and two-byte values
 # (Officers 0.6, G(10344) = 256 is its first value above 255; 0.416,
 # G(5399) = 512, the AVX-512 scan's two-table permute from there on; 0.564,
-# whose values pass 1023 before heap 20,000, its two two-table permutes).
+# whose values pass 1023 before heap 20,000, its two two-table permutes)
+# and one code with a leading 4 (4.007: a heap may also be split without
+# taking a token).
 # The oracle's masks (Czajka's rare-value masks where he lists one) only
 # change its speed; its restricted search is itself checked against its
-# plain mex (mask 0) on 20,000 heaps of six of the codes.  N=10000000 (the slow
+# plain mex (mask 0) on 20,000 heaps of seven of the codes.  N=10000000 (the slow
 # tier, tests/scripts/octal_values_slow.sh) runs the same check on 10^7;
 # THREADS="2 3" runs cgt once per thread count (`threads T`) against the
 # same oracle file (tests/scripts/octal_values_threads.sh).
@@ -26,20 +28,24 @@ T=$(mktemp -d "${TMP:-/tmp}/cgt-ovals.XXXXXX")
 trap 'rm -rf "$T"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 [ -x "$O" ] || fail "no $O (make all builds it)"
-for c in 0.1777 0.16 0.127 0.376 0.416 0.564; do
+for c in 0.1777 0.16 0.127 0.376 0.416 0.564 4.007; do
     m=$(case $c in 0.1777) echo 3d ;; 0.16) echo 1e ;; 0.127) echo 1 parity ;; 0.376) echo fe ;;
-        0.416) echo 3f5 ;; 0.564) echo 7e6 ;; esac)
+        0.416) echo 3f5 ;; 0.564) echo 7e6 ;; 4.007) echo 2bf ;; esac)
     "$O" $c 20000 $m >"$T/fast.b" 2>/dev/null || fail "oracle $c $m: exit $?"
     "$O" $c 20000 0 >"$T/plain.b" 2>/dev/null || fail "oracle $c plain: exit $?"
     cmp -s "$T/fast.b" "$T/plain.b" || fail "oracle $c: restricted search and plain mex differ"
 done
 n1=$((N - 1))
 LIST="0.1777 3d,0.454 3d,0.16 1e,0.127 1 parity,0.106 d parity,0.56 5b,0.354 3f,0.376 fe"
-LIST="$LIST,0.14 7c,0.6 1ee,0.416 3f5,0.564 7e6"
+LIST="$LIST,0.14 7c,0.6 1ee,0.416 3f5,0.564 7e6,4.007 2bf"
 # SURVEY=1: instead, the sixteen codes of issue 18's survey (docs/games.md
 # §6, "The codes of the 2^20 budget") whose values stay below 1024 for their
-# first 2^22 heaps, and 0.564, whose values pass 1023 (4.007 is no 0. code)
+# first 2^22 heaps, 0.564, whose values pass 1023, and the six codes with a
+# leading 4 that the survey took to 2^32 (4.007, 4.045, 4.367, 4.404, 4.324,
+# 4.044; masks from cgt's `period` rows, which only change the oracle's
+# speed)
 [ -n "${SURVEY:-}" ] && LIST="0.404 15b,0.774 1fa,0.776 179,0.034 1ff,0.142 e3 parity,0.172 1cd,0.14 3c,0.64 1be,0.014 1fe,0.204 1ba parity,0.74 1db,0.364 3ef,0.366 3fe,0.416 3f5,0.744 3ec,0.264 3f9,0.564 7e6"
+[ -n "${SURVEY:-}" ] && LIST="$LIST,4.007 2bf,4.045 5f,4.367 7e,4.404 de,4.324 b7,4.044 1fc"
 IFS0=$IFS
 IFS=,
 for cm in $LIST; do

@@ -1,7 +1,7 @@
 #!/bin/sh
 #@ timeout: 300
 # Issue 18 item 2: the parallel stretches of the Grundy engine against the
-# oracle of tests/scripts/octal_values.sh (its ten codes, 10^5 values,
+# oracle of tests/scripts/octal_values.sh (its thirteen codes, 10^5 values,
 # b-file hashes), with `grundy g [N-1] threads 2` and `threads 3` (three
 # threads keep two heaps in flight like two, but every heap's owner and
 # the order of the commits change).  0.6, 0.14 and 0.56, 0.354, 0.376
