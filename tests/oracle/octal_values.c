@@ -3,11 +3,11 @@
  * comparison with `write g to "F" as bfile` of cgt (tests/scripts/
  * octal_values.sh).  Shares no code with cgt.
  *
- * Usage: octal_values 0.DIGITS N MASK [parity]   (MASK in hex; 0: the plain
- * mex over every option for every heap, O(N^2), for checking this program)
- * A leading 4 instead of 0 (4.DIGITS, Czajka's hex-style codes such as
- * 4.007) adds the move that takes no token and splits a heap into two
- * non-empty heaps: split amount 0 (Winning Ways ch. 4, "taking no tokens").
+ * Usage: octal_values {0|4}.DIGITS N MASK [parity]   (MASK in hex; 0: the
+ * plain mex over every option for every heap, O(N^2), for checking this
+ * program).  A leading 4 (4.DIGITS, Czajka's codes such as 4.007) adds
+ * the move that takes no token and splits a heap into two non-empty heaps:
+ * split amount 0 (Winning Ways ch. 4, "taking no tokens").
  *
  * Method: G(n) is the mex of the option values (Sprague-Grundy; Winning
  * Ways ch. 4).  Heaps below 2000 take the plain mex over every option; from

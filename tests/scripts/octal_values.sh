@@ -28,16 +28,18 @@ T=$(mktemp -d "${TMP:-/tmp}/cgt-ovals.XXXXXX")
 trap 'rm -rf "$T"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 [ -x "$O" ] || fail "no $O (make all builds it)"
+LIST="0.1777 3d,0.454 3d,0.16 1e,0.127 1 parity,0.106 d parity,0.56 5b,0.354 3f,0.376 fe"
+LIST="$LIST,0.14 7c,0.6 1ee,0.416 3f5,0.564 7e6,4.007 2bf"
+# the oracle's arguments after N (mask, "parity") for a code of LIST
+args_of() { echo "$LIST" | tr ',' '\n' | awk -v c="$1" '$1 == c { $1 = ""; sub(/^ /, ""); print }'; }
 for c in 0.1777 0.16 0.127 0.376 0.416 0.564 4.007; do
-    m=$(case $c in 0.1777) echo 3d ;; 0.16) echo 1e ;; 0.127) echo 1 parity ;; 0.376) echo fe ;;
-        0.416) echo 3f5 ;; 0.564) echo 7e6 ;; 4.007) echo 2bf ;; esac)
+    m=$(args_of $c)
+    [ -n "$m" ] || fail "no mask for $c in LIST"
     "$O" $c 20000 $m >"$T/fast.b" 2>/dev/null || fail "oracle $c $m: exit $?"
     "$O" $c 20000 0 >"$T/plain.b" 2>/dev/null || fail "oracle $c plain: exit $?"
     cmp -s "$T/fast.b" "$T/plain.b" || fail "oracle $c: restricted search and plain mex differ"
 done
 n1=$((N - 1))
-LIST="0.1777 3d,0.454 3d,0.16 1e,0.127 1 parity,0.106 d parity,0.56 5b,0.354 3f,0.376 fe"
-LIST="$LIST,0.14 7c,0.6 1ee,0.416 3f5,0.564 7e6,4.007 2bf"
 # SURVEY=1: instead, the sixteen codes of issue 18's survey (docs/games.md
 # §6, "The codes of the 2^20 budget") whose values stay below 1024 for their
 # first 2^22 heaps, 0.564, whose values pass 1023, and the six codes with a
