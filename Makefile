@@ -15,7 +15,7 @@ ifeq ($(WERROR),1)
 WARN    += -Werror
 endif
 CFLAGS  ?= $(OPT) -g
-ALL_CFLAGS = -std=c11 -D_DEFAULT_SOURCE $(WARN) $(CFLAGS) $(SAN) -I. -I$(BUILD)/gen -pthread
+ALL_CFLAGS = -std=c11 -D_DEFAULT_SOURCE $(WARN) $(CFLAGS) $(SAN) -Isrc -I$(BUILD)/gen -pthread
 LDLIBS  := -lgmp -lreadline -lm -pthread
 
 ifeq ($(V),0)
@@ -25,10 +25,10 @@ Q :=
 endif
 
 # core = the mathematics (no parser, no runtime): unit tests link only this.
-CORE_SRC := $(sort $(wildcard util/*.c algebra/*.c games/*.c))
-RT_SRC   := $(sort $(wildcard runtime/*.c parser/*.c))
+CORE_SRC := $(sort $(wildcard src/lib/*/*.c))
+RT_SRC   := $(sort $(wildcard src/runtime/*.c src/lang/*.c src/modules/*/*.c src/cli/*.c))
 CORE_OBJ := $(patsubst %.c,$(BUILD)/obj/%.o,$(CORE_SRC))
-RT_OBJ   := $(patsubst %.c,$(BUILD)/obj/%.o,$(RT_SRC)) $(BUILD)/obj/main.o \
+RT_OBJ   := $(patsubst %.c,$(BUILD)/obj/%.o,$(RT_SRC)) \
             $(BUILD)/obj/gen/lexer.o $(BUILD)/obj/gen/grammar.o
 UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
 UNIT_BIN := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRC))
@@ -54,12 +54,12 @@ core: $(BUILD)/libcore.a $(UNIT_BIN) $(ORACLE_BIN)
 deps:
 	$(Q)sh scripts/deps.sh
 
-$(BUILD)/gen/grammar.c $(BUILD)/gen/grammar.h: parser/grammar.y
+$(BUILD)/gen/grammar.c $(BUILD)/gen/grammar.h: src/lang/grammar.y
 	@mkdir -p $(BUILD)/gen
 	@echo "  BISON   $<"
 	$(Q)bison -Wall -Werror -o $(BUILD)/gen/grammar.c --defines=$(BUILD)/gen/grammar.h $<
 
-$(BUILD)/gen/lexer.c $(BUILD)/gen/lexer.h: parser/lexer.l $(BUILD)/gen/grammar.h
+$(BUILD)/gen/lexer.c $(BUILD)/gen/lexer.h: src/lang/lexer.l $(BUILD)/gen/grammar.h
 	@mkdir -p $(BUILD)/gen
 	@echo "  FLEX    $<"
 	$(Q)flex -o $(BUILD)/gen/lexer.c --header-file=$(BUILD)/gen/lexer.h $<
@@ -69,7 +69,7 @@ $(BUILD)/gen/lexer.c $(BUILD)/gen/lexer.h: parser/lexer.l $(BUILD)/gen/grammar.h
 $(BUILD)/obj/gen/%.o: $(BUILD)/gen/%.c $(BUILD)/gen/grammar.h $(BUILD)/gen/lexer.h
 	@mkdir -p $(dir $@)
 	@echo "  CC      $<"
-	$(Q)$(CC) -std=c11 -D_DEFAULT_SOURCE $(CFLAGS) $(SAN) -I. -I$(BUILD)/gen -Wno-unused-function -c -o $@ $<
+	$(Q)$(CC) -std=c11 -D_DEFAULT_SOURCE $(CFLAGS) $(SAN) -Isrc -I$(BUILD)/gen -Wno-unused-function -c -o $@ $<
 
 $(RT_OBJ): | $(BUILD)/gen/grammar.h $(BUILD)/gen/lexer.h
 
@@ -89,7 +89,7 @@ $(CGT): $(RT_OBJ) $(BUILD)/libcore.a
 $(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libcore.a tests/unit/unit.h
 	@mkdir -p $(dir $@)
 	@echo "  CC      $<"
-	$(Q)$(CC) $(ALL_CFLAGS) -Itests/unit -o $@ $< $(BUILD)/libcore.a $(LDLIBS)
+	$(Q)$(CC) $(ALL_CFLAGS) -I. -Itests/unit -o $@ $< $(BUILD)/libcore.a $(LDLIBS)
 
 $(BUILD)/mnk_mpi: mpi/mnk_mpi.c $(BUILD)/libcore.a
 	@echo "  MPICC   $<"

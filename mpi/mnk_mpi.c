@@ -30,10 +30,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "games/mnk.h"
-#include "util/atomicfile.h"
-#include "util/crc64.h"
-#include "util/sha256.h"
+#include "lib/mnk/mnk.h"
+#include "lib/util/atomicfile.h"
+#include "lib/util/crc64.h"
+#include "lib/util/sha256.h"
 
 enum { TAG_RESULT = 1, TAG_JOB = 2 };
 enum { R_NONE = -1, R_BREAKER = 0, R_MAKER = 1, R_LIMIT = 2, R_ERROR = 3 };

@@ -33,9 +33,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "games/grundy.h"
-#include "games/ruleset.h"
-#include "util/poll.h"
+#include "lib/grundy/grundy.h"
+#include "lib/heap/ruleset.h"
+#include "lib/util/poll.h"
 
 /* The run of `period` or `values` to n; with a checkpoint, in steps that
  * grow the table by half past 2^24, saved after each (the period search

@@ -24,7 +24,7 @@ TIMEOUT=${TIMEOUT:-600}
 TZ=${TZ:-}
 RG=${RG:-}
 X="$B/grundy_bench"
-[ -x "$X" ] || cc -std=c11 -O2 -I. -o "$X" bench/games/grundy_bench.c "$B/libcore.a" -lgmp -lm -lpthread
+[ -x "$X" ] || cc -std=c11 -O2 -Isrc -I. -o "$X" bench/games/grundy_bench.c "$B/libcore.a" -lgmp -lm -lpthread
 tf=$(mktemp "${TMPDIR:-/tmp}/cgt-peers.XXXXXX")
 trap 'rm -f "$tf"' EXIT
 

@@ -10,7 +10,7 @@
 # checkpoint file (several minutes of CPU, 400 MB file under ${TMPDIR:-/tmp}).
 set -e
 B=${1:-${BUILD:-build}}
-cc -std=c11 -O2 -I. -o "$B/grundy_bench" bench/games/grundy_bench.c "$B/libcore.a" -lgmp -lm
+cc -std=c11 -O2 -Isrc -I. -o "$B/grundy_bench" bench/games/grundy_bench.c "$B/libcore.a" -lgmp -lm
 X="$B/grundy_bench"
 # user CPU time and peak memory of one run, when GNU time is there
 T() {

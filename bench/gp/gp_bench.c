@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "games/gp.h"
+#include "lib/gp/gp.h"
 
 static void range(const char *s, int *a, int *b)
 {

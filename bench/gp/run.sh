@@ -3,7 +3,7 @@
 # repository root after `make BUILD=build-gp core`; results: bench/gp/results.txt.
 set -e
 B=${1:-${BUILD:-build-gp}}
-cc -std=c11 -O2 -I. bench/gp/gp_bench.c $B/libcore.a -lgmp -lm -pthread -o $B/gp_bench
+cc -std=c11 -O2 -Isrc -I. bench/gp/gp_bench.c $B/libcore.a -lgmp -lm -pthread -o $B/gp_bench
 echo "== ga2, 1 heap, sizes 1..8"; $B/gp_bench -g ga2 -k 1 -s 1..8
 echo "== ga2, 2 heaps, sizes 1..8"; $B/gp_bench -g ga2 -k 2 -s 1..8
 echo "== ga2, 3 heaps, sizes 1..6"; $B/gp_bench -g ga2 -k 3 -s 1..6

@@ -1,6 +1,6 @@
 #!/bin/sh
 # One thread against T threads (issue 18 item 2) on the Grundy engine's
-# parallel stretches (games/grundy_par.c, docs/games.md §2 "Two threads"):
+# parallel stretches (src/lib/grundy/grundy_par.c, docs/games.md §2 "Two threads"):
 # `grundy_bench values CODE N threads=t` for t = 1 and each T, one after the
 # other, one Markdown row each: wall, user+sys CPU, peak RSS, the value
 # hash (must be the same in every row), and per worker thread its CPU
@@ -31,7 +31,7 @@ TS=${*:-2}
 FROM=${FROM:-0}
 ROUNDS=${ROUNDS:-1}
 X="$B/grundy_bench"
-cc -std=c11 -O2 -I. -o "$X" bench/games/grundy_bench.c "$B/libcore.a" -lgmp -lm -pthread
+cc -std=c11 -O2 -Isrc -I. -o "$X" bench/games/grundy_bench.c "$B/libcore.a" -lgmp -lm -pthread
 cc -std=c11 -O2 -o "$B/pingpong" bench/grundy/pingpong.c -pthread
 tf="$B/threads-time.$$"
 walls="$B/threads-walls.$$"

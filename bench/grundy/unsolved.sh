@@ -38,7 +38,7 @@ CODES=${*:-"0.6 0.04 0.06 0.14 0.36 0.64 0.74 0.76 0.004 0.005 0.006 0.014 0.015
 # would otherwise both write $B/grundy_bench at the start)
 if [ -z "${X:-}" ]; then
     X="$B/grundy_bench"
-    cc -std=c11 -O2 -I. -o "$X" bench/games/grundy_bench.c "$B/libcore.a" -lgmp -lm -pthread
+    cc -std=c11 -O2 -Isrc -I. -o "$X" bench/games/grundy_bench.c "$B/libcore.a" -lgmp -lm -pthread
 fi
 echo "| code | values | largest | rare | last rare | period | CPU |"
 echo "|---|---|---|---|---|---|---|"

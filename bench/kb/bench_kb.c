@@ -10,9 +10,9 @@
 #include <string.h>
 #include <time.h>
 
-#include "algebra/kb.h"
-#include "algebra/nckb.h"
-#include "util/rng.h"
+#include "lib/rewrite/kb.h"
+#include "lib/rewrite/nckb.h"
+#include "lib/util/rng.h"
 
 static double now(void)
 {

@@ -16,7 +16,7 @@ if [ $# -ge 2 ]; then shift 2; else shift $#; fi
 STAGES=${*:-cgt cgtnc singular gap report}
 mkdir -p "$O"
 make -s BUILD="$B" core >/dev/null
-cc -std=c11 -D_DEFAULT_SOURCE -O2 -I. bench/kb/bench_kb.c "$B/libcore.a" \
+cc -std=c11 -D_DEFAULT_SOURCE -O2 -Isrc -I. bench/kb/bench_kb.c "$B/libcore.a" \
     -o "$B/bench_kb" -lgmp -lm -pthread
 K="$B/bench_kb"
 NC_SMALL_N=${NC_SMALL_N:-20}

@@ -1,5 +1,5 @@
 /* Manual cross-check of kb_complete against the misère-quotient engine
- * (algebra/misere.h): the engine's presentation of Q(n) is, by
+ * (src/lib/misere/misere.h): the engine's presentation of Q(n) is, by
  * MISERE.md §4, the reduced rewriting system for its word order, which is
  * KB_ORDER_LEX in declaration order; since the reduced system of an order
  * is unique, completing the engine's presentation under LEX must give back
@@ -11,9 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "algebra/misere.h"
-#include "algebra/kb.h"
-#include "games/ruleset.h"
+#include "lib/misere/misere.h"
+#include "lib/rewrite/kb.h"
+#include "lib/heap/ruleset.h"
 
 int main(int argc, char **argv)
 {

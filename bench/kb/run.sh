@@ -5,6 +5,6 @@
 set -e
 B=${1:-build}
 make -s BUILD="$B" core >/dev/null
-cc -std=c11 -D_DEFAULT_SOURCE -O2 -I. bench/kb/bench_kb.c "$B/libcore.a" \
+cc -std=c11 -D_DEFAULT_SOURCE -O2 -Isrc -I. bench/kb/bench_kb.c "$B/libcore.a" \
     -o "$B/bench_kb" -lgmp -lm -pthread
 "$B/bench_kb" ${2:-nc}

@@ -1,7 +1,7 @@
 /* Shared by the misère research and benchmark drivers in bench/misere: a
  * small octal-code HeapGame of their own (Winning Ways ch. 4 rules, digits
  * 0-7, moves leaving at most two heaps), so the drivers measure the engine
- * without games/, a CPU-time budget that stops the engine as Ctrl-C would,
+ * without src/lib/heap/, a CPU-time budget that stops the engine as Ctrl-C would,
  * and the recalibration-policy words.  Header-only: each driver is built
  * by a single cc command (bench/misere/run.sh). */
 #ifndef CGT_BENCH_MISERE_BENCHOCT_H
@@ -12,8 +12,8 @@
 #include <string.h>
 #include <sys/time.h>
 
-#include "algebra/misere.h"
-#include "util/poll.h"
+#include "lib/misere/misere.h"
+#include "lib/util/poll.h"
 
 typedef struct BenchOct {
     int ndig;    /* digits after the point */

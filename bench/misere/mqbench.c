@@ -1,6 +1,6 @@
 /* Benchmark driver for the misère-quotient engine: computes Q(n) of an
  * octal game (the drivers' own octal HeapGame, benchoct.h, so it does not
- * depend on games/), optionally certifies it or runs until periodic, and prints
+ * depend on src/lib/heap/), optionally certifies it or runs until periodic, and prints
  * |Q|, |P|, the presentation head, per-phase times and CPU time.
  * Usage: mqbench CODE N [cert] [periodic] [verbose] [smallest|jump|lift] [bound]
  *        [reach=SECONDS]
@@ -13,9 +13,9 @@
 #include <sys/time.h>
 #include <time.h>
 
-#include "algebra/misere.h"
+#include "lib/misere/misere.h"
 #include "bench/misere/benchoct.h"
-#include "util/poll.h"
+#include "lib/util/poll.h"
 
 static void sink(const char *s, const char *l)
 {

@@ -8,7 +8,7 @@ B=${1:-build}
 # Issue 13: the 22-game table against the issue's MisereSolver figures.
 echo "== issue 13 table (bench/misere/issue13.sh)"
 REPS=${REPS:-3} sh bench/misere/issue13.sh "$B"
-cc -O2 -std=c11 -D_DEFAULT_SOURCE -I. -o "$B/mqbench" bench/misere/mqbench.c "$B/libcore.a" -lgmp -lm
+cc -O2 -std=c11 -D_DEFAULT_SOURCE -Isrc -I. -o "$B/mqbench" bench/misere/mqbench.c "$B/libcore.a" -lgmp -lm
 for args in "0.07 33 cert" "0.77 120 cert" "0.44 120 cert" "0.75 120 cert" "0.77 300 periodic" \
             "0.31 200 periodic" "0.137 32 cert" "0.35 14 cert" "0.64 14 cert"; do
     echo "== mqbench $args"

@@ -1,7 +1,7 @@
 /* Research probe for the stalls of issue 7 (docs/misere.md, "Stalls of
  * 0.127, 0.64, 0.6 and 0.16"): extends the misère quotient of an octal game
  * to heap N-1, then expands heap N with the failure hook of
- * algebra/misere.h installed and logs every least failure (P or N, the
+ * src/lib/misere/misere.h installed and logs every least failure (P or N, the
  * failure as a word, the trial size and the cyclic structure — index and
  * period — of every heap image in the failing trial).  At the end it prints,
  * per heap, the largest exponent seen in any least failure, and a table of
@@ -24,11 +24,11 @@
 #include <sys/time.h>
 #include <time.h>
 
-#include "algebra/misere.h"
-#include "algebra/mqint.h"
+#include "lib/misere/misere.h"
+#include "lib/misere/mqint.h"
 #include "bench/misere/benchoct.h"
-#include "util/poll.h"
-#include "util/xalloc.h"
+#include "lib/util/poll.h"
+#include "lib/util/xalloc.h"
 
 enum { MAXH = 64, TAB = 40 };
 

@@ -11,8 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "games/mnk.h"
-#include "util/poll.h"
+#include "lib/mnk/mnk.h"
+#include "lib/util/poll.h"
 
 static void sink(const char *subsystem, const char *line)
 {

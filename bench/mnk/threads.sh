@@ -5,7 +5,7 @@
 # on a shared machine the wall ratio means little unless the load is below
 # the number of cores.  So it also prints the critical path of the threaded
 # run, the largest CPU time of one worker thread (what its wall time would
-# be on idle cores; games/mnk_par.c reports it), and the ratio of the
+# be on idle cores; src/lib/mnk/mnk_par.c reports it), and the ratio of the
 # 1-thread CPU time to it, and the ratio to the CPU in all over 2 (see the
 # end).  QUICK=1 measures 7,7,5 instead (under a second).
 set -e

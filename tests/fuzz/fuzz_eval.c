@@ -4,13 +4,13 @@
  * through the same interval timer as --timeout, so long but legitimate
  * computations stop with a limit error (run with -close_fd_mask=3 so that
  * results and diagnostics are dropped; crash reports stay visible).  The
- * interpreter runs on a 512 MB stack thread as in main.c,
+ * interpreter runs on a 512 MB stack thread as in src/cli/main.c,
  * so the 2000-call recursion limit is reached before the stack ends. */
 #include <stddef.h>
 #include <stdint.h>
 
 #include "tests/fuzz/fuzz_run.h"
-#include "util/xalloc.h"
+#include "lib/util/xalloc.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

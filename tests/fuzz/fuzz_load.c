@@ -1,4 +1,4 @@
-/* libFuzzer target for `load` (runtime/bi_load.c, util/json.h): any byte
+/* libFuzzer target for `load` (src/modules/io/bi_load.c, src/lib/util/json.h): any byte
  * string as a result file must be read back or refused with a diagnostic,
  * never a crash, a sanitizer report or a leak.  The input is written to
  * fuzz_load.json in the working directory (tests/fuzz/run.sh runs the
@@ -17,9 +17,9 @@
 #include <string.h>
 
 #include "tests/fuzz/fuzz_run.h"
-#include "util/crc64.h"
-#include "util/json.h"
-#include "util/xalloc.h"
+#include "lib/util/crc64.h"
+#include "lib/util/json.h"
+#include "lib/util/xalloc.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

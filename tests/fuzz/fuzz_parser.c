@@ -3,7 +3,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "parser/ast.h"
+#include "lang/ast.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

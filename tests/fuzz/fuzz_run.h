@@ -1,7 +1,7 @@
 /* Shared by the libFuzzer targets that run scripts (fuzz_eval, fuzz_load):
  * parse SRC as one script and run it with a 0.5 s deadline (the interval
  * timer of --timeout), reporting any error as the command line would, on a
- * thread with a stack of STACK_MB megabytes as main.c gives the
+ * thread with a stack of STACK_MB megabytes as src/cli/main.c gives the
  * interpreter, so that the recursion limit is met before the stack ends. */
 #ifndef CGT_FUZZ_RUN_H
 #define CGT_FUZZ_RUN_H
@@ -10,9 +10,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "parser/ast.h"
+#include "lang/ast.h"
 #include "runtime/interp.h"
-#include "util/poll.h"
+#include "lib/util/poll.h"
 
 typedef struct FuzzScript {
     const char *src;

@@ -1,5 +1,5 @@
 /* Independent checker for m,n,k proof files (format in docs/mnk.md).  It
- * shares no code with games/: it rebuilds the k-lines, recomputes every
+ * shares no code with src/lib/mnk/: it rebuilds the k-lines, recomputes every
  * potential from scratch and checks each node of the proof DAG locally; as
  * every child has more marks than its parent, local checks plus "every
  * referenced child is a node" prove the root.

@@ -1,4 +1,4 @@
-/* Plain minimax for small m,n,k-games, sharing no code with games/: tries
+/* Plain minimax for small m,n,k-games, sharing no code with src/lib/mnk/: tries
  * every move, remembers finished positions in a hash table, nothing else.
  * Usage: mnk_minimax m n k mb|strong [X|O [ROW...]]  (rows top row first)
  * Prints "maker"/"breaker" (mb) or "first"/"second"/"draw" (strong). */

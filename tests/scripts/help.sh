@@ -8,8 +8,8 @@ T=${TMP:-/tmp}
 fail() { echo "FAIL: $*"; exit 1; }
 
 # every keyword of the lexer
-kws=$(sed -n 's/^"\([a-z]*\)" *{ return [A-Z]*; }$/\1/p' parser/lexer.l)
-[ -n "$kws" ] || fail "no keywords found in parser/lexer.l"
+kws=$(sed -n 's/^"\([a-z]*\)" *{ return [A-Z]*; }$/\1/p' src/lang/lexer.l)
+[ -n "$kws" ] || fail "no keywords found in src/lang/lexer.l"
 for k in $kws; do
     out=$($CGT -e "help $k" 2>&1) || fail "help $k: $out"
     printf '%s\n' "$out" | head -1 | grep -q "^$k (keyword)$" || fail "help $k: $out"

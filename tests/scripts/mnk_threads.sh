@@ -1,5 +1,5 @@
 #!/bin/sh
-# The workers' report of a threaded m,n,k search (games/mnk_par.c, printed
+# The workers' report of a threaded m,n,k search (src/lib/mnk/mnk_par.c, printed
 # with -v; docs/mnk.md "Determinism and threads"), on 7,7,5 with 2 and 3
 # threads.  Its 49 root moves are 10 classes under the 8 symmetries of the
 # square (4 * 5 / 2 by the orbit count of a 7x7 board), each decided by

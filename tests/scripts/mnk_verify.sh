@@ -53,7 +53,7 @@ grep -q '^FAIL: the proof file is damaged: its CRC-64 seal does not match' "$T/c
     fail "merged, changed byte: $(cat "$T/chk")"
 # a stop while the threads write: no proof file, the parts written so far
 # kept with a message.  The signal is raised by the writer itself once two
-# root classes are written ($CGT_TEST_STOP_AFTER_PARTS, runtime/bi_mnk.c):
+# root classes are written ($CGT_TEST_STOP_AFTER_PARTS, src/modules/mnk/bi_mnk.c):
 # a SIGTERM sent from here at the first progress line came after the
 # whole 7,7,5 proof on fast machines (it is written in under 20 ms).
 rm -f "$T/p.stop"*

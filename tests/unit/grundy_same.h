@@ -9,8 +9,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "games/grundy.h"
-#include "games/ruleset.h"
+#include "lib/grundy/grundy.h"
+#include "lib/heap/ruleset.h"
 
 static Ruleset *code(const char *c)
 {

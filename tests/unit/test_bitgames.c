@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "games/bitgames.h"
+#include "lib/bitgames/bitgames.h"
 #include "unit.h"
 
 static int slow;

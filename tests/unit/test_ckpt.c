@@ -10,17 +10,17 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "algebra/misere.h"
-#include "games/grundy.h"
-#include "games/mnk.h"
-#include "games/ruleset.h"
+#include "lib/misere/misere.h"
+#include "lib/grundy/grundy.h"
+#include "lib/mnk/mnk.h"
+#include "lib/heap/ruleset.h"
 #include "unit.h"
-#include "util/crc64.h"
+#include "lib/util/crc64.h"
 
 #define FLIPS 1000
 
 /* CRC-64/XZ bit by bit (reflected polynomial 0xc96c5795d7870f42), written
- * independently of util/crc64.c; check value of "123456789" tested below. */
+ * independently of src/lib/util/crc64.c; check value of "123456789" tested below. */
 static uint64_t crc_ref(const unsigned char *p, size_t n)
 {
     uint64_t c = ~0ULL;
@@ -180,7 +180,7 @@ static void damage(const char *kind, Loader load, const char *good, const char *
 static void test_crc_ref(void)
 {
     CHECK(crc_ref((const unsigned char *)"123456789", 9) == 0x995dc9bbdf1939faULL);
-    /* util/crc64.c (eight bytes per step) against the bitwise reference:
+    /* src/lib/util/crc64.c (eight bytes per step) against the bitwise reference:
      * every length 0..300 at every alignment 0..7, whole and in two calls */
     unsigned char buf[320];
     uint64_t x = 88172645463325252ULL;

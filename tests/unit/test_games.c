@@ -8,11 +8,11 @@
 #include <string.h>
 
 
-#include "games/genus.h"
-#include "games/grundy.h"
-#include "games/outcome.h"
+#include "lib/heap/genus.h"
+#include "lib/grundy/grundy.h"
+#include "lib/heap/outcome.h"
 
-#include "games/ruleset.h"
+#include "lib/heap/ruleset.h"
 #include "unit.h"
 
 /* ---- naive oracle: G(0..N-1) straight from the code string ---------------- */
@@ -334,7 +334,7 @@ static void test_codes(void)
     CHECK(cross_check("0.4C", 700));
     CHECK(cross_check("C.1", 600));
     CHECK(cross_check("0.6", 16000));
-    /* one-word bit sets with a value past 63 (games/grundy_bits.h): 0.56's
+    /* one-word bit sets with a value past 63 (src/lib/grundy/grundy_bits.h): 0.56's
      * first value 64 is at heap 22778, and the heap is done again on a
      * byte row */
     CHECK(cross_check("0.56", 24000));
@@ -378,7 +378,7 @@ static void test_codes(void)
     ruleset_free(b);
 }
 
-/* The sparse engine works on blocks of heaps (games/grundy.c start_block);
+/* The sparse engine works on blocks of heaps (src/lib/grundy/grundy.c start_block);
  * extending one heap at a time or in odd steps cuts blocks short, and must
  * give the same values as the naive oracle. */
 static void test_incremental(void)

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "games/gp.h"
+#include "lib/gp/gp.h"
 #include "unit.h"
 
 /* The result of the seeded run in test_run (see there). */

@@ -25,8 +25,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "games/grundy.h"
-#include "games/ruleset.h"
+#include "lib/grundy/grundy.h"
+#include "lib/heap/ruleset.h"
 #include "unit.h"
 
 static Ruleset *code(const char *c) {

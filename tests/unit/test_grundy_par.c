@@ -1,4 +1,4 @@
-/* Parallel stretches of the Grundy engine (games/grundy_par.c, issue 18
+/* Parallel stretches of the Grundy engine (src/lib/grundy/grundy_par.c, issue 18
  * item 2) against the one-thread engine, which test_games.c and
  * tests/oracle/octal_values check against naive mex loops: with 2 and 3
  * threads every value, the mask, the rare heaps, the work counters, a
@@ -10,7 +10,7 @@
  * Officers' table to two bytes, extension in odd steps, and the compressed
  * middle with tiny chunks (deep scans through the shared decoder).  Each
  * threaded run must have run stretches, except for the codes that keep to
- * the bit-set path (games/grundy_bits.h), which stays serial: those must
+ * the bit-set path (src/lib/grundy/grundy_bits.h), which stays serial: those must
  * have run none.  0.14, 0.56, 0.354 and 0.376 (values from 64 to 255,
  * mostly in the bit sets) are also run with the bit sets off on 2 and 3
  * threads, so that their stretches run, and compared with the one-thread
@@ -26,8 +26,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "games/grundy.h"
-#include "games/ruleset.h"
+#include "lib/grundy/grundy.h"
+#include "lib/heap/ruleset.h"
 #include "unit.h"
 #include "grundy_same.h"
 
@@ -258,7 +258,7 @@ static void test_portable(void)
 }
 
 /* The rows the scanning thread rebuilds from mc (class_row in
- * games/grundy_par.c: every Officers heap past twice its last rare heap,
+ * src/lib/grundy/grundy_par.c: every Officers heap past twice its last rare heap,
  * 20627).  A rebuilt row that marks a seen value missing makes the scan
  * walk on until some pair gives that value, or fail (then the stretch
  * ends there and the heap is done again serially); one that leaves a

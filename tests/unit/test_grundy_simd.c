@@ -1,5 +1,5 @@
-/* The AVX2 copy of the Grundy engine's inner loops (games/grundy.c,
- * grundy_set_simd), alone and with its AVX-512 loops (games/grundy_x512.c,
+/* The AVX2 copy of the Grundy engine's inner loops (src/lib/grundy/grundy.c,
+ * grundy_set_simd), alone and with its AVX-512 loops (src/lib/grundy/grundy_x512.c,
  * grundy_set_x512), against the baseline copy: on every code of
  * test_grundy_par.c's list (and a few with several split amounts) every
  * value, the mask, the rare heaps and the work counters must be the same,
@@ -14,8 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "games/grundy.h"
-#include "games/ruleset.h"
+#include "lib/grundy/grundy.h"
+#include "lib/heap/ruleset.h"
 #include "unit.h"
 #include "grundy_same.h"
 

@@ -1,6 +1,6 @@
-/* The compressed middle of Grundy tables (games/grundy_store.c, issue 18
+/* The compressed middle of Grundy tables (src/lib/grundy/grundy_store.c, issue 18
  * item 3) against independent oracles: a naive mex computation written here
- * from the code digits (sharing no code with games/), and the plain table
+ * from the code digits (sharing no code with src/lib/grundy/), and the plain table
  * (no compaction) for long runs.  Chunks are made tiny (2^8 values, a raw
  * prefix of 2^8) so that the compressed middle, the deep pair scans past
  * the raw prefix and the window rule all run within a few thousand heaps.
@@ -16,8 +16,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "games/grundy.h"
-#include "games/ruleset.h"
+#include "lib/grundy/grundy.h"
+#include "lib/heap/ruleset.h"
 #include "unit.h"
 
 /* ---- naive oracle ---------------------------------------------------------- */
@@ -191,7 +191,7 @@ static void spit(const char *path, const unsigned char *b, size_t n)
     fclose(f);
 }
 
-/* CRC-64/XZ bit by bit (independent of util/crc64.c). */
+/* CRC-64/XZ bit by bit (independent of src/lib/util/crc64.c). */
 static uint64_t crc_ref(const unsigned char *p, size_t n)
 {
     uint64_t c = ~0ull;

@@ -12,8 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "games/impgame.h"
-#include "games/ruleset.h"
+#include "lib/explicit/impgame.h"
+#include "lib/heap/ruleset.h"
 #include "unit.h"
 
 static IgStore *S;

@@ -1,12 +1,12 @@
-/* Unit tests of the strict JSON reader (util/json.h): what RFC 8259 accepts
+/* Unit tests of the strict JSON reader (src/lib/util/json.h): what RFC 8259 accepts
  * and refuses, error positions, byte spans, and a mutation loop (random
  * byte edits of valid documents must parse or fail cleanly; run under
  * ASan by make check-asan). */
 #include <stdlib.h>
 
 #include "unit.h"
-#include "util/json.h"
-#include "util/rng.h"
+#include "lib/util/json.h"
+#include "lib/util/rng.h"
 
 static bool ok(const char *s)
 {

@@ -1,4 +1,4 @@
-/* Unit tests for algebra/kb.c and algebra/wordparse.c.  Oracles: the
+/* Unit tests for src/lib/rewrite/kb.c and src/lib/rewrite/wordparse.c.  Oracles: the
  * published Figures 5–7 of Plambeck's Dawson's Chess note (seed 004), and
  * naive code written here (a word reader for one-letter generators, a
  * rewriter, a critical-pair checker, term-order comparators and a
@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "algebra/kb.h"
-#include "algebra/wordparse.h"
+#include "lib/rewrite/kb.h"
+#include "lib/rewrite/wordparse.h"
 #include "unit.h"
 
 #define MAXG 12
@@ -357,7 +357,7 @@ static void test_wordparse(void)
     pres_free(p);
 }
 
-/* Round trip of the one word notation (algebra/word.h): every word cgt
+/* Round trip of the one word notation (src/lib/rewrite/word.h): every word cgt
  * prints reads back as itself, over prefix-free names of several letters
  * and digits; and the previous version's spellings (`a b^2`, `ab2`, `e`)
  * still read as the same word. */
@@ -421,7 +421,7 @@ static void test_q24(void)
                      memcmp(s->rules + 8 * i + 4, r, sizeof r) == 0;
         CHECK(found);
     }
-    /* the one notation (algebra/word.h): Figure 6's [xz3,z2w] is xz^3 -> z^2w */
+    /* the one notation (src/lib/rewrite/word.h): Figure 6's [xz3,z2w] is xz^3 -> z^2w */
     char *txt = kb_format_rules(s);
     CHECK_EQ_STR(txt, "x^2 -> 1\nw^2 -> 1\nv^2 -> 1\nxz^3 -> z^2w\nxz^2w -> z^3\nz^4 -> z^2\n"
                       "z^3w -> xz^2\n");

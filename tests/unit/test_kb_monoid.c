@@ -1,4 +1,4 @@
-/* Unit tests for algebra/monoid.c.  Oracles: the Dawson note (seed 004):
+/* Unit tests for src/lib/rewrite/monoid.c.  Oracles: the Dawson note (seed 004):
  * the elements of Q0.07(24) (Figure 5), its rewriting rules (Figure 6),
  * its P-portion {x, z^2, wx, vx, vxw} and that of Q0.07(29); and naive
  * computations written here from the definitions (products by rewriting
@@ -11,8 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "algebra/kb.h"
-#include "algebra/monoid.h"
+#include "lib/rewrite/kb.h"
+#include "lib/rewrite/monoid.h"
 #include "unit.h"
 
 static void rd(const char *letters, const char *s, uint32_t *w)

@@ -1,4 +1,4 @@
-/* Unit tests for algebra/nckb.c (string rewriting completion).  Oracles:
+/* Unit tests for src/lib/rewrite/nckb.c (string rewriting completion).  Oracles:
  * published orders of small Coxeter groups (S3 = 6, D4 = 8, S4 = 24 via
  * the Coxeter presentation of A3), the Dawson note's |Q(24)| = 24 with
  * commutation relations added, a naive overlap checker and rewriter
@@ -10,9 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "algebra/kb.h"
-#include "algebra/nckb.h"
-#include "algebra/wordparse.h"
+#include "lib/rewrite/kb.h"
+#include "lib/rewrite/nckb.h"
+#include "lib/rewrite/wordparse.h"
 #include "unit.h"
 
 /* words as C strings of letters 'a'.. : naive leftmost rewriting */

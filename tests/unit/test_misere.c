@@ -1,4 +1,4 @@
-/* Unit tests of the misère-quotient engine (algebra/misere.h) against
+/* Unit tests of the misère-quotient engine (src/lib/misere/misere.h) against
  * independent oracles: a brute-force misère outcome search written here
  * (memoised over sorted multisets of heaps), the Dawson's Chess note
  * (seed 004: Q(9) and Q(24) of 0.07), and MisereSolver's published
@@ -8,12 +8,12 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "algebra/misere.h"
-#include "algebra/mqint.h"
-#include "util/poll.h"
+#include "lib/misere/misere.h"
+#include "lib/misere/mqint.h"
+#include "lib/util/poll.h"
 #include "unit.h"
 
-/* ---- a tiny octal-code heap game, independent of games/ ---- */
+/* ---- a tiny octal-code heap game, independent of src/lib/heap/ ---- */
 typedef struct Oct {
     int ndig;
     int dig[16]; /* dig[k] for removing k tokens, k >= 1 */

@@ -1,6 +1,6 @@
 /* Unit tests for games/mnk: published values (seeds/001 and the issue's
  * table), the paper's potential numbers, a naive minimax written here (no
- * code shared with games/) on small boards and random middle games, proof
+ * code shared with src/lib/mnk/) on small boards and random middle games, proof
  * files verified by the standalone checker build/oracle/mnk_check, errors,
  * limits, checkpoints and relevance zones (search with and without zones
  * against the minimax, zone-derived replies checked by the minimax).
@@ -12,10 +12,10 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "games/mnk.h"
-#include "tests/unit/unit.h"
-#include "util/poll.h"
-#include "util/rng.h"
+#include "lib/mnk/mnk.h"
+#include "unit.h"
+#include "lib/util/poll.h"
+#include "lib/util/rng.h"
 
 /* ----------------------------------------------------- naive minimax oracle */
 
@@ -339,7 +339,7 @@ static void test_naive_random(int count)
     CHECK_EQ_INT(mism, 0);
 }
 
-/* Relevance zones (games/mnk.c): on random Maker-to-move middle games the
+/* Relevance zones (src/lib/mnk/mnk.c): on random Maker-to-move middle games the
  * search with zones, the search without them (no_zones) and the naive
  * minimax agree, and when Breaker wins, every reply of the first-move table
  * (many of them taken from a zone, not searched) is checked by the naive
@@ -541,7 +541,7 @@ static void test_errors(void)
     CHECK_EQ_INT(mnk_solve(3, 3, 3, &o, &r, &e), CGT_ERR_DOMAIN);
 }
 
-/* Two and three threads share the search (games/mnk_par.c): the results
+/* Two and three threads share the search (src/lib/mnk/mnk_par.c): the results
  * must not change. */
 static void test_threads(void)
 {
@@ -802,7 +802,7 @@ static void test_proofs(int slow)
     }
 }
 
-/* Per-job proofs merged into one (games/mnk_merge.c, the path of the
+/* Per-job proofs merged into one (src/lib/mnk/mnk_merge.c, the path of the
  * distributed mode): every class of first moves solved on its own with
  * Breaker to move, the proofs merged, and the merged proof of the empty
  * board accepted by the checker, which is told the root (--root X empty).

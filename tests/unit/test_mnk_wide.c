@@ -1,7 +1,7 @@
 /* Unit tests for games/mnk on boards past 64 cells (issue 17: the 128-bit
- * instance, games/mnk_wide.c, and the 256-bit one, games/mnk_wide4.c):
+ * instance, src/lib/mnk/mnk_wide.c, and the 256-bit one, src/lib/mnk/mnk_wide4.c):
  * random middle games against a plain minimax written here on a char board
- * (no code shared with games/), node limits, proofs checked by the
+ * (no code shared with src/lib/mnk/), node limits, proofs checked by the
  * standalone checker build/oracle/mnk_check (and mutations of one that it
  * must refuse), and a checkpoint of format 4.  CGT_SLOW runs more boards. */
 #include <stdint.h>
@@ -11,10 +11,10 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "games/mnk.h"
-#include "tests/unit/unit.h"
-#include "util/poll.h"
-#include "util/rng.h"
+#include "lib/mnk/mnk.h"
+#include "unit.h"
+#include "lib/util/poll.h"
+#include "lib/util/rng.h"
 
 static char checker[1024];
 
@@ -39,8 +39,8 @@ static MnkResult solve(int m, int n, int k, MnkVariant var, const char *const *r
     return rep->result;
 }
 
-/* Boards past 64 cells (the 128-bit instance, games/mnk_wide.c, and the
- * 256-bit one, games/mnk_wide4.c): random middle games on 9x9, 10x9, 10x10,
+/* Boards past 64 cells (the 128-bit instance, src/lib/mnk/mnk_wide.c, and the
+ * 256-bit one, src/lib/mnk/mnk_wide4.c): random middle games on 9x9, 10x9, 10x10,
  * 11x11, 12x10, 9x8 (k = 4), 15x15, 16x16 and 13x11 with few empty cells,
  * both variants and both players to move, against a plain minimax written
  * here on a char board (no table: the naive oracle above keys positions by
@@ -149,7 +149,7 @@ static void test_wide(int count)
                     fprintf(stderr, "  wide mismatch %d,%d,%d %s %c to move: %d, minimax %d\n",
                             m, n, k, strong ? "strong" : "mb", xturn ? 'X' : 'O', got, want);
                 }
-                /* Maker to move on 2 and 3 threads (games/mnk_par.c; the wide
+                /* Maker to move on 2 and 3 threads (src/lib/mnk/mnk_par.c; the wide
                  * table under its mutex): the same result */
                 for (solve_threads = 2; !strong && xturn && solve_threads <= 3;
                      solve_threads++) {
@@ -273,7 +273,7 @@ static void test_wide_proofs(int count)
     root[72] = '\0';
     char opts[400];
     snprintf(opts, sizeof opts, "--game 9 8 5 --claim breaker --root X %s", root);
-    /* first after a search on two threads (games/mnk_par.c, the 128-bit
+    /* first after a search on two threads (src/lib/mnk/mnk_par.c, the 128-bit
      * table under its mutex): the checker accepts that proof too */
     for (o.threads = 2; o.threads >= 1; o.threads--) {
         CHECK_EQ_INT(mnk_solve(9, 8, 5, &o, &r, &e), CGT_OK);

@@ -1,4 +1,4 @@
-/* Tests of the independent certificate (algebra/mqcert.c, issue 13):
+/* Tests of the independent certificate (src/lib/misere/mqcert.c, issue 13):
  * quotients corrupted in one place (a wrong product, a wrong P label, two
  * elements merged into one) are rejected, at heap 100 of 0.145 and on
  * smaller quotients; and its three methods (the pair closure of issue 7.2,
@@ -11,8 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "algebra/misere.h"
-#include "algebra/mqcertint.h"
+#include "lib/misere/misere.h"
+#include "lib/misere/mqcertint.h"
 #include "bench/misere/benchoct.h"
 #include "unit.h"
 

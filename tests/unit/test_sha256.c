@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "unit.h"
-#include "util/sha256.h"
+#include "lib/util/sha256.h"
 
 static void hash_str(const char *s, size_t piece, char hex[65])
 {

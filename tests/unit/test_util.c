@@ -1,11 +1,11 @@
-/* Unit tests for util/ and the heap-option container. */
+/* Unit tests for src/lib/util/ and the heap-option container. */
 #include <stdlib.h>
 
-#include "algebra/heapgame.h"
-#include "algebra/word.h"
+#include "lib/heap/heapgame.h"
+#include "lib/rewrite/word.h"
 #include "unit.h"
-#include "util/crc64.h"
-#include "util/rng.h"
+#include "lib/util/crc64.h"
+#include "lib/util/rng.h"
 
 int main(void)
 {

@@ -1,6 +1,6 @@
 /* What the parts of the independent m,n,k proof checker share
  * (tests/oracle/mnk_check.c: command line, seal, root; mnk_check/v1.c and
- * v2.c: the two proof formats).  The checker shares no code with games/. */
+ * v2.c: the two proof formats).  The checker shares no code with src/lib/mnk/. */
 #ifndef MNK_CHECK_COMMON_H
 #define MNK_CHECK_COMMON_H
 

@@ -1,0 +1,432 @@
+/* Grammar of .cgt scripts (Bison, pure, %expect 0).
+ *
+ * Module statements are generic: `NAME arg arg ... ;` is a command and
+ * `KIND NAME = arg arg ... ;` a declaration; the builtin table decides what
+ * the words mean.  Command arguments are atoms (names, numbers, codes,
+ * strings, lists, ranges, brace sets, rule blocks, presentations,
+ * parenthesised expressions), juxtaposed without commas, so that the
+ * contract forms of DESIGN.md parse exactly as written. */
+%code requires {
+#include "lang/ast.h"
+#include "lang/lexstate.h"
+typedef void *yyscan_t;
+#define YYLLOC_DEFAULT(Cur, Rhs, N)                                                       \
+    do {                                                                                  \
+        if (N) {                                                                          \
+            (Cur).file = YYRHSLOC(Rhs, 1).file;                                           \
+            (Cur).start = YYRHSLOC(Rhs, 1).start;                                         \
+            (Cur).end = YYRHSLOC(Rhs, N).end;                                             \
+        } else {                                                                          \
+            (Cur).file = YYRHSLOC(Rhs, 0).file;                                           \
+            (Cur).start = (Cur).end = YYRHSLOC(Rhs, 0).end;                               \
+        }                                                                                 \
+    } while (0)
+}
+
+%code provides {
+#ifndef YYSTYPE
+#define YYSTYPE CGT_STYPE
+#endif
+#ifndef YYLTYPE
+#define YYLTYPE Loc
+#endif
+int cgt_lex(CGT_STYPE *lvalp, Loc *llocp, yyscan_t scanner);
+int cgt_lex_raw(CGT_STYPE *lvalp, Loc *llocp, yyscan_t scanner);
+}
+
+%code {
+#include <stdio.h>
+#include <string.h>
+
+/* Bison's stack (heap-allocated) may grow to this many entries; deeper
+ * input is reported as too deeply nested, not as "memory exhausted"
+ * (issue 14 F31).  Trees are bounded separately by AST_MAX_DEPTH. */
+#define YYMAXDEPTH 1000000
+
+#define A (st->arena)
+
+static void cgt_error(Loc *loc, yyscan_t scanner, LexState *st, const char *msg);
+static AstNode *mk(LexState *st, AstKind k, Loc l)
+{
+    return ast_new(st->arena, k, l);
+}
+static AstNode *mk1(LexState *st, AstKind k, Loc l, AstNode *a)
+{
+    AstNode *n = ast_new(st->arena, k, l);
+    ast_add(st->arena, n, a);
+    return n;
+}
+static AstNode *mk2(LexState *st, AstKind k, Loc l, AstNode *a, AstNode *b)
+{
+    AstNode *n = mk1(st, k, l, a);
+    ast_add(st->arena, n, b);
+    return n;
+}
+static AstNode *binop(LexState *st, int op, Loc l, AstNode *a, AstNode *b)
+{
+    AstNode *n = mk2(st, AST_BINOP, l, a, b);
+    n->op = op;
+    return n;
+}
+}
+
+%define api.pure full
+%define api.prefix {cgt_}
+%define api.location.type {Loc}
+%define parse.error detailed
+%locations
+%expect 0
+
+%lex-param {yyscan_t scanner}
+%parse-param {yyscan_t scanner} {LexState *st}
+
+%union {
+    AstNode *node;
+}
+
+%token <node> INT "integer" CODE "code" STRING "string" IDENT "name"
+%token IF "'if'" ELSE "'else'" FOR "'for'" IN "'in'" WHILE "'while'" FN "'fn'"
+%token RETURN "'return'" BREAK "'break'" CONTINUE "'continue'"
+%token TRUE "'true'" FALSE "'false'" NUL "'null'" AND "'and'" OR "'or'" NOT "'not'"
+%token PRINT "'print'" CHECK "'check'" ASSERT "'assert'" WITH "'with'"
+%token TRY "'try'" CATCH "'catch'" TIMEOUT "'timeout'"
+%token DOTDOT "'..'" EQ "'=='" NE "'!='" LE "'<='" GE "'>='"
+%token XOR "'xor'" ADDEQ "'+='" SUBEQ "'-='" MULEQ "'*='" DIVEQ "'/='" MODEQ "'%='"
+%token LEXERROR "invalid token"
+%token SLBRACKET "'['"
+
+%type <node> stmts stmt block if_stmt expr expr_list opt_expr_list params param_list
+%type <node> primary cmd_args cmd_first cmd_prim cmd_atom first_prim brace set_items
+%type <node> rule_list seq pres gen_list rel_list rel word wfactor with_list with_item
+%type <node> word_list opt_word_list map_items map_item assign_op comprehension
+
+%left OR
+%left AND
+%precedence NOT
+%nonassoc EQ NE '<' LE '>' GE
+%nonassoc DOTDOT
+%left XOR
+%left '+' '-'
+%left '*' '/' '%'
+%precedence UMINUS
+%right '^'
+
+%start program
+
+%%
+
+program
+    : stmts                 { st->root = $1; }
+    ;
+
+stmts
+    : %empty                { $$ = mk(st, AST_BLOCK, @$); }
+    | stmts stmt            { $$ = $1; if ($2) ast_add(A, $$, $2); $$->loc = loc_span($1->loc, @2); }
+    ;
+
+block
+    : '{' stmts '}'         { $$ = $2; $$->loc = @$; }
+    ;
+
+stmt
+    : ';'                   { $$ = NULL; }
+    | expr ';'              { $$ = mk1(st, AST_EXPR, @1, $1); }
+    | IDENT '=' expr ';'    { $$ = mk1(st, AST_ASSIGN, @$, $3); $$->text = $1->text; }
+    | IDENT assign_op expr ';'
+                            { $$ = mk1(st, AST_ASSIGN, @$, $3); $$->text = $1->text;
+                              $$->op = $2->op; }
+    | IDENT cmd_first ';'   { $$ = mk1(st, AST_CMD, @$, $2);
+                              $$->text = $1->text; }
+    | IDENT cmd_first cmd_args ';'
+                            { $$ = $3; $$->kind = AST_CMD; $$->text = $1->text; $$->loc = @$;
+                              /* prepend the first argument */
+                              ast_add(A, $$, NULL);
+                              memmove($$->kids + 1, $$->kids, ($$->nkids - 1) * sizeof *$$->kids);
+                              $$->kids[0] = $2; ast_note_kid(A, $$, $2); }
+    | IDENT IDENT '=' cmd_args ';'
+                            { AstNode *cmd = $4; cmd->kind = AST_CMD; cmd->text = $1->text;
+                              cmd->loc = loc_span(@1, @4);
+                              $$ = mk1(st, AST_DECL, @$, cmd); $$->text = $2->text; }
+    | PRINT expr_list ';'   { $$ = $2; $$->kind = AST_PRINT; $$->loc = @$; }
+    | CHECK expr ';'        { $$ = mk1(st, AST_CHECK, @$, $2); }
+    | CHECK expr FOR IDENT IN expr ';'
+                            { AstNode *f = mk1(st, AST_FOR, loc_span(@3, @6), $6);
+                              f->text = $4->text;
+                              $$ = mk2(st, AST_CHECK, @$, $2, f); }
+    | ASSERT expr ';'       { $$ = mk1(st, AST_ASSERT, @$, $2); }
+    | if_stmt               { $$ = $1; }
+    | FOR IDENT IN expr block
+                            { $$ = mk2(st, AST_FOR, @$, $4, $5); $$->text = $2->text; }
+    | WHILE expr block      { $$ = mk2(st, AST_WHILE, @$, $2, $3); }
+    | FN IDENT '(' params ')' block
+                            { $$ = mk2(st, AST_FN, @$, $4, $6); $$->text = $2->text; }
+    | FN IDENT '(' params ')' '=' expr ';'
+                            { AstNode *ret = mk1(st, AST_RETURN, @7, $7);
+                              AstNode *body = mk1(st, AST_BLOCK, @7, ret);
+                              $$ = mk2(st, AST_FN, @$, $4, body); $$->text = $2->text; }
+    | RETURN ';'            { $$ = mk(st, AST_RETURN, @$); }
+    | RETURN expr ';'       { $$ = mk1(st, AST_RETURN, @$, $2); }
+    | TRY block CATCH '(' IDENT ')' block
+                            { $$ = mk2(st, AST_TRY, @$, $2, $7); $$->text = $5->text; }
+    | TIMEOUT expr block    { $$ = mk2(st, AST_TIMEOUT, @$, $2, $3); }
+    | BREAK ';'             { $$ = mk(st, AST_BREAK, @$); }
+    | CONTINUE ';'          { $$ = mk(st, AST_CONTINUE, @$); }
+    ;
+
+/* x += e is x = x + e (op is the operator's character) */
+assign_op
+    : ADDEQ                 { $$ = mk(st, AST_NULL, @$); $$->op = '+'; }
+    | SUBEQ                 { $$ = mk(st, AST_NULL, @$); $$->op = '-'; }
+    | MULEQ                 { $$ = mk(st, AST_NULL, @$); $$->op = '*'; }
+    | DIVEQ                 { $$ = mk(st, AST_NULL, @$); $$->op = '/'; }
+    | MODEQ                 { $$ = mk(st, AST_NULL, @$); $$->op = '%'; }
+    ;
+
+if_stmt
+    : IF expr block         { $$ = mk2(st, AST_IF, @$, $2, $3); }
+    | IF expr block ELSE block
+                            { $$ = mk2(st, AST_IF, @$, $2, $3); ast_add(A, $$, $5); }
+    | IF expr block ELSE if_stmt
+                            { $$ = mk2(st, AST_IF, @$, $2, $3); ast_add(A, $$, $5); }
+    ;
+
+params
+    : %empty                { $$ = mk(st, AST_LIST, @$); }
+    | param_list            { $$ = $1; }
+    ;
+
+param_list
+    : IDENT                 { $$ = mk1(st, AST_LIST, @$, $1); }
+    | param_list ',' IDENT  { $$ = $1; ast_add(A, $$, $3); }
+    ;
+
+expr_list
+    : expr                  { $$ = mk1(st, AST_LIST, @$, $1); }
+    | expr_list ',' expr    { $$ = $1; ast_add(A, $$, $3); $$->loc = @$; }
+    ;
+
+opt_expr_list
+    : %empty                { $$ = mk(st, AST_LIST, @$); }
+    | expr_list             { $$ = $1; }
+    | expr_list ','         { $$ = $1; }
+    ;
+
+expr
+    : primary               { $$ = $1; }
+    | expr OR expr          { $$ = mk2(st, AST_OR, @$, $1, $3); }
+    | expr AND expr         { $$ = mk2(st, AST_AND, @$, $1, $3); }
+    | NOT expr              { $$ = mk1(st, AST_UNOP, @$, $2); $$->op = '!'; }
+    | expr EQ expr          { $$ = binop(st, EQ, @$, $1, $3); }
+    | expr NE expr          { $$ = binop(st, NE, @$, $1, $3); }
+    | expr '<' expr         { $$ = binop(st, '<', @$, $1, $3); }
+    | expr LE expr          { $$ = binop(st, LE, @$, $1, $3); }
+    | expr '>' expr         { $$ = binop(st, '>', @$, $1, $3); }
+    | expr GE expr          { $$ = binop(st, GE, @$, $1, $3); }
+    | expr DOTDOT expr      { $$ = mk2(st, AST_RANGE, @$, $1, $3); }
+    | expr XOR expr         { $$ = binop(st, XOR, @$, $1, $3); }
+    | expr '+' expr         { $$ = binop(st, '+', @$, $1, $3); }
+    | expr '-' expr         { $$ = binop(st, '-', @$, $1, $3); }
+    | expr '*' expr         { $$ = binop(st, '*', @$, $1, $3); }
+    | expr '/' expr         { $$ = binop(st, '/', @$, $1, $3); }
+    | expr '%' expr         { $$ = binop(st, '%', @$, $1, $3); }
+    | expr '^' expr         { $$ = binop(st, '^', @$, $1, $3); }
+    | '-' expr %prec UMINUS { $$ = mk1(st, AST_UNOP, @$, $2); $$->op = '-'; }
+    ;
+
+primary
+    : INT                   { $$ = $1; }
+    | CODE                  { $$ = $1; }
+    | STRING                { $$ = $1; }
+    | TRUE                  { $$ = mk(st, AST_BOOL, @$); $$->op = 1; }
+    | FALSE                 { $$ = mk(st, AST_BOOL, @$); $$->op = 0; }
+    | NUL                   { $$ = mk(st, AST_NULL, @$); }
+    | IDENT                 { $$ = $1; }
+    | '(' expr ')'          { $$ = $2; }
+    | '[' opt_expr_list ']' { $$ = $2; $$->loc = @$; }
+    | SLBRACKET opt_expr_list ']'
+                            { $$ = $2; $$->loc = @$; }
+    | '[' comprehension ']' { $$ = $2; $$->loc = @$; }
+    | SLBRACKET comprehension ']'
+                            { $$ = $2; $$->loc = @$; }
+    | IDENT '(' opt_expr_list ')'
+                            { $$ = $3; $$->kind = AST_CALL; $$->text = $1->text; $$->loc = @$; }
+    | primary '[' expr ']'  { $$ = mk2(st, AST_INDEX, @$, $1, $3); }
+    | primary '.' IDENT     { $$ = mk1(st, AST_FIELD, @$, $1); $$->text = $3->text; }
+    | '{' '}'               { $$ = mk(st, AST_MAP, @$); }
+    | '{' map_items '}'     { $$ = $2; $$->loc = @$; }
+    | '{' map_items ',' '}' { $$ = $2; $$->loc = @$; }
+    | '{' expr_list '}'     { $$ = $2; $$->kind = AST_GAME; $$->loc = @$; }
+    | '*' INT               { $$ = mk1(st, AST_STAR, @$, $2); }
+    | '*'                   { $$ = mk(st, AST_STAR, @$); }
+    ;
+
+/* [EXPR for NAME in ITERABLE] and [EXPR for NAME in ITERABLE if COND] */
+comprehension
+    : expr FOR IDENT IN expr
+                            { $$ = mk2(st, AST_COMP, @$, $1, $5); $$->text = $3->text;
+                              ast_add(A, $$, NULL); }
+    | expr FOR IDENT IN expr IF expr
+                            { $$ = mk2(st, AST_COMP, @$, $1, $5); $$->text = $3->text;
+                              ast_add(A, $$, $7); }
+    ;
+
+/* ---- record / map literals: { period: 34, "two words": 1 } ----
+ * kids alternate: key (AST_STR or AST_IDENT, taken as its name) and value. */
+
+map_items
+    : map_item              { $$ = $1; }
+    | map_items ',' map_item
+                            { $$ = $1; ast_add(A, $$, $3->kids[0]); ast_add(A, $$, $3->kids[1]);
+                              $$->loc = loc_span($1->loc, @3); }
+    ;
+
+map_item
+    : IDENT ':' expr        { $$ = mk2(st, AST_MAP, @$, $1, $3); }
+    | STRING ':' expr       { $$ = mk2(st, AST_MAP, @$, $1, $3); }
+    ;
+
+/* ---- command arguments ---- */
+
+cmd_first
+    : first_prim            { $$ = $1; }
+    | first_prim DOTDOT cmd_prim
+                            { $$ = mk2(st, AST_RANGE, @$, $1, $3); }
+    ;
+
+first_prim
+    : IDENT                 { $$ = $1; }
+    | INT                   { $$ = $1; }
+    | CODE                  { $$ = $1; }
+    | STRING                { $$ = $1; }
+    | SLBRACKET opt_expr_list ']'
+                            { $$ = $2; $$->loc = @$; }
+    ;
+
+cmd_args
+    : cmd_atom              { $$ = mk1(st, AST_SEQ, @$, $1); }
+    | cmd_args cmd_atom     { $$ = $1; ast_add(A, $$, $2); $$->loc = @$; }
+    ;
+
+cmd_atom
+    : cmd_prim              { $$ = $1; }
+    | cmd_prim DOTDOT cmd_prim
+                            { $$ = mk2(st, AST_RANGE, @$, $1, $3); }
+    ;
+
+cmd_prim
+    : first_prim            { $$ = $1; }
+    | TRUE                  { $$ = mk(st, AST_BOOL, @$); $$->op = 1; }
+    | FALSE                 { $$ = mk(st, AST_BOOL, @$); $$->op = 0; }
+    | '-' INT               { $$ = mk1(st, AST_UNOP, @$, $2); $$->op = '-'; }
+    | '(' expr ')'          { $$ = $2; }
+    | '[' opt_expr_list ']' { $$ = $2; $$->loc = @$; }
+    | brace                 { $$ = $1; }
+    | pres                  { $$ = $1; }
+    ;
+
+brace
+    : '{' '}'               { $$ = mk(st, AST_SET, @$); }
+    | '{' set_items '}'     { $$ = $2; $$->loc = @$; }
+    | '{' rule_list '}'     { $$ = $2; $$->loc = @$; }
+    ;
+
+set_items
+    : cmd_atom              { $$ = mk1(st, AST_SET, @$, $1); }
+    | set_items ',' cmd_atom
+                            { $$ = $1; ast_add(A, $$, $3); }
+    ;
+
+rule_list
+    : seq ';'               { $$ = mk1(st, AST_RULES, @$, $1); }
+    | rule_list seq ';'     { $$ = $1; ast_add(A, $$, $2); }
+    ;
+
+seq
+    : cmd_atom              { $$ = mk1(st, AST_SEQ, @$, $1); }
+    | seq cmd_atom          { $$ = $1; ast_add(A, $$, $2); $$->loc = @$; }
+    ;
+
+/* ---- presentations: < x, z | x^2 = 1, z^3 = z > with P = { x, z^2 } [with phi = [...]] ---- */
+
+pres
+    : '<' gen_list '>'      { $$ = mk1(st, AST_PRES, @$, $2);
+                              ast_add(A, $$, mk(st, AST_LIST, @3));
+                              ast_add(A, $$, mk(st, AST_LIST, @3)); }
+    | '<' gen_list '|' rel_list '>'
+                            { $$ = mk2(st, AST_PRES, @$, $2, $4);
+                              ast_add(A, $$, mk(st, AST_LIST, @5)); }
+    | '<' gen_list '|' rel_list '>' WITH with_list
+                            { $$ = mk2(st, AST_PRES, @$, $2, $4); ast_add(A, $$, $7); }
+    ;
+
+gen_list
+    : IDENT                 { $$ = mk1(st, AST_LIST, @$, $1); }
+    | gen_list ',' IDENT    { $$ = $1; ast_add(A, $$, $3); $$->loc = @$; }
+    ;
+
+rel_list
+    : rel                   { $$ = mk1(st, AST_LIST, @$, $1); }
+    | rel_list ',' rel      { $$ = $1; ast_add(A, $$, $3); $$->loc = @$; }
+    ;
+
+rel
+    : word '=' word         { $$ = mk2(st, AST_REL, @$, $1, $3); }
+    | rel '=' word          { $$ = $1; ast_add(A, $$, $3); $$->loc = @$; }
+    ;
+
+word
+    : wfactor               { $$ = mk1(st, AST_WORD, @$, $1); }
+    | word wfactor          { $$ = $1; ast_add(A, $$, $2); $$->loc = @$; }
+    | word '*' wfactor      { $$ = $1; ast_add(A, $$, $3); $$->loc = @$; }
+    ;
+
+wfactor
+    : IDENT                 { $$ = mk(st, AST_WFACTOR, @$); $$->text = $1->text; }
+    | INT                   { $$ = mk(st, AST_WFACTOR, @$); $$->text = $1->text; }
+    | IDENT '^' INT         { $$ = mk(st, AST_WFACTOR, @$); $$->text = $1->text;
+                              $$->op = -1; ast_add(A, $$, $3); }
+    ;
+
+with_list
+    : with_item             { $$ = mk1(st, AST_LIST, @$, $1); }
+    | with_list WITH with_item
+                            { $$ = $1; ast_add(A, $$, $3); $$->loc = @$; }
+    ;
+
+with_item
+    : IDENT '=' '{' opt_word_list '}'
+                            { $$ = $4; $$->kind = AST_WITH; $$->text = $1->text; $$->op = '{';
+                              $$->loc = @$; }
+    | IDENT '=' SLBRACKET opt_word_list ']'
+                            { $$ = $4; $$->kind = AST_WITH; $$->text = $1->text; $$->op = '[';
+                              $$->loc = @$; }
+    | IDENT '=' '[' opt_word_list ']'
+                            { $$ = $4; $$->kind = AST_WITH; $$->text = $1->text; $$->op = '[';
+                              $$->loc = @$; }
+    ;
+
+opt_word_list
+    : %empty                { $$ = mk(st, AST_LIST, @$); }
+    | word_list             { $$ = $1; }
+    ;
+
+word_list
+    : word                  { $$ = mk1(st, AST_LIST, @$, $1); }
+    | word_list ',' word    { $$ = $1; ast_add(A, $$, $3); $$->loc = @$; }
+    ;
+
+%%
+
+static void cgt_error(Loc *loc, yyscan_t scanner, LexState *st, const char *msg)
+{
+    (void)scanner;
+    if (st->failed)
+        return;
+    st->failed = 1;
+    st->err_loc = *loc;
+    if (strncmp(msg, "syntax error, ", 14) == 0)
+        msg += 14;
+    if (strcmp(msg, "memory exhausted") == 0)
+        msg = "nested too deeply (the parser's stack holds 1000000 entries)";
+    snprintf(st->err_msg, st->err_size, "%s", msg);
+}

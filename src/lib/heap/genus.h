@@ -1,0 +1,53 @@
+/* Misère genus g^{γ0γ1γ2...} of heap positions (ONAG ch. 12; Winning Ways
+ * ch. 13; ALGORITHMS.md 3) and misère nim values G^-, by memoised recursion
+ * over the options of a position (genus is not additive in general, so a
+ * multi-heap position is searched as a whole). */
+#ifndef CGT_GAMES_GENUS_H
+#define CGT_GAMES_GENUS_H
+#include <stddef.h>
+#include <stdint.h>
+
+#include "lib/heap/heapgame.h"
+#include "lib/util/error.h"
+
+/* Number of γ_k computed (k = 0..GENUS_LEN-1). */
+#define GENUS_LEN 16
+
+/* g = normal Grundy value; gamma[k] = misère nim value of G + k copies of
+ * *2; `shown` = number of γ in the compressed notation: the γ_k with
+ * k < j+2, where j is the least index from which γ alternates
+ * (γ_k = γ_{k+2} for all k >= j, checked up to GENUS_LEN). */
+typedef struct Genus {
+    uint32_t g;
+    uint32_t gamma[GENUS_LEN];
+    unsigned shown;
+} Genus;
+
+typedef struct GenusCache GenusCache;
+
+/* New cache for hg (borrowed; must outlive the cache); caller frees with
+ * genus_free. */
+GenusCache *genus_new(const HeapGame *hg);
+void genus_free(GenusCache *gc);
+/* The default cap on memoised positions. */
+#define GENUS_LIMIT_DEFAULT 5000000
+/* Cap on memoised positions (0 = none; default GENUS_LIMIT_DEFAULT). */
+void genus_set_limit(GenusCache *gc, size_t max_positions);
+
+/* Genus of the position heaps[0..k-1] (any order, zeros allowed).  Errors:
+ * CGT_ERR_LIMIT (position cap, or γ not alternating within GENUS_LEN
+ * terms), CGT_ERR_INTERRUPTED, errors of hg->options. */
+CgtStatus genus_position(GenusCache *gc, const uint32_t *heaps, size_t k, Genus *out,
+                         CgtError *err);
+/* Genus of one heap n. */
+CgtStatus genus_heap(GenusCache *gc, uint32_t n, Genus *out, CgtError *err);
+
+/* Misère nim value G^- (= γ0) of a position.  Errors as genus_position. */
+CgtStatus genus_misere_value(GenusCache *gc, const uint32_t *heaps, size_t k, uint32_t *value,
+                             CgtError *err);
+
+/* Compressed notation, new string owned by the caller: "3^1431"; when some
+ * printed number is >= 10 the γ are separated by commas: "12^10,3,2". */
+char *genus_format(const Genus *g);
+
+#endif

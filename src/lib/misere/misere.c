@@ -1,0 +1,827 @@
+/* The misère-quotient engine: Q(n) heap by heap by conservative extension,
+ * expansion with a trial cyclic component, least-failure verification and
+ * recalibration (MISERE.md §3, after Siegel's MisereSolver), plus
+ * periodicity (§5) and checkpoints.  Snapshots live in mqquot.c. */
+#include "lib/misere/misere.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/misere/mqint.h"
+#include "lib/misere/mqquot.h"
+#include "lib/util/atomicfile.h"
+#include "lib/util/poll.h"
+#include "lib/util/xalloc.h"
+
+
+/* Replace the pretension; cached data of the old one is dropped. */
+void mq_engine_set_pret(MqEngine *e, MqPret *q)
+{
+    mqpret_free(e->q);
+    e->q = q;
+    free(e->px);
+    free(e->ord);
+    e->px = NULL;
+    e->ord = NULL;
+}
+
+static MqPret *pret_trivial(void)
+{
+    MqPret *q = xcalloc(1, sizeof *q);
+    q->n = 1;
+    q->nh = 1;
+    q->hl = xmalloc(sizeof *q->hl);
+    q->hl[0] = -1;
+    q->nl = 0;
+    q->act = xmalloc(sizeof *q->act);
+    q->p = xcalloc(1, 8);
+    q->pred = xcalloc(1, sizeof *q->pred);
+    q->predh = xcalloc(1, sizeof *q->predh);
+    return q;
+}
+
+MqEngine *mq_new(const HeapGame *game, const MqLimits *lim)
+{
+    MqEngine *e = xcalloc(1, sizeof *e);
+    e->game = game;
+    e->name = xstrdup(game->name ? game->name : "");
+    if (lim)
+        e->lim = *lim;
+    if (!e->lim.max_size)
+        e->lim.max_size = 1000000;
+    if (!e->lim.max_trial)
+        e->lim.max_trial = 16000000;
+    e->q = pret_trivial();
+    CgtError err0;
+    if (mqopts_extend(&e->opts, game, 1, &err0) != CGT_OK) {
+        mqopts_free(&e->opts);
+        e->opts.o = xcalloc(1, sizeof *e->opts.o);
+        heapopts_init(&e->opts.o[0]);
+        e->opts.nh = 1;
+    }
+    return e;
+}
+
+void mq_free(MqEngine *e)
+{
+    if (!e)
+        return;
+    mqpret_free(e->q);
+    free(e->px);
+    free(e->ord);
+    mqanti_free(&e->tt);
+    mqopts_free(&e->opts);
+    free(e->exp_heap);
+    free(e->exp_size);
+    free(e->name);
+    free(e);
+}
+
+void mq_set_recalibration(MqEngine *e, MqRecal policy)
+{
+    e->recal = policy;
+}
+
+void mq_set_track_bound(MqEngine *e, bool on)
+{
+    e->track_bound = on;
+}
+
+void mq_request_stop(MqEngine *e)
+{
+    e->stop = true;
+}
+
+void mq_set_failure_hook(MqEngine *e, MqFailureHook fn, void *ctx)
+{
+    e->hook = fn;
+    e->hook_ctx = ctx;
+}
+
+uint32_t mq_heaps_done(const MqEngine *e)
+{
+    return e->q->nh - 1;
+}
+
+uint32_t mq_current_size(const MqEngine *e)
+{
+    return e->q->n;
+}
+
+const MqStats *mq_stats(const MqEngine *e)
+{
+    return &e->stats;
+}
+
+void mq_engine_add_expansion(MqEngine *e, uint32_t h, uint32_t size)
+{
+    if (e->nexp == e->capexp) {
+        e->capexp = e->capexp ? 2 * e->capexp : 8;
+        e->exp_heap = xrealloc(e->exp_heap, e->capexp * sizeof *e->exp_heap);
+        e->exp_size = xrealloc(e->exp_size, e->capexp * sizeof *e->exp_size);
+    }
+    e->exp_heap[e->nexp] = h;
+    e->exp_size[e->nexp++] = size;
+}
+
+/* Elements in an order where pred[x] comes before x. */
+static uint32_t *topo_order(const MqPret *q)
+{
+    uint32_t *depth = xmalloc(q->n * sizeof *depth);
+    uint32_t *stack = xmalloc(q->n * sizeof *stack);
+    for (uint32_t x = 0; x < q->n; x++)
+        depth[x] = UINT32_MAX;
+    depth[0] = 0;
+    uint32_t maxd = 0;
+    for (uint32_t x = 0; x < q->n; x++) {
+        uint32_t sp = 0, y = x;
+        while (depth[y] == UINT32_MAX) {
+            stack[sp++] = y;
+            y = q->pred[y];
+        }
+        while (sp) {
+            uint32_t z = stack[--sp];
+            depth[z] = depth[q->pred[z]] + 1;
+            if (depth[z] > maxd)
+                maxd = depth[z];
+        }
+    }
+    uint32_t *cnt = xcalloc(maxd + 2, sizeof *cnt);
+    for (uint32_t x = 0; x < q->n; x++)
+        cnt[depth[x] + 1]++;
+    for (uint32_t d = 1; d <= maxd + 1; d++)
+        cnt[d] += cnt[d - 1];
+    uint32_t *ord = xmalloc(q->n * sizeof *ord);
+    for (uint32_t x = 0; x < q->n; x++)
+        ord[cnt[depth[x]]++] = x;
+    free(cnt);
+    free(depth);
+    free(stack);
+    return ord;
+}
+
+/* row[z] = x*z for all z (products along the least-game tree). */
+static void product_row(const MqPret *q, const uint32_t *ord, uint32_t x, uint32_t *row)
+{
+    row[0] = x;
+    for (uint32_t i = 1; i < q->n; i++) {
+        uint32_t z = ord[i];
+        row[z] = q->act[q->hl[q->predh[z]]][row[q->pred[z]]];
+    }
+}
+
+static void pret_set_heap(MqPret *q, uint32_t h, int32_t letter)
+{
+    if (h >= q->nh) {
+        q->hl = xrealloc(q->hl, (h + 1) * sizeof *q->hl);
+        for (uint32_t k = q->nh; k <= h; k++)
+            q->hl[k] = -1;
+        q->nh = h + 1;
+    }
+    q->hl[h] = letter;
+}
+
+/* Letter of element x in q, adding a table when x has none yet. */
+static int32_t letter_for(MqPret *q, const uint32_t *ord, uint32_t x)
+{
+    for (uint32_t l = 0; l < q->nl; l++)
+        if (q->act[l][0] == x)
+            return (int32_t)l;
+    q->act = xrealloc(q->act, (q->nl + 1) * sizeof *q->act);
+    uint32_t *a = xmalloc(q->n * sizeof *a);
+    product_row(q, ord, x, a);
+    q->act[q->nl] = a;
+    return (int32_t)q->nl++;
+}
+
+static double now(void)
+{
+    return cgt_now();
+}
+
+/* MISERE.md 3.2: conservative extension.  On success *done = true and the
+ * engine's q covers heap n. */
+static CgtStatus conservative(MqEngine *e, uint32_t n, bool *done, CgtError *err)
+{
+    MqPret *q = e->q;
+    const HeapOptions *ho = &e->opts.o[n];
+    uint32_t N = q->n, W = (N + 63) / 64;
+    uint64_t *trb = xcalloc(W + 1, 8);
+    for (size_t i = 0; i < ho->count; i++) {
+        uint32_t x = 0;
+        for (size_t k = ho->start[i]; k < ho->start[i + 1]; k++)
+            if (q->hl[ho->parts[k]] >= 0)
+                x = q->act[q->hl[ho->parts[k]]][x];
+        trb[x >> 6] |= (uint64_t)1 << (x & 63);
+    }
+    bool heap_p = true;
+    for (uint32_t w = 0; w < W; w++)
+        if (trb[w] & q->p[w])
+            heap_p = false;
+    /* rows Px = {z : xz in P} for mex compatibility (MISERE.md §2) */
+    if (!e->ord) {
+        e->ord = topo_order(q);
+        e->px = xcalloc((size_t)N * W + 1, 8);
+        uint32_t *row = xmalloc(N * sizeof *row);
+        for (uint32_t x = 0; x < N; x++) {
+            product_row(q, e->ord, x, row);
+            for (uint32_t z = 0; z < N; z++)
+                if (mq_bit(q->p, row[z]))
+                    e->px[(size_t)x * W + (z >> 6)] |= (uint64_t)1 << (z & 63);
+        }
+        free(row);
+    }
+    const uint32_t *ord = e->ord;
+    const uint64_t *px = e->px;
+    uint8_t *cand = xcalloc(N, 1);
+    uint32_t ncand = 0;
+    for (uint32_t x = 0; x < N; x++) {
+        if (mq_bit(q->p, x) != heap_p)
+            continue;
+        bool ok = true;
+        for (uint32_t t = 0; t < N && ok; t++) {
+            if (!mq_bit(trb, t))
+                continue;
+            if (t == x) {
+                ok = false;
+                break;
+            }
+            const uint64_t *a = px + (size_t)x * W, *b = px + (size_t)t * W;
+            for (uint32_t w = 0; w < W; w++)
+                if (a[w] & b[w]) {
+                    ok = false;
+                    break;
+                }
+        }
+        if (ok) {
+            cand[x] = 1;
+            ncand++;
+        }
+    }
+    CgtStatus st = CGT_OK;
+    *done = false;
+    if (ncand == 0)
+        goto out;
+    MqTr t;
+    bool found, complete;
+    uint32_t *g = xcalloc(n + 2, sizeof *g);
+    if (!e->tt_valid) {
+        mqanti_free(&e->tt);
+        mqanti_init(&e->tt, N);
+        mqtr_build(&t, q, &e->opts);
+        st = mq_least_nfail(q, &t, NULL, &e->tt, &found, g, &complete, err);
+        mqtr_free(&t);
+        if (st != CGT_OK) {
+            mqanti_free(&e->tt);
+            free(g);
+            goto out;
+        }
+        if (found || !complete) {
+            free(g);
+            st = cgt_error_set(err, CGT_ERR_INTERNAL,
+                               "the quotient of heap %u has an N-failure (please report)", n - 1);
+            goto out;
+        }
+        e->tt_valid = true;
+    }
+    for (uint32_t x = 0; x < N && !*done; x++) {
+        if (!cand[x] || !mqanti_covered(&e->tt, x, trb))
+            continue;
+        pret_set_heap(q, n, letter_for(q, ord, x));
+        e->stats.fast_hits++;
+        *done = true;
+    }
+    for (uint32_t x = 0; x < N && !*done; x++) {
+        if (!cand[x])
+            continue;
+        e->stats.slow_tests++;
+        MqPret *c = mqpret_copy(q);
+        pret_set_heap(c, n, letter_for(c, ord, x));
+        mqtr_build(&t, c, &e->opts);
+        bool pf = mq_least_pfail(c, &t, g);
+        MqAnti an;
+        mqanti_init(&an, N);
+        found = false;
+        complete = false;
+        if (!pf)
+            st = mq_least_nfail(c, &t, NULL, &an, &found, g, &complete, err);
+        mqtr_free(&t);
+        if (st != CGT_OK) {
+            mqanti_free(&an);
+            mqpret_free(c);
+            break;
+        }
+        if (!pf && !found && complete) {
+            mqanti_free(&e->tt);
+            e->tt = an;
+            e->tt_valid = true;
+            /* same elements and P: the cached rows stay valid */
+            mqpret_free(e->q);
+            e->q = c;
+            *done = true;
+        } else {
+            mqanti_free(&an);
+            mqpret_free(c);
+            mqanti_free(&e->tt);
+            e->tt_valid = false;
+        }
+    }
+    free(g);
+out:
+    free(cand);
+    free(trb);
+    return st;
+}
+
+static uint32_t power_index(const MqPret *q, uint32_t h)
+{
+    if (q->hl[h] < 0)
+        return 0;
+    const uint32_t *a = q->act[q->hl[h]];
+    uint32_t *at = xmalloc(q->n * sizeof *at);
+    for (uint32_t x = 0; x < q->n; x++)
+        at[x] = UINT32_MAX;
+    uint32_t x = 0, k = 0;
+    while (at[x] == UINT32_MAX) {
+        at[x] = k++;
+        x = a[x];
+    }
+    uint32_t idx = at[x];
+    free(at);
+    return idx;
+}
+
+/* MISERE.md 3.5: recalibrate trial *tp on the least failure F. */
+static CgtStatus recalibrate(MqEngine *e, MqPret **tp, const uint32_t *F, uint32_t *last_idx,
+                             CgtError *err)
+{
+    MqPret *T = *tp;
+    uint32_t nh = T->nh;
+    bool should_p = !mq_bit(T->p, mqpret_eval(T, F));
+    uint32_t H[64], nH = 0;
+    for (uint32_t h = 1; h < nh && nH < 64; h++)
+        if (F[h] && T->hl[h] >= 0)
+            H[nH++] = h;
+    bool *keep = xmalloc(nh * sizeof *keep);
+    int32_t *ci = xmalloc(nh * sizeof *ci), *cp = xmalloc(nh * sizeof *cp);
+    int32_t *best_ci = xmalloc(nh * sizeof *best_ci);
+    uint8_t *cl = xmalloc(nh * sizeof *cl);
+    uint32_t sel[64];
+    MqPret *best = NULL; /* smallest accepted trial of the current subset size */
+    char desc[256];
+    CgtStatus st = CGT_OK;
+    for (uint32_t s = 1; s <= nH; s++) {
+        for (uint32_t i = 0; i < s; i++)
+            sel[i] = i;
+        for (;;) {
+            st = cgt_poll();
+            if (st != CGT_OK) {
+                st = cgt_poll_error(err, st, "misere quotient");
+                goto out;
+            }
+            for (int lift = 0; lift <= (e->recal == MQ_RECAL_LIFT); lift++) {
+                for (uint32_t h = 0; h < nh; h++) {
+                    keep[h] = true;
+                    ci[h] = cp[h] = -1;
+                    cl[h] = 0;
+                }
+                for (uint32_t i = 0; i < s; i++) {
+                    uint32_t h = H[sel[i]];
+                    keep[h] = lift;
+                    cl[h] = (uint8_t)lift;
+                    uint32_t idx = power_index(T, h);
+                    if (F[h] - 1 > idx)
+                        idx = F[h] - 1;
+                    if (e->recal >= MQ_RECAL_JUMP && last_idx[h] >= 2 && idx < 2 * last_idx[h])
+                        idx = 2 * last_idx[h];
+                    ci[h] = (int32_t)idx;
+                    cp[h] = idx < 8 ? 2 : 2 * (int32_t)((idx - 4) / 2);
+                }
+                uint32_t rn, rnl;
+                uint32_t **ract;
+                int32_t *rhl;
+                mq_submonoid(T, keep, &rn, &rnl, &ract, &rhl);
+                MqTrial tr = {nh, rn, rnl, ract, rhl, ci, cp, cl, F, should_p};
+                MqPret *R = NULL;
+                e->stats.recalibrations++;
+                st = mq_trial_build(&tr, &e->opts, e->lim.max_trial, &R, err);
+                for (uint32_t l = 0; l < rnl; l++)
+                    free(ract[l]);
+                free(ract);
+                free(rhl);
+                if (st == CGT_ERR_LIMIT && lift) {
+                    /* a lifted trial may be too big where a freed one is not */
+                    cgt_error_clear(err);
+                    st = CGT_OK;
+                    continue;
+                }
+                if (st != CGT_OK)
+                    goto out;
+                if (R && mq_bit(R->p, mqpret_eval(R, F)) == should_p &&
+                    (!best || R->n < best->n)) {
+                    size_t dl = 0;
+                    desc[0] = 0;
+                    for (uint32_t i = 0; i < s && dl + 40 < sizeof desc; i++)
+                        dl += (size_t)snprintf(desc + dl, sizeof desc - dl,
+                                               " %u(%sindex %d, period %d)", H[sel[i]],
+                                               lift ? "lifted, " : "", ci[H[sel[i]]],
+                                               cp[H[sel[i]]]);
+                    mqpret_free(best);
+                    best = R;
+                    R = NULL;
+                    memcpy(best_ci, ci, nh * sizeof *ci);
+                }
+                mqpret_free(R);
+            }
+            if (best && e->recal == MQ_RECAL_FIRST)
+                break;
+            /* next s-subset in lexicographic order */
+            int i = (int)s - 1;
+            while (i >= 0 && sel[i] == nH - s + (uint32_t)i)
+                i--;
+            if (i < 0)
+                break;
+            sel[i]++;
+            for (uint32_t j = (uint32_t)i + 1; j < s; j++)
+                sel[j] = sel[j - 1] + 1;
+        }
+        if (best) {
+            for (uint32_t h = 0; h < nh; h++)
+                if (best_ci[h] >= 0)
+                    last_idx[h] = (uint32_t)best_ci[h];
+            cgt_progress("quotient", "heap %u: recalibrated heaps%s (trial |Q|=%u)", nh - 1,
+                               desc, best->n);
+            mqpret_free(T);
+            *tp = best;
+            best = NULL;
+            goto out;
+        }
+    }
+    st = cgt_error_set(err, CGT_ERR_INTERNAL, "failed to recalibrate at heap %u", nh - 1);
+    cgt_error_hint(err, "please report this game; the quotient up to heap %u is kept", nh - 2);
+out:
+    mqpret_free(best);
+    free(best_ci);
+    free(cl);
+    free(keep);
+    free(ci);
+    free(cp);
+    return st;
+}
+
+/* One Moore refinement level of lower_bound(): refine cls (in place) by
+ * signatures (P, class of x*top under prev, classes of x*g for the other
+ * letters) until the class count is stable.  prev NULL = no top step. */
+static uint32_t refine_level(const MqPret *T, int32_t top, const uint32_t *prev, uint32_t *cls,
+                             uint32_t *sig, uint32_t *nc, uint32_t *tab, size_t hcap)
+{
+    uint32_t n = T->n, len = T->nl + 2, count = 0;
+    for (;;) {
+        memset(tab, 0xff, hcap * sizeof *tab);
+        uint32_t k = 0;
+        for (uint32_t x = 0; x < n; x++) {
+            uint32_t *sg = sig + (size_t)x * len;
+            sg[0] = cls[x];
+            sg[1] = prev && top >= 0 ? prev[T->act[top][x]] : 0;
+            for (uint32_t l = 0; l < T->nl; l++)
+                sg[2 + l] = (int32_t)l == top ? 0 : cls[T->act[l][x]];
+            uint64_t hv = 0;
+            for (uint32_t i = 0; i < len; i++)
+                hv = (hv ^ sg[i]) * 0x100000001b3ULL + 0x9e3779b97f4a7c15ULL;
+            hv ^= hv >> 29;
+            size_t i = (size_t)hv & (hcap - 1);
+            for (;;) {
+                uint32_t r = tab[i];
+                if (r == UINT32_MAX) {
+                    tab[i] = x;
+                    nc[x] = k++;
+                    break;
+                }
+                if (memcmp(sig + (size_t)r * len, sg, len * sizeof *sg) == 0) {
+                    nc[x] = nc[r];
+                    break;
+                }
+                i = (i + 1) & (hcap - 1);
+            }
+        }
+        memcpy(cls, nc, n * sizeof *cls);
+        if (k == count)
+            return k;
+        count = k;
+    }
+}
+
+/* The lower bound described at MqStats.bound_size for trial T whose least
+ * failure has k copies of the newest heap.  Contexts with at most m copies
+ * of that heap separate x and y iff P(x) != P(y), or x*top and y*top are
+ * separated with m-1 copies, or x*g and y*g with m copies for another
+ * letter g; every product involved is the image of a game with at most 2j
+ * <= k-1 copies, so its P-label is correct. */
+static uint32_t lower_bound(const MqPret *T, uint32_t k)
+{
+    uint32_t n = T->n, top_h = T->nh - 1, j = (k - 1) / 2;
+    int32_t top = T->hl[top_h];
+    for (uint32_t h = 0; h < top_h && top >= 0; h++)
+        if (T->hl[h] == top)
+            top = -1; /* the newest heap acts like an older one: no limit */
+    /* c[x] = least number of top-heap copies in a game reaching x (0-1 BFS) */
+    uint32_t *c = xmalloc(n * sizeof *c), *dq = xmalloc(2 * (size_t)n * sizeof *dq);
+    for (uint32_t x = 0; x < n; x++)
+        c[x] = UINT32_MAX;
+    size_t head = n, tail = n;
+    c[0] = 0;
+    dq[tail++] = 0;
+    while (head < tail) {
+        uint32_t x = dq[head++];
+        for (uint32_t l = 0; l < T->nl; l++) {
+            uint32_t y = T->act[l][x], w = c[x] + ((int32_t)l == top);
+            if (w < c[y]) {
+                c[y] = w;
+                if ((int32_t)l == top)
+                    dq[tail++] = y;
+                else
+                    dq[--head] = y;
+            }
+        }
+    }
+    free(dq);
+    size_t len = (size_t)T->nl + 2, hcap = 16;
+    while (hcap < 2 * (size_t)n)
+        hcap *= 2;
+    uint32_t *sig = xmalloc((size_t)n * len * sizeof *sig);
+    uint32_t *nc = xmalloc(n * sizeof *nc), *tab = xmalloc(hcap * sizeof *tab);
+    uint32_t *cls = xmalloc(n * sizeof *cls), *prev = xmalloc(n * sizeof *prev);
+    for (uint32_t x = 0; x < n; x++)
+        cls[x] = mq_bit(T->p, x);
+    refine_level(T, top, NULL, cls, sig, nc, tab, hcap);
+    for (uint32_t m = 1; m <= j && top >= 0; m++) {
+        memcpy(prev, cls, n * sizeof *cls);
+        refine_level(T, top, prev, cls, sig, nc, tab, hcap);
+    }
+    /* classes met by elements with at most j copies */
+    uint8_t *met = xcalloc(n, 1);
+    uint32_t count = 0;
+    for (uint32_t x = 0; x < n; x++)
+        if (c[x] <= j && !met[cls[x]]) {
+            met[cls[x]] = 1;
+            count++;
+        }
+    free(met);
+    free(c);
+    free(sig);
+    free(nc);
+    free(tab);
+    free(cls);
+    free(prev);
+    return count;
+}
+
+/* MISERE.md 3.3-3.4: expansion and the verification loop. */
+static CgtStatus expand(MqEngine *e, uint32_t n, CgtError *err)
+{
+    MqPret *q = e->q;
+    uint32_t nh = n + 1;
+    int32_t *bhl = xmalloc(nh * sizeof *bhl), *ci = xmalloc(nh * sizeof *ci);
+    int32_t *cp = xmalloc(nh * sizeof *cp);
+    for (uint32_t h = 0; h < nh; h++) {
+        bhl[h] = h < q->nh ? q->hl[h] : -1;
+        ci[h] = cp[h] = -1;
+    }
+    ci[n] = 2;
+    cp[n] = 2;
+    MqTrial tr = {nh, q->n, q->nl, q->act, bhl, ci, cp, NULL, NULL, false};
+    MqPret *T = NULL;
+    double t0 = now();
+    CgtStatus st = mq_trial_build(&tr, &e->opts, e->lim.max_trial, &T, err);
+    e->stats.t_expansion += now() - t0;
+    free(bhl);
+    free(ci);
+    free(cp);
+    if (st != CGT_OK)
+        return st;
+    uint32_t *pf = xcalloc(nh, sizeof *pf), *nf = xcalloc(nh, sizeof *nf);
+    uint32_t *last_idx = xcalloc(nh, sizeof *last_idx); /* per heap, this expansion */
+    for (;;) {
+        if (T->n > e->lim.max_size) {
+            st = cgt_error_set(err, CGT_ERR_LIMIT,
+                               "trial quotient at heap %u has %u elements, above the cap %u", n,
+                               T->n, e->lim.max_size);
+            cgt_error_hint(err, "raise the size cap; the quotient up to heap %u is kept", n - 1);
+            break;
+        }
+        cgt_progress("quotient", "heap %u: verifying trial |Q|=%u", n, T->n);
+        t0 = now();
+        MqTr t;
+        mqtr_build(&t, T, &e->opts);
+        bool has_pf = mq_least_pfail(T, &t, pf);
+        MqAnti an;
+        mqanti_init(&an, T->n);
+        bool has_nf = false, complete = false;
+        st = mq_least_nfail(T, &t, has_pf ? pf : NULL, &an, &has_nf, nf, &complete, err);
+        mqtr_free(&t);
+        e->stats.t_verification += now() - t0;
+        if (st != CGT_OK) {
+            mqanti_free(&an);
+            break;
+        }
+        if (!has_pf && !has_nf) {
+            mqanti_free(&e->tt);
+            e->tt = an;
+            e->tt_valid = complete;
+            if (!complete)
+                mqanti_free(&e->tt);
+            mq_engine_set_pret(e, T);
+            T = NULL;
+            e->stats.expansions++;
+            mq_engine_add_expansion(e, n, e->q->n);
+            break;
+        }
+        mqanti_free(&an);
+        e->stats.failures++;
+        const uint32_t *Fl = has_nf ? nf : pf;
+        e->stats.fail_heap = n;
+        e->stats.fail_copies = Fl[n];
+        if (e->hook) {
+            e->hook(e->hook_ctx, T, Fl, !has_nf);
+            if (e->stop) {
+                e->stop = false;
+                st = cgt_error_set(err, CGT_ERR_INTERRUPTED,
+                                   "expansion of heap %u stopped by the failure hook", n);
+                break;
+            }
+        }
+        if (e->track_bound && Fl[n] > 1 &&
+            (e->stats.bound_heap != n || Fl[n] - 1 > e->stats.bound_copies)) {
+            uint32_t b = lower_bound(T, Fl[n]);
+            if (e->stats.bound_heap != n || b > e->stats.bound_size) {
+                e->stats.bound_heap = n;
+                e->stats.bound_size = b;
+            }
+            e->stats.bound_copies = Fl[n] - 1;
+            cgt_progress("quotient", "heap %u: |Q(%u)| >= %u (trial |Q|=%u correct on "
+                               "games with at most %u heaps of size %u)", n, n,
+                               e->stats.bound_size, T->n, Fl[n] - 1, n);
+        }
+        if (cgt_progress_enabled()) {
+            const uint32_t *F = has_nf ? nf : pf;
+            char fd[256];
+            size_t fl = 0;
+            fd[0] = 0;
+            for (uint32_t h = nh; h-- > 1 && fl + 16 < sizeof fd;)
+                if (F[h])
+                    fl += (size_t)snprintf(fd + fl, sizeof fd - fl, " %u^%u", h, F[h]);
+            cgt_progress("quotient",
+                               "heap %u: recalibrating on the least %s-failure%s (trial |Q|=%u)",
+                               n, has_nf ? "N" : "P", fd, T->n);
+        }
+        t0 = now();
+        st = recalibrate(e, &T, has_nf ? nf : pf, last_idx, err);
+        e->stats.t_recalibration += now() - t0;
+        if (st != CGT_OK)
+            break;
+    }
+    mqpret_free(T);
+    free(pf);
+    free(nf);
+    free(last_idx);
+    return st;
+}
+
+static CgtStatus extend_one(MqEngine *e, CgtError *err)
+{
+    uint32_t n = e->q->nh;
+    CgtStatus st = mqopts_extend(&e->opts, e->game, n + 1, err);
+    if (st != CGT_OK)
+        return st;
+    if (e->opts.o[n].count == 0) {
+        pret_set_heap(e->q, n, -1);
+        return CGT_OK;
+    }
+    bool done = false;
+    double t0 = now();
+    cgt_progress("quotient", "heap %u: conservative check (|Q|=%u)", n, e->q->n);
+    st = conservative(e, n, &done, err);
+    e->stats.t_conservative += now() - t0;
+    if (st != CGT_OK || done) {
+        if (st == CGT_OK && e->q->nh != n + 1)
+            return cgt_error_set(err, CGT_ERR_INTERNAL, "conservative extension lost heap %u",
+                                 n);
+        return st;
+    }
+    e->tt_valid = false;
+    mqanti_free(&e->tt);
+    return expand(e, n, err);
+}
+
+CgtStatus mq_extend_to(MqEngine *e, uint32_t n, CgtError *err)
+{
+    double c0 = cgt_cpu_seconds();
+    uint32_t h0 = e->q->nh;
+    while (e->q->nh <= n) {
+        CgtStatus st = extend_one(e, err);
+        if (st != CGT_OK)
+            return st;
+        uint32_t np = 0;
+        for (uint32_t w = 0; w < (e->q->n + 63) / 64; w++)
+            np += (uint32_t)__builtin_popcountll(e->q->p[w]);
+        uint32_t done = e->q->nh - 1;
+        if (done < n) {
+            /* the estimate assumes the mean CPU time per heap so far; later
+             * heaps are usually slower, so it is a lower bound */
+            double used = cgt_cpu_seconds() - c0;
+            cgt_progress("quotient",
+                         "heap %u of %u: |Q|=%u |P|=%u, construction, %.1f s CPU, at least "
+                         "%.0f s CPU to heap %u at this rate",
+                         done, n, e->q->n, np, used, used / (done + 1 - h0) * (n - done), n);
+        }
+    }
+    return CGT_OK;
+}
+
+uint32_t mq_current_psize(const MqEngine *e)
+{
+    uint32_t np = 0;
+    for (uint32_t w = 0; w < (e->q->n + 63) / 64; w++)
+        np += (uint32_t)__builtin_popcountll(e->q->p[w]);
+    return np;
+}
+
+/* ---- periodicity (MISERE.md §5) ---- */
+
+MqPeriod mq_period_of(const uint32_t *phi, uint32_t heaps, int max_parts, int max_take)
+{
+    MqPeriod r = {0};
+    r.heaps = heaps;
+    r.last_rogue = -1;
+    if (max_take < 0 || max_parts < 1)
+        return r;
+    uint32_t m = (uint32_t)max_parts + 1, t = (uint32_t)max_take;
+    for (uint32_t p = 1; p < heaps; p++) {
+        /* least preperiod for period p */
+        uint32_t rr = heaps - p;
+        while (rr > 0 && phi[rr - 1] == phi[rr - 1 + p])
+            rr--;
+        if ((uint64_t)m * rr + (uint64_t)m * p + t + m <= heaps) {
+            r.found = true;
+            r.period = p;
+            r.preperiod = rr;
+            return r;
+        }
+    }
+    return r;
+}
+
+static uint32_t *current_phi(const MqPret *q)
+{
+    uint32_t *phi = xmalloc(q->nh * sizeof *phi);
+    for (uint32_t h = 0; h < q->nh; h++)
+        phi[h] = q->hl[h] < 0 ? 0 : q->act[q->hl[h]][0];
+    return phi;
+}
+
+CgtStatus mq_run_until_periodic(MqEngine *e, uint32_t max_heap, MqPeriod *out, CgtError *err)
+{
+    CgtStatus st = CGT_OK;
+    double c0 = cgt_cpu_seconds();
+    for (;;) {
+        if (e->q->nh > 1)
+            cgt_progress("quotient",
+                         "heap %u: |Q|=%u |P|=%u, construction until periodic, %.1f s CPU",
+                         e->q->nh - 1, e->q->n, mq_current_psize(e), cgt_cpu_seconds() - c0);
+        uint32_t *phi = current_phi(e->q);
+        *out = mq_period_of(phi, e->q->nh, e->game->max_parts, e->game->max_take);
+        free(phi);
+        if (out->found || e->q->nh > max_heap)
+            break;
+        st = mq_extend_to(e, e->q->nh, err);
+        if (st != CGT_OK)
+            break;
+    }
+    if (out->found) {
+        Quotient *qq = mq_quotient(e, NULL, 0, err);
+        if (qq) {
+            MqPeriod p2 = quotient_periodicity(qq, e->game->max_parts, e->game->max_take);
+            out->last_rogue = p2.last_rogue;
+            quotient_free(qq);
+        }
+    }
+    return st;
+}
+
+int mq_current_ngens(const MqEngine *e)
+{
+    return mqquot_count_gens(e->q);
+}
+
+Quotient *mq_quotient(const MqEngine *e, const char *const *names, int nnames, CgtError *err)
+{
+    Quotient *q = mqquot_build(e->q, e->exp_heap, e->exp_size, e->nexp, names, nnames, err);
+    if (q) {
+        MqTr t;
+        mqtr_build(&t, e->q, &e->opts);
+        mqquot_set_trans(q, &t);
+        mqtr_free(&t);
+    }
+    return q;
+}

@@ -1,0 +1,834 @@
+/* Core searches of the misère-quotient engine: least games (MISERE.md 1a),
+ * least P-failure (1b), least N-failure with antichains of transition sets
+ * (1c), marking a trial monoid (1d), automaton minimisation (§4) and trial
+ * direct sums (§3).  After A. N. Siegel's MisereSolver as described in
+ * /work/shared/MISERE.md; Plambeck & Siegel, JCTA 115 (2008). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/misere/mqint.h"
+#include "lib/util/poll.h"
+#include "lib/util/xalloc.h"
+
+static inline void setbit(uint64_t *b, uint32_t i)
+{
+    b[i >> 6] |= (uint64_t)1 << (i & 63);
+}
+
+void mqpret_free(MqPret *q)
+{
+    if (!q)
+        return;
+    for (uint32_t l = 0; l < q->nl; l++)
+        free(q->act[l]);
+    free(q->act);
+    free(q->hl);
+    free(q->p);
+    free(q->pred);
+    free(q->predh);
+    free(q);
+}
+
+MqPret *mqpret_copy(const MqPret *q)
+{
+    MqPret *c = xcalloc(1, sizeof *c);
+    *c = *q;
+    c->hl = xmalloc((q->nh ? q->nh : 1) * sizeof *c->hl);
+    memcpy(c->hl, q->hl, q->nh * sizeof *c->hl);
+    c->act = xmalloc((q->nl ? q->nl : 1) * sizeof *c->act);
+    for (uint32_t l = 0; l < q->nl; l++) {
+        c->act[l] = xmalloc(q->n * sizeof **c->act);
+        memcpy(c->act[l], q->act[l], q->n * sizeof **c->act);
+    }
+    size_t w = ((size_t)q->n + 63) / 64;
+    c->p = xmalloc(w * 8);
+    memcpy(c->p, q->p, w * 8);
+    c->pred = xmalloc(q->n * sizeof *c->pred);
+    memcpy(c->pred, q->pred, q->n * sizeof *c->pred);
+    c->predh = xmalloc(q->n * sizeof *c->predh);
+    memcpy(c->predh, q->predh, q->n * sizeof *c->predh);
+    return c;
+}
+
+uint32_t mqpret_eval(const MqPret *q, const uint32_t *g)
+{
+    uint32_t x = 0;
+    for (uint32_t h = 0; h < q->nh; h++)
+        if (q->hl[h] >= 0)
+            for (uint32_t k = 0; k < g[h]; k++)
+                x = q->act[q->hl[h]][x];
+    return x;
+}
+
+void mqpret_least(const MqPret *q, uint32_t x, uint32_t *g)
+{
+    memset(g, 0, q->nh * sizeof *g);
+    while (x != 0) {
+        g[q->predh[x]]++;
+        x = q->pred[x];
+    }
+}
+
+int mq_cmp_games(const uint32_t *a, const uint32_t *b, uint32_t nh)
+{
+    for (uint32_t i = nh; i-- > 0;)
+        if (a[i] != b[i])
+            return a[i] < b[i] ? -1 : 1;
+    return 0;
+}
+
+/* ---- options and transition lists ---- */
+
+CgtStatus mqopts_extend(MqOpts *o, const HeapGame *g, uint32_t nh, CgtError *err)
+{
+    if (nh <= o->nh)
+        return CGT_OK;
+    o->o = xrealloc(o->o, nh * sizeof *o->o);
+    for (uint32_t h = o->nh; h < nh; h++) {
+        heapopts_init(&o->o[h]);
+        o->nh = h + 1;
+        CgtStatus st = g->options(g->ctx, h, &o->o[h], err);
+        if (st != CGT_OK)
+            return st;
+        for (size_t i = 0; i < o->o[h].start[o->o[h].count]; i++)
+            if (o->o[h].parts[i] >= h)
+                return cgt_error_set(err, CGT_ERR_INTERNAL,
+                                     "heap %u has an option with a part %u not below it", h,
+                                     o->o[h].parts[i]);
+    }
+    return CGT_OK;
+}
+
+void mqopts_free(MqOpts *o)
+{
+    for (uint32_t h = 0; h < o->nh; h++)
+        heapopts_free(&o->o[h]);
+    free(o->o);
+    o->o = NULL;
+    o->nh = 0;
+}
+
+void mqtr_build(MqTr *t, const MqPret *q, const MqOpts *o)
+{
+    uint32_t nh = q->nh;
+    t->nh = nh;
+    t->off = xmalloc((nh + 1) * sizeof *t->off);
+    size_t cap = 64, lcap = 64, ne = 0, nlet = 0;
+    t->elem = xmalloc(cap * sizeof *t->elem);
+    t->loff = xmalloc((cap + 1) * sizeof *t->loff);
+    t->let = xmalloc(lcap * sizeof *t->let);
+    t->loff[0] = 0;
+    uint32_t *stamp = xcalloc(q->n, sizeof *stamp);
+    for (uint32_t h = 0; h < nh; h++) {
+        t->off[h] = (uint32_t)ne;
+        const HeapOptions *ho = &o->o[h];
+        for (size_t i = 0; i < ho->count; i++) {
+            uint32_t x = 0;
+            size_t base = nlet;
+            for (size_t k = ho->start[i]; k < ho->start[i + 1]; k++) {
+                int32_t l = q->hl[ho->parts[k]];
+                if (l < 0)
+                    continue;
+                x = q->act[l][x];
+                if (nlet + 1 > lcap) {
+                    lcap *= 2;
+                    t->let = xrealloc(t->let, lcap * sizeof *t->let);
+                }
+                t->let[nlet++] = (uint32_t)l;
+            }
+            if (stamp[x] == h + 1) {
+                nlet = base;
+                continue;
+            }
+            stamp[x] = h + 1;
+            if (ne + 1 > cap) {
+                cap *= 2;
+                t->elem = xrealloc(t->elem, cap * sizeof *t->elem);
+                t->loff = xrealloc(t->loff, (cap + 1) * sizeof *t->loff);
+            }
+            t->elem[ne++] = x;
+            t->loff[ne] = (uint32_t)nlet;
+        }
+    }
+    t->off[nh] = (uint32_t)ne;
+    free(stamp);
+}
+
+void mqtr_free(MqTr *t)
+{
+    free(t->off);
+    free(t->elem);
+    free(t->loff);
+    free(t->let);
+    memset(t, 0, sizeof *t);
+}
+
+/* ---- antichains ---- */
+
+void mqanti_init(MqAnti *a, uint32_t n)
+{
+    a->n = n;
+    a->words = (n + 63) / 64;
+    a->buf = xcalloc(n, sizeof *a->buf);
+    a->len = xcalloc(n, sizeof *a->len);
+    a->cap = xcalloc(n, sizeof *a->cap);
+    a->total = 0;
+}
+
+void mqanti_free(MqAnti *a)
+{
+    if (!a->buf)
+        return;
+    for (uint32_t x = 0; x < a->n; x++)
+        free(a->buf[x]);
+    free(a->buf);
+    free(a->len);
+    free(a->cap);
+    memset(a, 0, sizeof *a);
+}
+
+static uint64_t sig_of(const uint64_t *T, uint32_t W)
+{
+    uint64_t s = 0;
+    for (uint32_t w = 0; w < W; w++)
+        s |= T[w];
+    return s;
+}
+
+/* Some stored set of x is a subset of the bitset T (signature sT). */
+static bool covered_sig(const MqAnti *a, uint32_t x, const uint64_t *T, uint64_t sT, uint32_t tn)
+{
+    const uint32_t *b = a->buf[x];
+    if (!b) /* no stored set: NULL + 0 is UB (clang's pointer-overflow check) */
+        return false;
+    const uint32_t *end = b + a->len[x];
+    while (b < end) {
+        uint32_t k = b[0];
+        uint64_t sg = (uint64_t)b[1] | (uint64_t)b[2] << 32;
+        if (k <= tn && !(sg & ~sT)) {
+            uint32_t i = 0;
+            while (i < k && mq_bit(T, b[3 + i]))
+                i++;
+            if (i == k)
+                return true;
+        }
+        b += 3 + k;
+    }
+    return false;
+}
+
+bool mqanti_covered(const MqAnti *a, uint32_t x, const uint64_t *T)
+{
+    uint32_t tn = 0;
+    for (uint32_t w = 0; w < a->words; w++)
+        tn += (uint32_t)__builtin_popcountll(T[w]);
+    return covered_sig(a, x, T, sig_of(T, a->words), tn);
+}
+
+/* Sorted list s (length m) is a subset of sorted list t (length k). */
+static bool list_subset(const uint32_t *s, uint32_t m, const uint32_t *t, uint32_t k)
+{
+    uint32_t j = 0;
+    for (uint32_t i = 0; i < m; i++) {
+        while (j < k && t[j] < s[i])
+            j++;
+        if (j == k || t[j] != s[i])
+            return false;
+        j++;
+    }
+    return true;
+}
+
+/* Remove every stored set of x containing T, then add T (sorted list). */
+static void anti_insert(MqAnti *a, uint32_t x, const uint32_t *T, uint32_t m, uint64_t sT)
+{
+    uint32_t *b = a->buf[x];
+    size_t r = 0, w = 0, len = a->len[x];
+    while (r < len) {
+        uint32_t k = b[r];
+        uint64_t sg = (uint64_t)b[r + 1] | (uint64_t)b[r + 2] << 32;
+        bool drop = !(sT & ~sg) && m <= k && list_subset(T, m, b + r + 3, k);
+        if (drop) {
+            a->total--;
+        } else {
+            if (w != r)
+                memmove(b + w, b + r, (3 + (size_t)k) * sizeof *b);
+            w += 3 + k;
+        }
+        r += 3 + k;
+    }
+    if (w + 3 + m > a->cap[x]) {
+        size_t nc = a->cap[x] ? 2 * a->cap[x] : 16;
+        while (nc < w + 3 + m)
+            nc *= 2;
+        a->buf[x] = b = xrealloc(b, nc * sizeof *b);
+        a->cap[x] = nc;
+    }
+    b[w] = m;
+    b[w + 1] = (uint32_t)sT;
+    b[w + 2] = (uint32_t)(sT >> 32);
+    memcpy(b + w + 3, T, m * sizeof *T);
+    a->len[x] = w + 3 + m;
+    a->total++;
+}
+
+/* ---- transition-set recurrence (MISERE.md 0) ---- */
+
+static void tr_step(const MqPret *q, const MqTr *t, uint32_t h, uint32_t x, const uint64_t *T,
+                    uint64_t *out, uint32_t W)
+{
+    memset(out, 0, (size_t)W * 8);
+    const uint32_t *a = q->act[q->hl[h]];
+    for (uint32_t w = 0; w < W; w++) {
+        uint64_t b = T[w];
+        while (b) {
+            uint32_t e = w * 64 + (uint32_t)__builtin_ctzll(b);
+            setbit(out, a[e]);
+            b &= b - 1;
+        }
+    }
+    for (uint32_t i = t->off[h]; i < t->off[h + 1]; i++)
+        setbit(out, mq_fold(q, t, i, x));
+}
+
+static bool meets(const uint64_t *T, const uint64_t *p, uint32_t W)
+{
+    for (uint32_t w = 0; w < W; w++)
+        if (T[w] & p[w])
+            return true;
+    return false;
+}
+
+static uint32_t levels_of(const MqPret *q, uint32_t *lev)
+{
+    uint32_t k = 0;
+    for (uint32_t h = 1; h < q->nh; h++)
+        if (q->hl[h] >= 0)
+            lev[k++] = h;
+    return k;
+}
+
+/* ---- 1a: least games ---- */
+
+static void least_dfs(const MqPret *q, const uint32_t *lev, int li, uint32_t x, uint8_t *seen,
+                      uint32_t *pred, uint32_t *predh)
+{
+    if (li < 0)
+        return;
+    uint32_t h = lev[li];
+    const uint32_t *a = q->act[q->hl[h]];
+    for (;;) {
+        least_dfs(q, lev, li - 1, x, seen, pred, predh);
+        uint32_t y = a[x];
+        if (seen[y])
+            break;
+        seen[y] = 1;
+        pred[y] = x;
+        predh[y] = h;
+        x = y;
+    }
+}
+
+void mqpret_least_tree(MqPret *q)
+{
+    uint32_t *lev = xmalloc((q->nh + 1) * sizeof *lev);
+    uint32_t nlev = levels_of(q, lev);
+    uint8_t *seen = xcalloc(q->n, 1);
+    seen[0] = 1;
+    q->pred[0] = 0;
+    q->predh[0] = 0;
+    least_dfs(q, lev, (int)nlev - 1, 0, seen, q->pred, q->predh);
+    free(seen);
+    free(lev);
+}
+
+/* ---- 1b: least P-failure ---- */
+
+bool mq_least_pfail(const MqPret *q, const MqTr *t, uint32_t *g)
+{
+    uint32_t nh = q->nh;
+    uint32_t *cand = xmalloc((nh + 1) * sizeof *cand);
+    bool found = false;
+    for (uint32_t x = 0; x < q->n; x++) {
+        for (uint32_t h = 1; h < nh; h++) {
+            if (q->hl[h] < 0 || !mq_bit(q->p, q->act[q->hl[h]][x]))
+                continue;
+            bool bad = false;
+            for (uint32_t i = t->off[h]; i < t->off[h + 1] && !bad; i++)
+                bad = mq_bit(q->p, mq_fold(q, t, i, x));
+            if (!bad)
+                continue;
+            mqpret_least(q, x, cand);
+            cand[h]++;
+            if (!found || mq_cmp_games(cand, g, nh) < 0) {
+                memcpy(g, cand, nh * sizeof *g);
+                found = true;
+            }
+        }
+    }
+    free(cand);
+    return found;
+}
+
+/* ---- 1c: least N-failure ---- */
+
+typedef struct NfCtx {
+    const MqPret *q;
+    const MqTr *t;
+    const uint32_t *max;
+    MqAnti *anti;
+    const uint32_t *lev;
+    uint64_t *buf;
+    uint32_t W;
+    uint32_t *cur;
+    uint32_t *g;
+    uint32_t *list; /* scratch: elements of a transition set */
+    CgtStatus st;
+} NfCtx;
+
+/* Returns 0 to continue, 1 failure found, 2 bound reached, 3 poll stop. */
+static int nf_dfs(NfCtx *c, int li, uint32_t x, const uint64_t *T)
+{
+    if (li < 0)
+        return 0;
+    uint32_t h = c->lev[li], W = c->W;
+    /* T is borrowed from the caller (unchanged while we run); our own two
+     * buffers alternate for the games with more copies of heap h */
+    const uint64_t *cur = T;
+    uint64_t *nxt = c->buf + (size_t)(2 * li) * W, *spare = nxt + W;
+    const uint32_t *a = c->q->act[c->q->hl[h]];
+    int r = 0;
+    for (;;) {
+        r = nf_dfs(c, li - 1, x, cur);
+        if (r)
+            break;
+        CgtStatus st = cgt_poll();
+        if (st != CGT_OK) {
+            c->st = st;
+            r = 3;
+            break;
+        }
+        uint32_t y = a[x];
+        tr_step(c->q, c->t, h, x, cur, nxt, W);
+        c->cur[h]++;
+        if (c->max && mq_cmp_games(c->cur, c->max, c->q->nh) >= 0) {
+            r = 2;
+            break;
+        }
+        uint64_t s = 0;
+        uint32_t m = 0;
+        for (uint32_t w = 0; w < W; w++) {
+            uint64_t bits = nxt[w];
+            s |= bits;
+            while (bits) {
+                c->list[m++] = w * 64 + (uint32_t)__builtin_ctzll(bits);
+                bits &= bits - 1;
+            }
+        }
+        if (covered_sig(c->anti, y, nxt, s, m))
+            break;
+        anti_insert(c->anti, y, c->list, m, s);
+        if (!mq_bit(c->q->p, y) && !meets(nxt, c->q->p, W)) {
+            memcpy(c->g, c->cur, c->q->nh * sizeof *c->g);
+            r = 1;
+            break;
+        }
+        x = y;
+        cur = nxt;
+        nxt = spare;
+        spare = (uint64_t *)cur;
+    }
+    c->cur[h] = 0;
+    return r;
+}
+
+CgtStatus mq_least_nfail(const MqPret *q, const MqTr *t, const uint32_t *max, MqAnti *anti,
+                         bool *found, uint32_t *g, bool *complete, CgtError *err)
+{
+    NfCtx c = {0};
+    uint32_t *lev = xmalloc((q->nh + 1) * sizeof *lev);
+    uint32_t nlev = levels_of(q, lev);
+    c.q = q;
+    c.t = t;
+    c.max = max;
+    c.anti = anti;
+    c.lev = lev;
+    c.W = (q->n + 63) / 64;
+    c.buf = xcalloc((size_t)2 * (nlev + 1) * c.W + 1, 8);
+    c.cur = xcalloc(q->nh + 1, sizeof *c.cur);
+    c.g = g;
+    c.list = xmalloc(((size_t)c.W * 64 + 1) * sizeof *c.list);
+    uint64_t *empty = xcalloc(c.W + 1, 8);
+    int r = nf_dfs(&c, (int)nlev - 1, 0, empty);
+    free(empty);
+    free(c.buf);
+    free(c.cur);
+    free(c.list);
+    free(lev);
+    *found = (r == 1);
+    *complete = (r == 0);
+    if (r == 3)
+        return cgt_poll_error(err, c.st, "misere quotient");
+    return CGT_OK;
+}
+
+/* ---- 1d: marking a trial monoid ---- */
+
+typedef struct MarkCtx {
+    const MqPret *q;
+    const MqTr *t;
+    const uint32_t *lev;
+    uint64_t *buf;
+    uint32_t W;
+    uint8_t *seen;
+    uint64_t *p;
+    uint32_t *pred, *predh, *order;
+    uint32_t norder;
+} MarkCtx;
+
+static void mark_dfs(MarkCtx *c, int li, uint32_t x, const uint64_t *T)
+{
+    if (li < 0)
+        return;
+    uint32_t h = c->lev[li], W = c->W;
+    const uint64_t *cur = T; /* borrowed, as in nf_dfs */
+    uint64_t *nxt = c->buf + (size_t)(2 * li) * W, *spare = nxt + W;
+    const uint32_t *a = c->q->act[c->q->hl[h]];
+    for (;;) {
+        mark_dfs(c, li - 1, x, cur);
+        uint32_t y = a[x];
+        if (c->seen[y])
+            break;
+        tr_step(c->q, c->t, h, x, cur, nxt, W);
+        c->seen[y] = 1;
+        c->pred[y] = x;
+        c->predh[y] = h;
+        c->order[c->norder++] = y;
+        if (!meets(nxt, c->p, W))
+            setbit(c->p, y);
+        x = y;
+        cur = nxt;
+        nxt = spare;
+        spare = (uint64_t *)cur;
+    }
+}
+
+/* ---- automaton minimisation (Moore refinement) ---- */
+
+uint32_t mq_minimise(uint32_t n, uint32_t nl, uint32_t *const *act, const uint64_t *p,
+                     uint32_t *cls)
+{
+    uint32_t *nc = xmalloc((n ? n : 1) * sizeof *nc);
+    size_t hsz = 16;
+    while (hsz < 2 * (size_t)n)
+        hsz *= 2;
+    uint32_t *tab = xmalloc(hsz * sizeof *tab);
+    uint32_t *rep = xmalloc((n ? n : 1) * sizeof *rep);
+    uint64_t *mult = xmalloc((nl + 1) * sizeof *mult);
+    for (uint32_t l = 0; l < nl; l++)
+        mult[l] = ((0x9e3779b97f4a7c15ULL * (l + 1)) ^ ((uint64_t)(l + 7) << 33)) | 1;
+    /* initial partition by P, numbered by first occurrence */
+    int first = -1;
+    uint32_t count = 0;
+    for (uint32_t x = 0; x < n; x++) {
+        int b = mq_bit(p, x);
+        if (first < 0)
+            first = b;
+        cls[x] = (b == first) ? 0 : 1;
+        if (cls[x] + 1 > count)
+            count = cls[x] + 1;
+    }
+    for (;;) {
+        memset(tab, 0xff, hsz * sizeof *tab);
+        uint32_t k = 0;
+        for (uint32_t x = 0; x < n; x++) {
+            uint64_t hv = cls[x] * 0x9e3779b97f4a7c15ULL;
+            for (uint32_t l = 0; l < nl; l++)
+                hv += (uint64_t)cls[act[l][x]] * mult[l];
+            hv ^= hv >> 29;
+            hv *= 0xbf58476d1ce4e5b9ULL;
+            hv ^= hv >> 32;
+            size_t i = (size_t)hv & (hsz - 1);
+            for (;;) {
+                uint32_t r = tab[i];
+                if (r == UINT32_MAX) {
+                    tab[i] = k;
+                    rep[k] = x;
+                    nc[x] = k++;
+                    break;
+                }
+                uint32_t y = rep[r];
+                bool eq = cls[x] == cls[y];
+                for (uint32_t l = 0; eq && l < nl; l++)
+                    eq = cls[act[l][x]] == cls[act[l][y]];
+                if (eq) {
+                    nc[x] = r;
+                    break;
+                }
+                i = (i + 1) & (hsz - 1);
+            }
+        }
+        memcpy(cls, nc, n * sizeof *cls);
+        if (k == count)
+            break;
+        count = k;
+    }
+    free(nc);
+    free(tab);
+    free(rep);
+    free(mult);
+    return count;
+}
+
+/* ---- submonoids ---- */
+
+void mq_submonoid(const MqPret *q, const bool *keep, uint32_t *out_n, uint32_t *out_nl,
+                  uint32_t ***out_act, int32_t **out_hl)
+{
+    int32_t *lmap = xmalloc((q->nl + 1) * sizeof *lmap);
+    for (uint32_t l = 0; l < q->nl; l++)
+        lmap[l] = -1;
+    int32_t *hl = xmalloc((q->nh + 1) * sizeof *hl);
+    uint32_t nl = 0;
+    uint32_t *used = xmalloc((q->nl + 1) * sizeof *used);
+    for (uint32_t h = 0; h < q->nh; h++) {
+        hl[h] = -1;
+        if (!keep[h] || q->hl[h] < 0)
+            continue;
+        int32_t l = q->hl[h];
+        if (lmap[l] < 0) {
+            lmap[l] = (int32_t)nl;
+            used[nl++] = (uint32_t)l;
+        }
+        hl[h] = lmap[l];
+    }
+    uint32_t *idx = xmalloc(q->n * sizeof *idx);
+    uint32_t *list = xmalloc(q->n * sizeof *list);
+    for (uint32_t x = 0; x < q->n; x++)
+        idx[x] = UINT32_MAX;
+    uint32_t cnt = 1;
+    idx[0] = 0;
+    list[0] = 0;
+    for (uint32_t i = 0; i < cnt; i++)
+        for (uint32_t j = 0; j < nl; j++) {
+            uint32_t y = q->act[used[j]][list[i]];
+            if (idx[y] == UINT32_MAX) {
+                idx[y] = cnt;
+                list[cnt++] = y;
+            }
+        }
+    uint32_t **act = xmalloc((nl ? nl : 1) * sizeof *act);
+    for (uint32_t j = 0; j < nl; j++) {
+        act[j] = xmalloc(cnt * sizeof **act);
+        for (uint32_t i = 0; i < cnt; i++)
+            act[j][i] = idx[q->act[used[j]][list[i]]];
+    }
+    free(idx);
+    free(list);
+    free(used);
+    free(lmap);
+    *out_n = cnt;
+    *out_nl = nl;
+    *out_act = act;
+    *out_hl = hl;
+}
+
+/* ---- trial direct sums (MISERE.md 3.3 and 3.5) ---- */
+
+CgtStatus mq_trial_build(const MqTrial *tr, const MqOpts *o, uint64_t max_trial, MqPret **out,
+                         CgtError *err)
+{
+    uint32_t nh = tr->nh;
+    uint64_t size = tr->base_n;
+    uint64_t *stride = xcalloc(nh + 1, sizeof *stride);
+    for (uint32_t h = 0; h < nh; h++) {
+        if (tr->cyc_index[h] < 0)
+            continue;
+        stride[h] = size;
+        size *= (uint64_t)(tr->cyc_index[h] + tr->cyc_period[h]);
+        if (size > max_trial) {
+            free(stride);
+            cgt_error_set(err, CGT_ERR_LIMIT,
+                          "trial monoid for heap %u would exceed %llu elements", nh - 1,
+                          (unsigned long long)max_trial);
+            cgt_error_hint(err, "raise the trial size limit (MqLimits.max_trial)");
+            return CGT_ERR_LIMIT;
+        }
+    }
+    uint32_t n = (uint32_t)size;
+    /* letters of the raw trial */
+    MqPret m = {0};
+    m.n = n;
+    m.nh = nh;
+    m.hl = xmalloc((nh + 1) * sizeof *m.hl);
+    m.act = xmalloc((nh + 2) * sizeof *m.act);
+    int32_t *bmap = xmalloc((tr->base_nl + 1) * sizeof *bmap);
+    for (uint32_t l = 0; l < tr->base_nl; l++)
+        bmap[l] = -1;
+    int32_t idl = -1;
+    for (uint32_t h = 0; h < nh; h++) {
+        m.hl[h] = -1;
+        if (o->o[h].count == 0)
+            continue;
+        uint32_t *a;
+        if (tr->cyc_index[h] >= 0) {
+            uint32_t z = (uint32_t)(tr->cyc_index[h] + tr->cyc_period[h]);
+            uint64_t s = stride[h];
+            const uint32_t *ba = NULL;
+            if (tr->cyc_lift && tr->cyc_lift[h] && tr->base_hl[h] >= 0)
+                ba = tr->base_act[tr->base_hl[h]];
+            a = xmalloc((size_t)n * sizeof *a);
+            for (uint32_t e = 0; e < n; e++) {
+                uint32_t d = (uint32_t)((e / s) % z);
+                uint32_t nd = d + 1 < z ? d + 1 : (uint32_t)tr->cyc_index[h];
+                a[e] = (uint32_t)(e + ((int64_t)nd - (int64_t)d) * (int64_t)s);
+                if (ba) {
+                    uint32_t r = e % tr->base_n;
+                    a[e] = a[e] - r + ba[r];
+                }
+            }
+            m.hl[h] = (int32_t)m.nl;
+            m.act[m.nl++] = a;
+        } else if (tr->base_hl[h] >= 0) {
+            int32_t bl = tr->base_hl[h];
+            if (bmap[bl] < 0) {
+                const uint32_t *ba = tr->base_act[bl];
+                uint32_t bn = tr->base_n;
+                a = xmalloc((size_t)n * sizeof *a);
+                for (uint32_t e = 0; e < n; e++) {
+                    uint32_t r = e % bn;
+                    a[e] = e - r + ba[r];
+                }
+                bmap[bl] = (int32_t)m.nl;
+                m.act[m.nl++] = a;
+            }
+            m.hl[h] = bmap[bl];
+        } else {
+            if (idl < 0) {
+                a = xmalloc((size_t)n * sizeof *a);
+                for (uint32_t e = 0; e < n; e++)
+                    a[e] = e;
+                idl = (int32_t)m.nl;
+                m.act[m.nl++] = a;
+            }
+            m.hl[h] = idl;
+        }
+    }
+    free(bmap);
+    free(stride);
+    uint32_t W = (n + 63) / 64;
+    m.p = xcalloc(W + 1, 8);
+    m.pred = xcalloc(n, sizeof *m.pred);
+    m.predh = xcalloc(n, sizeof *m.predh);
+    MqTr t;
+    mqtr_build(&t, &m, o);
+    uint32_t *lev = xmalloc((nh + 1) * sizeof *lev);
+    uint32_t nlev = levels_of(&m, lev);
+    MarkCtx c = {0};
+    c.q = &m;
+    c.t = &t;
+    c.lev = lev;
+    c.W = W;
+    c.buf = xcalloc((size_t)2 * (nlev + 1) * W + 1, 8);
+    c.seen = xcalloc(n, 1);
+    c.p = m.p;
+    c.pred = m.pred;
+    c.predh = m.predh;
+    c.order = xmalloc(n * sizeof *c.order);
+    c.seen[0] = 1;
+    c.order[c.norder++] = 0;
+    uint64_t *empty = xcalloc(W + 1, 8);
+    mark_dfs(&c, (int)nlev - 1, 0, empty);
+    free(empty);
+    free(c.buf);
+    free(lev);
+    mqtr_free(&t);
+    if (tr->check_game && mq_bit(m.p, mqpret_eval(&m, tr->check_game)) != tr->want_p) {
+        free(c.seen);
+        free(c.order);
+        for (uint32_t l = 0; l < m.nl; l++)
+            free(m.act[l]);
+        free(m.act);
+        free(m.hl);
+        free(m.p);
+        free(m.pred);
+        free(m.predh);
+        *out = NULL;
+        return CGT_OK;
+    }
+    /* renumber reached elements in reach order (= least-game order) */
+    uint32_t r = c.norder;
+    uint32_t *pos = xmalloc(n * sizeof *pos);
+    for (uint32_t i = 0; i < r; i++)
+        pos[c.order[i]] = i;
+    uint32_t **ract = xmalloc((m.nl ? m.nl : 1) * sizeof *ract);
+    for (uint32_t l = 0; l < m.nl; l++) {
+        ract[l] = xmalloc(r * sizeof **ract);
+        for (uint32_t i = 0; i < r; i++)
+            ract[l][i] = pos[m.act[l][c.order[i]]];
+    }
+    uint64_t *rp = xcalloc((r + 63) / 64 + 1, 8);
+    for (uint32_t i = 0; i < r; i++)
+        if (mq_bit(m.p, c.order[i]))
+            setbit(rp, i);
+    uint32_t *cls = xmalloc(r * sizeof *cls);
+    uint32_t k = mq_minimise(r, m.nl, ract, rp, cls);
+    /* build the reduced pretension; representative of class = first member */
+    uint32_t *rep = xmalloc(k * sizeof *rep);
+    for (uint32_t i = r; i-- > 0;)
+        rep[cls[i]] = i;
+    MqPret *q = xcalloc(1, sizeof *q);
+    q->n = k;
+    q->nh = nh;
+    q->hl = xmalloc((nh + 1) * sizeof *q->hl);
+    q->act = xmalloc((m.nl + 1) * sizeof *q->act);
+    q->p = xcalloc((k + 63) / 64 + 1, 8);
+    q->pred = xmalloc(k * sizeof *q->pred);
+    q->predh = xmalloc(k * sizeof *q->predh);
+    int32_t *lnew = xmalloc((m.nl + 1) * sizeof *lnew);
+    uint32_t *limg = xmalloc((m.nl + 1) * sizeof *limg);
+    for (uint32_t l = 0; l < m.nl; l++) {
+        uint32_t img = cls[ract[l][0]];
+        lnew[l] = -1;
+        for (uint32_t j = 0; j < q->nl; j++)
+            if (limg[j] == img)
+                lnew[l] = (int32_t)j;
+        if (lnew[l] >= 0)
+            continue;
+        limg[q->nl] = img;
+        lnew[l] = (int32_t)q->nl;
+        uint32_t *a = xmalloc(k * sizeof *a);
+        for (uint32_t cc = 0; cc < k; cc++)
+            a[cc] = cls[ract[l][rep[cc]]];
+        q->act[q->nl++] = a;
+    }
+    for (uint32_t h = 0; h < nh; h++)
+        q->hl[h] = m.hl[h] < 0 ? -1 : lnew[m.hl[h]];
+    for (uint32_t cc = 0; cc < k; cc++) {
+        uint32_t e = c.order[rep[cc]];
+        if (mq_bit(m.p, e))
+            setbit(q->p, cc);
+        q->pred[cc] = cc ? cls[pos[m.pred[e]]] : 0;
+        q->predh[cc] = cc ? m.predh[e] : 0;
+    }
+    free(lnew);
+    free(limg);
+    free(rep);
+    free(cls);
+    free(rp);
+    for (uint32_t l = 0; l < m.nl; l++)
+        free(ract[l]);
+    free(ract);
+    free(pos);
+    free(c.seen);
+    free(c.order);
+    for (uint32_t l = 0; l < m.nl; l++)
+        free(m.act[l]);
+    free(m.act);
+    free(m.hl);
+    free(m.p);
+    free(m.pred);
+    free(m.predh);
+    *out = q;
+    return CGT_OK;
+}

@@ -1,0 +1,96 @@
+/* Deciding that a misère quotient Q(n) is infinite (issue 12; docs/misere.md,
+ * "Infinite quotients"): while the engine expands heap n, the failure hook
+ * watches the least failures; when their count of heap n climbs, the
+ * failing trial labels every position with fewer copies of heap n
+ * correctly (MISERE.md §1), so it is used as a label oracle for a window of
+ * positions X + n^a + G^b.  A reduction red(a, b) (diagonal step above t,
+ * periods in b and in a on the two strips) is fitted to the window for a
+ * partner heap G, and the claim "outcome(X + n^a + G^b) = lab(psi(X),
+ * red(a, b))" is then PROVED by a certificate that uses none of the
+ * engine's searches (pair closure with checks on a finite region, Lemma 1
+ * of docs/misere.md), together with a witness context that separates the
+ * powers of phi(n).  The result is written as a proof file in the format
+ * `cgt-misere-infinite 1`, which tests/oracle/mq_infcheck re-checks.
+ * Game-independent: the options come from the HeapGame interface only. */
+#ifndef CGT_ALGEBRA_MQINF_H
+#define CGT_ALGEBRA_MQINF_H
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "lib/heap/heapgame.h"
+#include "lib/misere/misere.h"
+#include "lib/util/error.h"
+
+/* A proved description of Q(N): every position X + H^a + G^b (X free of
+ * heaps H and G) has misère outcome lab(psi(X), red(a, b)). */
+typedef struct MqInfProof {
+    uint32_t N, H, G;
+    uint32_t S;            /* states; state 0 = the empty position */
+    uint32_t **act;        /* act[K] (K = 0..N): S entries, NULL for H and G */
+    HeapOptions *opts;     /* options of heaps 0..N */
+    uint32_t t, b0, pb, a0, pa;
+    uint32_t TA, TB;       /* lab table: a <= TA, b <= TB */
+    uint8_t *lab;          /* lab[(s * (TA+1) + a) * (TB+1) + b], 1 = P */
+    uint32_t A1, B1;       /* region checked directly */
+    uint32_t ua, ub;
+    uint64_t pairs, checks;
+    bool have_witness;     /* the powers H^a, a >= wa, are pairwise distinct */
+    int32_t we;            /* context W + G^(a + we) */
+    uint32_t wa;
+    uint32_t *wheaps;      /* W */
+    uint32_t nw;
+    uint32_t wstate;
+    uint32_t *word;        /* shortest heap list reaching each state: */
+    uint32_t *woff;        /* heaps word[woff[s] .. woff[s+1]-1] */
+    uint32_t found_copies; /* copies of H in the least failure that gave the window */
+} MqInfProof;
+
+typedef struct MqInf MqInf;
+
+/* Decision run for heap n of `game` (borrowed; must outlive the run).
+ * max_pairs caps the certificate's pair closure (0 = 4,000,000).  n = 0:
+ * follow the engine, deciding whatever heap it expands (for runs that
+ * extend heap by heap on their own, like mq_run_until_periodic). */
+MqInf *mqinf_new(const HeapGame *game, uint32_t n, MqEngine *eng, uint64_t max_pairs);
+void mqinf_free(MqInf *d);
+/* The failure hook (install with mq_set_failure_hook(eng, mqinf_hook, d)).
+ * Once a proof is found it asks the engine to stop (mq_request_stop). */
+void mqinf_hook(void *ctx, const struct MqPret *T, const uint32_t *F, bool p_failure);
+/* The proof, or NULL while none was found. */
+const MqInfProof *mqinf_result(const MqInf *d);
+/* Hand the proof over to the caller (then owned by it; d keeps none). */
+MqInfProof *mqinf_take(MqInf *d);
+/* Owned-by-d text: one line per attempt ("k=12 G=30: ...") of what was
+ * tried and why it failed; empty if nothing was tried. */
+const char *mqinf_log(const MqInf *d);
+/* Largest copies of heap n seen in a least failure. */
+uint32_t mqinf_max_copies(const MqInf *d);
+/* Error that stopped the decision (e.g. an option generator failed). */
+const CgtError *mqinf_error(const MqInf *d);
+
+/* Claimed label: misère outcome of a position given as k heap sizes (each
+ * <= N).  Errors: CGT_ERR_DOMAIN for a heap above N.  O(k). */
+CgtStatus mqinf_outcome(const MqInfProof *p, const uint32_t *heaps, size_t k, bool *is_p,
+                        CgtError *err);
+/* lab(s, red(a, b)). */
+bool mqinf_label(const MqInfProof *p, uint32_t s, uint64_t a, uint64_t b);
+void mqinf_reduce(const MqInfProof *p, uint64_t *a, uint64_t *b);
+
+/* The certificate (src/lib/misere/mqinfcert.c): rules 4-8 of the proof format on
+ * p's own data.  Returns true when everything holds; fills p->pairs and
+ * p->checks; *why gets a static reason otherwise.  CGT_ERR_LIMIT if more
+ * than max_pairs pairs are reachable. */
+CgtStatus mqinf_certify(MqInfProof *p, uint64_t max_pairs, bool *ok, const char **why,
+                        CgtError *err);
+/* Search a witness (context W, offset e, a_min) on p; sets have_witness. */
+void mqinf_find_witness(MqInfProof *p);
+
+/* Write p as a `cgt-misere-infinite 1` file (atomic: temp file, fsync,
+ * rename).  game_line is "octal 0.07", "hex 4.C" or "ruleset NAME".
+ * Errors: CGT_ERR_IO. */
+CgtStatus mqinf_write(const MqInfProof *p, const char *game_line, const char *path,
+                      CgtError *err);
+void mqinf_proof_free(MqInfProof *p);
+
+#endif

@@ -1,0 +1,257 @@
+/* The certificate of an infinite misère quotient (docs/misere.md, Lemma 1
+ * and the proof format `cgt-misere-infinite 1`, rules 4-7): the closure of
+ * the pairs (state, options of X) reachable by adding heaps other than H
+ * and G, each checked on the region a <= A1, b <= B1 with rows
+ * bit-parallel over b.  Uses only the proof's own tables and the game's
+ * options: none of the engine's searches.  Generic version of the
+ * semilinear certificate first written for heap 34 of 0.07. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/misere/mqinf.h"
+#include "lib/util/poll.h"
+#include "lib/util/xalloc.h"
+
+/* An option triple (s', #H, #G) packed as s' << 8 | ch << 4 | cg. */
+#define TRIPLE(s, ch, cg) (((uint32_t)(s) << 8) | ((uint32_t)(ch) << 4) | (uint32_t)(cg))
+
+typedef struct Pairs {
+    uint32_t *st;     /* state of pair i */
+    size_t *off;      /* elements pool[off[i] .. off[i+1]-1] */
+    uint32_t *pool;
+    size_t n, cap, plen, pcap;
+    uint32_t *tab;    /* open addressing, pair index or UINT32_MAX */
+    size_t tcap;
+} Pairs;
+
+static uint64_t hash_pair(uint32_t s, const uint32_t *el, size_t len)
+{
+    uint64_t h = (s + 1) * 0x9e3779b97f4a7c15ULL;
+    for (size_t i = 0; i < len; i++)
+        h = (h ^ el[i]) * 0x100000001b3ULL;
+    return h ^ (h >> 31);
+}
+
+static void pairs_rehash(Pairs *P)
+{
+    free(P->tab);
+    P->tab = xmalloc(P->tcap * sizeof *P->tab);
+    memset(P->tab, 0xff, P->tcap * sizeof *P->tab);
+    for (size_t i = 0; i < P->n; i++) {
+        size_t sl = hash_pair(P->st[i], P->pool + P->off[i], P->off[i + 1] - P->off[i]) &
+                    (P->tcap - 1);
+        while (P->tab[sl] != UINT32_MAX)
+            sl = (sl + 1) & (P->tcap - 1);
+        P->tab[sl] = (uint32_t)i;
+    }
+}
+
+/* Add (s, el[0..len-1]) unless present. */
+static void pairs_add(Pairs *P, uint32_t s, const uint32_t *el, size_t len)
+{
+    size_t sl = hash_pair(s, el, len) & (P->tcap - 1);
+    while (P->tab[sl] != UINT32_MAX) {
+        size_t i = P->tab[sl];
+        if (P->st[i] == s && P->off[i + 1] - P->off[i] == len &&
+            (len == 0 || memcmp(P->pool + P->off[i], el, len * sizeof *el) == 0))
+            return;
+        sl = (sl + 1) & (P->tcap - 1);
+    }
+    if (P->n + 2 > P->cap) {
+        P->cap *= 2;
+        P->st = xrealloc(P->st, P->cap * sizeof *P->st);
+        P->off = xrealloc(P->off, (P->cap + 1) * sizeof *P->off);
+    }
+    while (P->plen + len > P->pcap) {
+        P->pcap *= 2;
+        P->pool = xrealloc(P->pool, P->pcap * sizeof *P->pool);
+    }
+    if (len)
+        memcpy(P->pool + P->plen, el, len * sizeof *el);
+    P->plen += len;
+    P->st[P->n] = s;
+    P->off[P->n + 1] = P->plen;
+    P->tab[sl] = (uint32_t)P->n;
+    P->n++;
+    if (P->n * 2 > P->tcap) {
+        P->tcap *= 2;
+        pairs_rehash(P);
+    }
+}
+
+static int cmp_u32(const void *x, const void *y)
+{
+    uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
+    return (a > b) - (a < b);
+}
+
+typedef struct Cert {
+    const MqInfProof *p;
+    uint32_t RA;      /* rows a = 0..RA-1 */
+    uint64_t *row;    /* row[s * RA + a]: bits b of L(s, a, b), b <= B1 + ub */
+    uint64_t *mv;     /* mv[s * (A1+1) + a]: bits b where a move in H or G wins */
+    uint64_t mask;    /* bits 0..B1 */
+} Cert;
+
+/* fold_Y(s): the state after adding the heaps of option j of heap h that
+ * are neither H nor G, in the listed order; counts of H and G in *ch, *cg. */
+static uint32_t fold(const MqInfProof *p, uint32_t h, size_t j, uint32_t s, uint32_t *ch,
+                     uint32_t *cg)
+{
+    const HeapOptions *o = &p->opts[h];
+    *ch = *cg = 0;
+    for (size_t q = o->start[j]; q < o->start[j + 1]; q++) {
+        uint32_t y = o->parts[q];
+        if (y == p->H)
+            (*ch)++;
+        else if (y == p->G)
+            (*cg)++;
+        else
+            s = p->act[y][s];
+    }
+    return s;
+}
+
+CgtStatus mqinf_certify(MqInfProof *p, uint64_t max_pairs, bool *ok, const char **why,
+                        CgtError *err)
+{
+    *ok = false;
+    *why = "";
+    uint32_t S = p->S, A1 = p->A1, B1 = p->B1;
+    if (B1 + p->ub + 1 > 64 || p->ua > 15 || p->ub > 15 || S >= (1u << 24)) {
+        *why = "region wider than 64 columns or too many states for the packed tables";
+        return CGT_OK;
+    }
+    /* rule 4 */
+    for (uint32_t s = 0; s < S; s++)
+        for (uint32_t a = 0; a <= p->TA; a++)
+            for (uint32_t b = 0; b <= p->TB; b++)
+                if (p->lab[((size_t)s * (p->TA + 1) + a) * (p->TB + 1) + b] !=
+                    mqinf_label(p, s, a, b)) {
+                    *why = "table entry differs from its reduced entry";
+                    return CGT_OK;
+                }
+    Cert c = {p, A1 + p->ua + 1, NULL, NULL, 0};
+    c.mask = B1 + 1 == 64 ? ~0ULL : (1ULL << (B1 + 1)) - 1;
+    c.row = xcalloc((size_t)S * c.RA, sizeof *c.row);
+    for (uint32_t s = 0; s < S; s++)
+        for (uint32_t a = 0; a < c.RA; a++)
+            for (uint32_t b = 0; b <= B1 + p->ub; b++)
+                if (mqinf_label(p, s, a, b))
+                    c.row[(size_t)s * c.RA + a] |= 1ULL << b;
+#define ROW(s, a) c.row[(size_t)(s) * c.RA + (a)]
+    /* moves in a heap H (a >= 1) or G (b >= 1) */
+    const HeapOptions *oh = &p->opts[p->H], *og = &p->opts[p->G];
+    c.mv = xcalloc((size_t)S * (A1 + 1), sizeof *c.mv);
+    for (uint32_t s = 0; s < S; s++)
+        for (uint32_t a = 0; a <= A1; a++) {
+            uint64_t w = 0;
+            uint32_t ch, cg;
+            for (size_t j = 0; j < oh->count && a >= 1; j++) {
+                uint32_t y = fold(p, p->H, j, s, &ch, &cg);
+                w |= ROW(y, a - 1 + ch) >> cg;
+            }
+            for (size_t j = 0; j < og->count; j++) {
+                uint32_t y = fold(p, p->G, j, s, &ch, &cg);
+                uint64_t r = ROW(y, a + ch);
+                w |= (cg == 0 ? r << 1 : r >> (cg - 1)) & ~1ULL;
+            }
+            c.mv[(size_t)s * (A1 + 1) + a] = w;
+        }
+    Pairs P = {0};
+    P.cap = 1024;
+    P.st = xmalloc(P.cap * sizeof *P.st);
+    P.off = xmalloc((P.cap + 1) * sizeof *P.off);
+    P.off[0] = 0;
+    P.pcap = 4096;
+    P.pool = xmalloc(P.pcap * sizeof *P.pool);
+    P.tcap = 4096;
+    pairs_rehash(&P);
+    pairs_add(&P, 0, NULL, 0);
+    size_t scap = 256;
+    uint32_t *scratch = xmalloc(scap * sizeof *scratch);
+    CgtStatus st = CGT_OK;
+    bool good = true;
+    uint64_t checks = 0;
+    for (size_t i = 0; i < P.n && good; i++) {
+        if ((i & 1023) == 0) {
+            st = cgt_poll();
+            if (st != CGT_OK) {
+                cgt_poll_error(err, st, "the infinite-quotient certificate");
+                break;
+            }
+            if (P.n > max_pairs) {
+                st = cgt_error_set(err, CGT_ERR_LIMIT,
+                                   "more than %llu pairs in the certificate's closure",
+                                   (unsigned long long)max_pairs);
+                break;
+            }
+            if (i % 65536 == 0 && i)
+                cgt_progress("quotient", "infinite-quotient certificate: %zu of %zu pairs", i,
+                             P.n);
+        }
+        uint32_t s = P.st[i];
+        size_t o0 = P.off[i], o1 = P.off[i + 1];
+        /* rule 7 on every row a <= A1 */
+        for (uint32_t a = 0; a <= A1; a++) {
+            uint64_t win = c.mv[(size_t)s * (A1 + 1) + a];
+            for (size_t q = o0; q < o1; q++) {
+                uint32_t e = P.pool[q];
+                win |= ROW(e >> 8, a + ((e >> 4) & 15)) >> (e & 15);
+            }
+            uint64_t has = 0;
+            if (o1 > o0 || (a >= 1 && oh->count > 0))
+                has = ~0ULL;
+            else if (og->count > 0)
+                has = ~1ULL;
+            uint64_t want = has & ~win & c.mask;
+            checks++;
+            if ((ROW(s, a) & c.mask) != want) {
+                good = false;
+                *why = "a label is not the misère outcome of its options";
+                break;
+            }
+        }
+        if (!good)
+            break;
+        /* rule 6: successors */
+        for (uint32_t h = 1; h <= p->N; h++) {
+            if (h == p->H || h == p->G)
+                continue;
+            const HeapOptions *o = &p->opts[h];
+            size_t need = (o1 - o0) + o->count;
+            if (need > scap) {
+                scap = need * 2;
+                scratch = xrealloc(scratch, scap * sizeof *scratch);
+            }
+            size_t len = 0;
+            for (size_t q = o0; q < o1; q++) {
+                uint32_t e = P.pool[q];
+                scratch[len++] = TRIPLE(p->act[h][e >> 8], 0, 0) | (e & 255);
+            }
+            for (size_t j = 0; j < o->count; j++) {
+                uint32_t ch, cg;
+                uint32_t y = fold(p, h, j, s, &ch, &cg);
+                scratch[len++] = TRIPLE(y, ch, cg);
+            }
+            qsort(scratch, len, sizeof *scratch, cmp_u32);
+            size_t u = 0;
+            for (size_t q = 0; q < len; q++)
+                if (u == 0 || scratch[q] != scratch[u - 1])
+                    scratch[u++] = scratch[q];
+            pairs_add(&P, p->act[h][s], scratch, u);
+        }
+    }
+#undef ROW
+    p->pairs = P.n;
+    p->checks = checks;
+    *ok = good && st == CGT_OK;
+    free(scratch);
+    free(P.st);
+    free(P.off);
+    free(P.pool);
+    free(P.tab);
+    free(c.row);
+    free(c.mv);
+    return st;
+}

@@ -1,0 +1,169 @@
+/* Internal types of the misère-quotient engine (src/lib/misere/misere.c, mqcore.c,
+ * mqcert.c): explicit pretensions stored as heap-image action tables, their
+ * transition lists, and the searches of MISERE.md §1.  Not a public API. */
+#ifndef CGT_ALGEBRA_MQINT_H
+#define CGT_ALGEBRA_MQINT_H
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "lib/heap/heapgame.h"
+#include "lib/misere/misere.h"
+#include "lib/util/error.h"
+
+/* A pretension (Q, P, phi) for heaps 0..nh-1.  Elements 0..n-1, identity 0,
+ * every element reachable from 0 by heap images.  Heap h acts through the
+ * table act[hl[h]] (x -> x*phi(h)); hl[h] = -1 for heaps without options
+ * (they map to the identity).  Distinct letters have distinct images.
+ * pred/predh is the tree of least games (MISERE.md 1a):
+ * lexLeast(x) = lexLeast(pred[x]) + heap predh[x] for x != 0. */
+typedef struct MqPret {
+    uint32_t n;
+    uint32_t nh;
+    int32_t *hl;
+    uint32_t nl;
+    uint32_t **act;
+    uint64_t *p;
+    uint32_t *pred;
+    uint32_t *predh;
+} MqPret;
+
+/* Transition lists: for heap h the distinct images trans(h) are
+ * elem[off[h] .. off[h+1]-1]; the product x*elem[i] is computed by applying
+ * the letters let[loff[i] .. loff[i+1]-1] (a representative option). */
+typedef struct MqTr {
+    uint32_t nh;
+    uint32_t *off;
+    uint32_t *elem;
+    uint32_t *loff;
+    uint32_t *let;
+} MqTr;
+
+/* Per-element antichains of transition sets (TT lower bounds, MISERE.md 1c),
+ * stored sparsely: for element x, buf[x][0 .. len[x]-1] is a sequence of
+ * records (k, sig_lo, sig_hi, e_1 .. e_k) with e_i ascending and sig the
+ * OR of the bitset words of the set (a cheap subset filter). */
+typedef struct MqAnti {
+    uint32_t n;     /* elements */
+    uint32_t words; /* words of a bitset over the elements */
+    uint32_t **buf;
+    size_t *len, *cap;
+    size_t total;
+} MqAnti;
+
+/* Options of heaps 0..nh-1 (owned by the engine or a checker). */
+typedef struct MqOpts {
+    uint32_t nh;
+    HeapOptions *o;
+} MqOpts;
+
+static inline bool mq_bit(const uint64_t *b, uint32_t i)
+{
+    return (b[i >> 6] >> (i & 63)) & 1;
+}
+
+static inline uint32_t mq_fold(const MqPret *q, const MqTr *t, uint32_t i, uint32_t x)
+{
+    for (uint32_t k = t->loff[i]; k < t->loff[i + 1]; k++)
+        x = q->act[t->let[k]][x];
+    return x;
+}
+
+void mqpret_free(MqPret *q);
+MqPret *mqpret_copy(const MqPret *q);
+/* Element phi(G) of an exponent vector g[0..nh-1]. */
+uint32_t mqpret_eval(const MqPret *q, const uint32_t *g);
+/* Least game of x as an exponent vector written to g[0..nh-1]. */
+void mqpret_least(const MqPret *q, uint32_t x, uint32_t *g);
+/* Recompute pred/predh by search 1a. */
+void mqpret_least_tree(MqPret *q);
+
+CgtStatus mqopts_extend(MqOpts *o, const HeapGame *g, uint32_t nh, CgtError *err);
+void mqopts_free(MqOpts *o);
+
+void mqtr_build(MqTr *t, const MqPret *q, const MqOpts *o);
+void mqtr_free(MqTr *t);
+
+void mqanti_init(MqAnti *a, uint32_t n);
+void mqanti_free(MqAnti *a);
+/* True when some set of x is a subset of T. */
+bool mqanti_covered(const MqAnti *a, uint32_t x, const uint64_t *T);
+
+/* Word order comparison of exponent vectors of length nh (MISERE.md 0). */
+int mq_cmp_games(const uint32_t *a, const uint32_t *b, uint32_t nh);
+
+/* Least P-failure (1b): returns true and writes the game to g. */
+bool mq_least_pfail(const MqPret *q, const MqTr *t, uint32_t *g);
+/* Least N-failure (1c) below `max` (NULL = unbounded).  Fills `anti` (which
+ * must be freshly initialised for q->n) with the TT lower bounds.  Returns
+ * CGT_OK and *found; g receives the failure.  *complete tells whether the
+ * search ran to the end (no failure, no bound hit). */
+CgtStatus mq_least_nfail(const MqPret *q, const MqTr *t, const uint32_t *max, MqAnti *anti,
+                         bool *found, uint32_t *g, bool *complete, CgtError *err);
+
+/* A trial monoid: explicit base R (act tables for heaps not in the cyclic
+ * set) plus one cyclic component per heap in `cyc` (index/period).  Marks
+ * P (1d), reduces (automaton minimisation) and returns the new pretension
+ * of heaps 0..nh-1.  `base_hl` maps heaps to letters of base (-1 = identity
+ * or no options), overridden for heaps with cyc_index >= 0. */
+typedef struct MqTrial {
+    uint32_t nh;
+    uint32_t base_n;
+    uint32_t base_nl;
+    uint32_t **base_act; /* borrowed */
+    const int32_t *base_hl;
+    const int32_t *cyc_index; /* [nh], -1 = not cyclic */
+    const int32_t *cyc_period;
+    /* optional [nh]: for a cyclic heap with cyc_lift[h] != 0 and a base
+     * letter, phi(h) = (base image, generator) instead of (1, generator) */
+    const uint8_t *cyc_lift;
+    /* optional: a game (nh exponents) whose label must be want_p; if the
+     * marked trial labels it otherwise, mq_trial_build returns CGT_OK with
+     * *out = NULL before the (costly) reduction */
+    const uint32_t *check_game;
+    bool want_p;
+} MqTrial;
+
+CgtStatus mq_trial_build(const MqTrial *tr, const MqOpts *o, uint64_t max_trial, MqPret **out,
+                         CgtError *err);
+
+/* Submonoid generated by the images of heaps with keep[h] true; returns
+ * its explicit tables (new numbering, identity 0) via out_n/out_act/out_hl
+ * (hl of non-kept heaps -1). */
+void mq_submonoid(const MqPret *q, const bool *keep, uint32_t *out_n, uint32_t *out_nl,
+                  uint32_t ***out_act, int32_t **out_hl);
+
+/* Minimise the automaton (elements, letters act, accepting p): returns the
+ * class of every element, classes numbered by least element index; the
+ * count is returned. */
+uint32_t mq_minimise(uint32_t n, uint32_t nl, uint32_t *const *act, const uint64_t *p,
+                     uint32_t *cls);
+
+/* The engine (src/lib/misere/misere.c; checkpoints and state tables in
+ * src/lib/misere/mqstate.c). */
+struct MqEngine {
+    const HeapGame *game;
+    char *name;
+    MqLimits lim;
+    MqRecal recal;
+    bool track_bound; /* compute MqStats.bound_* during expansions */
+    MqFailureHook hook;
+    void *hook_ctx;
+    bool stop; /* set by mq_request_stop from inside the hook */
+    MqOpts opts;
+    MqPret *q;
+    MqAnti tt;
+    bool tt_valid;
+    uint32_t nexp, capexp;
+    uint32_t *exp_heap, *exp_size;
+    MqStats stats;
+    uint64_t *px;   /* cached rows {z : xz in P} of q (MISERE.md §2), or NULL */
+    uint32_t *ord;  /* cached least-game-tree order of q, or NULL */
+};
+
+/* Replace the pretension (steals q); cached data of the old one is dropped. */
+void mq_engine_set_pret(MqEngine *e, MqPret *q);
+/* Record that expanding heap h gave |Q| = size. */
+void mq_engine_add_expansion(MqEngine *e, uint32_t h, uint32_t size);
+
+#endif

@@ -1,0 +1,340 @@
+/* The `gp` statement (docs/gp.md): genetic programming for Grundy formulas
+ * over a game's positions, seeded and reproducible. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/gp/gp.h"
+#include "runtime/builtins.h"
+#include "modules/games/gameobj.h"
+#include "runtime/results.h"
+#include "lib/util/xalloc.h"
+
+/* Grundy value of a tuple of heaps of a declared heap game. */
+static CgtStatus heap_value(void *ctx, const int *heaps, int k, int64_t *out, CgtError *err)
+{
+    GameObj *g = ctx;
+    uint64_t h[64];
+    if (k > 64)
+        return cgt_error_set(err, CGT_ERR_LIMIT, "too many heaps");
+    for (int i = 0; i < k; i++)
+        h[i] = (uint64_t)heaps[i];
+    uint32_t v;
+    CgtStatus st = grundy_position(game_grundy(g), h, (size_t)k, &v, err);
+    *out = v;
+    return st;
+}
+
+/* A probability written as a code literal "0.9" or an integer 0/1. */
+static bool prob_opt(Call *c, const char *name, double *out)
+{
+    Value *v = call_opt(c, name);
+    if (!v)
+        return true;
+    if (v->kind == VAL_INT) {
+        int64_t x;
+        if (!call_int(c, v, call_opt_loc(c, name), name, 0, 1, &x))
+            return false;
+        *out = (double)x;
+        return true;
+    }
+    char *end;
+    double d = strtod(v->u.str.s, &end);
+    if (*end || d < 0 || d > 1) {
+        rt_error(c->I, DIAG_DOMAIN, call_opt_loc(c, name), "%s must be a number in 0..1, not %s",
+                 name, v->u.str.s);
+        rt_hint(c->I, "write probabilities like 0.9");
+        return false;
+    }
+    *out = d;
+    return true;
+}
+
+static bool int_opt(Call *c, const char *name, int64_t lo, int64_t hi, int *out)
+{
+    Value *v = call_opt(c, name);
+    int64_t x;
+    if (!v)
+        return true;
+    if (!call_int(c, v, call_opt_loc(c, name), name, lo, hi, &x))
+        return false;
+    *out = (int)x;
+    return true;
+}
+
+static bool word_opt(Call *c, const char *name, const char *const *words, int n, int *out)
+{
+    Value *v = call_opt(c, name);
+    if (!v)
+        return true;
+    for (int i = 0; i < n; i++)
+        if (strcmp(v->u.str.s, words[i]) == 0) {
+            *out = i;
+            return true;
+        }
+    rt_error(c->I, DIAG_DOMAIN, call_opt_loc(c, name), "unknown %s '%s'", name, v->u.str.s);
+    StrBuf b;
+    sb_init(&b);
+    for (int i = 0; i < n; i++)
+        sb_printf(&b, "%s%s", i ? ", " : "", words[i]);
+    rt_hint(c->I, "%s is one of %s", name, b.s);
+    sb_free(&b);
+    return false;
+}
+
+/* gp(G, {...}): the result as a record (docs/language.md "Results as
+ * records"); `variables` names the formula's terminals in order, which
+ * eval_formula uses. */
+static Value *gp_record(const char *game, const GpGameSpec *spec, const GpParams *p,
+                        const GpResult *r, const GpData *train, size_t ntest)
+{
+    Value *m = val_map();
+    val_map_set_str(m, "game", game);
+    val_map_set(m, "heaps", val_range(spec->min_heaps, spec->max_heaps));
+    val_map_set(m, "sizes", val_range(spec->lo, spec->hi));
+    val_map_set_str(m, "formula", r->formula);
+    val_map_set_str(m, "infix", r->infix);
+    Value *vars = val_list();
+    for (int i = 0; i < train->nvars; i++)
+        val_list_push(vars, val_str(train->names[i]));
+    val_map_set(m, "variables", vars);
+    size_t ntrain = train->nrows;
+    val_map_set_int(m, "training", (int64_t)ntrain);
+    val_map_set_int(m, "training_hits", (int64_t)(r->train_accuracy * (double)ntrain + 0.5));
+    bool held = ntest > 0 && r->test_accuracy >= 0;
+    val_map_set_int(m, "heldout", (int64_t)(held ? ntest : 0));
+    rec_set_opt_int(m, "heldout_hits", held,
+                    (int64_t)(r->test_accuracy * (double)ntest + 0.5));
+    val_map_set_int(m, "generation", r->generation);
+    val_map_set_int(m, "generations_run", r->generations_run);
+    val_map_set_int(m, "population", p->population);
+    val_map_set_int(m, "seed", (int64_t)r->seed);
+    val_map_set_int(m, "length", r->length);
+    return m;
+}
+
+Value *bi_gp(Call *c)
+{
+    GameObj *g = game_of(c->args[0]);
+    GpParams p;
+    gp_params_default(&p);
+    GpGameSpec spec;
+    memset(&spec, 0, sizeof spec);
+    spec.heldout_extra = 2;
+    CgtError err;
+    cgt_error_clear(&err);
+    Value *hv = call_opt(c, "heaps"), *sv = call_opt(c, "sizes");
+    if (!hv || !sv) {
+        rt_error(c->I, DIAG_TYPE, c->loc, "gp needs `heaps K` and `sizes LO..HI`");
+        rt_hint(c->I, "usage: %s", c->bi->synopsis);
+        return NULL;
+    }
+    if (hv->u.range.lo < 1 || hv->u.range.hi > 16 || hv->u.range.lo > hv->u.range.hi)
+        return rt_error(c->I, DIAG_DOMAIN, call_opt_loc(c, "heaps"),
+                        "the number of heaps must be within 1..16");
+    if (sv->u.range.lo < 0 || sv->u.range.hi > 100000 || sv->u.range.lo > sv->u.range.hi)
+        return rt_error(c->I, DIAG_DOMAIN, call_opt_loc(c, "sizes"),
+                        "heap sizes must be a range within 0..100000");
+    spec.min_heaps = (int)hv->u.range.lo;
+    spec.max_heaps = (int)hv->u.range.hi;
+    spec.lo = (int)sv->u.range.lo;
+    spec.hi = (int)sv->u.range.hi;
+    spec.count_terminal = call_opt(c, "count") != NULL;
+    int sel = p.selection == GP_SEL_LEXICASE ? 0 : 1, fit = 0;
+    static const char *const sels[] = {"lexicase", "tournament"};
+    static const char *const fits[] = {"abs", "nim", "match"};
+    if (!int_opt(c, "population", 1, 1000000, &p.population) ||
+        !int_opt(c, "generations", 1, 100000, &p.generations) ||
+        !int_opt(c, "tournament", 1, 1000000, &p.tournament) ||
+        !int_opt(c, "elitism", 0, 1000000, &p.elitism) ||
+        !int_opt(c, "maxlength", 1, 100000, &p.max_length) ||
+        !int_opt(c, "threads", 1, 2, &p.threads) ||
+        !int_opt(c, "heldout", 0, 1000, &spec.heldout_extra) ||
+        !prob_opt(c, "crossover", &p.p_crossover) || !prob_opt(c, "subtree", &p.p_subtree) ||
+        !prob_opt(c, "hoist", &p.p_hoist) || !prob_opt(c, "point", &p.p_point) ||
+        !prob_opt(c, "parsimony", &p.parsimony) ||
+        !word_opt(c, "selection", sels, 2, &sel) || !word_opt(c, "fitness", fits, 3, &fit))
+        return NULL;
+    p.selection = sel == 0 ? GP_SEL_LEXICASE : GP_SEL_TOURNAMENT;
+    p.fitness = fit == 0 ? GP_FIT_ABS : fit == 1 ? GP_FIT_NIM : GP_FIT_MATCH;
+    if (call_opt(c, "nostop"))
+        p.stop_on_perfect = false;
+    Value *cv = call_opt(c, "constants");
+    if (cv) {
+        if (cv->u.range.lo < -1000 || cv->u.range.hi > 1000 || cv->u.range.lo > cv->u.range.hi)
+            return rt_error(c->I, DIAG_DOMAIN, call_opt_loc(c, "constants"),
+                            "constants must be a range within -1000..1000");
+        p.const_min = (int)cv->u.range.lo;
+        p.const_max = (int)cv->u.range.hi;
+    }
+    Value *fv = call_opt(c, "functions");
+    if (fv && gp_params_set_functions(&p, fv->u.str.s, &err) != CGT_OK)
+        return rt_error_from(c->I, call_opt_loc(c, "functions"), &err);
+    /* the seed: --seed overrides the statement, default 1; always printed */
+    Value *seedv = call_opt(c, "seed");
+    if (seedv) {
+        int64_t s;
+        if (!call_int(c, seedv, call_opt_loc(c, "seed"), "the seed", 0, INT64_MAX, &s))
+            return NULL;
+        p.seed = (uint64_t)s;
+    }
+    if (c->I->seed_set)
+        p.seed = c->I->seed;
+    if (gp_params_check(&p, &err) != CGT_OK)
+        return rt_error_from(c->I, c->loc, &err);
+
+    GpData *train = NULL, *test = NULL;
+    CgtStatus st;
+    const char *gname = g->name;
+    if (g->kind == GAME_GA1 || g->kind == GAME_GA2) {
+        if (gp_game_lookup(g->kind == GAME_GA1 ? "ga1" : "ga2", &spec.game, &err) != CGT_OK)
+            return rt_error_from(c->I, c->arg_locs[0], &err);
+        st = gp_data_game(&spec, NULL, NULL, &train, &test, &err);
+    } else if (g->kind == GAME_HEAP) {
+        st = gp_data_game(&spec, heap_value, g, &train, &test, &err);
+    } else {
+        return rt_error(c->I, DIAG_DOMAIN, c->arg_locs[0],
+                        "gp works on heap games and on ga1/ga2 run lengths, not %s", g->name);
+    }
+    if (st != CGT_OK)
+        return rt_error_from(c->I, c->loc, &err);
+    GpResult r;
+    memset(&r, 0, sizeof r);
+    st = gp_run(&p, train, test, &r, &err);
+    if (st != CGT_OK) {
+        gp_data_free(train);
+        gp_data_free(test);
+        return rt_error_from(c->I, c->loc, &err);
+    }
+    size_t ntrain = train->nrows, ntest = test ? test->nrows : 0;
+    if (!c->stmt) {
+        Value *rec = gp_record(gname, &spec, &p, &r, train, ntest);
+        gp_result_free(&r);
+        gp_data_free(train);
+        gp_data_free(test);
+        return rec;
+    }
+    StrBuf b;
+    sb_init(&b);
+    if (c->I->format == FMT_JSON) {
+        JsonWriter w;
+        rt_json_begin(&w, &b, "gp");
+        jw_kv_str(&w, "game", gname);
+        jw_key(&w, "heaps");
+        jw_arr_begin(&w);
+        jw_int(&w, spec.min_heaps);
+        jw_int(&w, spec.max_heaps);
+        jw_arr_end(&w);
+        jw_key(&w, "sizes");
+        jw_arr_begin(&w);
+        jw_int(&w, spec.lo);
+        jw_int(&w, spec.hi);
+        jw_arr_end(&w);
+        jw_kv_str(&w, "formula", r.formula);
+        jw_kv_str(&w, "infix", r.infix);
+        jw_key(&w, "accuracy");
+        jw_double(&w, r.train_accuracy);
+        jw_key(&w, "heldout_accuracy");
+        if (r.test_accuracy < 0)
+            jw_null(&w);
+        else
+            jw_double(&w, r.test_accuracy);
+        jw_kv_int(&w, "generation", r.generation);
+        jw_kv_int(&w, "generations_run", r.generations_run);
+        jw_kv_int(&w, "population", p.population);
+        jw_key(&w, "seed");
+        jw_uint(&w, r.seed);
+        jw_kv_int(&w, "length", r.length);
+        rt_json_end(&w);
+    } else {
+        sb_printf(&b, "gp %s heaps %d", gname, spec.min_heaps);
+        if (spec.max_heaps != spec.min_heaps)
+            sb_printf(&b, "..%d", spec.max_heaps);
+        sb_printf(&b, " sizes %d..%d: seed %llu\n", spec.lo, spec.hi,
+                  (unsigned long long)r.seed);
+        sb_printf(&b, "formula:  %s\ninfix:    %s\n", r.formula, r.infix);
+        long tr = (long)(r.train_accuracy * (double)ntrain + 0.5);
+        sb_printf(&b, "accuracy: %ld/%zu training (%ld%%), ", tr, ntrain,
+                  (long)(r.train_accuracy * 100 + 0.5));
+        if (!test || r.test_accuracy < 0)
+            sb_puts(&b, "held-out: none\n");
+        else
+            sb_printf(&b, "%ld/%zu held-out (%ld%%)\n",
+                      (long)(r.test_accuracy * (double)ntest + 0.5), ntest,
+                      (long)(r.test_accuracy * 100 + 0.5));
+        sb_printf(&b, "found in generation %d of %d run (population %d)\n", r.generation,
+                  r.generations_run, p.population);
+    }
+    gp_result_free(&r);
+    gp_data_free(train);
+    gp_data_free(test);
+    rt_emit(c->I, &b);
+    return val_null();
+}
+
+/* eval_formula(R, [heaps]): R a gp record (formula, variables) or a formula
+ * string over h1..hk. */
+Value *bi_eval_formula(Call *c)
+{
+    const Value *r = c->args[0], *hl = c->args[1];
+    const Value *fv = r;
+    const char *names[GP_MAX_VARS];
+    char nb[GP_MAX_VARS][16];
+    int nv = 0;
+    size_t k = hl->u.list.len;
+    if (r->kind == VAL_MAP) {
+        fv = val_map_get(r, "formula");
+        const Value *vars = val_map_get(r, "variables");
+        if (!fv || fv->kind != VAL_STR || !vars || vars->kind != VAL_LIST ||
+            vars->u.list.len < 1 || vars->u.list.len > GP_MAX_VARS)
+            return rt_error(c->I, DIAG_TYPE, c->arg_locs[0],
+                            "a record for eval_formula needs `formula` (a string) and "
+                            "`variables` (1 to %d names), as gp returns", GP_MAX_VARS);
+        for (size_t i = 0; i < vars->u.list.len; i++) {
+            const Value *v = vars->u.list.items[i];
+            if (v->kind != VAL_STR)
+                return rt_error(c->I, DIAG_TYPE, c->arg_locs[0],
+                                "the variables of a formula are strings");
+            names[nv++] = v->u.str.s;
+        }
+    } else if (r->kind == VAL_STR) {
+        if (k < 1 || k > GP_MAX_VARS)
+            return rt_error(c->I, DIAG_DOMAIN, c->arg_locs[1],
+                            "a formula string takes 1 to %d heaps", GP_MAX_VARS);
+        for (size_t i = 0; i < k; i++) {
+            snprintf(nb[i], sizeof nb[i], "h%zu", i + 1);
+            names[nv++] = nb[i];
+        }
+    } else {
+        return rt_error(c->I, DIAG_TYPE, c->arg_locs[0],
+                        "bad argument #1 to 'eval_formula' (gp record or formula string "
+                        "expected, got %s)",
+                        val_kind_name(r));
+    }
+    int64_t x[GP_MAX_VARS] = {0};
+    size_t placed = 0;
+    for (int v = 0; v < nv; v++) {
+        if (strcmp(names[v], "n") == 0) {
+            x[v] = (int64_t)k;
+            continue;
+        }
+        if (placed < k) {
+            int64_t h;
+            if (!call_int(c, hl->u.list.items[placed], c->arg_locs[1], "a heap size", 0,
+                          INT64_MAX, &h))
+                return NULL;
+            x[v] = h;
+            placed++;
+        }
+    }
+    if (placed < k)
+        return rt_error(c->I, DIAG_DOMAIN, c->arg_locs[1],
+                        "the formula has %zu heap variables, and %zu heaps were given", placed,
+                        k);
+    CgtError err;
+    cgt_error_clear(&err);
+    int64_t out;
+    if (gp_formula_eval(fv->u.str.s, nv, names, x, &out, &err) != CGT_OK)
+        return rt_error_from(c->I, c->arg_locs[0], &err);
+    return val_int(out);
+}

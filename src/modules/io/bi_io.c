@@ -1,0 +1,486 @@
+/* `save VALUE "FILE"` and `load "FILE"` (docs/language.md "Saving
+ * results"): any value as versioned JSON, written atomically
+ * (src/lib/util/atomicfile.h), with a CRC-64 of the value's exact bytes inside the
+ * file, read back by the strict reader of src/lib/util/json.h.  A loaded quotient
+ * is rebuilt from its tables and certified again against its game
+ * (algebra/mqcert*.c) before it is used.
+ *
+ * File layout (version 1):
+ *   {"format": "cgt-result", "version": 1, "kind": KIND,
+ *    "crc64": "16 hex digits", "value": VALUE}
+ * where crc64 is CRC-64/XZ of the bytes of VALUE as they stand in the file.
+ * VALUE is plain JSON for null, booleans, integers (any size, as JSON
+ * integers), strings, lists and records; everything else is an object
+ * whose first key is "$cgt" (a record whose own first key is "$cgt" is
+ * wrapped as {"$cgt": "map", "entries": {...}}). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lang/ast.h"
+#include "runtime/builtins.h"
+#include "modules/games/gameobj.h"
+#include "modules/explicit/impgameobj.h"
+#include "modules/misere/quotobj.h"
+#include "modules/io/resultfile.h"
+#include "modules/kb/semiobj.h"
+#include "lib/util/atomicfile.h"
+#include "lib/util/crc64.h"
+#include "lib/util/json.h"
+#include "lib/util/xalloc.h"
+
+#define SAVE_FORMAT "cgt-result"
+#define SAVE_VERSION 1
+/* nesting of values a file may hold (the file adds one level around it) */
+#define SAVE_MAX_DEPTH (JSON_MAX_DEPTH - 8)
+/* largest file load reads */
+#define LOAD_MAX_BYTES (512u << 20)
+
+/* ---- writing ---- */
+
+typedef struct Enc {
+    StrBuf *out;
+    char err[300];
+} Enc;
+
+static bool enc_fail(Enc *e, const char *msg)
+{
+    if (!e->err[0])
+        snprintf(e->err, sizeof e->err, "%s", msg);
+    return false;
+}
+
+/* Length of a well-formed UTF-8 sequence at s (1 for ASCII), 0 if bad. */
+static size_t utf8_seq(const unsigned char *s, size_t avail)
+{
+    if (s[0] < 0x80)
+        return 1;
+    size_t n = s[0] >= 0xF0 ? 4 : s[0] >= 0xE0 ? 3 : s[0] >= 0xC2 ? 2 : 0;
+    if (n == 0 || n > avail || s[0] > 0xF4)
+        return 0;
+    for (size_t i = 1; i < n; i++)
+        if ((s[i] & 0xC0) != 0x80)
+            return 0;
+    if ((s[0] == 0xE0 && s[1] < 0xA0) || (s[0] == 0xED && s[1] > 0x9F) ||
+        (s[0] == 0xF0 && s[1] < 0x90) || (s[0] == 0xF4 && s[1] > 0x8F))
+        return 0;
+    return n;
+}
+
+bool rf_json_string(StrBuf *b, const char *s, size_t len)
+{
+    sb_putc(b, '"');
+    for (size_t i = 0; i < len;) {
+        unsigned char c = (unsigned char)s[i];
+        if (c == 0)
+            return false;
+        if (c == '"' || c == '\\') {
+            sb_putc(b, '\\');
+            sb_putc(b, (char)c);
+            i++;
+        } else if (c == '\n') {
+            sb_puts(b, "\\n");
+            i++;
+        } else if (c == '\t') {
+            sb_puts(b, "\\t");
+            i++;
+        } else if (c == '\r') {
+            sb_puts(b, "\\r");
+            i++;
+        } else if (c < 0x20 || c == 0x7f) {
+            sb_printf(b, "\\u%04x", c);
+            i++;
+        } else {
+            size_t n = utf8_seq((const unsigned char *)s + i, len - i);
+            if (n == 0)
+                return false;
+            for (size_t k = 0; k < n; k++)
+                sb_putc(b, s[i + k]);
+            i += n;
+        }
+    }
+    sb_putc(b, '"');
+    return true;
+}
+
+static bool enc_str(Enc *e, const char *s)
+{
+    if (!rf_json_string(e->out, s, strlen(s)))
+        return enc_fail(e, "a string that is not valid UTF-8 cannot be saved");
+    return true;
+}
+
+static void enc_u32_array(StrBuf *b, const uint32_t *a, size_t n)
+{
+    sb_putc(b, '[');
+    for (size_t i = 0; i < n; i++)
+        sb_printf(b, "%s%u", i ? ", " : "", a[i]);
+    sb_putc(b, ']');
+}
+
+static bool enc_game(Enc *e, const GameObj *g)
+{
+    StrBuf *b = e->out;
+    sb_puts(b, "{\"$cgt\": \"game\", \"name\": ");
+    if (!enc_str(e, g->name))
+        return false;
+    if (g->kind != GAME_HEAP) {
+        sb_puts(b, ", \"paper\": ");
+        enc_str(e, g->name);
+        sb_putc(b, '}');
+        return true;
+    }
+    const Ruleset *rs = g->rs;
+    if (rs->kind == RULESET_CODE) {
+        sb_puts(b, ", \"code\": ");
+        enc_str(e, rs->name);
+        sb_putc(b, '}');
+        return true;
+    }
+    if (rs->kind == RULESET_SUBTRACTION && rs->nrules == 1) {
+        /* the set back from the ranges ruleset_subtraction made of it */
+        const MoveRule *m = &rs->rules[0];
+        bool all_but = m->nranges && m->ranges[m->nranges - 1].hi == RULESET_UNBOUNDED;
+        sb_printf(b, ", \"subtraction\": {\"all_but\": %s, \"set\": [",
+                  all_but ? "true" : "false");
+        bool first = true;
+        if (!all_but) {
+            for (size_t i = 0; i < m->nranges; i++)
+                for (uint32_t k = m->ranges[i].lo; k <= m->ranges[i].hi; k++) {
+                    sb_printf(b, "%s%u", first ? "" : ", ", k);
+                    first = false;
+                }
+        } else {
+            uint32_t next = 1;
+            for (size_t i = 0; i < m->nranges; i++) {
+                for (uint32_t k = next; k < m->ranges[i].lo; k++) {
+                    sb_printf(b, "%s%u", first ? "" : ", ", k);
+                    first = false;
+                }
+                if (m->ranges[i].hi != RULESET_UNBOUNDED)
+                    next = m->ranges[i].hi + 1;
+            }
+        }
+        sb_puts(b, "]}}");
+        return true;
+    }
+    sb_puts(b, ", \"rules\": [");
+    for (size_t r = 0; r < rs->nrules; r++) {
+        const MoveRule *m = &rs->rules[r];
+        sb_printf(b, "%s{\"take\": [", r ? ", " : "");
+        for (size_t i = 0; i < m->nranges; i++) {
+            if (m->ranges[i].hi == RULESET_UNBOUNDED)
+                sb_printf(b, "%s[%u, null]", i ? ", " : "", m->ranges[i].lo);
+            else
+                sb_printf(b, "%s[%u, %u]", i ? ", " : "", m->ranges[i].lo, m->ranges[i].hi);
+        }
+        sb_printf(b, "], \"frac\": [%u, %u], \"parts\": %u, \"flags\": %u, \"min_part\": %u}",
+                  m->frac_num, m->frac_den, m->parts_mask, m->flags, m->min_part);
+    }
+    sb_puts(b, "]}");
+    return true;
+}
+
+static bool enc_quotient(Enc *e, const QuotObj *o)
+{
+    if (o->inf)
+        return enc_fail(e, "an infinite quotient is saved by its proof file (`proof \"FILE\"` "
+                           "of the quotient statement), not by save");
+    StrBuf *b = e->out;
+    const Quotient *q = o->q;
+    uint32_t n = quotient_max_heap(q);
+    sb_puts(b, "{\"$cgt\": \"quotient\", \"game\": ");
+    if (!enc_game(e, game_of(o->game)))
+        return false;
+    sb_printf(b, ", \"heap\": %u, \"order\": %u, \"p_count\": %u, \"certified\": %s", n,
+              quotient_size(q), quotient_psize(q), o->certified ? "true" : "false");
+    sb_printf(b, ", \"partial\": %s, \"generators\": [", o->partial ? "true" : "false");
+    for (int g = 0; g < quotient_ngens(q); g++) {
+        if (g)
+            sb_puts(b, ", ");
+        enc_str(e, quotient_gen_name(q, g));
+    }
+    sb_puts(b, "], \"p_portion\": [");
+    bool first = true;
+    for (uint32_t x = 0; x < quotient_size(q); x++)
+        if (quotient_is_p(q, x)) {
+            char *s = quotient_format(q, x);
+            sb_puts(b, first ? "" : ", ");
+            enc_str(e, s);
+            free(s);
+            first = false;
+        }
+    sb_puts(b, "], \"phi\": [");
+    for (uint32_t h = 0; h <= n; h++) {
+        char *s = quotient_format(q, quotient_phi(q, h));
+        sb_puts(b, h ? ", " : "");
+        enc_str(e, s);
+        free(s);
+    }
+    MqState st;
+    mq_state_get(o->eng, &st);
+    if (st.nh != n + 1) {
+        mq_state_free(&st);
+        return enc_fail(e, "the quotient's engine has moved past its snapshot");
+    }
+    sb_puts(b, "],\n  \"tables\": {\"hl\": [");
+    for (uint32_t h = 0; h < st.nh; h++)
+        sb_printf(b, "%s%d", h ? ", " : "", st.hl[h]);
+    sb_puts(b, "], \"act\": [");
+    for (uint32_t l = 0; l < st.nl; l++) {
+        sb_puts(b, l ? ", " : "");
+        enc_u32_array(b, st.act + (size_t)l * st.n, st.n);
+    }
+    sb_puts(b, "], \"p\": [");
+    for (uint32_t x = 0; x < st.n; x++)
+        sb_printf(b, "%s%u", x ? ", " : "", st.p[x]);
+    sb_puts(b, "], \"pred\": ");
+    enc_u32_array(b, st.pred, st.n);
+    sb_puts(b, ", \"predh\": ");
+    enc_u32_array(b, st.predh, st.n);
+    sb_puts(b, ", \"expansions\": [");
+    for (uint32_t i = 0; i < st.nexp; i++)
+        sb_printf(b, "%s[%u, %u]", i ? ", " : "", st.exp_heap[i], st.exp_size[i]);
+    sb_puts(b, "]}}");
+    mq_state_free(&st);
+    return true;
+}
+
+/* An explicit game as its DAG: "nodes" lists each distinct position
+ * reachable from the game once, options before the positions that have
+ * them (so every index refers back), each as the indices of its options;
+ * the game is the last node. */
+#define SAVE_MAX_NODES 1000000
+
+static bool enc_impgame(Enc *e, IgId root)
+{
+    IgStore *st = impgame_store();
+    size_t cap = 64, nstack = 0, nout = 0, capout = 64;
+    /* iterative post-order DFS: (node, next option to visit) */
+    IgId *stk = xmalloc(cap * sizeof *stk);
+    size_t *nxt = xmalloc(cap * sizeof *nxt);
+    IgId *order = xmalloc(capout * sizeof *order);
+    /* index of a visited node, by a simple open-addressing map */
+    size_t hcap = 1024;
+    IgId *hk = xmalloc(hcap * sizeof *hk);
+    uint32_t *hv = xmalloc(hcap * sizeof *hv);
+    memset(hv, 0xff, hcap * sizeof *hv);
+    bool ok = true;
+#define FIND(id, slot)                                                                           \
+    do {                                                                                         \
+        slot = ((size_t)(id) * 2654435761u) & (hcap - 1);                                        \
+        while (hv[slot] != UINT32_MAX && hk[slot] != (id))                                       \
+            slot = (slot + 1) & (hcap - 1);                                                      \
+    } while (0)
+    stk[nstack] = root;
+    nxt[nstack++] = 0;
+    while (nstack && ok) {
+        IgId g = stk[nstack - 1];
+        size_t slot;
+        FIND(g, slot);
+        if (hv[slot] != UINT32_MAX) { /* already written */
+            nstack--;
+            continue;
+        }
+        const IgId *o = ig_opts(st, g);
+        size_t no = ig_nopts(st, g);
+        if (nxt[nstack - 1] < no) {
+            IgId c = o[nxt[nstack - 1]++];
+            FIND(c, slot);
+            if (hv[slot] == UINT32_MAX) {
+                if (nstack == cap) {
+                    cap *= 2;
+                    stk = xrealloc(stk, cap * sizeof *stk);
+                    nxt = xrealloc(nxt, cap * sizeof *nxt);
+                }
+                stk[nstack] = c;
+                nxt[nstack++] = 0;
+            }
+            continue;
+        }
+        /* all options written: write g */
+        if (nout == SAVE_MAX_NODES) {
+            ok = enc_fail(e, "an explicit game with more than 10^6 positions cannot be saved");
+            break;
+        }
+        if (nout == capout) {
+            capout *= 2;
+            order = xrealloc(order, capout * sizeof *order);
+        }
+        FIND(g, slot);
+        hk[slot] = g;
+        hv[slot] = (uint32_t)nout;
+        order[nout++] = g;
+        nstack--;
+        if (2 * nout > hcap) { /* grow the map */
+            size_t oc = hcap;
+            IgId *ok_ = hk;
+            uint32_t *ov = hv;
+            hcap *= 2;
+            hk = xmalloc(hcap * sizeof *hk);
+            hv = xmalloc(hcap * sizeof *hv);
+            memset(hv, 0xff, hcap * sizeof *hv);
+            for (size_t i = 0; i < oc; i++)
+                if (ov[i] != UINT32_MAX) {
+                    size_t sl;
+                    FIND(ok_[i], sl);
+                    hk[sl] = ok_[i];
+                    hv[sl] = ov[i];
+                }
+            free(ok_);
+            free(ov);
+        }
+    }
+    if (ok) {
+        StrBuf *b = e->out;
+        sb_printf(b, "{\"$cgt\": \"impgame\", \"positions\": %zu, \"nodes\": [", nout);
+        for (size_t i = 0; i < nout; i++) {
+            const IgId *o = ig_opts(st, order[i]);
+            size_t no = ig_nopts(st, order[i]);
+            sb_puts(b, i ? ", [" : "[");
+            for (size_t k = 0; k < no; k++) {
+                size_t slot;
+                FIND(o[k], slot);
+                sb_printf(b, "%s%u", k ? ", " : "", hv[slot]);
+            }
+            sb_putc(b, ']');
+        }
+        sb_puts(b, "]}");
+    }
+#undef FIND
+    free(stk);
+    free(nxt);
+    free(order);
+    free(hk);
+    free(hv);
+    return ok;
+}
+
+static bool enc_value(Enc *e, const Value *v, int depth)
+{
+    StrBuf *b = e->out;
+    if (depth > SAVE_MAX_DEPTH)
+        return enc_fail(e, "the value is nested too deeply to save");
+    switch (v->kind) {
+    case VAL_NULL:
+        sb_puts(b, "null");
+        return true;
+    case VAL_BOOL:
+        sb_puts(b, v->u.b ? "true" : "false");
+        return true;
+    case VAL_INT:
+        if (v->u.i.big) {
+            char *s = mpz_get_str(NULL, 10, v->u.i.z);
+            sb_puts(b, s);
+            free(s);
+        } else {
+            sb_printf(b, "%lld", (long long)v->u.i.small);
+        }
+        return true;
+    case VAL_STR:
+        if (!rf_json_string(b, v->u.str.s, v->u.str.len))
+            return enc_fail(e, "a string with a NUL byte or invalid UTF-8 cannot be saved");
+        return true;
+    case VAL_LIST:
+        sb_putc(b, '[');
+        for (size_t i = 0; i < v->u.list.len; i++) {
+            if (i)
+                sb_puts(b, ", ");
+            if (!enc_value(e, v->u.list.items[i], depth + 1))
+                return false;
+        }
+        sb_putc(b, ']');
+        return true;
+    case VAL_RANGE:
+        sb_printf(b, "{\"$cgt\": \"range\", \"from\": %lld, \"to\": %lld}",
+                  (long long)v->u.range.lo, (long long)v->u.range.hi);
+        return true;
+    case VAL_MAP: {
+        bool wrap = v->u.map.len > 0 && strcmp(v->u.map.keys[0], "$cgt") == 0;
+        if (wrap)
+            sb_puts(b, "{\"$cgt\": \"map\", \"entries\": ");
+        sb_putc(b, '{');
+        for (size_t i = 0; i < v->u.map.len; i++) {
+            if (i)
+                sb_puts(b, ", ");
+            if (!enc_str(e, v->u.map.keys[i]))
+                return false;
+            sb_puts(b, ": ");
+            if (!enc_value(e, v->u.map.vals[i], depth + 1))
+                return false;
+        }
+        sb_putc(b, '}');
+        if (wrap)
+            sb_putc(b, '}');
+        return true;
+    }
+    case VAL_FUNC:
+        return enc_fail(e, "a function cannot be saved (save the values it computes)");
+    case VAL_OBJ:
+        if (val_is_obj(v, &game_type))
+            return enc_game(e, game_of(v));
+        if (val_is_obj(v, &quotient_type))
+            return enc_quotient(e, v->u.obj.ptr);
+        if (impgame_is(v)) {
+            IgId id;
+            if (!impgame_of(NULL, v, (Loc){0, 0, 0}, "save", &id))
+                return enc_fail(e, "not an explicit game");
+            return enc_impgame(e, id);
+        }
+        if (val_is_obj(v, &semigroup_type)) {
+            const SemiObj *s = v->u.obj.ptr;
+            sb_printf(b, "{\"$cgt\": \"%s\", \"name\": ",
+                      s->commutative ? "semigroup" : "monoid");
+            if (!enc_str(e, s->name))
+                return false;
+            sb_puts(b, ", \"presentation\": ");
+            if (!enc_str(e, s->text))
+                return false;
+            sb_putc(b, '}');
+            return true;
+        }
+        return enc_fail(e, "this kind of value cannot be saved yet");
+    }
+    return enc_fail(e, "this kind of value cannot be saved");
+}
+
+bool rf_encode(const Value *v, StrBuf *out, char *err, size_t errsize)
+{
+    Enc e = {out, ""};
+    bool ok = enc_value(&e, v, 0);
+    if (!ok)
+        snprintf(err, errsize, "%s", e.err);
+    return ok;
+}
+
+Value *bi_save(Call *c)
+{
+    const Value *v = c->args[0];
+    const char *path = c->args[1]->u.str.s;
+    StrBuf body;
+    sb_init(&body);
+    char why[300];
+    if (!rf_encode(v, &body, why, sizeof why)) {
+        sb_free(&body);
+        return rt_error(c->I, DIAG_TYPE, c->arg_locs[0], "cannot save this %s: %s",
+                        val_kind_name(v), why);
+    }
+    uint64_t crc = crc64_update(0, body.s, body.len);
+    CgtError err;
+    cgt_error_clear(&err);
+    AtomicFile af;
+    if (af_open(&af, path, "result file", false, &err) != CGT_OK) {
+        sb_free(&body);
+        return rt_error_from(c->I, c->arg_locs[1], &err);
+    }
+    af_printf(&af,
+              "{\"format\": \"%s\", \"version\": %d, \"kind\": \"%s\",\n \"crc64\": "
+              "\"%016llx\",\n \"value\": ",
+              SAVE_FORMAT, SAVE_VERSION, val_kind_name(v), (unsigned long long)crc);
+    af_write(&af, body.s, body.len);
+    af_printf(&af, "}\n");
+    sb_free(&body);
+    if (af_commit(&af, &err) != CGT_OK)
+        return rt_error_from(c->I, c->arg_locs[1], &err);
+    return val_null();
+}

@@ -1,0 +1,792 @@
+/* Builtins of the presentations module (docs/kb.md): `semigroup` and
+ * `monoid` declarations, Knuth–Bendix completion (`kb`), elements,
+ * normal forms, rule-list checks, idempotents, maximal subgroups,
+ * multiplication tables and bipartite quotients.  The systems print
+ * through src/modules/kb/kbprint.c, as `rewriting q` does. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/rewrite/wordparse.h"
+#include "runtime/builtins.h"
+#include "modules/kb/kbprint.h"
+#include "modules/misere/quotobj.h"
+#include "modules/kb/semiobj.h"
+#include "lib/util/vec.h"
+#include "lib/util/xalloc.h"
+
+/* ---- declarations ---- */
+
+static bool nc_word(Interp *I, const AstNode *word, const NcPresentation *p, VEC_U32 *out);
+
+static Value *declare(Call *c, bool commutative)
+{
+    const AstNode *cmd = c->raw;
+    if (cmd->nkids != 1 || cmd->kids[0]->kind != AST_PRES) {
+        rt_error(c->I, DIAG_TYPE, cmd->nkids ? cmd->kids[0]->loc : cmd->loc,
+                 "expected a presentation < generators | relations >");
+        rt_hint(c->I, "for example: %s S = < x, z | x^2 = 1, z^3 = z >;",
+                commutative ? "semigroup" : "monoid");
+        return NULL;
+    }
+    const AstNode *pa = cmd->kids[0];
+    if (pa->kids[0]->nkids == 0) {
+        rt_error(c->I, DIAG_DOMAIN, pa->loc, "a presentation needs at least one generator");
+        return NULL;
+    }
+    SemiObj *s = xcalloc(1, sizeof *s);
+    s->commutative = commutative;
+    s->name = xstrdup(c->decl_name ? c->decl_name : "S");
+    s->text = diag_source_text(pa->loc);
+    if (!presdata_from_ast(c->I, pa, &s->data)) {
+        semi_free(s);
+        return NULL;
+    }
+    if (!commutative) {
+        const Presentation *cp = s->data.pres;
+        s->nc = ncpres_new(cp->ngens, (const char *const *)cp->gen_names);
+        const AstNode *rels = pa->kids[1];
+        for (size_t r = 0; r < rels->nkids; r++) {
+            const AstNode *rel = rels->kids[r];
+            VEC_U32 a = {0}, b = {0};
+            if (!nc_word(c->I, rel->kids[0], s->nc, &a)) {
+                semi_free(s);
+                return NULL;
+            }
+            for (size_t k = 1; k < rel->nkids; k++) {
+                b.len = 0;
+                if (!nc_word(c->I, rel->kids[k], s->nc, &b)) {
+                    VEC_FREE(a);
+                    VEC_FREE(b);
+                    semi_free(s);
+                    return NULL;
+                }
+                ncpres_add_relation(s->nc, a.data, a.len, b.data, b.len);
+                a.len = 0;
+                for (size_t i = 0; i < b.len; i++)
+                    VEC_PUSH(a, b.data[i]);
+            }
+            VEC_FREE(a);
+            VEC_FREE(b);
+        }
+    }
+    return val_obj(&semigroup_type, s);
+}
+
+static bool nc_word(Interp *I, const AstNode *word, const NcPresentation *p, VEC_U32 *out)
+{
+    for (size_t i = 0; i < word->nkids; i++) {
+        const AstNode *f = word->kids[i];
+        char *text = presdata_factor_text(I, f);
+        if (!text)
+            return false;
+        uint32_t *w = NULL;
+        size_t len = 0, bad = 0;
+        CgtError err;
+        cgt_error_clear(&err);
+        if (wordparse_nc(text, strlen(text), (const char *const *)p->gen_names, p->ngens, &w,
+                         &len, &bad, &err) != CGT_OK) {
+            Loc l = f->loc;
+            if (bad < strlen(f->text)) {
+                l.start += (uint32_t)bad;
+                l.end = l.start + 1;
+            }
+            free(text);
+            rt_error_from(I, l, &err);
+            return false;
+        }
+        free(text);
+        if (out->len + len > 100000) {
+            free(w);
+            rt_error(I, DIAG_LIMIT, f->loc, "word longer than 100000 letters");
+            return false;
+        }
+        for (size_t j = 0; j < len; j++)
+            VEC_PUSH(*out, w[j]);
+        free(w);
+    }
+    return true;
+}
+
+Value *bi_semigroup(Call *c)
+{
+    return declare(c, true);
+}
+
+Value *bi_monoid(Call *c)
+{
+    return declare(c, false);
+}
+
+static SemiObj *semi_of(const Value *v)
+{
+    return v->u.obj.ptr;
+}
+
+static bool parse_order(Call *c, const SemiObj *s, KbOrder *ord, int **perm, uint32_t **weights)
+{
+    *ord = kb_order_default();
+    *perm = NULL;
+    *weights = NULL;
+    Value *ov = call_opt(c, "order"), *gv = call_opt(c, "gens"), *wv = call_opt(c, "weights");
+    int ng = s->data.pres->ngens;
+    if (ov) {
+        const char *o = ov->u.str.s;
+        if (strcmp(o, "shortlex") == 0)
+            ord->kind = KB_ORDER_SHORTLEX;
+        else if (strcmp(o, "degrevlex") == 0)
+            ord->kind = KB_ORDER_DEGREVLEX;
+        else if (strcmp(o, "deglex") == 0)
+            ord->kind = KB_ORDER_DEGLEX;
+        else if (strcmp(o, "lex") == 0)
+            ord->kind = KB_ORDER_LEX;
+        else if (strcmp(o, "weighted") == 0)
+            ord->kind = KB_ORDER_WEIGHTED;
+        else {
+            rt_error(c->I, DIAG_DOMAIN, call_opt_loc(c, "order"), "unknown order '%s'", o);
+            rt_hint(c->I, "orders: shortlex, degrevlex, deglex, lex, weighted");
+            return false;
+        }
+    }
+    if (gv) {
+        *perm = xcalloc((size_t)ng, sizeof **perm);
+        char *t = xstrdup(gv->u.str.s);
+        int k = 0;
+        for (char *tok = strtok(t, " ,<"); tok; tok = strtok(NULL, " ,<")) {
+            int f = -1;
+            for (int i = 0; i < ng; i++)
+                if (strcmp(s->data.pres->gen_names[i], tok) == 0)
+                    f = i;
+            for (int j = 0; j < k && f >= 0; j++)
+                if ((*perm)[j] == f)
+                    f = -2;
+            if (f < 0 || k >= ng) {
+                /* tok points into t: report before freeing it */
+                rt_error(c->I, DIAG_DOMAIN, call_opt_loc(c, "gens"),
+                         f == -2 ? "generator '%s' listed twice" : "'%s' is not a generator",
+                         tok);
+                free(t);
+                return false;
+            }
+            (*perm)[k++] = f;
+        }
+        free(t);
+        if (k != ng) {
+            rt_error(c->I, DIAG_DOMAIN, call_opt_loc(c, "gens"),
+                     "the generator order must list all %d generators", ng);
+            return false;
+        }
+        ord->gen_order = *perm;
+    }
+    if (ord->kind == KB_ORDER_WEIGHTED) {
+        if (!wv || wv->u.list.len != (size_t)ng) {
+            rt_error(c->I, DIAG_DOMAIN, wv ? call_opt_loc(c, "weights") : c->loc,
+                     "the weighted order needs `weights [...]` with %d positive integers", ng);
+            return false;
+        }
+        *weights = xcalloc((size_t)ng, sizeof **weights);
+        for (int i = 0; i < ng; i++) {
+            int64_t x;
+            if (!call_int(c, wv->u.list.items[i], call_opt_loc(c, "weights"), "a weight", 1,
+                          1000000, &x))
+                return false;
+            (*weights)[i] = (uint32_t)x;
+        }
+        ord->weights = *weights;
+    }
+    return true;
+}
+
+static Value *kb_nc(Call *c, SemiObj *s)
+{
+    CgtError err;
+    cgt_error_clear(&err);
+    NcSystem *sys = NULL;
+    Value *mr = call_opt(c, "max_rules");
+    int64_t maxr = 0;
+    if (mr && !call_int(c, mr, call_opt_loc(c, "max_rules"), "max_rules", 1, 100000000, &maxr))
+        return NULL;
+    NcLimits lim = {.max_rules = (size_t)maxr, .max_lhs_len = 0};
+    CgtStatus st = nckb_complete(s->nc, NULL, &lim, &sys, &err);
+    if (st != CGT_OK && !sys)
+        return rt_error_from(c->I, c->loc, &err);
+    /* stopped by the max_rules the script asked for: a result, not an error */
+    bool requested = st == CGT_ERR_LIMIT && mr && sys->nrules >= (size_t)maxr;
+    if (!c->stmt) {
+        Value *r = kb_record(s->name, "shortlex", false, sys->confluent, requested);
+        for (size_t i = 0; i < sys->nrules; i++)
+            kb_record_rule(r,
+                           nckb_format_word(sys, sys->words + sys->lhs_off[i], sys->lhs_len[i]),
+                           nckb_format_word(sys, sys->words + sys->rhs_off[i], sys->rhs_len[i]));
+        nckb_free(sys);
+        if (st == CGT_OK || requested)
+            return r;
+        rt_error_from(c->I, c->loc, &err);
+        c->I->partial = r; /* e.partial: the system so far */
+        return NULL;
+    }
+    StrBuf b;
+    sb_init(&b);
+    if (c->I->format == FMT_JSON) {
+        JsonWriter w;
+        rt_json_begin(&w, &b, "kb");
+        jw_kv_str(&w, "of", s->name);
+        jw_kv_str(&w, "order", "shortlex");
+        jw_kv_bool(&w, "commutative", false);
+        jw_key(&w, "rules");
+        jw_arr_begin(&w);
+        for (size_t i = 0; i < sys->nrules; i++) {
+            jw_arr_begin(&w);
+            char *l = nckb_format_word(sys, sys->words + sys->lhs_off[i], sys->lhs_len[i]);
+            char *r = nckb_format_word(sys, sys->words + sys->rhs_off[i], sys->rhs_len[i]);
+            jw_str(&w, l);
+            jw_str(&w, r);
+            free(l);
+            free(r);
+            jw_arr_end(&w);
+        }
+        jw_arr_end(&w);
+        jw_kv_bool(&w, "confluent", sys->confluent);
+        jw_kv_bool(&w, "partial", requested);
+        if (requested)
+            jw_kv_int(&w, "max_rules", (long long)maxr);
+        rt_json_end(&w);
+    } else {
+        sb_printf(&b, "rewriting system of %s: shortlex (non-commutative), %zu rule%s%s\n",
+                  s->name, sys->nrules, sys->nrules == 1 ? "" : "s",
+                  sys->confluent ? ", confluent" : ", NOT confluent yet (partial)");
+        for (size_t i = 0; i < sys->nrules; i++) {
+            char *r = nckb_format_rule(sys, i);
+            sb_printf(&b, "  %s\n", r);
+            free(r);
+        }
+        if (requested)
+            sb_printf(&b, "  (partial: stopped at max_rules %lld as asked; the rules are "
+                          "consequences of the relations, pending pairs were dropped)\n",
+                      (long long)maxr);
+    }
+    rt_emit(c->I, &b);
+    nckb_free(sys);
+    if (st != CGT_OK && !requested)
+        return rt_error_from(c->I, c->loc, &err);
+    return val_null();
+}
+
+Value *bi_kb(Call *c)
+{
+    SemiObj *s = semi_of(c->args[0]);
+    if (!s->commutative)
+        return kb_nc(c, s);
+    KbOrder ord;
+    int *perm;
+    uint32_t *weights;
+    if (!parse_order(c, s, &ord, &perm, &weights)) {
+        free(perm);
+        free(weights);
+        return NULL;
+    }
+    Value *mr = call_opt(c, "max_rules");
+    int64_t maxr = 0;
+    if (mr && !call_int(c, mr, call_opt_loc(c, "max_rules"), "max_rules", 1, 100000000, &maxr)) {
+        free(perm);
+        free(weights);
+        return NULL;
+    }
+    KbLimits lim = {.max_rules = (size_t)maxr};
+    KbSystem *sys = NULL;
+    CgtError err;
+    cgt_error_clear(&err);
+    CgtStatus st = kb_complete(s->data.pres, &ord, &lim, &sys, &err);
+    free(perm);
+    free(weights);
+    if (st != CGT_OK && !sys)
+        return rt_error_from(c->I, c->loc, &err);
+    bool requested = st == CGT_ERR_LIMIT && mr && sys->nrules >= (size_t)maxr;
+    Value *r = kb_print_system(c, sys, s->name, requested ? (long)maxr : 0);
+    kb_free(sys);
+    if (st != CGT_OK && !requested) {
+        rt_error_from(c->I, c->loc, &err);
+        if (!c->stmt) {
+            val_unref(c->I->partial);
+            c->I->partial = r; /* e.partial: the system so far */
+        } else {
+            val_unref(r);
+        }
+        return NULL;
+    }
+    return r;
+}
+
+/* ---- elements, reduce ---- */
+
+Value *bi_elements(Call *c)
+{
+    if (strcmp(val_kind_name(c->args[0]), "quotient") == 0)
+        return quotient_elements(c, c->args[0]);
+    SemiObj *s = semi_of(c->args[0]);
+    CgtError err;
+    cgt_error_clear(&err);
+    StrBuf b;
+    sb_init(&b);
+    Value *list = val_list();
+    size_t count = 0;
+    if (s->commutative) {
+        KbSystem *sys = semi_system(c->I, s, c->arg_locs[0]);
+        if (!sys)
+            goto fail;
+        char *why = NULL;
+        if (!kb_is_finite(sys, &why)) {
+            if (c->stmt) {
+                /* a result, not an error, in either format: the script goes on */
+                if (c->I->format == FMT_JSON) {
+                    JsonWriter w;
+                    rt_json_begin(&w, &b, "elements");
+                    jw_kv_str(&w, "of", s->name);
+                    jw_kv_bool(&w, "infinite", true);
+                    jw_kv_str(&w, "reason", why);
+                    rt_json_end(&w);
+                } else {
+                    sb_printf(&b, "%s is infinite: %s\n", s->name, why);
+                }
+                free(why);
+                val_unref(list);
+                rt_emit(c->I, &b);
+                return val_null();
+            }
+            rt_error(c->I, DIAG_DOMAIN, c->arg_locs[0], "%s is infinite: %s", s->name, why);
+            free(why);
+            goto fail;
+        }
+        uint32_t *el;
+        if (kb_elements(sys, 0, &el, &count, &err) != CGT_OK) {
+            rt_error_from(c->I, c->arg_locs[0], &err);
+            goto fail;
+        }
+        for (size_t i = 0; i < count; i++)
+            val_list_push(list, val_str_own(word_format(el + i * (size_t)sys->ngens, sys->ngens,
+                                                        sys->gen_names)));
+        free(el);
+    } else {
+        NcSystem *sys = NULL;
+        if (nckb_complete(s->nc, NULL, NULL, &sys, &err) != CGT_OK) {
+            if (sys)
+                nckb_free(sys);
+            rt_error_from(c->I, c->arg_locs[0], &err);
+            goto fail;
+        }
+        uint32_t *words;
+        size_t *offs, *lens;
+        if (nckb_elements(sys, 0, &words, &offs, &lens, &count, &err) != CGT_OK) {
+            nckb_free(sys);
+            rt_error_from(c->I, c->arg_locs[0], &err);
+            goto fail;
+        }
+        for (size_t i = 0; i < count; i++)
+            val_list_push(list, val_str_own(nckb_format_word(sys, words + offs[i], lens[i])));
+        free(words);
+        free(offs);
+        free(lens);
+        nckb_free(sys);
+    }
+    if (!c->stmt) {
+        sb_free(&b);
+        return list;
+    }
+    if (c->I->format == FMT_JSON) {
+        JsonWriter w;
+        rt_json_begin(&w, &b, "elements");
+        jw_kv_int(&w, "order", (long long)count);
+        jw_key(&w, "elements");
+        val_json(list, &w, false);
+        rt_json_end(&w);
+    } else {
+        sb_printf(&b, "%zu elements of %s:\n ", count, s->name);
+        for (size_t i = 0; i < count; i++) {
+            sb_printf(&b, " %s%s", list->u.list.items[i]->u.str.s, i + 1 < count ? "," : "");
+            if (i % 10 == 9 && i + 1 < count)
+                sb_puts(&b, "\n ");
+        }
+        sb_putc(&b, '\n');
+    }
+    val_unref(list);
+    rt_emit(c->I, &b);
+    return val_null();
+fail:
+    val_unref(list);
+    sb_free(&b);
+    return NULL;
+}
+
+Value *bi_reduce(Call *c)
+{
+    SemiObj *s = semi_of(c->args[0]);
+    if (!s->commutative)
+        return rt_error(c->I, DIAG_TYPE, c->arg_locs[0],
+                        "reduce works on commutative presentations (semigroup)");
+    KbSystem *sys = semi_system(c->I, s, c->arg_locs[0]);
+    if (!sys)
+        return NULL;
+    int g = sys->ngens;
+    uint32_t *w = xcalloc((size_t)g, sizeof *w);
+    size_t bad = 0;
+    CgtError err;
+    cgt_error_clear(&err);
+    char *typed = NULL; /* the word as read, in the one notation (src/lib/rewrite/word.h) */
+    if (wordparse_compact(c->args[1]->u.str.s, (const char *const *)sys->gen_names, g, w, &bad,
+                          &err) != CGT_OK ||
+        !(typed = word_format(w, g, sys->gen_names)) || kb_reduce(sys, w, 0, &err) != CGT_OK) {
+        free(typed);
+        free(w);
+        return rt_error_from(c->I, c->arg_locs[1], &err);
+    }
+    char *s0 = word_format(w, g, sys->gen_names);
+    free(w);
+    if (!c->stmt) {
+        free(typed);
+        return val_str_own(s0);
+    }
+    StrBuf b;
+    sb_init(&b);
+    sb_printf(&b, "%s -> %s\n", typed, s0);
+    if (c->I->format == FMT_JSON) {
+        b.len = 0;
+        b.s[0] = '\0';
+        JsonWriter jw;
+        rt_json_begin(&jw, &b, "reduce");
+        jw_kv_str(&jw, "word", typed);
+        jw_kv_str(&jw, "normal_form", s0);
+        rt_json_end(&jw);
+    }
+    free(typed);
+    free(s0);
+    rt_emit(c->I, &b);
+    return val_null();
+}
+
+/* ---- the relations as a rule list, unchanged ---- */
+
+/* What `confluent` reports, for either kind of rewriting system: the
+ * check's counts, the rule formatter of the system, the line describing
+ * the first critical pair that does not resolve (owned, NULL when all
+ * resolve), and the words for "one left side lies in another" (divisibility
+ * for commutative words, a factor for strings). */
+typedef struct ConfluenceReport {
+    const char *name;
+    size_t nrules, pairs_checked, ndiv, nred;
+    bool locally_confluent, terminated, interreduced;
+    const size_t *div_pairs;
+    const void *sys;
+    char *(*rule)(const void *sys, size_t i);
+    char *bad_line;
+    const char *div_summary; /* "divisible by another" */
+    const char *div_verb;    /* "is divisible by" */
+} ConfluenceReport;
+
+static char *kb_rule_cb(const void *sys, size_t i) { return kb_format_rule(sys, i); }
+
+static char *nc_rule_cb(const void *sys, size_t i) { return nckb_format_rule(sys, i); }
+
+static void confluence_emit(Call *c, ConfluenceReport *r)
+{
+    StrBuf b;
+    sb_init(&b);
+    if (c->I->format == FMT_JSON) {
+        JsonWriter w;
+        rt_json_begin(&w, &b, "confluence");
+        jw_kv_int(&w, "rules", (long long)r->nrules);
+        jw_kv_bool(&w, "locally_confluent", r->locally_confluent);
+        jw_kv_bool(&w, "terminated", r->terminated);
+        jw_kv_str(&w, "confluence", !r->terminated         ? "unknown"
+                                    : r->locally_confluent ? "confluent"
+                                                           : "not confluent");
+        jw_kv_bool(&w, "interreduced", r->interreduced);
+        jw_kv_int(&w, "divisible_left_sides", (long long)r->ndiv);
+        jw_kv_int(&w, "reducible_right_sides", (long long)r->nred);
+        rt_json_end(&w);
+    } else {
+        sb_printf(&b, "the %zu relation%s of %s as rules left -> right:\n", r->nrules,
+                  r->nrules == 1 ? "" : "s", r->name);
+        /* a capped rewrite proves nothing either way: the rules may not
+           terminate, and a word left at the cap is no normal form (F32) */
+        sb_printf(&b, "  %s (%zu critical pairs checked%s)\n",
+                  !r->terminated            ? "confluence unknown"
+                  : r->locally_confluent    ? "confluent"
+                                            : "NOT confluent",
+                  r->pairs_checked,
+                  r->terminated ? "" : "; some rewrites hit the step cap, so the rules may not "
+                                       "terminate");
+        if (r->bad_line)
+            sb_printf(&b, "  %s\n", r->bad_line);
+        if (r->interreduced) {
+            sb_puts(&b, "  inter-reduced\n");
+        } else {
+            sb_printf(&b, "  NOT inter-reduced: %zu left side%s %s, %zu reducible right side%s\n",
+                      r->ndiv, r->ndiv == 1 ? "" : "s", r->div_summary, r->nred,
+                      r->nred == 1 ? "" : "s");
+            for (size_t i = 0; i < r->ndiv && i < 10; i++) {
+                char *r1 = r->rule(r->sys, r->div_pairs[2 * i]);
+                char *r2 = r->rule(r->sys, r->div_pairs[2 * i + 1]);
+                sb_printf(&b, "    left side of (%s) %s that of (%s)\n", r1, r->div_verb, r2);
+                free(r1);
+                free(r2);
+            }
+            if (r->ndiv > 10)
+                sb_printf(&b, "    ... and %zu more\n", r->ndiv - 10);
+        }
+    }
+    free(r->bad_line);
+    r->bad_line = NULL;
+    rt_emit(c->I, &b);
+}
+
+/* `confluent M` for a monoid presentation: string rewriting, rules as
+ * written (nckb_check). */
+static Value *confluent_nc(Call *c, SemiObj *s)
+{
+    NcSystem *sys = NULL;
+    NcCheck chk;
+    CgtError err;
+    cgt_error_clear(&err);
+    if (nckb_system_from_rules(s->nc, &sys, &err) != CGT_OK ||
+        nckb_check(sys, 0, &chk, &err) != CGT_OK) {
+        nckb_free(sys);
+        return rt_error_from(c->I, c->loc, &err);
+    }
+    ConfluenceReport r = {s->name, sys->nrules, chk.pairs_checked, chk.ndiv, chk.nred,
+                          chk.locally_confluent, chk.terminated, chk.interreduced,
+                          chk.div_pairs, sys, nc_rule_cb, NULL, "containing another",
+                          "contains"};
+    if (!chk.locally_confluent) {
+        char *wd = nckb_format_word(sys, chk.bad_word, chk.bad_word_len);
+        char *a = nckb_format_word(sys, chk.bad_nf1, chk.bad_nf1_len);
+        char *d = nckb_format_word(sys, chk.bad_nf2, chk.bad_nf2_len);
+        char *r1 = nckb_format_rule(sys, chk.bad_i), *r2 = nckb_format_rule(sys, chk.bad_j);
+        r.bad_line = xasprintf("%s, where (%s) and (%s) meet, rewrites to both %s and %s", wd,
+                               r1, r2, a, d);
+        free(wd);
+        free(a);
+        free(d);
+        free(r1);
+        free(r2);
+    }
+    confluence_emit(c, &r);
+    nckb_check_free(&chk);
+    nckb_free(sys);
+    return val_null();
+}
+
+Value *bi_confluent(Call *c)
+{
+    SemiObj *s = semi_of(c->args[0]);
+    if (!s->commutative)
+        return confluent_nc(c, s);
+    const Presentation *p = s->data.pres;
+    KbOrder ord = kb_order_default();
+    KbSystem *sys = kb_system_from_rules(p->ngens, (const char *const *)p->gen_names, &ord,
+                                         p->rels, p->nrels);
+    KbCheck chk;
+    CgtError err;
+    cgt_error_clear(&err);
+    if (kb_check(sys, 0, &chk, &err) != CGT_OK) {
+        kb_free(sys);
+        return rt_error_from(c->I, c->loc, &err);
+    }
+    ConfluenceReport r = {s->name, p->nrels, chk.pairs_checked, chk.ndiv, chk.nred,
+                          chk.locally_confluent, chk.terminated, chk.interreduced,
+                          chk.div_pairs, sys, kb_rule_cb, NULL, "divisible by another",
+                          "is divisible by"};
+    if (!chk.locally_confluent) {
+        char *a = word_format(chk.bad_nf1, p->ngens, p->gen_names);
+        char *d = word_format(chk.bad_nf2, p->ngens, p->gen_names);
+        char *r1 = kb_format_rule(sys, chk.bad_i), *r2 = kb_format_rule(sys, chk.bad_j);
+        r.bad_line = xasprintf("the overlap of (%s) and (%s) rewrites to both %s and %s", r1, r2,
+                               a, d);
+        free(a);
+        free(d);
+        free(r1);
+        free(r2);
+    }
+    confluence_emit(c, &r);
+    kb_check_free(&chk);
+    kb_free(sys);
+    return val_null();
+}
+
+/* ---- finite monoid structure ---- */
+
+static char *elem_name(const FiniteMonoid *m, size_t x)
+{
+    return word_format(m->elems + x * (size_t)m->ngens, m->ngens, m->gen_names);
+}
+
+Value *bi_idempotents(Call *c)
+{
+    SemiObj *s = semi_of(c->args[0]);
+    FiniteMonoid *m = s->commutative ? semi_monoid(c->I, s, c->arg_locs[0]) : NULL;
+    if (!m)
+        return s->commutative ? NULL
+                              : rt_error(c->I, DIAG_TYPE, c->arg_locs[0],
+                                         "idempotents works on commutative presentations");
+    size_t *ids, n;
+    monoid_idempotents(m, &ids, &n);
+    StrBuf b;
+    sb_init(&b);
+    bool json = c->I->format == FMT_JSON;
+    JsonWriter w;
+    jw_init(&w, &b);
+    if (json) {
+        jw_obj_begin(&w);
+        jw_kv_str(&w, "kind", "idempotents");
+        jw_key(&w, "groups");
+        jw_arr_begin(&w);
+    } else {
+        sb_printf(&b, "%zu idempotents of %s, with their maximal subgroups:\n", n, s->name);
+    }
+    for (size_t i = 0; i < n; i++) {
+        MonoidGroup grp;
+        CgtError err;
+        cgt_error_clear(&err);
+        if (monoid_maximal_subgroup(m, ids[i], &grp, &err) != CGT_OK) {
+            free(ids);
+            sb_free(&b);
+            return rt_error_from(c->I, c->loc, &err);
+        }
+        char *e = elem_name(m, ids[i]);
+        char *st = monoid_group_structure(&grp);
+        if (json) {
+            jw_obj_begin(&w);
+            jw_kv_str(&w, "idempotent", e);
+            jw_kv_int(&w, "order", (long long)grp.order);
+            jw_kv_str(&w, "structure", st);
+            jw_obj_end(&w);
+        } else {
+            sb_printf(&b, "  %-12s group of order %zu (%s)\n", e, grp.order, st);
+        }
+        free(e);
+        free(st);
+        monoid_group_free(&grp);
+    }
+    if (json) {
+        jw_arr_end(&w);
+        rt_json_end(&w);
+    }
+    free(ids);
+    rt_emit(c->I, &b);
+    return val_null();
+}
+
+Value *bi_multable(Call *c)
+{
+    SemiObj *s = semi_of(c->args[0]);
+    FiniteMonoid *m = s->commutative ? semi_monoid(c->I, s, c->arg_locs[0]) : NULL;
+    if (!m)
+        return s->commutative ? NULL
+                              : rt_error(c->I, DIAG_TYPE, c->arg_locs[0],
+                                         "multable works on commutative presentations");
+    if (m->order > 64)
+        return rt_error(c->I, DIAG_LIMIT, c->arg_locs[0],
+                        "%zu elements: the table is printed for at most 64", m->order);
+    StrBuf b;
+    sb_init(&b);
+    size_t n = m->order, w = 1;
+    char **names = xcalloc(n, sizeof *names);
+    for (size_t i = 0; i < n; i++) {
+        names[i] = elem_name(m, i);
+        if (strlen(names[i]) > w)
+            w = strlen(names[i]);
+    }
+    if (c->I->format == FMT_JSON) {
+        JsonWriter jw;
+        rt_json_begin(&jw, &b, "multable");
+        jw_key(&jw, "elements");
+        jw_arr_begin(&jw);
+        for (size_t i = 0; i < n; i++)
+            jw_str(&jw, names[i]);
+        jw_arr_end(&jw);
+        jw_key(&jw, "table");
+        jw_arr_begin(&jw);
+        for (size_t i = 0; i < n; i++) {
+            jw_arr_begin(&jw);
+            for (size_t j = 0; j < n; j++)
+                jw_uint(&jw, monoid_mul(m, i, j));
+            jw_arr_end(&jw);
+        }
+        jw_arr_end(&jw);
+        rt_json_end(&jw);
+    } else {
+        sb_printf(&b, "%*s |", (int)w, "");
+        for (size_t j = 0; j < n; j++)
+            sb_printf(&b, " %-*s", (int)w, names[j]);
+        sb_putc(&b, '\n');
+        for (size_t i = 0; i < n; i++) {
+            sb_printf(&b, "%-*s |", (int)w, names[i]);
+            for (size_t j = 0; j < n; j++)
+                sb_printf(&b, " %-*s", (int)w, names[monoid_mul(m, i, j)]);
+            while (b.len && b.s[b.len - 1] == ' ')
+                b.s[--b.len] = '\0';
+            sb_putc(&b, '\n');
+        }
+    }
+    for (size_t i = 0; i < n; i++)
+        free(names[i]);
+    free(names);
+    rt_emit(c->I, &b);
+    return val_null();
+}
+
+Value *bi_bipartite(Call *c)
+{
+    SemiObj *s = semi_of(c->args[0]);
+    const PresWith *pw = presdata_with(&s->data, "P");
+    if (!s->commutative || !pw)
+        return rt_error(c->I, DIAG_DOMAIN, c->arg_locs[0],
+                        "bipartite needs a commutative presentation `with P = {...}`");
+    FiniteMonoid *m = semi_monoid(c->I, s, c->arg_locs[0]);
+    if (!m)
+        return NULL;
+    bool *inp = xcalloc(m->order, sizeof *inp);
+    for (size_t i = 0; i < pw->n; i++)
+        inp[monoid_eval(m, pw->words + i * (size_t)m->ngens)] = true;
+    MonoidBipartite bp;
+    CgtError err;
+    cgt_error_clear(&err);
+    if (monoid_bipartite(m, inp, &bp, &err) != CGT_OK) {
+        free(inp);
+        return rt_error_from(c->I, c->loc, &err);
+    }
+    free(inp);
+    StrBuf b;
+    sb_init(&b);
+    if (c->I->format == FMT_JSON) {
+        JsonWriter w;
+        rt_json_begin(&w, &b, "bipartite");
+        jw_kv_int(&w, "order", (long long)m->order);
+        jw_kv_int(&w, "classes", (long long)bp.nclasses);
+        jw_kv_bool(&w, "reduced", bp.reduced);
+        jw_kv_bool(&w, "identity_not_in_p", bp.identity_not_in_p);
+        jw_kv_bool(&w, "could_be_misere_quotient", bp.could_be_misere);
+        rt_json_end(&w);
+    } else {
+        sb_printf(&b, "bipartite monoid %s: %zu elements, %zu classes after reduction (%s)\n",
+                  s->name, m->order, bp.nclasses, bp.reduced ? "already reduced" : "merged");
+        for (size_t k = 0; k < bp.nclasses && !bp.reduced; k++) {
+            sb_puts(&b, "  {");
+            bool first = true;
+            for (size_t x = 0; x < m->order; x++)
+                if (bp.cls[x] == k) {
+                    char *e = elem_name(m, x);
+                    sb_printf(&b, "%s%s", first ? "" : ", ", e);
+                    free(e);
+                    first = false;
+                }
+            sb_printf(&b, "}%s\n", bp.class_in_p[k] ? " in P" : "");
+        }
+        sb_printf(&b, "  identity %s P; %s\n", bp.identity_not_in_p ? "not in" : "IN",
+                  bp.could_be_misere
+                      ? "the necessary conditions for a misere quotient hold"
+                      : "not a misere quotient presentation (see docs/kb.md)");
+    }
+    monoid_bipartite_free(&bp);
+    rt_emit(c->I, &b);
+    return val_null();
+}

@@ -1,0 +1,224 @@
+/* The `quotient` value (quotobj.h): release, its text form (presentation,
+ * P-portion, Phi table, expansions, period; or the description of an
+ * infinite quotient, src/modules/misere/bi_mqinf.c) and its JSON form, words in the
+ * one notation of src/lib/rewrite/word.h. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "modules/games/gameobj.h"
+#include "modules/misere/mqinfrt.h"
+#include "modules/misere/quotobj.h"
+#include "lib/util/xalloc.h"
+
+static GameObj *qgame(const QuotObj *o)
+{
+    return game_of(o->game);
+}
+
+void quot_free(void *p)
+{
+    QuotObj *o = p;
+    if (o->q)
+        quotient_free(o->q);
+    if (o->eng)
+        mq_free(o->eng);
+    mqinf_proof_free(o->inf);
+    free(o->proof_path);
+    val_unref(o->game);
+    free(o);
+}
+
+/* An element in the one word notation (src/lib/rewrite/word.h): `ab^2`, `1`. */
+static char *qword(const Quotient *q, uint32_t x) { return quotient_format(q, x); }
+
+static char *pword(const Presentation *p, const uint32_t *w)
+{
+    return word_format(w, p->ngens, p->gen_names);
+}
+
+static void quot_text(const void *ptr, StrBuf *b)
+{
+    const QuotObj *o = ptr;
+    const Quotient *q = o->q;
+    uint32_t n = quotient_max_heap(q);
+    if (o->inf) {
+        mqinf_text(o->inf, qgame(o)->name, quotient_size(q), quotient_psize(q), o->certified,
+                   o->proof_path, o->asked, b);
+        return;
+    }
+    sb_printf(b, "Q(%u) of %s: |Q| = %u, |P| = %u%s\n", n, qgame(o)->name, quotient_size(q),
+              quotient_psize(q), quotient_is_tame(q) ? " (tame)" : "");
+    if (o->partial)
+        sb_printf(b, "  partial result: %s\n", o->partial_note);
+    if (o->certified)
+        sb_printf(b, "  verified to heap %u by certificate\n", n);
+    else
+        sb_printf(b, "  NOT certified: %s\n", o->cert_note);
+    const Presentation *p = quotient_presentation(q);
+    sb_puts(b, "  < ");
+    for (int g = 0; g < p->ngens; g++)
+        sb_printf(b, "%s%s", g ? ", " : "", p->gen_names[g]);
+    if (p->nrels)
+        sb_puts(b, " | ");
+    for (size_t r = 0; r < p->nrels; r++) {
+        char *l = pword(p, p->rels + 2 * r * (size_t)p->ngens);
+        char *rr = pword(p, p->rels + (2 * r + 1) * (size_t)p->ngens);
+        char *rel = relation_text(l, rr);
+        sb_printf(b, "%s%s", r ? ", " : "", rel);
+        free(rel);
+    }
+    sb_puts(b, " >\n  P = {");
+    bool first = true;
+    for (uint32_t x = 0; x < quotient_size(q); x++)
+        if (quotient_is_p(q, x)) {
+            char *s = qword(q, x);
+            sb_printf(b, "%s%s", first ? "" : ", ", s);
+            free(s);
+            first = false;
+        }
+    sb_puts(b, "}\n  Phi (heaps 0..");
+    sb_printf(b, "%u):\n", n);
+    size_t w = 1;
+    for (uint32_t h = 0; h <= n; h++) {
+        char *s = qword(q, quotient_phi(q, h));
+        if (strlen(s) > w)
+            w = strlen(s);
+        free(s);
+    }
+    for (uint32_t h = 0; h <= n; h++) {
+        if (h % 10 == 0)
+            sb_printf(b, "  %4u:", h);
+        char *s = qword(q, quotient_phi(q, h));
+        sb_printf(b, " %-*s", (int)w, s);
+        free(s);
+        if (h % 10 == 9 || h == n) {
+            while (b->len > 0 && b->s[b->len - 1] == ' ')
+                b->s[--b->len] = '\0';
+            sb_putc(b, '\n');
+        }
+    }
+    const uint32_t *eh, *es;
+    size_t ne = quotient_expansions(q, &eh, &es);
+    sb_puts(b, "  expansions (heap: |Q|):");
+    for (size_t i = 0; i < ne; i++)
+        sb_printf(b, " %u:%u", eh[i], es[i]);
+    if (ne == 0)
+        sb_puts(b, " none");
+    sb_putc(b, '\n');
+    if (o->have_period) {
+        if (o->period.found)
+            sb_printf(b,
+                      "  pretending function periodic: period %u, preperiod %u (proved at "
+                      "%u heaps; last rogue heap %d)\n",
+                      o->period.period, o->period.preperiod, o->period.heaps,
+                      o->period.last_rogue);
+        else
+            sb_printf(b, "  no periodicity proved up to heap %u\n", n);
+    }
+    if (b->len && b->s[b->len - 1] == '\n')
+        b->s[--b->len] = '\0';
+}
+
+void quot_json_words(JsonWriter *w, const Quotient *q, bool only_p)
+{
+    jw_arr_begin(w);
+    for (uint32_t x = 0; x < quotient_size(q); x++)
+        if (!only_p || quotient_is_p(q, x)) {
+            char *s = quotient_format(q, x);
+            jw_str(w, s);
+            free(s);
+        }
+    jw_arr_end(w);
+}
+
+static void quot_json(const void *ptr, JsonWriter *w)
+{
+    const QuotObj *o = ptr;
+    const Quotient *q = o->q;
+    uint32_t n = quotient_max_heap(q);
+    jw_obj_begin(w);
+    jw_kv_str(w, "kind", "quotient");
+    jw_kv_str(w, "game", qgame(o)->name);
+    if (o->inf) {
+        jw_kv_int(w, "heap", o->inf->N);
+        jw_key(w, "order");
+        jw_null(w);
+        jw_kv_bool(w, "infinite", true);
+        jw_kv_bool(w, "certified", true);
+        jw_kv_str(w, "proved", "certificate checked");
+        if (o->proof_path)
+            jw_kv_str(w, "proof_file", o->proof_path);
+        jw_key(w, "finite_part");
+        jw_obj_begin(w);
+        jw_kv_int(w, "heap", n);
+        jw_kv_int(w, "order", quotient_size(q));
+        jw_kv_int(w, "p_count", quotient_psize(q));
+        jw_kv_bool(w, "certified", o->certified);
+        jw_obj_end(w);
+        mqinf_json(o->inf, w);
+        jw_obj_end(w);
+        return;
+    }
+    jw_kv_int(w, "heap", n);
+    jw_kv_int(w, "order", quotient_size(q));
+    jw_kv_int(w, "p_count", quotient_psize(q));
+    const Presentation *p = quotient_presentation(q);
+    jw_key(w, "generators");
+    jw_arr_begin(w);
+    for (int g = 0; g < p->ngens; g++)
+        jw_str(w, p->gen_names[g]);
+    jw_arr_end(w);
+    jw_key(w, "relations");
+    jw_arr_begin(w);
+    for (size_t r = 0; r < p->nrels; r++) {
+        jw_arr_begin(w);
+        for (int side = 0; side < 2; side++) {
+            char *s = word_format(p->rels + (2 * r + (size_t)side) * (size_t)p->ngens, p->ngens,
+                                  p->gen_names);
+            jw_str(w, s);
+            free(s);
+        }
+        jw_arr_end(w);
+    }
+    jw_arr_end(w);
+    jw_key(w, "p_portion");
+    quot_json_words(w, q, true);
+    jw_key(w, "phi");
+    jw_arr_begin(w);
+    for (uint32_t h = 0; h <= n; h++) {
+        char *s = quotient_format(q, quotient_phi(q, h));
+        jw_str(w, s);
+        free(s);
+    }
+    jw_arr_end(w);
+    const uint32_t *eh, *es;
+    size_t ne = quotient_expansions(q, &eh, &es);
+    jw_key(w, "expansions");
+    jw_arr_begin(w);
+    for (size_t i = 0; i < ne; i++) {
+        jw_arr_begin(w);
+        jw_int(w, eh[i]);
+        jw_int(w, es[i]);
+        jw_arr_end(w);
+    }
+    jw_arr_end(w);
+    jw_kv_bool(w, "tame", quotient_is_tame(q));
+    jw_kv_bool(w, "certified", o->certified);
+    jw_kv_bool(w, "partial", o->partial);
+    if (o->have_period) {
+        jw_key(w, "period");
+        if (o->period.found) {
+            jw_obj_begin(w);
+            jw_kv_int(w, "period", o->period.period);
+            jw_kv_int(w, "preperiod", o->period.preperiod);
+            jw_kv_int(w, "last_rogue", o->period.last_rogue);
+            jw_obj_end(w);
+        } else {
+            jw_null(w);
+        }
+    }
+    jw_obj_end(w);
+}
+
+const ObjType quotient_type = {"quotient", quot_free, quot_text, quot_json};

@@ -1,0 +1,53 @@
+/* The `quotient` value (src/modules/misere/quotobj.c; built by src/modules/misere/bi_misere.c):
+ * the engine, its snapshot Q(n), the certificate and periodicity, and for
+ * an infinite quotient its proof.  Shared with src/modules/io/bi_io.c (save and
+ * load). */
+#ifndef CGT_RUNTIME_QUOTOBJ_H
+#define CGT_RUNTIME_QUOTOBJ_H
+#include "lib/misere/misere.h"
+#include "lib/misere/mqinf.h"
+#include "runtime/interp.h"
+
+typedef struct QuotObj {
+    Value *game;     /* the game value (keeps the ruleset alive) */
+    MqEngine *eng;
+    Quotient *q;
+    MqCertInfo cert;
+    bool cert_done;
+    bool cert_skip; /* `certify off` */
+    uint64_t cert_states; /* `cert_states`, 0 = default */
+    double cert_cpu, cert_wall; /* seconds spent in mq_certify */
+    bool certified;
+    char cert_note[600];
+    bool have_period;
+    MqPeriod period;
+    bool partial;
+    char partial_note[1400];
+    /* Q(inf->N) proved infinite (src/lib/misere/mqinf.h); q is then Q(inf->N - 1) */
+    MqInfProof *inf;
+    char *proof_path;
+    uint32_t asked; /* N of `to N` */
+} QuotObj;
+
+extern const ObjType quotient_type;
+
+/* Release a QuotObj (the type's free function, also for one that failed
+ * half-built). */
+void quot_free(void *p);
+/* The JSON array of the quotient's elements (only_p: of its P-portion),
+ * as words (src/lib/rewrite/word.h). */
+void quot_json_words(JsonWriter *w, const Quotient *q, bool only_p);
+
+/* Snapshot, certificate and periodicity of the engine's current state:
+ * sets o->q (with the generator names, NULL = a, b, c, ...), o->certified
+ * (unless o->cert_skip) and o->period.  Records an error and returns false
+ * when the names do not fit or the snapshot fails. */
+bool quot_snapshot(Call *c, QuotObj *o, char **names, int nnames, Loc loc);
+
+/* `outcome q [heaps]` (src/modules/misere/bi_misere.c), which bi_games.c's `outcome`
+ * hands a quotient to, and `elements q`, which bi_kb.c's `elements` hands
+ * a quotient to. */
+Value *quotient_outcome_stmt(Call *c, const Value *qv, const Value *pos, Loc loc);
+Value *quotient_elements(Call *c, const Value *v);
+
+#endif

@@ -1,0 +1,787 @@
+/* The tree-walking evaluator: interpreter state and errors, output,
+ * variables, integer arithmetic and expressions.  Calls and the builtin
+ * dispatcher are in eval_call.c, statements in eval_stmt.c (the three
+ * share src/runtime/eval_int.h). */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+
+#include "grammar.h"
+#include "runtime/env.h"
+#include "modules/games/gameobj.h"
+#include "modules/explicit/impgameobj.h"
+#include "modules/io/resultfile.h"
+#include "runtime/interp.h"
+#include "runtime/eval_int.h"
+#include "lib/util/poll.h"
+#include "lib/util/xalloc.h"
+
+
+/* ---- interpreter state and errors ---- */
+
+static void warning_sink(const char *line)
+{
+    cgt_progress_end();
+    fflush(stdout);
+    fprintf(stderr, "cgt: warning: %s\n", line);
+}
+
+Interp *interp_new(void)
+{
+    Interp *I = xcalloc(1, sizeof *I);
+    cgt_set_warning_sink(warning_sink);
+    I->globals = env_new();
+    sb_init(&I->trace);
+    return I;
+}
+
+void interp_free(Interp *I)
+{
+    if (!I)
+        return;
+    env_free(I->globals);
+    val_unref(I->partial);
+    impgame_store_release();
+    sb_free(&I->trace);
+    free(I);
+    bi_load_release();
+}
+
+Value *rt_error(Interp *I, DiagCat cat, Loc loc, const char *fmt, ...)
+{
+    if (I->failed)
+        return NULL;
+    I->failed = true;
+    /* Ctrl-C and --timeout end the run, and a bug must be seen: try does
+       not catch them (docs/language.md, "Errors") */
+    I->err_fatal = cat == DIAG_INTERRUPTED || cat == DIAG_INTERNAL ||
+                   (cat == DIAG_LIMIT && cgt_run_limit_reached());
+    I->err_cat = cat;
+    I->err_loc = loc;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(I->err_msg, sizeof I->err_msg, fmt, ap);
+    va_end(ap);
+    I->err_hint[0] = '\0';
+    I->trace.len = 0;
+    I->trace.s[0] = '\0';
+    I->last_frame[0] = '\0';
+    I->frame_repeats = 0;
+    return NULL;
+}
+
+void rt_hint(Interp *I, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(I->err_hint, sizeof I->err_hint, fmt, ap);
+    va_end(ap);
+}
+
+Value *rt_error_from(Interp *I, Loc loc, const CgtError *e)
+{
+    DiagCat cat = DIAG_DOMAIN;
+    switch (e->status) {
+    case CGT_ERR_LIMIT:
+        cat = DIAG_LIMIT;
+        break;
+    case CGT_ERR_INTERRUPTED:
+        cat = DIAG_INTERRUPTED;
+        break;
+    case CGT_ERR_IO:
+        cat = DIAG_IO;
+        break;
+    case CGT_ERR_TYPE:
+        cat = DIAG_TYPE;
+        break;
+    case CGT_ERR_INTERNAL:
+        cat = DIAG_INTERNAL;
+        break;
+    default:
+        break;
+    }
+    rt_error(I, cat, loc, "%s", e->msg[0] ? e->msg : "unknown error");
+    if (e->hint[0])
+        rt_hint(I, "%s", e->hint);
+    return NULL;
+}
+
+int interp_report(Interp *I)
+{
+    if (!I->failed)
+        return 0;
+    char msg[1200];
+    if (I->err_cat == DIAG_INTERNAL)
+        snprintf(msg, sizeof msg, "internal error: %s (please report this bug)", I->err_msg);
+    else
+        snprintf(msg, sizeof msg, "%s", I->err_msg);
+    fflush(stdout);
+    ev_trace_flush_repeats(I);
+    diag_print(stderr, "error", I->err_loc, msg, I->err_hint, I->trace.s, I->color_err);
+    val_unref(I->partial); /* a partial result no declaration took */
+    I->partial = NULL;
+    I->failed = false;
+    I->trace.len = 0;
+    I->trace.s[0] = '\0';
+    return diag_exit_code(I->err_cat);
+}
+
+/* ---- output ---- */
+
+/* errno of the first failed write to stdout (0 = none yet) */
+static int stdout_errno;
+
+void ev_put_stdout(const char *text)
+{
+    errno = 0;
+    if (fputs(text, stdout) == EOF && !stdout_errno)
+        stdout_errno = errno ? errno : EIO;
+}
+
+
+void rt_out(Interp *I, const char *text)
+{
+    (void)I;
+    cgt_progress_end();
+    ev_put_stdout(text);
+}
+
+void rt_json_begin(JsonWriter *w, StrBuf *b, const char *kind)
+{
+    jw_init(w, b);
+    jw_obj_begin(w);
+    jw_kv_str(w, "kind", kind);
+}
+
+void rt_json_end(JsonWriter *w)
+{
+    jw_obj_end(w);
+    sb_putc(w->out, '\n');
+}
+
+void rt_emit(Interp *I, StrBuf *b)
+{
+    rt_out(I, b->s);
+    sb_free(b);
+}
+
+void rt_print_value(Interp *I, const Value *v)
+{
+    StrBuf b;
+    sb_init(&b);
+    if (I->format == FMT_JSON) {
+        JsonWriter w;
+        jw_init(&w, &b);
+        val_json(v, &w, true);
+        sb_putc(&b, '\n');
+    } else {
+        val_format(v, &b, true);
+        if (b.len == 0 || b.s[b.len - 1] != '\n')
+            sb_putc(&b, '\n');
+    }
+    ev_put_stdout(b.s);
+    sb_free(&b);
+}
+
+bool rt_stdout_failed(int *err_no)
+{
+    errno = 0;
+    if (fflush(stdout) == 0 && !ferror(stdout))
+        return false;
+    if (!stdout_errno)
+        stdout_errno = errno ? errno : EIO;
+    *err_no = stdout_errno;
+    return true;
+}
+
+/* ---- variables ---- */
+
+Value *ev_lookup(Interp *I, const char *name)
+{
+    Value *v = NULL;
+    if (I->locals)
+        v = env_get(I->locals, name);
+    if (!v)
+        v = env_get(I->globals, name);
+    return v;
+}
+
+void ev_assign(Interp *I, const char *name, Value *v)
+{
+    env_set(I->locals ? I->locals : I->globals, name, v);
+}
+
+Value *ev_undefined_name(Interp *I, const AstNode *e)
+{
+    rt_error(I, DIAG_NAME, e->loc, "undefined variable '%s'", e->text);
+    const Builtin *b = builtin_find(e->text);
+    if (b && (b->flags & BI_FUNC))
+        rt_hint(I, "'%s' is a builtin: call it as %s(...) or use it as a statement", e->text,
+                e->text);
+    else if (b)
+        rt_hint(I, "'%s' is a statement: write it at the start of a statement", e->text);
+    return NULL;
+}
+
+/* ---- integer arithmetic (exact, GMP on overflow) ---- */
+
+/* Largest integer result of * and ^, in bits (8 MB of digits). */
+#define INT_MAX_BITS 64000000UL
+
+static Value *int_arith(Interp *I, int op, const Value *a, const Value *b, Loc loc)
+{
+    int64_t x, y, r;
+    bool small = val_get_i64(a, &x) && val_get_i64(b, &y);
+    if (small) {
+        switch (op) {
+        case '+':
+            if (!__builtin_add_overflow(x, y, &r))
+                return val_int(r);
+            break;
+        case '-':
+            if (!__builtin_sub_overflow(x, y, &r))
+                return val_int(r);
+            break;
+        case '*':
+            if (!__builtin_mul_overflow(x, y, &r))
+                return val_int(r);
+            break;
+        case XOR:
+            return val_int(x ^ y);
+        default:
+            break;
+        }
+    }
+    mpz_t za, zb, zr;
+    mpz_inits(za, zb, zr, NULL);
+    val_get_mpz(a, za);
+    val_get_mpz(b, zb);
+    Value *res = NULL;
+    switch (op) {
+    case '+':
+        mpz_add(zr, za, zb);
+        break;
+    case '-':
+        mpz_sub(zr, za, zb);
+        break;
+    case '*':
+        /* the same cap as ^ (issue 14 F29: x*x*... had none) */
+        if (mpz_sizeinbase(za, 2) + mpz_sizeinbase(zb, 2) > INT_MAX_BITS + 1) {
+            rt_error(I, DIAG_LIMIT, loc, "result of * would have more than %lu bits",
+                     (unsigned long)INT_MAX_BITS);
+            goto done;
+        }
+        mpz_mul(zr, za, zb);
+        break;
+    case '/':
+    case '%':
+        if (mpz_sgn(zb) == 0) {
+            rt_error(I, DIAG_DOMAIN, loc, "division by zero");
+            goto done;
+        }
+        if (op == '/')
+            mpz_fdiv_q(zr, za, zb);
+        else
+            mpz_fdiv_r(zr, za, zb);
+        break;
+    case XOR:
+        /* bitwise exclusive or; on negative integers GMP's two's complement */
+        mpz_xor(zr, za, zb);
+        break;
+    case '^': {
+        if (mpz_sgn(zb) < 0) {
+            rt_error(I, DIAG_DOMAIN, loc, "negative exponent");
+            rt_hint(I, "integers are exact; there are no fractions");
+            goto done;
+        }
+        bool trivial = mpz_cmpabs_ui(za, 1) <= 0;
+        /* |a|^e has about e log2|a| bits (mpz_get_d_2exp: |a| = m 2^k,
+           1/2 <= m < 1); the cap is on that, so 2^63999999 is allowed */
+        long k2 = 0;
+        double m = trivial ? 1 : fabs(mpz_get_d_2exp(&k2, za));
+        if (!trivial && (!mpz_fits_ulong_p(zb) ||
+                         (double)mpz_get_ui(zb) * ((double)k2 + log2(m)) >= (double)INT_MAX_BITS)) {
+            rt_error(I, DIAG_LIMIT, loc, "result of ^ would have more than %lu bits",
+                     (unsigned long)INT_MAX_BITS);
+            rt_hint(I, "integer results are capped at 64 million bits (docs/language.md)");
+            goto done;
+        }
+        if (trivial && !mpz_fits_ulong_p(zb)) {
+            /* 0^n, 1^n, (-1)^n for huge n */
+            if (mpz_sgn(za) == 0)
+                mpz_set_ui(zr, 0);
+            else if (mpz_sgn(za) > 0 || mpz_even_p(zb))
+                mpz_set_ui(zr, 1);
+            else
+                mpz_set_si(zr, -1);
+        } else {
+            mpz_pow_ui(zr, za, mpz_get_ui(zb));
+        }
+        break;
+    }
+    default:
+        break;
+    }
+    res = val_int_mpz(zr);
+done:
+    mpz_clears(za, zb, zr, NULL);
+    return res;
+}
+
+static int int_cmp(const Value *a, const Value *b)
+{
+    int64_t x, y;
+    if (val_get_i64(a, &x) && val_get_i64(b, &y))
+        return (x > y) - (x < y);
+    mpz_t za, zb;
+    mpz_inits(za, zb, NULL);
+    val_get_mpz(a, za);
+    val_get_mpz(b, zb);
+    int c = mpz_cmp(za, zb);
+    mpz_clears(za, zb, NULL);
+    return (c > 0) - (c < 0);
+}
+
+static const char *op_name(int op)
+{
+    switch (op) {
+    case EQ:
+        return "==";
+    case NE:
+        return "!=";
+    case LE:
+        return "<=";
+    case GE:
+        return ">=";
+    case '<':
+        return "<";
+    case '>':
+        return ">";
+    case '+':
+        return "+";
+    case '-':
+        return "-";
+    case '*':
+        return "*";
+    case '/':
+        return "/";
+    case '%':
+        return "%";
+    case '^':
+        return "^";
+    case XOR:
+        return "xor";
+    }
+    return "?";
+}
+
+Value *ev_binop(Interp *I, int op, Value *a, Value *b, Loc loc)
+{
+    if (impgame_is(a) || impgame_is(b))
+        return impgame_binop(I, op, a, b, loc, EQ, NE);
+    if (op == EQ)
+        return val_bool(val_equal(a, b));
+    if (op == NE)
+        return val_bool(!val_equal(a, b));
+    if (op == '<' || op == '>' || op == LE || op == GE) {
+        int c;
+        if (a->kind == VAL_INT && b->kind == VAL_INT)
+            c = int_cmp(a, b);
+        else if (a->kind == VAL_STR && b->kind == VAL_STR)
+            c = strcmp(a->u.str.s, b->u.str.s);
+        else
+            return rt_error(I, DIAG_TYPE, loc, "cannot compare %s with %s using %s",
+                            val_kind_name(a), val_kind_name(b), op_name(op));
+        bool r = op == '<' ? c < 0 : op == '>' ? c > 0 : op == LE ? c <= 0 : c >= 0;
+        return val_bool(r);
+    }
+    if (a->kind == VAL_INT && b->kind == VAL_INT)
+        return int_arith(I, op, a, b, loc);
+    if (op == '+' && a->kind == VAL_STR && b->kind == VAL_STR) {
+        char *s = xmalloc(a->u.str.len + b->u.str.len + 1);
+        memcpy(s, a->u.str.s, a->u.str.len);
+        memcpy(s + a->u.str.len, b->u.str.s, b->u.str.len + 1);
+        return val_str_own(s);
+    }
+    if (op == '+' && a->kind == VAL_LIST && b->kind == VAL_LIST) {
+        Value *l = val_list();
+        for (size_t i = 0; i < a->u.list.len; i++)
+            val_list_push(l, val_ref(a->u.list.items[i]));
+        for (size_t i = 0; i < b->u.list.len; i++)
+            val_list_push(l, val_ref(b->u.list.items[i]));
+        return l;
+    }
+    rt_error(I, DIAG_TYPE, loc, "cannot apply %s to %s and %s", op_name(op), val_kind_name(a),
+             val_kind_name(b));
+    if (op == '+' && (a->kind == VAL_STR || b->kind == VAL_STR))
+        rt_hint(I, "convert with str(...) first, e.g. \"n = \" + str(n)");
+    return NULL;
+}
+
+/* ---- expressions ---- */
+
+
+static bool to_i64(Interp *I, const Value *v, Loc loc, const char *what, int64_t *out)
+{
+    if (v->kind != VAL_INT) {
+        rt_error(I, DIAG_TYPE, loc, "%s must be an integer, got %s", what, val_kind_name(v));
+        return false;
+    }
+    if (!val_get_i64(v, out)) {
+        rt_error(I, DIAG_LIMIT, loc, "%s is too large", what);
+        return false;
+    }
+    return true;
+}
+
+/* r.name on a record; a missing field is an error that lists the fields. */
+static Value *field_value(Interp *I, Value *c, const char *name, Loc loc)
+{
+    if (c->kind != VAL_MAP)
+        return rt_error(I, DIAG_TYPE, loc, "cannot read field '%s' of a value of type %s", name,
+                        val_kind_name(c));
+    Value *v = val_map_get(c, name);
+    if (v)
+        return val_ref(v);
+    StrBuf keys;
+    sb_init(&keys);
+    for (size_t i = 0; i < c->u.map.len && i < 12; i++)
+        sb_printf(&keys, "%s%s", i ? ", " : "", c->u.map.keys[i]);
+    if (c->u.map.len > 12)
+        sb_puts(&keys, ", ...");
+    rt_error(I, DIAG_DOMAIN, loc, "the record has no field '%s'", name);
+    if (c->u.map.len)
+        rt_hint(I, "its fields are: %s", keys.s);
+    else
+        rt_hint(I, "the record is empty");
+    sb_free(&keys);
+    return NULL;
+}
+
+/* The number of items of a list, string or range (uint64: a range may
+ * hold up to 2^64 integers); false for any other value. */
+static bool seq_count(const Value *c, uint64_t *n)
+{
+    if (c->kind == VAL_LIST)
+        *n = c->u.list.len;
+    else if (c->kind == VAL_STR)
+        *n = c->u.str.len;
+    else if (c->kind == VAL_RANGE)
+        *n = val_range_count(c);
+    else
+        return false;
+    return true;
+}
+
+/* l[a..b]: the items a to b inclusive, as ranges are; negative bounds
+ * count from the end; bounds beyond the ends are cut to them, so the
+ * slice may be empty.  Lists give lists, strings strings, ranges ranges. */
+static Value *slice_value(Interp *I, Value *c, const Value *r, Loc loc)
+{
+    uint64_t n;
+    if (!seq_count(c, &n))
+        return rt_error(I, DIAG_TYPE, loc, "cannot slice a value of type %s", val_kind_name(c));
+    if (n >= (uint64_t)INT64_MAX)
+        return rt_error(I, DIAG_LIMIT, loc, "range too long to slice");
+    int64_t len = (int64_t)n, lo = r->u.range.lo, hi = r->u.range.hi;
+    /* from the end: -1 is the last item (no overflow: len < INT64_MAX) */
+    if (lo < 0)
+        lo = lo < -len ? 0 : len + lo;
+    if (hi < 0)
+        hi = hi < -len ? -1 : len + hi;
+    if (hi >= len)
+        hi = len - 1;
+    if (c->kind == VAL_LIST) {
+        Value *l = val_list();
+        for (int64_t i = lo; i <= hi; i++)
+            val_list_push(l, val_ref(c->u.list.items[i]));
+        return l;
+    }
+    if (c->kind == VAL_STR)
+        return lo > hi ? val_str("") : val_str_n(c->u.str.s + lo, (size_t)(hi - lo + 1));
+    if (lo > hi)
+        return val_range(1, 0);
+    return val_range(val_range_at(c, (uint64_t)lo), val_range_at(c, (uint64_t)hi));
+}
+
+static Value *index_value(Interp *I, Value *c, Value *idx, Loc loc)
+{
+    if (idx->kind == VAL_RANGE && c->kind != VAL_MAP)
+        return slice_value(I, c, idx, loc);
+    if (c->kind == VAL_MAP) {
+        if (idx->kind != VAL_STR)
+            return rt_error(I, DIAG_TYPE, loc, "a record is indexed by a string key, not a %s",
+                            val_kind_name(idx));
+        Value *v = val_map_get(c, idx->u.str.s);
+        if (!v)
+            return rt_error(I, DIAG_DOMAIN, loc, "the record has no key \"%s\"", idx->u.str.s);
+        return val_ref(v);
+    }
+    int64_t i;
+    if (!to_i64(I, idx, loc, "an index", &i))
+        return NULL;
+    /* lengths and offsets in uint64: a range may hold up to 2^64 integers */
+    uint64_t n;
+    if (!seq_count(c, &n))
+        return rt_error(I, DIAG_TYPE, loc, "cannot index a %s", val_kind_name(c));
+    uint64_t back = i < 0 ? (uint64_t)(-(i + 1)) + 1 : 0; /* |i| without overflow */
+    bool ok = i < 0 ? back <= n : (uint64_t)i < n;
+    if (!ok) {
+        StrBuf len;
+        sb_init(&len);
+        if (c->kind == VAL_RANGE) {
+            mpz_t z;
+            mpz_init(z);
+            val_range_len_mpz(c, z);
+            char *d = mpz_get_str(NULL, 10, z);
+            sb_puts(&len, d);
+            free(d);
+            mpz_clear(z);
+        } else {
+            sb_printf(&len, "%llu", (unsigned long long)n);
+        }
+        rt_error(I, DIAG_DOMAIN, loc, "index %lld out of range for a %s of length %s",
+                 (long long)i, val_kind_name(c), len.s);
+        sb_free(&len);
+        rt_hint(I, "indices start at 0; negative indices count from the end");
+        return NULL;
+    }
+    /* n - back, counted from the last index so that a range of 2^64
+       integers (n saturated) is exact too */
+    uint64_t last = c->kind == VAL_RANGE ? (uint64_t)c->u.range.hi - (uint64_t)c->u.range.lo
+                                         : n - 1;
+    uint64_t j = i < 0 ? last - (back - 1) : (uint64_t)i;
+    if (c->kind == VAL_LIST)
+        return val_ref(c->u.list.items[j]);
+    if (c->kind == VAL_STR)
+        return val_str_n(c->u.str.s + j, 1);
+    return val_int(val_range_at(c, j));
+}
+
+/* Evaluate kids[0] and kids[1] of e into *a and *b (both owned); on an
+ * error nothing is left allocated and false is returned. */
+bool ev_eval_pair(Interp *I, const AstNode *e, Value **a, Value **b)
+{
+    *a = rt_eval(I, e->kids[0]);
+    if (!*a)
+        return false;
+    *b = rt_eval(I, e->kids[1]);
+    if (!*b) {
+        val_unref(*a);
+        return false;
+    }
+    return true;
+}
+
+/* 6 MB: safe on a default 8 MB main-thread stack when main could not
+ * start the large-stack interpreter thread. */
+size_t ev_stack_budget = (size_t)6 << 20;
+
+void interp_set_stack_budget(size_t bytes)
+{
+    ev_stack_budget = bytes;
+}
+
+/* True (with the error recorded) when the C stack budget is used up:
+ * recursion times expression depth may exceed it although each is bounded
+ * (issue 14 F14). */
+bool ev_stack_exhausted(Interp *I, Loc loc)
+{
+    if ((uintptr_t)__builtin_frame_address(0) >= I->stack_floor)
+        return false;
+    rt_error(I, DIAG_LIMIT, loc, "evaluation nested too deeply (%zu MB of stack used)",
+             ev_stack_budget >> 20);
+    rt_hint(I, "deep recursion over deeply nested expressions; rewrite with a loop");
+    return true;
+}
+
+/* [EXPR for NAME in ITERABLE if COND]: NAME is assigned as a for loop
+ * assigns it; ITERABLE is a range, list, string or record (its keys). */
+static Value *eval_comprehension(Interp *I, const AstNode *e)
+{
+    Value *it = rt_eval(I, e->kids[1]);
+    if (!it)
+        return NULL;
+    uint64_t n;
+    if (it->kind == VAL_RANGE)
+        n = val_range_count(it);
+    else if (it->kind == VAL_LIST)
+        n = it->u.list.len;
+    else if (it->kind == VAL_STR)
+        n = it->u.str.len;
+    else if (it->kind == VAL_MAP)
+        n = it->u.map.len;
+    else {
+        rt_error(I, DIAG_TYPE, e->kids[1]->loc, "cannot iterate over a %s", val_kind_name(it));
+        val_unref(it);
+        return NULL;
+    }
+    Value *out = val_list();
+    const AstNode *cond = e->nkids > 2 ? e->kids[2] : NULL;
+    for (uint64_t i = 0; i < n; i++) {
+        Value *x = it->kind == VAL_RANGE  ? val_int(val_range_at(it, i))
+                   : it->kind == VAL_LIST ? val_ref(it->u.list.items[i])
+                   : it->kind == VAL_STR  ? val_str_n(it->u.str.s + i, 1)
+                                          : val_str(it->u.map.keys[i]);
+        ev_assign(I, e->text, x);
+        if (cond) {
+            Value *c = rt_eval(I, cond);
+            if (!c)
+                goto fail;
+            bool t = val_truthy(c);
+            val_unref(c);
+            if (!t)
+                continue;
+        }
+        Value *v = rt_eval(I, e->kids[0]);
+        if (!v)
+            goto fail;
+        val_list_push(out, v);
+        if (ev_poll_status(I, e->loc) != EX_OK)
+            goto fail;
+    }
+    val_unref(it);
+    return out;
+fail:
+    val_unref(it);
+    val_unref(out);
+    return NULL;
+}
+
+Value *rt_eval(Interp *I, const AstNode *e)
+{
+    if (ev_stack_exhausted(I, e->loc))
+        return NULL;
+    switch (e->kind) {
+    case AST_INT:
+        return val_int_str(e->text);
+    case AST_CODE:
+    case AST_STR:
+        return val_str(e->text);
+    case AST_BOOL:
+        return val_bool(e->op != 0);
+    case AST_NULL:
+        return val_null();
+    case AST_IDENT: {
+        Value *v = ev_lookup(I, e->text);
+        if (!v)
+            return ev_undefined_name(I, e);
+        return val_ref(v);
+    }
+    case AST_LIST:
+    case AST_SET: {
+        Value *l = val_list();
+        for (size_t i = 0; i < e->nkids; i++) {
+            Value *x = rt_eval(I, e->kids[i]);
+            if (!x) {
+                val_unref(l);
+                return NULL;
+            }
+            val_list_push(l, x);
+        }
+        return l;
+    }
+    case AST_RANGE: {
+        Value *a, *b;
+        if (!ev_eval_pair(I, e, &a, &b))
+            return NULL;
+        int64_t lo = 0, hi = 0;
+        bool ok = to_i64(I, a, e->kids[0]->loc, "a range bound", &lo) &&
+                  to_i64(I, b, e->kids[1]->loc, "a range bound", &hi);
+        val_unref(a);
+        val_unref(b);
+        return ok ? val_range(lo, hi) : NULL;
+    }
+    case AST_BINOP: {
+        Value *a, *b;
+        if (!ev_eval_pair(I, e, &a, &b))
+            return NULL;
+        Value *r = ev_binop(I, e->op, a, b, e->loc);
+        val_unref(a);
+        val_unref(b);
+        return r;
+    }
+    case AST_UNOP: {
+        Value *a = rt_eval(I, e->kids[0]);
+        if (!a)
+            return NULL;
+        Value *r;
+        if (e->op == '!') {
+            r = val_bool(!val_truthy(a));
+        } else if (a->kind == VAL_INT) {
+            Value *zero = val_int(0);
+            r = int_arith(I, '-', zero, a, e->loc);
+            val_unref(zero);
+        } else {
+            r = rt_error(I, DIAG_TYPE, e->loc, "cannot negate a %s", val_kind_name(a));
+        }
+        val_unref(a);
+        return r;
+    }
+    case AST_AND:
+    case AST_OR: {
+        Value *a = rt_eval(I, e->kids[0]);
+        if (!a)
+            return NULL;
+        bool t = val_truthy(a);
+        val_unref(a);
+        if (e->kind == AST_AND ? !t : t)
+            return val_bool(t);
+        Value *b = rt_eval(I, e->kids[1]);
+        if (!b)
+            return NULL;
+        t = val_truthy(b);
+        val_unref(b);
+        return val_bool(t);
+    }
+    case AST_MAP: {
+        Value *m = val_map();
+        for (size_t i = 0; i + 1 < e->nkids; i += 2) {
+            Value *x = rt_eval(I, e->kids[i + 1]);
+            if (!x) {
+                val_unref(m);
+                return NULL;
+            }
+            val_map_set(m, e->kids[i]->text, x);
+        }
+        return m;
+    }
+    case AST_COMP:
+        return eval_comprehension(I, e);
+    case AST_FIELD: {
+        Value *c = rt_eval(I, e->kids[0]);
+        if (!c)
+            return NULL;
+        Value *r = field_value(I, c, e->text, e->loc);
+        val_unref(c);
+        return r;
+    }
+    case AST_INDEX: {
+        Value *c, *i;
+        if (!ev_eval_pair(I, e, &c, &i))
+            return NULL;
+        Value *r = index_value(I, c, i, e->kids[1]->loc);
+        val_unref(c);
+        val_unref(i);
+        return r;
+    }
+    case AST_CALL:
+        return ev_call_function(I, e);
+    case AST_STAR:
+        return impgame_eval_star(I, e);
+    case AST_GAME:
+        return impgame_eval_literal(I, e);
+    case AST_RULES:
+    case AST_SEQ:
+    case AST_PRES:
+        return rt_error(I, DIAG_TYPE, e->loc, "a %s is not a value here", ast_kind_name(e->kind));
+    default:
+        return rt_error(I, DIAG_INTERNAL, e->loc, "cannot evaluate a %s node",
+                        ast_kind_name(e->kind));
+    }
+}
+

@@ -1,0 +1,783 @@
+/* Runtime values: construction, reference counting, equality, text and
+ * JSON forms (value.h). */
+#include "runtime/value.h"
+
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/util/utf8.h"
+#include "lib/util/xalloc.h"
+
+static Value *val_new(ValKind k)
+{
+    Value *v = xcalloc(1, sizeof *v);
+    v->refs = 1;
+    v->kind = k;
+    return v;
+}
+
+Value *val_null(void)
+{
+    return val_new(VAL_NULL);
+}
+
+Value *val_bool(bool b)
+{
+    Value *v = val_new(VAL_BOOL);
+    v->u.b = b;
+    return v;
+}
+
+Value *val_int(int64_t x)
+{
+    Value *v = val_new(VAL_INT);
+    v->u.i.small = x;
+    return v;
+}
+
+Value *val_int_mpz(const mpz_t z)
+{
+    if (mpz_fits_slong_p(z))
+        return val_int((int64_t)mpz_get_si(z));
+    Value *v = val_new(VAL_INT);
+    v->u.i.big = true;
+    mpz_init_set(v->u.i.z, z);
+    return v;
+}
+
+Value *val_int_str(const char *decimal)
+{
+    mpz_t z;
+    mpz_init_set_str(z, decimal, 10);
+    Value *v = val_int_mpz(z);
+    mpz_clear(z);
+    return v;
+}
+
+Value *val_str_n(const char *s, size_t n)
+{
+    Value *v = val_new(VAL_STR);
+    v->u.str.s = xstrndup(s, n);
+    v->u.str.len = n;
+    return v;
+}
+
+Value *val_str(const char *s)
+{
+    return val_str_n(s, strlen(s));
+}
+
+Value *val_str_own(char *s)
+{
+    Value *v = val_new(VAL_STR);
+    v->u.str.s = s;
+    v->u.str.len = strlen(s);
+    return v;
+}
+
+Value *val_list(void)
+{
+    return val_new(VAL_LIST);
+}
+
+void val_list_push(Value *list, Value *item)
+{
+    if (list->u.list.len == list->u.list.cap) {
+        list->u.list.cap = list->u.list.cap ? 2 * list->u.list.cap : 4;
+        list->u.list.items =
+            xrealloc(list->u.list.items, list->u.list.cap * sizeof *list->u.list.items);
+    }
+    list->u.list.items[list->u.list.len++] = item;
+}
+
+Value *val_range(int64_t lo, int64_t hi)
+{
+    Value *v = val_new(VAL_RANGE);
+    v->u.range.lo = lo;
+    v->u.range.hi = hi;
+    return v;
+}
+
+/* hi - lo, exact in uint64 arithmetic because hi >= lo (C11 6.3.1.3: the
+ * conversion to unsigned is modulo 2^64). */
+static uint64_t range_span(const Value *r)
+{
+    return (uint64_t)r->u.range.hi - (uint64_t)r->u.range.lo;
+}
+
+uint64_t val_range_count(const Value *r)
+{
+    if (r->u.range.hi < r->u.range.lo)
+        return 0;
+    uint64_t span = range_span(r);
+    return span == UINT64_MAX ? UINT64_MAX : span + 1;
+}
+
+void val_range_len_mpz(const Value *r, mpz_t out)
+{
+    mpz_set_ui(out, 0);
+    if (r->u.range.hi < r->u.range.lo)
+        return;
+    mpz_set_si(out, r->u.range.hi);
+    mpz_t lo;
+    mpz_init_set_si(lo, r->u.range.lo);
+    mpz_sub(out, out, lo);
+    mpz_add_ui(out, out, 1);
+    mpz_clear(lo);
+}
+
+int64_t val_range_at(const Value *r, uint64_t i)
+{
+    uint64_t u = (uint64_t)r->u.range.lo + i;
+    /* back to int64 without implementation-defined conversion */
+    return u <= (uint64_t)INT64_MAX ? (int64_t)u : -(int64_t)(UINT64_MAX - u) - 1;
+}
+
+Value *val_func(const AstNode *def)
+{
+    Value *v = val_new(VAL_FUNC);
+    v->u.fn.def = def;
+    return v;
+}
+
+Value *val_obj(const ObjType *type, void *ptr)
+{
+    Value *v = val_new(VAL_OBJ);
+    v->u.obj.type = type;
+    v->u.obj.ptr = ptr;
+    return v;
+}
+
+Value *val_ref(Value *v)
+{
+    if (v)
+        v->refs++;
+    return v;
+}
+
+void val_unref(Value *v)
+{
+    if (!v || --v->refs > 0)
+        return;
+    switch (v->kind) {
+    case VAL_INT:
+        if (v->u.i.big)
+            mpz_clear(v->u.i.z);
+        break;
+    case VAL_STR:
+        free(v->u.str.s);
+        break;
+    case VAL_LIST:
+        for (size_t i = 0; i < v->u.list.len; i++)
+            val_unref(v->u.list.items[i]);
+        free(v->u.list.items);
+        break;
+    case VAL_OBJ:
+        if (v->u.obj.type->free)
+            v->u.obj.type->free(v->u.obj.ptr);
+        break;
+    case VAL_MAP:
+        for (size_t i = 0; i < v->u.map.len; i++) {
+            free(v->u.map.keys[i]);
+            val_unref(v->u.map.vals[i]);
+        }
+        free(v->u.map.keys);
+        free(v->u.map.vals);
+        break;
+    default:
+        break;
+    }
+    free(v);
+}
+
+Value *val_map(void)
+{
+    return val_new(VAL_MAP);
+}
+
+static size_t map_find(const Value *m, const char *key)
+{
+    for (size_t i = 0; i < m->u.map.len; i++)
+        if (strcmp(m->u.map.keys[i], key) == 0)
+            return i;
+    return SIZE_MAX;
+}
+
+void val_map_set(Value *m, const char *key, Value *v)
+{
+    size_t i = map_find(m, key);
+    if (i != SIZE_MAX) {
+        val_unref(m->u.map.vals[i]);
+        m->u.map.vals[i] = v;
+        return;
+    }
+    if (m->u.map.len == m->u.map.cap) {
+        m->u.map.cap = m->u.map.cap ? 2 * m->u.map.cap : 8;
+        m->u.map.keys = xrealloc(m->u.map.keys, m->u.map.cap * sizeof *m->u.map.keys);
+        m->u.map.vals = xrealloc(m->u.map.vals, m->u.map.cap * sizeof *m->u.map.vals);
+    }
+    m->u.map.keys[m->u.map.len] = xstrdup(key);
+    m->u.map.vals[m->u.map.len++] = v;
+}
+
+Value *val_map_get(const Value *m, const char *key)
+{
+    size_t i = map_find(m, key);
+    return i == SIZE_MAX ? NULL : m->u.map.vals[i];
+}
+
+size_t val_map_len(const Value *m)
+{
+    return m->u.map.len;
+}
+
+void val_map_set_int(Value *m, const char *key, int64_t x)
+{
+    val_map_set(m, key, val_int(x));
+}
+
+void val_map_set_str(Value *m, const char *key, const char *s)
+{
+    val_map_set(m, key, val_str(s));
+}
+
+void val_map_set_bool(Value *m, const char *key, bool b)
+{
+    val_map_set(m, key, val_bool(b));
+}
+
+const char *val_kind_name(const Value *v)
+{
+    switch (v->kind) {
+    case VAL_NULL:
+        return "null";
+    case VAL_BOOL:
+        return "boolean";
+    case VAL_INT:
+        return "integer";
+    case VAL_STR:
+        return "string";
+    case VAL_LIST:
+        return "list";
+    case VAL_RANGE:
+        return "range";
+    case VAL_FUNC:
+        return "function";
+    case VAL_OBJ:
+        return v->u.obj.type->name;
+    case VAL_MAP:
+        return "record";
+    }
+    return "?";
+}
+
+bool val_truthy(const Value *v)
+{
+    switch (v->kind) {
+    case VAL_NULL:
+        return false;
+    case VAL_BOOL:
+        return v->u.b;
+    case VAL_INT:
+        return v->u.i.big || v->u.i.small != 0;
+    case VAL_STR:
+        return v->u.str.len > 0;
+    case VAL_LIST:
+        return v->u.list.len > 0;
+    case VAL_RANGE:
+        return v->u.range.lo <= v->u.range.hi;
+    case VAL_MAP:
+        return v->u.map.len > 0;
+    default:
+        return true;
+    }
+}
+
+bool val_get_i64(const Value *v, int64_t *out)
+{
+    if (v->kind != VAL_INT || v->u.i.big)
+        return false;
+    *out = v->u.i.small;
+    return true;
+}
+
+void val_get_mpz(const Value *v, mpz_t z)
+{
+    if (v->u.i.big)
+        mpz_set(z, v->u.i.z);
+    else
+        mpz_set_si(z, (long)v->u.i.small);
+}
+
+bool val_is_obj(const Value *v, const ObjType *type)
+{
+    return v->kind == VAL_OBJ && v->u.obj.type == type;
+}
+
+bool val_equal(const Value *a, const Value *b)
+{
+    if (a->kind != b->kind)
+        return false;
+    switch (a->kind) {
+    case VAL_NULL:
+        return true;
+    case VAL_BOOL:
+        return a->u.b == b->u.b;
+    case VAL_INT:
+        if (!a->u.i.big && !b->u.i.big)
+            return a->u.i.small == b->u.i.small;
+        if (a->u.i.big != b->u.i.big)
+            return false;
+        return mpz_cmp(a->u.i.z, b->u.i.z) == 0;
+    case VAL_STR:
+        return a->u.str.len == b->u.str.len && memcmp(a->u.str.s, b->u.str.s, a->u.str.len) == 0;
+    case VAL_LIST:
+        if (a->u.list.len != b->u.list.len)
+            return false;
+        for (size_t i = 0; i < a->u.list.len; i++)
+            if (!val_equal(a->u.list.items[i], b->u.list.items[i]))
+                return false;
+        return true;
+    case VAL_RANGE:
+        return a->u.range.lo == b->u.range.lo && a->u.range.hi == b->u.range.hi;
+    case VAL_FUNC:
+        return a->u.fn.def == b->u.fn.def;
+    case VAL_OBJ:
+        return a->u.obj.ptr == b->u.obj.ptr;
+    case VAL_MAP:
+        /* equal as maps: same keys with equal values, in any order */
+        if (a->u.map.len != b->u.map.len)
+            return false;
+        for (size_t i = 0; i < a->u.map.len; i++) {
+            const Value *bv = val_map_get(b, a->u.map.keys[i]);
+            if (!bv || !val_equal(a->u.map.vals[i], bv))
+                return false;
+        }
+        return true;
+    }
+    return false;
+}
+
+/* ---- string buffers ---- */
+
+void sb_init(StrBuf *b)
+{
+    b->cap = 64;
+    b->len = 0;
+    b->s = xmalloc(b->cap);
+    b->s[0] = '\0';
+}
+
+void sb_free(StrBuf *b)
+{
+    free(b->s);
+    b->s = NULL;
+    b->len = b->cap = 0;
+}
+
+static void sb_grow(StrBuf *b, size_t extra)
+{
+    if (b->len + extra + 1 > b->cap) {
+        while (b->len + extra + 1 > b->cap)
+            b->cap *= 2;
+        b->s = xrealloc(b->s, b->cap);
+    }
+}
+
+void sb_putc(StrBuf *b, char c)
+{
+    sb_grow(b, 1);
+    b->s[b->len++] = c;
+    b->s[b->len] = '\0';
+}
+
+void sb_puts(StrBuf *b, const char *s)
+{
+    size_t n = strlen(s);
+    sb_grow(b, n);
+    memcpy(b->s + b->len, s, n + 1);
+    b->len += n;
+}
+
+void sb_printf(StrBuf *b, const char *fmt, ...)
+{
+    va_list ap, aq;
+    va_start(ap, fmt);
+    va_copy(aq, ap);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    if (n > 0) {
+        sb_grow(b, (size_t)n);
+        vsnprintf(b->s + b->len, (size_t)n + 1, fmt, aq);
+        b->len += (size_t)n;
+    }
+    va_end(aq);
+}
+
+static void put_int(const Value *v, StrBuf *out)
+{
+    if (!v->u.i.big) {
+        sb_printf(out, "%lld", (long long)v->u.i.small);
+        return;
+    }
+    char *s = mpz_get_str(NULL, 10, v->u.i.z);
+    sb_puts(out, s);
+    free(s);
+}
+
+static void put_quoted(const char *s, size_t n, StrBuf *out)
+{
+    sb_putc(out, '"');
+    for (size_t i = 0; i < n; i++) {
+        char c = s[i];
+        if (c == '"' || c == '\\') {
+            sb_putc(out, '\\');
+            sb_putc(out, c);
+        } else if (c == '\n') {
+            sb_puts(out, "\\n");
+        } else if (c == '\t') {
+            sb_puts(out, "\\t");
+        } else {
+            sb_putc(out, c);
+        }
+    }
+    sb_putc(out, '"');
+}
+
+void val_format(const Value *v, StrBuf *out, bool top)
+{
+    switch (v->kind) {
+    case VAL_NULL:
+        sb_puts(out, "null");
+        break;
+    case VAL_BOOL:
+        sb_puts(out, v->u.b ? "true" : "false");
+        break;
+    case VAL_INT:
+        put_int(v, out);
+        break;
+    case VAL_STR:
+        if (top)
+            sb_puts(out, v->u.str.s);
+        else
+            put_quoted(v->u.str.s, v->u.str.len, out);
+        break;
+    case VAL_LIST:
+        sb_putc(out, '[');
+        for (size_t i = 0; i < v->u.list.len; i++) {
+            if (i)
+                sb_puts(out, ", ");
+            val_format(v->u.list.items[i], out, false);
+        }
+        sb_putc(out, ']');
+        break;
+    case VAL_RANGE:
+        sb_printf(out, "%lld..%lld", (long long)v->u.range.lo, (long long)v->u.range.hi);
+        break;
+    case VAL_FUNC:
+        sb_printf(out, "<fn %s>", v->u.fn.def->text);
+        break;
+    case VAL_OBJ:
+        if (v->u.obj.type->print_text)
+            v->u.obj.type->print_text(v->u.obj.ptr, out);
+        else
+            sb_printf(out, "<%s>", v->u.obj.type->name);
+        break;
+    case VAL_MAP:
+        sb_putc(out, '{');
+        for (size_t i = 0; i < v->u.map.len; i++) {
+            if (i)
+                sb_puts(out, ", ");
+            const char *k = v->u.map.keys[i];
+            if (val_is_ident_key(k))
+                sb_puts(out, k);
+            else
+                put_quoted(k, strlen(k), out);
+            sb_puts(out, ": ");
+            val_format(v->u.map.vals[i], out, false);
+        }
+        sb_putc(out, '}');
+        break;
+    }
+}
+
+bool val_is_ident_key(const char *k)
+{
+    if (!(isalpha((unsigned char)k[0]) || k[0] == '_'))
+        return false;
+    for (const char *p = k + 1; *p; p++)
+        if (!(isalnum((unsigned char)*p) || *p == '_'))
+            return false;
+    return true;
+}
+
+/* ---- JSON ---- */
+
+void jw_init(JsonWriter *w, StrBuf *out)
+{
+    memset(w, 0, sizeof *w);
+    w->out = out;
+    w->first[0] = true;
+}
+
+static void jw_sep(JsonWriter *w)
+{
+    if (w->after_key) {
+        w->after_key = false;
+        return;
+    }
+    if (!w->first[w->depth])
+        sb_putc(w->out, ',');
+    w->first[w->depth] = false;
+}
+
+static void jw_open(JsonWriter *w, char c)
+{
+    jw_sep(w);
+    sb_putc(w->out, c);
+    if (w->depth < 63)
+        w->depth++;
+    w->first[w->depth] = true;
+}
+
+void jw_obj_begin(JsonWriter *w)
+{
+    jw_open(w, '{');
+}
+
+void jw_obj_end(JsonWriter *w)
+{
+    sb_putc(w->out, '}');
+    if (w->depth > 0)
+        w->depth--;
+}
+
+void jw_arr_begin(JsonWriter *w)
+{
+    jw_open(w, '[');
+}
+
+void jw_arr_end(JsonWriter *w)
+{
+    sb_putc(w->out, ']');
+    if (w->depth > 0)
+        w->depth--;
+}
+
+/* A JSON string (RFC 8259 section 7).  Bytes that are not well-formed
+ * UTF-8 become U+FFFD, so the output is always valid JSON (issue 14 F11). */
+static void json_escape(StrBuf *out, const char *s)
+{
+    sb_putc(out, '"');
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        if (*p == '"' || *p == '\\') {
+            sb_putc(out, '\\');
+            sb_putc(out, (char)*p);
+        } else if (*p == '\n') {
+            sb_puts(out, "\\n");
+        } else if (*p == '\t') {
+            sb_puts(out, "\\t");
+        } else if (*p < 0x20) {
+            sb_printf(out, "\\u%04x", *p);
+        } else if (*p < 0x80) {
+            sb_putc(out, (char)*p);
+        } else {
+            /* the string ends in NUL, which no continuation byte matches, so
+               the check stops there before reading past it */
+            size_t n = utf8_seq_len(p, 4);
+            if (n == 0) {
+                sb_puts(out, "\\ufffd");
+            } else {
+                for (size_t i = 0; i < n; i++)
+                    sb_putc(out, (char)p[i]);
+                p += n - 1;
+            }
+        }
+    }
+    sb_putc(out, '"');
+}
+
+void jw_key(JsonWriter *w, const char *key)
+{
+    jw_sep(w);
+    json_escape(w->out, key);
+    sb_putc(w->out, ':');
+    w->after_key = true;
+}
+
+void jw_str(JsonWriter *w, const char *s)
+{
+    jw_sep(w);
+    json_escape(w->out, s);
+}
+
+void jw_int(JsonWriter *w, long long v)
+{
+    jw_sep(w);
+    sb_printf(w->out, "%lld", v);
+}
+
+void jw_uint(JsonWriter *w, unsigned long long v)
+{
+    jw_sep(w);
+    sb_printf(w->out, "%llu", v);
+}
+
+void jw_bool(JsonWriter *w, bool b)
+{
+    jw_sep(w);
+    sb_puts(w->out, b ? "true" : "false");
+}
+
+void jw_null(JsonWriter *w)
+{
+    jw_sep(w);
+    sb_puts(w->out, "null");
+}
+
+void jw_raw(JsonWriter *w, const char *json)
+{
+    jw_sep(w);
+    sb_puts(w->out, json);
+}
+
+void jw_double(JsonWriter *w, double d)
+{
+    jw_sep(w);
+    sb_printf(w->out, "%.17g", d);
+}
+
+void jw_kv_str(JsonWriter *w, const char *key, const char *s)
+{
+    jw_key(w, key);
+    jw_str(w, s);
+}
+
+void jw_kv_int(JsonWriter *w, const char *key, long long v)
+{
+    jw_key(w, key);
+    jw_int(w, v);
+}
+
+void jw_kv_bool(JsonWriter *w, const char *key, bool b)
+{
+    jw_key(w, key);
+    jw_bool(w, b);
+}
+
+#define JSON_SAFE_INT 9007199254740992LL /* 2^53 */
+
+static void json_plain(const Value *v, JsonWriter *w)
+{
+    switch (v->kind) {
+    case VAL_NULL:
+        jw_null(w);
+        break;
+    case VAL_BOOL:
+        jw_bool(w, v->u.b);
+        break;
+    case VAL_INT:
+        if (!v->u.i.big && v->u.i.small < JSON_SAFE_INT && v->u.i.small > -JSON_SAFE_INT) {
+            jw_int(w, (long long)v->u.i.small);
+        } else {
+            StrBuf b;
+            sb_init(&b);
+            put_int(v, &b);
+            jw_str(w, b.s);
+            sb_free(&b);
+        }
+        break;
+    case VAL_STR:
+        jw_str(w, v->u.str.s);
+        break;
+    case VAL_LIST:
+        jw_arr_begin(w);
+        for (size_t i = 0; i < v->u.list.len; i++)
+            json_plain(v->u.list.items[i], w);
+        jw_arr_end(w);
+        break;
+    case VAL_RANGE:
+        jw_obj_begin(w);
+        jw_kv_int(w, "from", (long long)v->u.range.lo);
+        jw_kv_int(w, "to", (long long)v->u.range.hi);
+        jw_obj_end(w);
+        break;
+    case VAL_FUNC:
+        jw_str(w, v->u.fn.def->text);
+        break;
+    case VAL_OBJ:
+        if (v->u.obj.type->print_json) {
+            v->u.obj.type->print_json(v->u.obj.ptr, w);
+        } else {
+            jw_obj_begin(w);
+            jw_kv_str(w, "kind", v->u.obj.type->name);
+            jw_obj_end(w);
+        }
+        break;
+    case VAL_MAP:
+        jw_obj_begin(w);
+        for (size_t i = 0; i < v->u.map.len; i++) {
+            jw_key(w, v->u.map.keys[i]);
+            json_plain(v->u.map.vals[i], w);
+        }
+        jw_obj_end(w);
+        break;
+    }
+}
+
+void val_json(const Value *v, JsonWriter *w, bool top)
+{
+    if (!top || v->kind == VAL_OBJ) {
+        json_plain(v, w);
+        return;
+    }
+    jw_obj_begin(w);
+    switch (v->kind) {
+    case VAL_INT: {
+        jw_kv_str(w, "kind", "int");
+        StrBuf b;
+        sb_init(&b);
+        put_int(v, &b);
+        jw_kv_str(w, "value", b.s);
+        sb_free(&b);
+        break;
+    }
+    case VAL_BOOL:
+        jw_kv_str(w, "kind", "bool");
+        jw_kv_bool(w, "value", v->u.b);
+        break;
+    case VAL_STR:
+        jw_kv_str(w, "kind", "string");
+        jw_kv_str(w, "value", v->u.str.s);
+        break;
+    case VAL_NULL:
+        jw_kv_str(w, "kind", "null");
+        break;
+    case VAL_LIST:
+        jw_kv_str(w, "kind", "list");
+        jw_key(w, "value");
+        json_plain(v, w);
+        break;
+    case VAL_MAP:
+        jw_kv_str(w, "kind", "record");
+        jw_key(w, "value");
+        json_plain(v, w);
+        break;
+    case VAL_RANGE:
+        jw_kv_str(w, "kind", "range");
+        jw_kv_int(w, "from", (long long)v->u.range.lo);
+        jw_kv_int(w, "to", (long long)v->u.range.hi);
+        break;
+    case VAL_FUNC:
+        jw_kv_str(w, "kind", "function");
+        jw_kv_str(w, "name", v->u.fn.def->text);
+        break;
+    default:
+        break;
+    }
+    jw_obj_end(w);
+}
