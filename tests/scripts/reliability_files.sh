@@ -73,8 +73,8 @@ $CGT -e 'game o = octal 0.6; grundy o 0..2000 checkpoint "g5";' >out 2>err &&
 grep -q "checksum does not match" err || fail "F05: message: $(cat err)"
 [ "$(sum g5)" = "$s" ] || fail "F05: the refused file was changed"
 [ -s out ] && fail "F05: output from a refused checkpoint"
-# the P-label of the quotient's last element: its "p" line
-off=$(python3 -c "d=open('q5','rb').read(); i=d.index(b'\npred'); print(i-1)")
+# the last P element of the quotient: the end of its "p" line
+off=$(python3 -c "d=open('q5','rb').read(); i=d.index(b'\nend'); print(i-1)")
 flip q5 "$off" 0
 $CGT -e 'game d = octal 0.07; quotient q = d to 21 checkpoint "q5"; print order(q);' \
     >/dev/null 2>err && fail "F05: flipped quotient P label accepted"

@@ -110,12 +110,14 @@ python3 -c "
 d = bytearray(open('base.json','rb').read()); i = d.index(b'\"order\": ') + 9; d[i] ^= 1
 open('flip.json','wb').write(d)"
 loads flip.json 1 "checksum mismatch"
-# a P flag changed, checksum recomputed: the certificate refuses it
+# the P-portion changed (its first element dropped), checksum recomputed:
+# the certificate refuses it
 python3 -c "
 exec(open('crc.py').read())
 def edit(b):
-    i = b.index(b'\"p\": [0, 1') + 9
-    return b[:i] + b'0' + b[i+1:]
+    i = b.index(b'\"p_elements\": [') + 15
+    j = b.index(b', ', i)
+    return b[:i] + b[j+2:]
 reseal('base.json', 'ptamper.json', edit)"
 loads ptamper.json 1 "not the misere quotient of 0.07"
 # the same tables claimed for another game
@@ -124,11 +126,15 @@ exec(open('crc.py').read())
 reseal('base.json', 'gtamper.json',
        lambda b: b.replace(b'\"name\": \"0.07\", \"code\": \"0.07\"', b'\"name\": \"0.17\", \"code\": \"0.17\"'))"
 loads gtamper.json 1 "not the misere quotient of 0.17"
-# an action entry changed: inconsistent with the least-game tree, or not the quotient
+# an action entry changed (the generator a maps 1 to b instead of a): not a
+# quotient, or not the quotient of the game
 python3 -c "
 exec(open('crc.py').read())
-reseal('base.json', 'atamper.json', lambda b: b.replace(b'\"act\": [[1, 0', b'\"act\": [[2, 0'))"
-loads atamper.json 1 "inconsistent quotient tables\|not the misere quotient"
+def edit(b):
+    assert b'\"gen_act\": [[1, 0' in b
+    return b.replace(b'\"gen_act\": [[1, 0', b'\"gen_act\": [[2, 0')
+reseal('base.json', 'atamper.json', edit)"
+loads atamper.json 1 "not a quotient\|not the misere quotient"
 # the readable order disagrees with the tables
 python3 -c "
 exec(open('crc.py').read())

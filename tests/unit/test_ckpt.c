@@ -292,7 +292,7 @@ static void test_quotient(const char *dir)
     CHECK(mq_extend_to(e, 20, &err) == CGT_OK);
     CHECK(mq_save(e, good, &err) == CGT_OK);
     mq_free(e);
-    damage("quotient", load_quotient, good, path, "cgt-misere-checkpoint 2", '1');
+    damage("quotient", load_quotient, good, path, "cgt-misere-checkpoint 3", '1');
     bool absent;
     CHECK(mq_load(good, ruleset_heapgame(rs_077), NULL, &absent, &err) == NULL);
     CHECK_EQ_INT(err.status, CGT_ERR_DOMAIN);

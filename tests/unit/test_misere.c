@@ -11,6 +11,7 @@
 #include "lib/misere/misere.h"
 #include "lib/misere/mqint.h"
 #include "lib/util/poll.h"
+#include "lib/util/xalloc.h"
 #include "unit.h"
 
 /* ---- a tiny octal-code heap game, independent of src/lib/heap/ ---- */
@@ -823,6 +824,104 @@ static void test_failure_hook(void)
     free(b.tab);
 }
 
+/* A Quotient derives its least games and its expansion history from its
+ * data alone (mqquot.c); both must agree with what the engine recorded
+ * while it built the quotient (its least-game tree and its expansions),
+ * and the Quotient rebuilt from its own data, and the engine resumed from
+ * a checkpoint, must give the same tables. */
+static void test_derived(void)
+{
+    static const struct {
+        const char *code;
+        uint32_t n;
+    } runs[] = {{"0.07", 30}, {"0.77", 60}, {"0.137", 28}, {"0.35", 13}, {"0.64", 12},
+                {"0.16", 16}, {"0.145", 60}, {"0.54", 40}, {"0.26", 40}, {"0.75", 30}};
+    char path[] = "/tmp/cgt_test_derived_XXXXXX";
+    int fd = mkstemp(path);
+    CHECK(fd >= 0);
+    if (fd >= 0)
+        close(fd);
+    for (size_t r = 0; r < sizeof runs / sizeof runs[0]; r++) {
+        Oct o = oct_make(runs[r].code);
+        HeapGame g = oct_game(&o);
+        CgtError err;
+        MqEngine *e = mq_new(&g, NULL);
+        CHECK(mq_extend_to(e, runs[r].n, &err) == CGT_OK);
+        Quotient *q = mq_quotient(e, NULL, 0, &err);
+        CHECK(q != NULL);
+        if (!q) {
+            mq_free(e);
+            continue;
+        }
+        /* expansions */
+        const uint32_t *eh, *es, *dh, *ds;
+        size_t ne = mq_engine_expansions(e, &eh, &es), nd = quotient_expansions(q, &dh, &ds);
+        bool same = ne == nd;
+        for (size_t i = 0; i < ne && same; i++)
+            same = eh[i] == dh[i] && es[i] == ds[i];
+        if (!same)
+            fprintf(stderr, "%s: derived expansions differ from the engine's\n", runs[r].code);
+        CHECK(same);
+        /* least games: the engine's tree, element by element */
+        const MqPret *t = e->q;
+        uint32_t *ge = xcalloc(t->nh, sizeof *ge), *gq = xcalloc(t->nh, sizeof *gq);
+        bool lg = quotient_size(q) == t->n;
+        for (uint32_t x = 0; x < t->n && lg; x++) {
+            mqpret_least(t, x, ge);
+            uint32_t tot = 0, k = 0, y;
+            for (uint32_t h = 0; h < t->nh; h++)
+                tot += ge[h];
+            uint32_t *heaps = xmalloc((tot + 1) * sizeof *heaps);
+            for (uint32_t h = 0; h < t->nh; h++)
+                for (uint32_t c = 0; c < ge[h]; c++)
+                    heaps[k++] = h;
+            lg = quotient_eval(q, heaps, k, &y, &err) == CGT_OK;
+            if (lg) {
+                quotient_least_game(q, y, gq);
+                lg = memcmp(ge, gq, t->nh * sizeof *ge) == 0;
+            }
+            free(heaps);
+        }
+        CHECK(lg);
+        free(ge);
+        free(gq);
+        /* the Quotient of its own data is the same quotient */
+        MqClaim c;
+        quotient_claim(q, &c);
+        Quotient *q2 = quotient_from_claim(&c, NULL, 0, &err);
+        CHECK(q2 != NULL);
+        bool eq = q2 && quotient_size(q2) == quotient_size(q) && quotient_ngens(q2) == quotient_ngens(q);
+        for (uint32_t x = 0; eq && x < quotient_size(q); x++) {
+            eq = quotient_is_p(q, x) == quotient_is_p(q2, x);
+            for (int k = 0; eq && k < quotient_ngens(q); k++)
+                eq = quotient_mul_gen(q, x, k) == quotient_mul_gen(q2, x, k);
+            for (uint32_t h = 0; eq && h <= runs[r].n; h++)
+                eq = quotient_mul_heap(q, x, h) == quotient_mul_heap(q2, x, h);
+        }
+        CHECK(eq);
+        quotient_free(q2);
+        /* resumed from a checkpoint, one more heap gives the direct result */
+        CHECK(mq_save(e, path, &err) == CGT_OK);
+        MqEngine *e2 = mq_load(path, &g, NULL, NULL, &err);
+        CHECK(e2 != NULL);
+        if (e2) {
+            CHECK(mq_extend_to(e2, runs[r].n + 1, &err) == CGT_OK);
+            CHECK(mq_extend_to(e, runs[r].n + 1, &err) == CGT_OK);
+            Quotient *a = mq_quotient(e, NULL, 0, &err), *b = mq_quotient(e2, NULL, 0, &err);
+            bool ab = a && b && quotient_size(a) == quotient_size(b);
+            for (uint32_t h = 0; ab && h <= runs[r].n + 1; h++)
+                ab = quotient_phi(a, h) == quotient_phi(b, h);
+            CHECK(ab);
+            quotient_free(a);
+            quotient_free(b);
+            mq_free(e2);
+        }
+        quotient_free(q);
+        mq_free(e);
+    }
+    remove(path);
+}
+
 int main(void)
 {
     bool slow = getenv("CGT_SLOW") != NULL;
@@ -834,6 +933,7 @@ int main(void)
     test_note();
     test_tame();
     test_checkpoint();
+    test_derived();
     test_claim();
     test_genus();
     test_limits_period();

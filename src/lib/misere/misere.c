@@ -816,12 +816,16 @@ int mq_current_ngens(const MqEngine *e)
 
 Quotient *mq_quotient(const MqEngine *e, const char *const *names, int nnames, CgtError *err)
 {
-    Quotient *q = mqquot_build(e->q, e->exp_heap, e->exp_size, e->nexp, names, nnames, err);
-    if (q) {
-        MqTr t;
-        mqtr_build(&t, e->q, &e->opts);
-        mqquot_set_trans(q, &t);
-        mqtr_free(&t);
-    }
+    MqClaim c;
+    mqquot_claim_of_pret(e->q, &c);
+    Quotient *q = quotient_from_claim(&c, names, nnames, err);
+    mqquot_claim_free(&c);
     return q;
+}
+
+size_t mq_engine_expansions(const MqEngine *e, const uint32_t **heaps, const uint32_t **sizes)
+{
+    *heaps = e->exp_heap;
+    *sizes = e->exp_size;
+    return e->nexp;
 }

@@ -139,30 +139,35 @@ CgtStatus mq_save(const MqEngine *eng, const char *path, CgtError *err);
 MqEngine *mq_load(const char *path, const HeapGame *game, const MqLimits *lim, bool *absent,
                   CgtError *err);
 
-/* The engine's state as plain tables (owned arrays; mq_state_free):
- * heap letters hl[0..nh-1] (-1 = the heap maps to the identity), actions
- * act[l*n + x] = x * letter l, P flags p[x] (0/1), the least-game tree
- * pred/predh, and the expansions (heap, |Q| after it). */
-typedef struct MqState {
-    uint32_t nh, n, nl;
-    int32_t *hl;
-    uint32_t *act;
-    uint8_t *p;
-    uint32_t *pred, *predh;
-    uint32_t nexp;
-    uint32_t *exp_heap, *exp_size;
-} MqState;
-void mq_state_get(const MqEngine *eng, MqState *out);
-void mq_state_free(MqState *s);
-/* An engine holding the state s (borrowed) for `game` (borrowed, must
- * outlive the engine), after checking every entry against its domain and
- * the least-game tree against the actions; CGT_ERR_DOMAIN names what is
- * inconsistent.  The tables are not checked to be the quotient of the game:
- * certify a snapshot (mq_certify) before trusting it. */
-MqEngine *mq_from_state(const MqState *s, const HeapGame *game, const MqLimits *lim,
-                        CgtError *err);
+/* The data a quotient is made of, and all that its certificate reads: a
+ * finite commutative monoid given by the actions of generators (elements
+ * 0..size-1, 0 the identity), the heap images phi(0..n) and the
+ * P-portion.  Claimed quotients (mq_check_claim), checkpoints, saved
+ * files and computed quotients are all turned into a Quotient from this
+ * data (quotient_from_claim). */
+typedef struct MqClaim {
+    uint32_t size;       /* elements 0..size-1, identity 0 */
+    int ngens;
+    const uint32_t *act; /* act[g*size + x] = x * generator g */
+    const uint32_t *p;   /* P elements */
+    size_t np;
+    const uint32_t *phi; /* phi(0..n) */
+    uint32_t n;
+} MqClaim;
 
 /* ---- Quotient snapshots (immutable; all pointers borrowed from q) ---- */
+/* The Quotient of the data c (borrowed), with every table it answers from
+ * derived from c alone: the generators are regenerated from the heap
+ * images and the elements renumbered by normal form.  `names` as for
+ * mq_quotient.  CGT_ERR_DOMAIN for data out of range, for actions that do
+ * not reach every element from 1 or heap images that do not generate the
+ * monoid.  The result is not checked to be the quotient of any game:
+ * mq_certify does that, reading exactly the data quotient_claim returns. */
+Quotient *quotient_from_claim(const MqClaim *c, const char *const *names, int nnames,
+                              CgtError *err);
+/* The data of q (pointers borrowed from q): its generator actions, heap
+ * images and P-portion in its own numbering. */
+void quotient_claim(const Quotient *q, MqClaim *c);
 void quotient_free(Quotient *q);
 uint32_t quotient_size(const Quotient *q);
 uint32_t quotient_psize(const Quotient *q);
@@ -184,9 +189,10 @@ uint32_t quotient_mul(const Quotient *q, uint32_t x, uint32_t y);
 uint32_t quotient_mul_gen(const Quotient *q, uint32_t x, int g);
 /* phi(h) for 0 <= h <= max_heap. */
 uint32_t quotient_phi(const Quotient *q, uint32_t h);
-/* trans(h): the distinct images of the options of heap h (sorted). */
-const uint32_t *quotient_trans(const Quotient *q, uint32_t h, size_t *count);
-/* Expansion heaps and |Q| right after each (count entries). */
+/* x * phi(h): the action every outcome is computed with. */
+uint32_t quotient_mul_heap(const Quotient *q, uint32_t x, uint32_t h);
+/* The heaps h where |Q(h)| > |Q(h-1)|, with |Q(h)| (count entries),
+ * derived from the quotient itself. */
 size_t quotient_expansions(const Quotient *q, const uint32_t **heaps, const uint32_t **sizes);
 /* Presentation in MisereSolver's form (MISERE.md §4), owned by q. */
 const Presentation *quotient_presentation(const Quotient *q);
@@ -253,23 +259,12 @@ typedef struct MqCertInfo {
  * cgt_poll. */
 CgtStatus mq_certify(const Quotient *q, const HeapGame *game, uint64_t max_pairs,
                      MqCertInfo *info, CgtError *err);
-struct MqClaim;
-/* The same certificate for a monoid given by tables (MqClaim below: the
+/* The same certificate for a monoid given by tables (MqClaim above: the
  * generator actions, P and phi(0..n)); CGT_ERR_DOMAIN for entries out of
  * range. */
 CgtStatus mq_certify_claim(const struct MqClaim *claim, const HeapGame *game,
                            uint64_t max_pairs, MqCertInfo *info, CgtError *err);
 
-/* ---- claimed quotients (issue 4a) ---- */
-typedef struct MqClaim {
-    uint32_t size;       /* elements 0..size-1, identity 0 */
-    int ngens;
-    const uint32_t *act; /* act[g*size + x] = x * generator g */
-    const uint32_t *p;   /* P elements */
-    size_t np;
-    const uint32_t *phi; /* phi(0..n) */
-    uint32_t n;
-} MqClaim;
 
 typedef enum { MQ_CLAIM_OK, MQ_CLAIM_PFAIL, MQ_CLAIM_NFAIL } MqFailKind;
 

@@ -245,7 +245,7 @@ static CgtStatus build_moves(Cert *c, const MqClaim *cl, const HeapGame *game, C
 /* The monoid checks: phi(0) = 1, all elements reached from 1 by the
  * generators, generator actions pairwise commuting; then the tables of
  * multiplication by each heap image (and, for a Quotient, agreement of
- * quotient_mul with them). */
+ * quotient_mul and of the heap actions quotient_mul_heap with them). */
 static bool monoid_checks(Cert *c, const MqClaim *cl, const Quotient *q)
 {
     uint32_t n = c->n;
@@ -271,6 +271,12 @@ static bool monoid_checks(Cert *c, const MqClaim *cl, const Quotient *q)
         if (q)
             for (uint32_t x = 0; x < n && ok; x++)
                 ok = quotient_mul(q, x, y) == c->tabs[c->ntabs - 1][x];
+    }
+    /* the heap actions every outcome of a Quotient is computed with */
+    for (uint32_t h = 1; h <= c->maxh && q && ok; h++) {
+        const uint32_t *t = heap_act(c, h, cl);
+        for (uint32_t x = 0; x < n && ok; x++)
+            ok = quotient_mul_heap(q, x, h) == (t ? t[x] : x);
     }
     return ok;
 }
@@ -368,23 +374,7 @@ CgtStatus mqcert_claim_method(const MqClaim *claim, const HeapGame *game, int me
 CgtStatus mq_certify(const Quotient *q, const HeapGame *game, uint64_t max_pairs,
                      MqCertInfo *info, CgtError *err)
 {
-    uint32_t n = quotient_size(q), maxh = quotient_max_heap(q);
-    int ng = quotient_ngens(q);
-    uint32_t *act = xmalloc(((size_t)ng * n + 1) * sizeof *act);
-    uint32_t *p = xmalloc((n + 1) * sizeof *p), *phi = xmalloc((maxh + 1) * sizeof *phi);
-    size_t np = 0;
-    for (int g = 0; g < ng; g++)
-        for (uint32_t x = 0; x < n; x++)
-            act[(size_t)g * n + x] = quotient_mul_gen(q, x, g);
-    for (uint32_t x = 0; x < n; x++)
-        if (quotient_is_p(q, x))
-            p[np++] = x;
-    for (uint32_t h = 0; h <= maxh; h++)
-        phi[h] = quotient_phi(q, h);
-    MqClaim cl = {.size = n, .ngens = ng, .act = act, .p = p, .np = np, .phi = phi, .n = maxh};
-    CgtStatus st = certify(&cl, q, game, max_pairs, -1, NULL, info, err);
-    free(act);
-    free(p);
-    free(phi);
-    return st;
+    MqClaim cl;
+    quotient_claim(q, &cl);
+    return certify(&cl, q, game, max_pairs, -1, NULL, info, err);
 }

@@ -163,7 +163,10 @@ struct MqEngine {
 
 /* Replace the pretension (steals q); cached data of the old one is dropped. */
 void mq_engine_set_pret(MqEngine *e, MqPret *q);
-/* Record that expanding heap h gave |Q| = size. */
+/* Record that expanding heap h gave |Q| = size.  The engine's own record
+ * is read only by the unit tests, as a cross-check of the history a
+ * Quotient derives from its data (mqquot.c). */
 void mq_engine_add_expansion(MqEngine *e, uint32_t h, uint32_t size);
+size_t mq_engine_expansions(const MqEngine *e, const uint32_t **heaps, const uint32_t **sizes);
 
 #endif

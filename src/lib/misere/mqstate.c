@@ -1,148 +1,95 @@
-/* The engine state as plain tables: checkpoints (mq_save / mq_load, format
- * of docs/misere.md "Checkpoints") and the tables that `save` writes into a
- * result file (mq_state_get / mq_from_state).  Both ways in go through
- * mq_from_state, which checks every value against its domain. */
+/* Checkpoints of the misère engine (format of docs/misere.md
+ * "Checkpoints").  A checkpoint holds only the data a quotient is made of
+ * (generator actions, heap images, P-portion); resuming rebuilds the
+ * Quotient from it (quotient_from_claim), runs the certificate over it and
+ * only then rebuilds the engine from the certified Quotient, so a resumed
+ * run starts from a certified Q(n) whatever the file holds. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "lib/misere/misere.h"
 #include "lib/misere/mqint.h"
+#include "lib/misere/mqquot.h"
 #include "lib/util/atomicfile.h"
 #include "lib/util/xalloc.h"
 
-void mq_state_get(const MqEngine *e, MqState *s)
+/* The engine holding the certified quotient Q: elements numbered in the
+ * order of their least games (the numbering the engine's own trials
+ * produce), one letter per distinct heap image. */
+static MqEngine *engine_of(const Quotient *Q, const HeapGame *game, const MqLimits *lim,
+                           CgtError *err)
 {
-    const MqPret *q = e->q;
-    memset(s, 0, sizeof *s);
-    s->nh = q->nh;
-    s->n = q->n;
-    s->nl = q->nl;
-    s->hl = xmalloc(q->nh * sizeof *s->hl);
-    memcpy(s->hl, q->hl, q->nh * sizeof *s->hl);
-    s->act = xmalloc(((size_t)q->nl * q->n + 1) * sizeof *s->act);
-    for (uint32_t l = 0; l < q->nl; l++)
-        memcpy(s->act + (size_t)l * q->n, q->act[l], q->n * sizeof *s->act);
-    s->p = xmalloc(q->n);
-    for (uint32_t x = 0; x < q->n; x++)
-        s->p[x] = mq_bit(q->p, x);
-    s->pred = xmalloc(q->n * sizeof *s->pred);
-    s->predh = xmalloc(q->n * sizeof *s->predh);
-    memcpy(s->pred, q->pred, q->n * sizeof *s->pred);
-    memcpy(s->predh, q->predh, q->n * sizeof *s->predh);
-    s->nexp = e->nexp;
-    s->exp_heap = xmalloc((e->nexp + 1) * sizeof *s->exp_heap);
-    s->exp_size = xmalloc((e->nexp + 1) * sizeof *s->exp_size);
-    memcpy(s->exp_heap, e->exp_heap, e->nexp * sizeof *s->exp_heap);
-    memcpy(s->exp_size, e->exp_size, e->nexp * sizeof *s->exp_size);
-}
-
-void mq_state_free(MqState *s)
-{
-    free(s->hl);
-    free(s->act);
-    free(s->p);
-    free(s->pred);
-    free(s->predh);
-    free(s->exp_heap);
-    free(s->exp_size);
-    memset(s, 0, sizeof *s);
-}
-
-static MqEngine *state_bad(CgtError *err, const char *why)
-{
-    cgt_error_set(err, CGT_ERR_DOMAIN, "inconsistent quotient tables: %s", why);
-    return NULL;
-}
-
-MqEngine *mq_from_state(const MqState *s, const HeapGame *game, const MqLimits *lim,
-                        CgtError *err)
-{
-    if (s->nh == 0 || s->nh > (1u << 24) || s->n == 0 || s->n > (1u << 30) || s->nl > s->nh)
-        return state_bad(err, "sizes out of range");
-    for (uint32_t h = 0; h < s->nh; h++)
-        if (s->hl[h] < -1 || s->hl[h] >= (int32_t)s->nl)
-            return state_bad(err, "a heap letter out of range");
-    for (size_t i = 0; i < (size_t)s->nl * s->n; i++)
-        if (s->act[i] >= s->n)
-            return state_bad(err, "an action entry out of range");
-    for (uint32_t x = 0; x < s->n; x++)
-        if (s->p[x] > 1 || s->pred[x] >= s->n || s->predh[x] >= s->nh)
-            return state_bad(err, "a P flag or least-game entry out of range");
-    /* the least-game tree must be consistent and lead back to the identity */
-    for (uint32_t x = 1; x < s->n; x++) {
-        int32_t l = s->hl[s->predh[x]];
-        if (l < 0 || s->act[(size_t)l * s->n + s->pred[x]] != x)
-            return state_bad(err, "the least-game tree does not match the actions");
-        uint32_t y = x, steps = 0;
-        while (y != 0 && steps++ < s->n)
-            y = s->pred[y];
-        if (y != 0)
-            return state_bad(err, "the least-game tree has a cycle");
-    }
-    for (uint32_t i = 0; i < s->nexp; i++)
-        if (s->exp_heap[i] >= s->nh || s->exp_size[i] > s->n)
-            return state_bad(err, "an expansion out of range");
+    uint32_t n = quotient_size(Q), nh = quotient_max_heap(Q) + 1;
+    const uint32_t *lorder = mqquot_least_order(Q), *qpredh;
+    const uint32_t *qpred = mqquot_pred(Q, &qpredh);
+    const int32_t *hl;
+    const uint32_t *hflat;
+    uint32_t nl = mqquot_letters(Q, &hl, &hflat);
+    uint32_t *rank = xmalloc(n * sizeof *rank);
+    for (uint32_t i = 0; i < n; i++)
+        rank[lorder[i]] = i;
     MqPret *q = xcalloc(1, sizeof *q);
-    q->nh = s->nh;
-    q->n = s->n;
-    q->nl = s->nl;
-    q->hl = xmalloc(s->nh * sizeof *q->hl);
-    memcpy(q->hl, s->hl, s->nh * sizeof *q->hl);
-    q->act = xcalloc(s->nl + 1, sizeof *q->act);
-    for (uint32_t l = 0; l < s->nl; l++) {
-        q->act[l] = xmalloc(s->n * sizeof **q->act);
-        memcpy(q->act[l], s->act + (size_t)l * s->n, s->n * sizeof **q->act);
+    q->n = n;
+    q->nh = nh;
+    q->nl = nl;
+    q->hl = xmalloc(nh * sizeof *q->hl);
+    memcpy(q->hl, hl, nh * sizeof *q->hl);
+    q->act = xcalloc(nl + 1, sizeof *q->act);
+    for (uint32_t l = 0; l < nl; l++) {
+        q->act[l] = xmalloc(n * sizeof **q->act);
+        for (uint32_t i = 0; i < n; i++)
+            q->act[l][i] = rank[hflat[(size_t)l * n + lorder[i]]];
     }
-    q->p = xcalloc((s->n + 63) / 64 + 1, 8);
-    for (uint32_t x = 0; x < s->n; x++)
-        if (s->p[x])
-            q->p[x >> 6] |= (uint64_t)1 << (x & 63);
-    q->pred = xmalloc(s->n * sizeof *q->pred);
-    q->predh = xmalloc(s->n * sizeof *q->predh);
-    memcpy(q->pred, s->pred, s->n * sizeof *q->pred);
-    memcpy(q->predh, s->predh, s->n * sizeof *q->predh);
+    q->p = xcalloc((n + 63) / 64 + 1, 8);
+    q->pred = xmalloc(n * sizeof *q->pred);
+    q->predh = xmalloc(n * sizeof *q->predh);
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t x = lorder[i];
+        if (quotient_is_p(Q, x))
+            q->p[i >> 6] |= (uint64_t)1 << (i & 63);
+        q->pred[i] = rank[qpred[x]];
+        q->predh[i] = qpredh[x];
+    }
+    free(rank);
     MqEngine *e = mq_new(game, lim);
     mq_engine_set_pret(e, q);
-    for (uint32_t i = 0; i < s->nexp; i++)
-        mq_engine_add_expansion(e, s->exp_heap[i], s->exp_size[i]);
-    if (mqopts_extend(&e->opts, game, s->nh, err) != CGT_OK) {
+    const uint32_t *eh, *es;
+    size_t ne = quotient_expansions(Q, &eh, &es);
+    for (size_t i = 0; i < ne; i++)
+        mq_engine_add_expansion(e, eh[i], es[i]);
+    if (mqopts_extend(&e->opts, game, nh, err) != CGT_OK) {
         mq_free(e);
         return NULL;
     }
     return e;
 }
 
-/* ---- checkpoints ---- */
-
-/* Format version 2 (docs/misere.md): the text below, sealed by
- * util/atomicfile's CRC-64 line.  Version 1 (no seal) is refused. */
+/* Format version 3: the text below, sealed by atomicfile's CRC-64 line.
+ * Version 2 (whole engine tables) is still read; version 1 is refused. */
 CgtStatus mq_save(const MqEngine *e, const char *path, CgtError *err)
 {
     AtomicFile af;
     if (af_open(&af, path, "checkpoint", true, err) != CGT_OK)
         return CGT_ERR_IO;
-    const MqPret *q = e->q;
-    af_printf(&af, "cgt-misere-checkpoint 2\ngame %s\nheaps %u\nelements %u\nletters %u\n",
-              e->name, q->nh, q->n, q->nl);
-    af_printf(&af, "hl");
-    for (uint32_t h = 0; h < q->nh; h++)
-        af_printf(&af, " %d", q->hl[h]);
-    for (uint32_t l = 0; l < q->nl; l++) {
-        af_printf(&af, "\nact");
-        for (uint32_t x = 0; x < q->n; x++)
-            af_printf(&af, " %u", q->act[l][x]);
+    MqClaim c;
+    mqquot_claim_of_pret(e->q, &c);
+    af_printf(&af, "cgt-misere-checkpoint 3\ngame %s\nheaps %u\nelements %u\ngenerators %d\n",
+              e->name, c.n + 1, c.size, c.ngens);
+    for (int g = 0; g < c.ngens; g++) {
+        af_printf(&af, "act");
+        for (uint32_t x = 0; x < c.size; x++)
+            af_printf(&af, " %u", c.act[(size_t)g * c.size + x]);
+        af_printf(&af, "\n");
     }
-    af_printf(&af, "\np");
-    for (uint32_t x = 0; x < q->n; x++)
-        af_printf(&af, " %d", mq_bit(q->p, x) ? 1 : 0);
-    af_printf(&af, "\npred");
-    for (uint32_t x = 0; x < q->n; x++)
-        af_printf(&af, " %u %u", q->pred[x], q->predh[x]);
-    af_printf(&af, "\nexpansions %u", e->nexp);
-    for (uint32_t i = 0; i < e->nexp; i++)
-        af_printf(&af, " %u %u", e->exp_heap[i], e->exp_size[i]);
+    af_printf(&af, "phi");
+    for (uint32_t h = 0; h <= c.n; h++)
+        af_printf(&af, " %u", c.phi[h]);
+    af_printf(&af, "\np %zu", c.np);
+    for (size_t i = 0; i < c.np; i++)
+        af_printf(&af, " %u", c.p[i]);
     af_printf(&af, "\nend\n");
+    mqquot_claim_free(&c);
     return af_commit(&af, err);
 }
 
@@ -159,6 +106,92 @@ static bool rd_u(FILE *f, uint32_t *v, uint32_t bound)
         return false;
     *v = (uint32_t)x;
     return true;
+}
+
+static MqEngine *malformed(SealedFile *sf, const char *path, CgtError *err)
+{
+    sf_close(sf);
+    cgt_error_set(err, CGT_ERR_IO, "malformed checkpoint '%s'", path);
+    cgt_error_hint(err, "the file is left untouched; move it away to start afresh");
+    return NULL;
+}
+
+/* Version 3 after the header: generators, their actions, phi, P. */
+static bool read_v3(FILE *f, uint32_t nh, uint32_t n, uint64_t len, MqClaim *c, uint32_t **buf)
+{
+    uint32_t k, v, np;
+    if (!rd_word(f, "generators") || !rd_u(f, &k, nh + 1) || (uint64_t)k * n > len)
+        return false;
+    uint32_t *act = buf[0] = xmalloc(((size_t)k * n + 1) * sizeof *act);
+    for (uint32_t g = 0; g < k; g++) {
+        if (!rd_word(f, "act"))
+            return false;
+        for (uint32_t x = 0; x < n; x++)
+            if (!rd_u(f, &act[(size_t)g * n + x], n))
+                return false;
+    }
+    uint32_t *phi = buf[1] = xmalloc(nh * sizeof *phi);
+    if (!rd_word(f, "phi"))
+        return false;
+    for (uint32_t h = 0; h < nh; h++)
+        if (!rd_u(f, &phi[h], n))
+            return false;
+    if (!rd_word(f, "p") || !rd_u(f, &np, n + 1))
+        return false;
+    uint32_t *p = buf[2] = xmalloc((np + 1) * sizeof *p);
+    for (uint32_t i = 0; i < np; i++)
+        if (!rd_u(f, &v, n) || (i && v <= p[i - 1]))
+            return false;
+        else
+            p[i] = v;
+    *c = (MqClaim){.size = n, .ngens = (int)k, .act = act, .p = p, .np = np, .phi = phi,
+                   .n = nh - 1};
+    return true;
+}
+
+/* Version 2 after the header: the engine's letter tables, P flags, its
+ * least-game tree and expansions.  Only the data of the quotient is taken
+ * (every letter's action, phi, P); the rest is derived again. */
+static bool read_v2(FILE *f, uint32_t nh, uint32_t n, uint64_t len, MqClaim *c, uint32_t **buf)
+{
+    uint32_t nl, v;
+    if (!rd_word(f, "letters") || !rd_u(f, &nl, nh + 1) || (uint64_t)nl * n > len ||
+        !rd_word(f, "hl"))
+        return false;
+    int32_t *hl = xmalloc(nh * sizeof *hl);
+    bool ok = true;
+    for (uint32_t h = 0; h < nh && ok; h++) {
+        int x;
+        ok = fscanf(f, "%d", &x) == 1 && x >= -1 && x < (int)nl;
+        hl[h] = ok ? x : -1;
+    }
+    uint32_t *act = buf[0] = xmalloc(((size_t)nl * n + 1) * sizeof *act);
+    for (uint32_t l = 0; l < nl && ok; l++) {
+        ok = rd_word(f, "act");
+        for (uint32_t x = 0; x < n && ok; x++)
+            ok = rd_u(f, &act[(size_t)l * n + x], n);
+    }
+    uint32_t *p = buf[2] = xmalloc((n + 1) * sizeof *p), np = 0;
+    ok = ok && rd_word(f, "p");
+    for (uint32_t x = 0; x < n && ok; x++) {
+        ok = rd_u(f, &v, 2);
+        if (ok && v)
+            p[np++] = x;
+    }
+    ok = ok && rd_word(f, "pred");
+    for (uint32_t x = 0; x < 2 * n && ok; x++)
+        ok = rd_u(f, &v, x % 2 ? nh : n);
+    uint32_t ne = 0;
+    ok = ok && rd_word(f, "expansions") && rd_u(f, &ne, 1u << 24);
+    for (uint32_t i = 0; i < 2 * ne && ok; i++)
+        ok = rd_u(f, &v, i % 2 ? n + 1 : nh);
+    uint32_t *phi = buf[1] = xmalloc(nh * sizeof *phi);
+    for (uint32_t h = 0; h < nh && ok; h++)
+        phi[h] = hl[h] < 0 ? 0 : act[(size_t)hl[h] * n];
+    free(hl);
+    *c = (MqClaim){.size = n, .ngens = (int)nl, .act = act, .p = p, .np = np, .phi = phi,
+                   .n = nh - 1};
+    return ok;
 }
 
 MqEngine *mq_load(const char *path, const HeapGame *game, const MqLimits *lim, bool *absent,
@@ -180,98 +213,64 @@ MqEngine *mq_load(const char *path, const HeapGame *game, const MqLimits *lim, b
     FILE *f = sf.f;
     char name[512];
     int version = 0;
-    MqState s;
-    memset(&s, 0, sizeof s);
-    MqEngine *e = NULL;
     if (!rd_word(f, "cgt-misere-checkpoint") || fscanf(f, "%d", &version) != 1)
-        goto bad;
-    if (version != 2) {
+        return malformed(&sf, path, err);
+    if (version != 2 && version != 3) {
         sf_close(&sf);
-        cgt_error_set(err, CGT_ERR_IO, "checkpoint '%s' has format version %d, expected 2", path,
+        cgt_error_set(err, CGT_ERR_IO, "checkpoint '%s' has format version %d, expected 3", path,
                       version);
         cgt_error_hint(err, "the file is left untouched; move it away to start afresh");
         return NULL;
     }
     if (!rd_word(f, "game") || fscanf(f, " %511[^\n]", name) != 1)
-        goto bad;
+        return malformed(&sf, path, err);
     if (strcmp(name, game->name ? game->name : "") != 0) {
         sf_close(&sf);
         cgt_error_set(err, CGT_ERR_DOMAIN, "checkpoint '%s' is for game %s, not %s", path, name,
                       game->name ? game->name : "(unnamed)");
         return NULL;
     }
-    uint32_t nh, n, nl, v;
+    uint32_t nh, n;
     if (!rd_word(f, "heaps") || !rd_u(f, &nh, 1u << 24) || nh == 0 || !rd_word(f, "elements") ||
-        !rd_u(f, &n, 1u << 30) || n == 0 || !rd_word(f, "letters") || !rd_u(f, &nl, nh + 1))
-        goto bad;
-    /* every table entry takes at least two bytes (" 0"): sizes larger than
-     * the file are refused before anything is allocated */
-    if ((uint64_t)n * (2 * (uint64_t)nl + 6) + 2 * (uint64_t)nh > 2 * sf.len + 64)
-        goto bad;
-    s.nh = nh;
-    s.n = n;
-    s.nl = nl;
-    s.hl = xmalloc(nh * sizeof *s.hl);
-    s.act = xmalloc(((size_t)nl * n + 1) * sizeof *s.act);
-    s.p = xmalloc(n);
-    s.pred = xmalloc(n * sizeof *s.pred);
-    s.predh = xmalloc(n * sizeof *s.predh);
-    if (!rd_word(f, "hl"))
-        goto bad;
-    for (uint32_t h = 0; h < nh; h++) {
-        int x;
-        if (fscanf(f, "%d", &x) != 1 || x < -1 || x >= (int)nl)
-            goto bad;
-        s.hl[h] = x;
+        !rd_u(f, &n, 1u << 30) || n == 0)
+        return malformed(&sf, path, err);
+    /* every table entry takes at least two bytes (" 0"): a table larger
+     * than the file is refused before it is allocated */
+    if ((uint64_t)n + nh > sf.len)
+        return malformed(&sf, path, err);
+    MqClaim c;
+    uint32_t *buf[3] = {NULL, NULL, NULL};
+    bool ok = version == 3 ? read_v3(f, nh, n, sf.len, &c, buf) : read_v2(f, nh, n, sf.len, &c, buf);
+    ok = ok && rd_word(f, "end") && fgetc(f) == '\n' && sf_remaining(&sf) == 0;
+    if (!ok) {
+        for (int i = 0; i < 3; i++)
+            free(buf[i]);
+        return malformed(&sf, path, err);
     }
-    for (uint32_t l = 0; l < nl; l++) {
-        if (!rd_word(f, "act"))
-            goto bad;
-        for (uint32_t x = 0; x < n; x++)
-            if (!rd_u(f, &s.act[(size_t)l * n + x], n))
-                goto bad;
-    }
-    if (!rd_word(f, "p"))
-        goto bad;
-    for (uint32_t x = 0; x < n; x++) {
-        if (!rd_u(f, &v, 2))
-            goto bad;
-        s.p[x] = (uint8_t)v;
-    }
-    if (!rd_word(f, "pred"))
-        goto bad;
-    for (uint32_t x = 0; x < n; x++)
-        if (!rd_u(f, &s.pred[x], n) || !rd_u(f, &s.predh[x], nh))
-            goto bad;
-    if (!rd_word(f, "expansions") || !rd_u(f, &s.nexp, 1u << 24))
-        goto bad;
-    if ((uint64_t)s.nexp * 4 > sf_remaining(&sf) + 4)
-        goto bad;
-    s.exp_heap = xmalloc((s.nexp + 1) * sizeof *s.exp_heap);
-    s.exp_size = xmalloc((s.nexp + 1) * sizeof *s.exp_size);
-    for (uint32_t i = 0; i < s.nexp; i++)
-        if (!rd_u(f, &s.exp_heap[i], nh) || !rd_u(f, &s.exp_size[i], n + 1))
-            goto bad;
-    if (!rd_word(f, "end") || fgetc(f) != '\n' || sf_remaining(&sf) != 0)
-        goto bad;
     sf_close(&sf);
-    {
-        CgtError e2;
-        cgt_error_clear(&e2);
-        e = mq_from_state(&s, game, lim, &e2);
-        mq_state_free(&s);
-        if (!e && e2.status == CGT_ERR_DOMAIN) {
-            cgt_error_set(err, CGT_ERR_IO, "malformed checkpoint '%s'", path);
-            cgt_error_hint(err, "the file is left untouched; move it away to start afresh");
-        } else if (!e) {
-            *err = e2;
-        }
+    CgtError e2;
+    cgt_error_clear(&e2);
+    Quotient *Q = quotient_from_claim(&c, NULL, 0, &e2);
+    MqEngine *e = NULL;
+    MqCertInfo info;
+    if (!Q) {
+        cgt_error_set(err, CGT_ERR_IO, "checkpoint '%s' does not hold a quotient: %s", path,
+                      e2.msg);
+        cgt_error_hint(err, "the file is left untouched; move it away to start afresh");
+    } else if (mq_certify(Q, game, 0, &info, &e2) != CGT_OK) {
+        cgt_error_set(err, e2.status, "the quotient in checkpoint '%s' could not be certified: %s",
+                      path, e2.msg);
+    } else if (!(info.labelling_ok && info.reduced_ok && info.generated_ok)) {
+        cgt_error_set(err, CGT_ERR_IO,
+                      "checkpoint '%s' does not hold the misere quotient of %s on heaps 0..%u: "
+                      "the file was altered",
+                      path, name, nh - 1);
+        cgt_error_hint(err, "the file is left untouched; move it away to start afresh");
+    } else {
+        e = engine_of(Q, game, lim, err);
     }
+    quotient_free(Q);
+    for (int i = 0; i < 3; i++)
+        free(buf[i]);
     return e;
-bad:
-    sf_close(&sf);
-    mq_state_free(&s);
-    cgt_error_set(err, CGT_ERR_IO, "malformed checkpoint '%s'", path);
-    cgt_error_hint(err, "the file is left untouched; move it away to start afresh");
-    return NULL;
 }

@@ -1,9 +1,10 @@
 /* `save VALUE "FILE"` and `load "FILE"` (docs/language.md "Saving
  * results"): any value as versioned JSON, written atomically
  * (src/lib/util/atomicfile.h), with a CRC-64 of the value's exact bytes inside the
- * file, read back by the strict reader of src/lib/util/json.h.  A loaded quotient
- * is rebuilt from its tables and certified again against its game
- * (algebra/mqcert*.c) before it is used.
+ * file, read back by the strict reader of src/lib/util/json.h.  A quotient is
+ * saved as its data only (generator actions, heap images, P-portion); load
+ * derives everything else from that data and certifies it again against
+ * its game (src/lib/misere/mqcert.c) before it is used.
  *
  * File layout (version 1):
  *   {"format": "cgt-result", "version": 1, "kind": KIND,
@@ -217,32 +218,20 @@ static bool enc_quotient(Enc *e, const QuotObj *o)
         enc_str(e, s);
         free(s);
     }
-    MqState st;
-    mq_state_get(o->eng, &st);
-    if (st.nh != n + 1) {
-        mq_state_free(&st);
-        return enc_fail(e, "the quotient's engine has moved past its snapshot");
+    /* the data of the quotient, in its own numbering (normal-form order):
+     * all that load reads back, certifies, and derives the rest from */
+    MqClaim cl;
+    quotient_claim(q, &cl);
+    sb_puts(b, "],\n  \"tables\": {\"gen_act\": [");
+    for (int g = 0; g < cl.ngens; g++) {
+        sb_puts(b, g ? ", " : "");
+        enc_u32_array(b, cl.act + (size_t)g * cl.size, cl.size);
     }
-    sb_puts(b, "],\n  \"tables\": {\"hl\": [");
-    for (uint32_t h = 0; h < st.nh; h++)
-        sb_printf(b, "%s%d", h ? ", " : "", st.hl[h]);
-    sb_puts(b, "], \"act\": [");
-    for (uint32_t l = 0; l < st.nl; l++) {
-        sb_puts(b, l ? ", " : "");
-        enc_u32_array(b, st.act + (size_t)l * st.n, st.n);
-    }
-    sb_puts(b, "], \"p\": [");
-    for (uint32_t x = 0; x < st.n; x++)
-        sb_printf(b, "%s%u", x ? ", " : "", st.p[x]);
-    sb_puts(b, "], \"pred\": ");
-    enc_u32_array(b, st.pred, st.n);
-    sb_puts(b, ", \"predh\": ");
-    enc_u32_array(b, st.predh, st.n);
-    sb_puts(b, ", \"expansions\": [");
-    for (uint32_t i = 0; i < st.nexp; i++)
-        sb_printf(b, "%s[%u, %u]", i ? ", " : "", st.exp_heap[i], st.exp_size[i]);
-    sb_puts(b, "]}}");
-    mq_state_free(&st);
+    sb_puts(b, "], \"phi\": ");
+    enc_u32_array(b, cl.phi, (size_t)cl.n + 1);
+    sb_puts(b, ", \"p_elements\": ");
+    enc_u32_array(b, cl.p, cl.np);
+    sb_puts(b, "}}");
     return true;
 }
 

@@ -291,22 +291,127 @@ static bool valid_names(const JsonNode *a)
     return true;
 }
 
+/* The data of a quotient from its "tables": gen_act (the generators'
+ * actions), phi (element of each heap) and p_elements; or, in files of
+ * earlier versions, the engine's letter tables hl/act and P flags p (their
+ * least-game tree and expansions are derived again, not read).  The
+ * arrays go to buf (freed by the caller). */
+static bool dec_claim(Dec *d, const JsonNode *tb, uint32_t nh, uint32_t n, MqClaim *cl,
+                      uint32_t **buf)
+{
+    const JsonNode *old = json_get(tb, "hl");
+    static const char *const nkeys[] = {"gen_act", "phi", "p_elements", NULL};
+    static const char *const okeys[] = {"hl", "act", "p", "pred", "predh", "expansions", NULL};
+    if (!only_keys(d, tb, old ? okeys : nkeys))
+        return false;
+    const JsonNode *act = member(d, tb, old ? "act" : "gen_act", JSON_ARR);
+    if (!act)
+        return false;
+    if ((uint64_t)act->n * n > (uint64_t)d->len) {
+        dec_fail(d, act, DIAG_IO, "tables of the wrong size for a quotient of order %u", n);
+        return false;
+    }
+    uint32_t *flat = buf[0] = xmalloc(((size_t)act->n * n + 1) * sizeof *flat);
+    for (size_t g = 0; g < act->n; g++) {
+        uint32_t *row = u32_array(d, &act->items[g], n, n, NULL);
+        if (!row)
+            return false;
+        memcpy(flat + g * n, row, n * sizeof *row);
+        free(row);
+    }
+    uint32_t *phi, *pl;
+    size_t np = 0;
+    if (old) {
+        const JsonNode *pf = member(d, tb, "p", JSON_ARR);
+        uint32_t *flags = pf ? u32_array(d, pf, n, 2, NULL) : NULL;
+        if (!flags)
+            return false;
+        if (old->kind != JSON_ARR || old->n != nh) {
+            free(flags);
+            dec_fail(d, old, DIAG_IO, "an array of %u entries expected", nh);
+            return false;
+        }
+        phi = buf[1] = xmalloc(nh * sizeof *phi);
+        for (uint32_t h = 0; h < nh; h++) {
+            long long v;
+            if (!num_in(d, &old->items[h], -1, (long long)act->n - 1, &v)) {
+                free(flags);
+                return false;
+            }
+            phi[h] = v < 0 ? 0 : flat[(size_t)v * n];
+        }
+        pl = buf[2] = xmalloc((n + 1) * sizeof *pl);
+        for (uint32_t x = 0; x < n; x++)
+            if (flags[x])
+                pl[np++] = x;
+        free(flags);
+    } else {
+        const JsonNode *ph = member(d, tb, "phi", JSON_ARR);
+        if (!ph || !(phi = buf[1] = u32_array(d, ph, nh, n, NULL)))
+            return false;
+        const JsonNode *pe = member(d, tb, "p_elements", JSON_ARR);
+        if (!pe || !(pl = buf[2] = u32_array(d, pe, SIZE_MAX, n, &np)))
+            return false;
+        for (size_t i = 1; i < np; i++)
+            if (pl[i] <= pl[i - 1]) {
+                dec_fail(d, pe, DIAG_IO, "p_elements must be ascending");
+                return false;
+            }
+    }
+    *cl = (MqClaim){.size = n, .ngens = (int)act->n, .act = flat, .p = pl, .np = np, .phi = phi,
+                    .n = nh - 1};
+    return true;
+}
+
+/* w equals the file's word s, blanks in s aside (files of earlier
+ * versions wrote "a b^2"). */
+static bool same_word(const char *w, const JsonNode *s)
+{
+    if (s->kind != JSON_STR)
+        return false;
+    for (size_t i = 0; i < s->slen; i++)
+        if (s->s[i] != ' ' && s->s[i] != *w++)
+            return false;
+    return *w == 0;
+}
+
+/* The words the file prints (p_portion, phi) must be the ones its tables
+ * give: they are derived data, checked, not read. */
+static bool words_agree(const Quotient *q, const JsonNode *pp, const JsonNode *ph)
+{
+    size_t k = 0;
+    bool ok = pp->n == quotient_psize(q) && ph->n == quotient_max_heap(q) + 1;
+    for (uint32_t x = 0; x < quotient_size(q) && ok; x++)
+        if (quotient_is_p(q, x)) {
+            char *w = quotient_format(q, x);
+            ok = same_word(w, &pp->items[k++]);
+            free(w);
+        }
+    for (uint32_t h = 0; h < ph->n && ok; h++) {
+        char *w = quotient_format(q, quotient_phi(q, h));
+        ok = same_word(w, &ph->items[h]);
+        free(w);
+    }
+    return ok;
+}
+
 static Value *dec_quotient(Dec *d, const JsonNode *o)
 {
     static const char *const keys[] = {"$cgt", "game", "heap", "order", "p_count", "certified",
                                        "partial", "generators", "p_portion", "phi", "tables",
                                        NULL};
-    static const char *const tkeys[] = {"hl", "act", "p", "pred", "predh", "expansions", NULL};
     if (!only_keys(d, o, keys))
         return NULL;
     const JsonNode *gn = member(d, o, "game", JSON_OBJ);
     const JsonNode *tb = gn ? member(d, o, "tables", JSON_OBJ) : NULL;
     const JsonNode *gens = tb ? member(d, o, "generators", JSON_ARR) : NULL;
     const JsonNode *partial = gens ? member(d, o, "partial", JSON_BOOL) : NULL;
+    const JsonNode *pp = partial ? member(d, o, "p_portion", JSON_ARR) : NULL;
+    const JsonNode *ph = pp ? member(d, o, "phi", JSON_ARR) : NULL;
     long long heap, order, pcount;
-    if (!partial || !member_num(d, o, "heap", 0, (1 << 24) - 2, &heap) ||
+    if (!ph || !member_num(d, o, "heap", 0, (1 << 24) - 2, &heap) ||
         !member_num(d, o, "order", 1, 1 << 30, &order) ||
-        !member_num(d, o, "p_count", 0, 1 << 30, &pcount) || !only_keys(d, tb, tkeys))
+        !member_num(d, o, "p_count", 0, 1 << 30, &pcount))
         return NULL;
     if (!valid_names(gens))
         return dec_fail(d, gens, DIAG_IO, "generator names must be distinct words of letters, "
@@ -320,92 +425,34 @@ static Value *dec_quotient(Dec *d, const JsonNode *o)
         return dec_fail(d, gn, DIAG_IO, "a quotient of %s: quotients are of heap games",
                         g->name);
     }
-    MqState st;
-    memset(&st, 0, sizeof st);
-    const JsonNode *hl = member(d, tb, "hl", JSON_ARR), *act = member(d, tb, "act", JSON_ARR),
-                   *p = member(d, tb, "p", JSON_ARR), *pred = member(d, tb, "pred", JSON_ARR),
-                   *predh = member(d, tb, "predh", JSON_ARR),
-                   *ex = member(d, tb, "expansions", JSON_ARR);
     Value *res = NULL;
-    if (!hl || !act || !p || !pred || !predh || !ex)
+    MqClaim cl;
+    uint32_t *buf[3] = {NULL, NULL, NULL};
+    if (!dec_claim(d, tb, (uint32_t)heap + 1, (uint32_t)order, &cl, buf))
         goto done;
-    st.nh = (uint32_t)heap + 1;
-    st.n = (uint32_t)order;
-    st.nl = (uint32_t)act->n;
-    if (hl->n != st.nh || st.nl > st.nh || p->n != st.n) {
-        dec_fail(d, tb, DIAG_IO, "tables of the wrong size for Q(%lld) of order %lld", heap,
-                 order);
-        goto done;
-    }
-    st.hl = xmalloc(st.nh * sizeof *st.hl);
-    for (uint32_t h = 0; h < st.nh; h++) {
-        long long v;
-        if (!num_in(d, &hl->items[h], -1, (long long)st.nl - 1, &v))
-            goto done;
-        st.hl[h] = (int32_t)v;
-    }
-    st.act = xmalloc(((size_t)st.nl * st.n + 1) * sizeof *st.act);
-    for (uint32_t l = 0; l < st.nl; l++) {
-        uint32_t *row = u32_array(d, &act->items[l], st.n, st.n, NULL);
-        if (!row)
-            goto done;
-        memcpy(st.act + (size_t)l * st.n, row, st.n * sizeof *row);
-        free(row);
-    }
-    uint32_t *pf = u32_array(d, p, st.n, 2, NULL);
-    if (!pf)
-        goto done;
-    st.p = xmalloc(st.n);
-    for (uint32_t x = 0; x < st.n; x++)
-        st.p[x] = (uint8_t)pf[x];
-    free(pf);
-    if (!(st.pred = u32_array(d, pred, st.n, st.n, NULL)) ||
-        !(st.predh = u32_array(d, predh, st.n, st.nh, NULL)))
-        goto done;
-    st.nexp = (uint32_t)ex->n;
-    st.exp_heap = xmalloc((ex->n + 1) * sizeof *st.exp_heap);
-    st.exp_size = xmalloc((ex->n + 1) * sizeof *st.exp_size);
-    for (size_t i = 0; i < ex->n; i++) {
-        uint32_t *pr = u32_array(d, &ex->items[i], 2, (uint64_t)st.n + 1, NULL);
-        if (!pr)
-            goto done;
-        st.exp_heap[i] = pr[0];
-        st.exp_size[i] = pr[1];
-        free(pr);
-    }
+    char **names = xmalloc((gens->n + 1) * sizeof *names);
+    for (size_t i = 0; i < gens->n; i++)
+        names[i] = gens->items[i].s;
     CgtError err;
     cgt_error_clear(&err);
-    MqEngine *eng = mq_from_state(&st, ruleset_heapgame(g->rs), NULL, &err);
-    if (!eng) {
-        dec_fail(d, tb, DIAG_IO, "%s", err.msg);
-        goto done;
-    }
-    if (mq_current_ngens(eng) != (int)gens->n) {
-        dec_fail(d, gens, DIAG_IO, "%zu generator names for tables with %d generators",
-                 gens->n, mq_current_ngens(eng));
-        mq_free(eng);
+    Quotient *q = quotient_from_claim(&cl, (const char *const *)names, (int)gens->n, &err);
+    free(names);
+    if (!q) {
+        dec_fail(d, tb, DIAG_IO, "the tables are not a quotient (%s): the file was altered",
+                 err.msg);
         goto done;
     }
     QuotObj *qo = xcalloc(1, sizeof *qo);
     qo->game = gv;
     gv = NULL;
-    qo->eng = eng;
+    qo->q = q;
     qo->asked = (uint32_t)heap;
     qo->partial = partial->b;
     if (qo->partial)
         snprintf(qo->partial_note, sizeof qo->partial_note, "loaded from %s, saved as partial",
                  d->path);
-    char **names = xmalloc((gens->n + 1) * sizeof *names);
-    for (size_t i = 0; i < gens->n; i++)
-        names[i] = gens->items[i].s;
-    bool ok = quot_snapshot(d->c, qo, names, (int)gens->n, d->c->arg_locs[0]);
-    free(names);
     res = val_obj(&quotient_type, qo);
-    if (!ok) {
-        val_unref(res);
-        res = NULL;
-        goto done;
-    }
+    quot_certify(qo);
     /* the certificate decides: tables that are not the game's quotient are
      * refused, whatever the file says about them */
     if (!qo->certified) {
@@ -417,18 +464,22 @@ static Value *dec_quotient(Dec *d, const JsonNode *o)
                  stopped ? qo->cert_note : g->name, heap);
         val_unref(res);
         res = NULL;
-        goto done;
-    }
-    if ((long long)quotient_size(qo->q) != order ||
-        (long long)quotient_psize(qo->q) != pcount) {
+    } else if ((long long)quotient_size(q) != order || (long long)quotient_psize(q) != pcount) {
         dec_fail(d, o, DIAG_IO, "the file says |Q| = %lld, |P| = %lld, its tables give %u, %u",
-                 order, pcount, quotient_size(qo->q), quotient_psize(qo->q));
+                 order, pcount, quotient_size(q), quotient_psize(q));
+        val_unref(res);
+        res = NULL;
+    } else if (!words_agree(q, pp, ph)) {
+        dec_fail(d, pp, DIAG_IO,
+                 "the words of p_portion or phi are not those of the tables: the file was "
+                 "altered");
         val_unref(res);
         res = NULL;
     }
 done:
     val_unref(gv);
-    mq_state_free(&st);
+    for (int i = 0; i < 3; i++)
+        free(buf[i]);
     return res;
 }
 

@@ -91,6 +91,38 @@ static bool check_names(Call *c, char **names, int n)
     return true;
 }
 
+void quot_certify(QuotObj *o)
+{
+    CgtError err;
+    cgt_error_clear(&err);
+    const HeapGame *hg = ruleset_heapgame(qgame(o)->rs);
+    CgtStatus st = CGT_OK;
+    if (o->cert_skip)
+        snprintf(o->cert_note, sizeof o->cert_note, "certificate not run (`certify off`)");
+    else {
+        double w0 = cgt_now(), c0 = cgt_cpu_seconds();
+        st = mq_certify(o->q, hg, o->cert_states, &o->cert, &err);
+        o->cert_cpu = cgt_cpu_seconds() - c0;
+        o->cert_wall = cgt_now() - w0;
+    }
+    o->cert_done = !o->cert_skip;
+    o->certified = false;
+    if (o->cert_skip) {
+        /* the script asked for an uncertified result */
+    } else if (st != CGT_OK) {
+        snprintf(o->cert_note, sizeof o->cert_note, "certificate check stopped: %s", err.msg);
+    } else {
+        o->certified = o->cert.labelling_ok && o->cert.reduced_ok && o->cert.generated_ok;
+        if (!o->certified)
+            snprintf(o->cert_note, sizeof o->cert_note,
+                     "certificate FAILED (monoid %s, labelling %s, reduced %s, generated %s)",
+                     o->cert.monoid_ok ? "ok" : "wrong", o->cert.labelling_ok ? "ok" : "wrong",
+                     o->cert.reduced_ok ? "yes" : "no", o->cert.generated_ok ? "yes" : "no");
+    }
+    o->period = quotient_periodicity(o->q, hg->max_parts, hg->max_take);
+    o->have_period = true;
+}
+
 bool quot_snapshot(Call *c, QuotObj *o, char **names, int nnames, Loc loc)
 {
     CgtError err;
@@ -106,32 +138,9 @@ bool quot_snapshot(Call *c, QuotObj *o, char **names, int nnames, Loc loc)
         rt_error_from(c->I, loc, &err);
         return false;
     }
-    const HeapGame *hg = ruleset_heapgame(qgame(o)->rs);
-    CgtStatus st = CGT_OK;
-    if (o->cert_skip)
-        snprintf(o->cert_note, sizeof o->cert_note, "certificate not run (`certify off`)");
-    else {
-        double w0 = cgt_now(), c0 = cgt_cpu_seconds();
-        st = mq_certify(o->q, hg, o->cert_states, &o->cert, &err);
-        o->cert_cpu = cgt_cpu_seconds() - c0;
-        o->cert_wall = cgt_now() - w0;
-    }
-    o->cert_done = !o->cert_skip;
-    if (o->cert_skip) {
-        /* the script asked for an uncertified result */
-    } else if (st != CGT_OK) {
-        snprintf(o->cert_note, sizeof o->cert_note, "certificate check stopped: %s", err.msg);
-    } else {
-        o->certified = o->cert.labelling_ok && o->cert.reduced_ok && o->cert.generated_ok;
-        if (!o->certified)
-            snprintf(o->cert_note, sizeof o->cert_note,
-                     "certificate FAILED (monoid %s, labelling %s, reduced %s, generated %s): "
-                     "please report",
-                     o->cert.monoid_ok ? "ok" : "wrong", o->cert.labelling_ok ? "ok" : "wrong",
-                     o->cert.reduced_ok ? "yes" : "no", o->cert.generated_ok ? "yes" : "no");
-    }
-    o->period = quotient_periodicity(o->q, hg->max_parts, hg->max_take);
-    o->have_period = true;
+    quot_certify(o);
+    if (o->cert_done && !o->certified && strncmp(o->cert_note, "certificate FAILED", 18) == 0)
+        strncat(o->cert_note, ": please report", sizeof o->cert_note - strlen(o->cert_note) - 1);
     return true;
 }
 

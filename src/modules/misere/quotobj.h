@@ -43,6 +43,9 @@ void quot_json_words(JsonWriter *w, const Quotient *q, bool only_p);
  * (unless o->cert_skip) and o->period.  Records an error and returns false
  * when the names do not fit or the snapshot fails. */
 bool quot_snapshot(Call *c, QuotObj *o, char **names, int nnames, Loc loc);
+/* Run the certificate over o->q (unless o->cert_skip) and set
+ * o->certified, o->cert_note and o->period. */
+void quot_certify(QuotObj *o);
 
 /* `outcome q [heaps]` (src/modules/misere/bi_misere.c), which bi_games.c's `outcome`
  * hands a quotient to, and `elements q`, which bi_kb.c's `elements` hands
