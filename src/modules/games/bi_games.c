@@ -851,14 +851,24 @@ static Value *with_threads(Call *c, Value *(*stmt)(Call *))
     return r;
 }
 
-Value *bi_grundy(Call *c)
+static Value *grundy_threads(Call *c)
 {
     return with_threads(c, grundy_stmt);
 }
 
-Value *bi_period(Call *c)
+static Value *period_threads(Call *c)
 {
     return with_threads(c, period_stmt);
+}
+
+Value *bi_grundy(Call *c)
+{
+    return call_with_checkpoint_lock(c, grundy_threads);
+}
+
+Value *bi_period(Call *c)
+{
+    return call_with_checkpoint_lock(c, period_threads);
 }
 
 Value *bi_table(Call *c)

@@ -166,7 +166,7 @@ static Value *quotient_compute(Call *c);
  * e.partial of a caught error). */
 Value *bi_quotient(Call *c)
 {
-    Value *r = quotient_compute(c);
+    Value *r = call_with_checkpoint_lock(c, quotient_compute);
     if (c->decl_name)
         return r;
     if (r) {
