@@ -16,6 +16,7 @@
 #include "modules/io/resultfile.h"
 #include "runtime/interp.h"
 #include "runtime/eval_int.h"
+#include "lib/util/atomicfile.h"
 #include "lib/util/poll.h"
 #include "lib/util/xalloc.h"
 
@@ -670,6 +671,21 @@ Loc call_opt_loc(Call *c, const char *name)
             (c->opt_names[i][n] == ':' || c->opt_names[i][n] == '!'))
             return c->opt_locs[i];
     return c->loc;
+}
+
+Value *call_with_checkpoint_lock(Call *c, Value *(*stmt)(Call *))
+{
+    Value *ck = call_opt(c, "checkpoint");
+    if (!ck || ck->kind != VAL_STR)
+        return stmt(c);
+    AfLock lk;
+    CgtError err;
+    cgt_error_clear(&err);
+    if (af_lock(&lk, ck->u.str.s, "checkpoint", &err) != CGT_OK)
+        return rt_error_from(c->I, call_opt_loc(c, "checkpoint"), &err);
+    Value *r = stmt(c);
+    af_unlock(&lk);
+    return r;
 }
 
 bool call_int(Call *c, Value *v, Loc loc, const char *what, int64_t lo, int64_t hi,

@@ -172,6 +172,11 @@ int help_width(void);
 Value *call_opt(Call *c, const char *name);
 /* Location of an option's value (or the call's location). */
 Loc call_opt_loc(Call *c, const char *name);
+/* Run stmt(c) holding the lock of the call's `checkpoint "FILE"`, when it
+ * has one (docs/errors.md, checkpoint rule 8): a second run of cgt given
+ * the same path is refused with an io error before stmt starts, and the
+ * lock is held until stmt has made its last save. */
+Value *call_with_checkpoint_lock(Call *c, Value *(*stmt)(Call *));
 /* Helpers for argument checks inside builtins (they record the error). */
 bool call_int(Call *c, Value *v, Loc loc, const char *what, int64_t lo, int64_t hi,
               int64_t *out);

@@ -336,3 +336,85 @@ void sf_close(SealedFile *sf)
         fclose(sf->f);
     sf->f = NULL;
 }
+
+/* ---- one writer per checkpoint ---- */
+
+CgtStatus af_lock(AfLock *lk, const char *path, const char *what, CgtError *err)
+{
+    lk->fd = -1;
+    lk->lock = xasprintf("%s.lock", path);
+    CgtStatus st = CGT_OK;
+    /* The lock file is removed on release, so a process may lock a file
+     * that another has just unlinked: after locking, the path must still
+     * name the locked file, else the lock is taken again on the new one. */
+    for (int tries = 0; tries < 100; tries++) {
+        int fd = open(lk->lock, O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0666);
+        if (fd < 0) {
+            int e = errno;
+            if (e == EACCES || e == EPERM || e == EROFS || e == ENOENT || e == ENOTDIR)
+                break; /* cannot be created here: nothing held (see atomicfile.h) */
+            st = cgt_error_set(err, CGT_ERR_IO, "cannot lock %s '%s': %s: %s", what, path,
+                          lk->lock, strerror(e));
+            cgt_error_hint(err, "the %s is left untouched; remove %s or choose another path",
+                           what, lk->lock);
+            break;
+        }
+        struct stat fst, pst;
+        if (fstat(fd, &fst) != 0 || !S_ISREG(fst.st_mode)) {
+            close(fd);
+            st = cgt_error_set(err, CGT_ERR_IO, "cannot lock %s '%s': %s is not a regular file",
+                          what, path, lk->lock);
+            cgt_error_hint(err, "the %s is left untouched; remove %s or choose another path",
+                           what, lk->lock);
+            break;
+        }
+        struct flock fl;
+        memset(&fl, 0, sizeof fl);
+        fl.l_type = F_WRLCK;
+        fl.l_whence = SEEK_SET;
+        if (fcntl(fd, F_SETLK, &fl) != 0) {
+            int e = errno;
+            if (e != EACCES && e != EAGAIN) {
+                /* a file system without locks (ENOLCK): go on without one */
+                close(fd);
+                break;
+            }
+            memset(&fl, 0, sizeof fl);
+            fl.l_type = F_WRLCK;
+            fl.l_whence = SEEK_SET;
+            long pid = fcntl(fd, F_GETLK, &fl) == 0 && fl.l_type != F_UNLCK ? (long)fl.l_pid : 0;
+            close(fd);
+            if (pid > 0)
+                st = cgt_error_set(err, CGT_ERR_IO, "%s '%s' is in use by another run of cgt "
+                              "(process %ld)", what, path, pid);
+            else
+                st = cgt_error_set(err, CGT_ERR_IO, "%s '%s' is in use by another run of cgt",
+                              what, path);
+            cgt_error_hint(err, "two runs cannot share a %s: wait for the other run to end, or "
+                                "give this one another path",
+                           what);
+            break;
+        }
+        if (stat(lk->lock, &pst) == 0 && pst.st_dev == fst.st_dev && pst.st_ino == fst.st_ino) {
+            lk->fd = fd;
+            return CGT_OK;
+        }
+        close(fd); /* released and unlinked meanwhile: lock the new file */
+    }
+    free(lk->lock);
+    lk->lock = NULL;
+    return st;
+}
+
+void af_unlock(AfLock *lk)
+{
+    if (lk->fd >= 0) {
+        /* removed while still locked, so that no one locks the old file
+         * after it is gone (af_lock checks the path again) */
+        unlink(lk->lock);
+        close(lk->fd);
+    }
+    lk->fd = -1;
+    free(lk->lock);
+    lk->lock = NULL;
+}

@@ -59,6 +59,28 @@ void af_abort(AtomicFile *af);
  * computation with an unwritable checkpoint fails at its start. */
 CgtStatus af_probe(const char *path, const char *what, CgtError *err);
 
+/* One writer per checkpoint (docs/errors.md, rule 8): a statement that
+ * reads and saves a checkpoint holds an advisory lock on it from before
+ * it reads the file until after its last save, so that a second cgt given
+ * the same path is refused at its start instead of both writing PATH.tmp.
+ * The lock is an fcntl write lock on PATH.lock, a file created for the
+ * purpose and removed when the lock is released (a run killed by -9 leaves
+ * it behind, unlocked: the next run takes it over). */
+typedef struct AfLock {
+    int fd;     /* -1: no lock held */
+    char *lock; /* PATH.lock */
+} AfLock;
+
+/* Take the lock of the checkpoint `path` (`what` names it in messages).
+ * CGT_ERR_IO when another process holds it ("checkpoint 'F' is in use by
+ * process N"), or when PATH.lock exists and is not a regular file.  When
+ * PATH.lock cannot be created at all (the directory is missing, read-only
+ * or not writable by this user) nothing is held and CGT_OK is returned:
+ * the statement's own check that it can write the path (af_probe) then
+ * reports the reason if it needs to save.  Release with af_unlock. */
+CgtStatus af_lock(AfLock *lk, const char *path, const char *what, CgtError *err);
+void af_unlock(AfLock *lk);
+
 typedef struct SealedFile {
     FILE *f;       /* positioned at the start of the body */
     uint64_t len;  /* body length (the file without its seal line) */

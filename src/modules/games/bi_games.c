@@ -439,6 +439,22 @@ static uint32_t *range_buffer(Call *c, uint64_t n)
     return vals;
 }
 
+/* The heap rule (heaps.h) for a heap at or past the default period limit:
+ * a period is tried first.  With a checkpoint that search is the one of
+ * `period G checkpoint "F"` (grundy_fill with the period): it resumes from
+ * the file and saves to it periodically and on every stop, so that the
+ * first phase of a long `grundy ... checkpoint` loses no work either. */
+static bool period_first(Call *c, GameObj *g, const char *ckpt, CgtError *save_err)
+{
+    uint64_t limit = grundy_default_limit(g->rs);
+    if (!ckpt || game_period_proved(g))
+        return game_ensure_period(c, g, limit);
+    if (!grundy_fill(c, g, limit, ckpt, &g->period, save_err))
+        return false;
+    g->period_done = true;
+    return true;
+}
+
 static Value *grundy_range(Call *c, GameObj *g, int64_t lo, int64_t hi, const char *ckpt)
 {
     if (lo < 0 || hi < lo)
@@ -450,7 +466,7 @@ static Value *grundy_range(Call *c, GameObj *g, int64_t lo, int64_t hi, const ch
     /* the heap rule (heaps.h): past the default period limit a period is
        tried first, as for one heap */
     if ((uint64_t)hi >= grundy_default_limit(g->rs) && !g->period_done &&
-        !game_ensure_period(c, g, grundy_default_limit(g->rs)))
+        !period_first(c, g, ckpt, &save_err))
         return NULL;
     if ((uint64_t)hi >= GRUNDY_TABLE_BOUND ||
         (game_period_proved(g) && (uint64_t)hi >= grundy_count(game_grundy(g)))) {
@@ -483,6 +499,7 @@ static Value *grundy_range(Call *c, GameObj *g, int64_t lo, int64_t hi, const ch
         }
         mpz_clear(z);
     } else {
+        cgt_error_clear(&save_err); /* a later save replaces a failed one */
         if (!grundy_fill(c, g, (uint64_t)hi + 1, ckpt, NULL, &save_err))
             return NULL;
         /* the table keeps 1-4 bytes per value: a widened copy of the range
@@ -571,6 +588,16 @@ static Value *grundy_stmt(Call *c)
         }
         uint32_t v;
         GrundyTable *gt = game_grundy(g);
+        CgtError save_err;
+        cgt_error_clear(&save_err);
+        /* past the default limit a period is tried first; with a
+           checkpoint that search saves to it (period_first) */
+        if (ckpt && !g->period_done &&
+            (!heap_index(z, GRUNDY_TABLE_BOUND, &n) || n >= grundy_default_limit(g->rs)) &&
+            !period_first(c, g, ckpt, &save_err)) {
+            mpz_clear(z);
+            return NULL;
+        }
         if (!heap_index(z, GRUNDY_TABLE_BOUND, &n) || n < grundy_count(gt) ||
             game_period_proved(g) ||
             (n >= grundy_default_limit(g->rs) && !g->period_done)) {
@@ -582,10 +609,13 @@ static Value *grundy_stmt(Call *c)
             mpz_clear(z);
             Value *r = ok ? int_result(c, g->name, label, v, a) : NULL;
             free(label);
+            if (r && save_err.status != CGT_OK) {
+                val_unref(r);
+                return rt_error_from(c->I, call_opt_loc(c, "checkpoint"), &save_err);
+            }
             return r;
         }
         mpz_clear(z);
-        CgtError save_err;
         cgt_error_clear(&save_err);
         if (!grundy_fill(c, g, n + 1, ckpt, NULL, &save_err))
             return NULL;
@@ -851,14 +881,24 @@ static Value *with_threads(Call *c, Value *(*stmt)(Call *))
     return r;
 }
 
-Value *bi_grundy(Call *c)
+static Value *grundy_threads(Call *c)
 {
     return with_threads(c, grundy_stmt);
 }
 
-Value *bi_period(Call *c)
+static Value *period_threads(Call *c)
 {
     return with_threads(c, period_stmt);
+}
+
+Value *bi_grundy(Call *c)
+{
+    return call_with_checkpoint_lock(c, grundy_threads);
+}
+
+Value *bi_period(Call *c)
+{
+    return call_with_checkpoint_lock(c, period_threads);
 }
 
 Value *bi_table(Call *c)

@@ -28,45 +28,42 @@
 #include "lib/util/atomicfile.h"
 #include "lib/util/crc64.h"
 #include "lib/util/json.h"
+#include "lib/util/utf8.h"
 #include "lib/util/xalloc.h"
 
 #define SAVE_FORMAT "cgt-result"
 #define SAVE_VERSION 1
-/* nesting of values a file may hold (the file adds one level around it) */
-#define SAVE_MAX_DEPTH (JSON_MAX_DEPTH - 8)
-/* largest file load reads */
-#define LOAD_MAX_BYTES (512u << 20)
 
 /* ---- writing ---- */
 
 typedef struct Enc {
     StrBuf *out;
     char err[300];
+    DiagCat cat;
 } Enc;
 
 static bool enc_fail(Enc *e, const char *msg)
 {
-    if (!e->err[0])
+    if (!e->err[0]) {
         snprintf(e->err, sizeof e->err, "%s", msg);
+        e->cat = DIAG_TYPE;
+    }
     return false;
 }
 
-/* Length of a well-formed UTF-8 sequence at s (1 for ASCII), 0 if bad. */
-static size_t utf8_seq(const unsigned char *s, size_t avail)
+/* A value past one of load's bounds (resultfile.h). */
+static bool enc_too_large(Enc *e, const char *msg)
 {
-    if (s[0] < 0x80)
-        return 1;
-    size_t n = s[0] >= 0xF0 ? 4 : s[0] >= 0xE0 ? 3 : s[0] >= 0xC2 ? 2 : 0;
-    if (n == 0 || n > avail || s[0] > 0xF4)
-        return 0;
-    for (size_t i = 1; i < n; i++)
-        if ((s[i] & 0xC0) != 0x80)
-            return 0;
-    if ((s[0] == 0xE0 && s[1] < 0xA0) || (s[0] == 0xED && s[1] > 0x9F) ||
-        (s[0] == 0xF0 && s[1] < 0x90) || (s[0] == 0xF4 && s[1] > 0x8F))
-        return 0;
-    return n;
+    if (!e->err[0]) {
+        snprintf(e->err, sizeof e->err, "%s", msg);
+        e->cat = DIAG_LIMIT;
+    }
+    return false;
 }
+
+static const char too_deep[] =
+    "the value is nested too deeply to save: its file would nest more than 512 levels of "
+    "JSON arrays and objects, the most load reads";
 
 bool rf_json_string(StrBuf *b, const char *s, size_t len)
 {
@@ -92,7 +89,7 @@ bool rf_json_string(StrBuf *b, const char *s, size_t len)
             sb_printf(b, "\\u%04x", c);
             i++;
         } else {
-            size_t n = utf8_seq((const unsigned char *)s + i, len - i);
+            size_t n = utf8_seq_len((const unsigned char *)s + i, len - i);
             if (n == 0)
                 return false;
             for (size_t k = 0; k < n; k++)
@@ -239,7 +236,6 @@ static bool enc_quotient(Enc *e, const QuotObj *o)
  * reachable from the game once, options before the positions that have
  * them (so every index refers back), each as the indices of its options;
  * the game is the last node. */
-#define SAVE_MAX_NODES 1000000
 
 static bool enc_impgame(Enc *e, IgId root)
 {
@@ -288,8 +284,9 @@ static bool enc_impgame(Enc *e, IgId root)
             continue;
         }
         /* all options written: write g */
-        if (nout == SAVE_MAX_NODES) {
-            ok = enc_fail(e, "an explicit game with more than 10^6 positions cannot be saved");
+        if (nout == RF_MAX_POSITIONS) {
+            ok = enc_too_large(e, "an explicit game with more than 10^6 positions cannot be "
+                                  "saved");
             break;
         }
         if (nout == capout) {
@@ -348,8 +345,10 @@ static bool enc_impgame(Enc *e, IgId root)
 static bool enc_value(Enc *e, const Value *v, int depth)
 {
     StrBuf *b = e->out;
-    if (depth > SAVE_MAX_DEPTH)
-        return enc_fail(e, "the value is nested too deeply to save");
+    /* each level of lists and records is at least one level of JSON (the
+       exact depth is checked on the text, json_depth) */
+    if (depth >= JSON_MAX_DEPTH)
+        return enc_too_large(e, too_deep);
     switch (v->kind) {
     case VAL_NULL:
         sb_puts(b, "null");
@@ -360,6 +359,14 @@ static bool enc_value(Enc *e, const Value *v, int depth)
     case VAL_INT:
         if (v->u.i.big) {
             char *s = mpz_get_str(NULL, 10, v->u.i.z);
+            size_t nd = strlen(s) - (s[0] == '-');
+            if (nd > RF_MAX_DIGITS) {
+                free(s);
+                char msg[160];
+                snprintf(msg, sizeof msg, "an integer of %zu digits is longer than the %u "
+                         "digits load reads", nd, RF_MAX_DIGITS);
+                return enc_too_large(e, msg);
+            }
             sb_puts(b, s);
             free(s);
         } else {
@@ -433,12 +440,42 @@ static bool enc_value(Enc *e, const Value *v, int depth)
     return enc_fail(e, "this kind of value cannot be saved");
 }
 
-bool rf_encode(const Value *v, StrBuf *out, char *err, size_t errsize)
+/* The deepest nesting of arrays and objects in JSON text written by
+ * enc_value (well formed; brackets inside strings do not count). */
+static size_t json_depth(const char *s, size_t n)
 {
-    Enc e = {out, ""};
+    size_t d = 0, max = 0;
+    bool str = false;
+    for (size_t i = 0; i < n; i++) {
+        char ch = s[i];
+        if (str) {
+            if (ch == '\\')
+                i++;
+            else if (ch == '"')
+                str = false;
+        } else if (ch == '"') {
+            str = true;
+        } else if (ch == '[' || ch == '{') {
+            if (++d > max)
+                max = d;
+        } else if (ch == ']' || ch == '}') {
+            d--;
+        }
+    }
+    return max;
+}
+
+bool rf_encode(const Value *v, StrBuf *out, char *err, size_t errsize, DiagCat *cat)
+{
+    Enc e = {out, "", DIAG_TYPE};
     bool ok = enc_value(&e, v, 0);
-    if (!ok)
+    /* the file's own object is one level more */
+    if (ok && json_depth(out->s, out->len) + 1 > JSON_MAX_DEPTH)
+        ok = enc_too_large(&e, too_deep);
+    if (!ok) {
         snprintf(err, errsize, "%s", e.err);
+        *cat = e.cat;
+    }
     return ok;
 }
 
@@ -449,12 +486,27 @@ Value *bi_save(Call *c)
     StrBuf body;
     sb_init(&body);
     char why[300];
-    if (!rf_encode(v, &body, why, sizeof why)) {
+    DiagCat cat = DIAG_TYPE;
+    if (!rf_encode(v, &body, why, sizeof why, &cat)) {
         sb_free(&body);
-        return rt_error(c->I, DIAG_TYPE, c->arg_locs[0], "cannot save this %s: %s",
+        return rt_error(c->I, cat, c->arg_locs[0], "cannot save this %s: %s",
                         val_kind_name(v), why);
     }
     uint64_t crc = crc64_update(0, body.s, body.len);
+    char head[200];
+    int hl = snprintf(head, sizeof head,
+                      "{\"format\": \"%s\", \"version\": %d, \"kind\": \"%s\",\n \"crc64\": "
+                      "\"%016llx\",\n \"value\": ",
+                      SAVE_FORMAT, SAVE_VERSION, val_kind_name(v), (unsigned long long)crc);
+    uint64_t total = (uint64_t)hl + body.len + 2;
+    if (total > RF_MAX_BYTES) {
+        sb_free(&body);
+        return rt_error(c->I, DIAG_LIMIT, c->arg_locs[0],
+                        "cannot save this %s: its file would take %llu MB, more than the %u MB "
+                        "load reads",
+                        val_kind_name(v), (unsigned long long)((total + (1u << 20) - 1) >> 20),
+                        RF_MAX_BYTES >> 20);
+    }
     CgtError err;
     cgt_error_clear(&err);
     AtomicFile af;
@@ -462,10 +514,7 @@ Value *bi_save(Call *c)
         sb_free(&body);
         return rt_error_from(c->I, c->arg_locs[1], &err);
     }
-    af_printf(&af,
-              "{\"format\": \"%s\", \"version\": %d, \"kind\": \"%s\",\n \"crc64\": "
-              "\"%016llx\",\n \"value\": ",
-              SAVE_FORMAT, SAVE_VERSION, val_kind_name(v), (unsigned long long)crc);
+    af_write(&af, head, (size_t)hl);
     af_write(&af, body.s, body.len);
     af_printf(&af, "}\n");
     sb_free(&body);

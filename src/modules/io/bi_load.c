@@ -22,8 +22,6 @@
 #include "lib/util/json.h"
 #include "lib/util/xalloc.h"
 
-#define LOAD_MAX_BYTES (512u << 20)
-
 typedef struct Dec {
     Call *c;
     const char *path;
@@ -195,8 +193,8 @@ static Value *dec_game(Dec *d, const JsonNode *o)
         if (st != CGT_OK)
             return dec_fail(d, sub, DIAG_IO, "%s", err.msg);
     } else if (rules) {
-        if (rules->kind != JSON_ARR || rules->n == 0 || rules->n > 64)
-            return dec_fail(d, rules, DIAG_IO, "an array of 1 to 64 rules expected");
+        if (rules->kind != JSON_ARR || rules->n == 0)
+            return dec_fail(d, rules, DIAG_IO, "an array of rules expected");
         MoveRule *mr = xcalloc(rules->n, sizeof *mr);
         bool ok = true;
         for (size_t r = 0; r < rules->n && ok; r++) {
@@ -508,12 +506,13 @@ static Value *dec_semigroup(Dec *d, const JsonNode *o, bool commutative)
     const JsonNode *pres = name ? member(d, o, "presentation", JSON_STR) : NULL;
     if (!pres)
         return NULL;
-    if (pres->s[0] != '<' || strchr(pres->s, ';'))
+    /* any name and presentation a declaration takes (the presentation is
+       its source text, comments included); the parse below accepts one
+       declaration and nothing after it */
+    if (pres->s[0] != '<')
         return dec_fail(d, pres, DIAG_IO, "not a presentation < ... >");
-    if (name->s[0] && !val_is_ident_key(name->s))
+    if (!name->s[0] || !val_is_ident_key(name->s))
         return dec_fail(d, name, DIAG_IO, "not a name");
-    if (!name->s[0] || strlen(name->s) > 64 || pres->slen > 1000000)
-        return dec_fail(d, name, DIAG_IO, "name or presentation too long or empty");
     /* the declaration is parsed again, as a script would write it */
     char *src = xasprintf("%s %s = %s;", commutative ? "semigroup" : "monoid", name->s, pres->s);
     char *label = xasprintf("%s (presentation)", d->path);
@@ -556,7 +555,7 @@ static Value *dec_impgame(Dec *d, const JsonNode *o)
     static const char *const keys[] = {"$cgt", "positions", "nodes", NULL};
     long long count;
     const JsonNode *nodes;
-    if (!only_keys(d, o, keys) || !member_num(d, o, "positions", 1, 1000000, &count) ||
+    if (!only_keys(d, o, keys) || !member_num(d, o, "positions", 1, RF_MAX_POSITIONS, &count) ||
         !(nodes = member(d, o, "nodes", JSON_ARR)))
         return NULL;
     if ((long long)nodes->n != count)
@@ -642,8 +641,8 @@ static Value *dec_value(Dec *d, const JsonNode *n, int depth)
         if (!n->is_int)
             return dec_fail(d, n, DIAG_IO, "%s is not an integer (cgt numbers are integers)",
                             n->s);
-        if (n->slen > 100000)
-            return dec_fail(d, n, DIAG_LIMIT, "an integer of more than 100000 digits");
+        if (n->slen - (n->s[0] == '-') > RF_MAX_DIGITS)
+            return dec_fail(d, n, DIAG_IO, "an integer of more than %u digits", RF_MAX_DIGITS);
         return val_int_str(n->s[0] == '-' && strcmp(n->s, "-0") == 0 ? "0" : n->s);
     case JSON_STR:
         return val_str_n(n->s, n->slen);
@@ -688,7 +687,7 @@ Value *bi_load(Call *c)
         return rt_error_from(c->I, c->arg_locs[0], &err);
     if (sf.absent)
         return rt_error(c->I, DIAG_IO, c->arg_locs[0], "cannot load '%s': no such file", path);
-    if (!sf.unsealed || sf.len > LOAD_MAX_BYTES) {
+    if (!sf.unsealed || sf.len > RF_MAX_BYTES) {
         sf_close(&sf);
         return rt_error(c->I, DIAG_IO, c->arg_locs[0],
                         "cannot load '%s': not a result file written by save", path);

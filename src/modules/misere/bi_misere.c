@@ -175,7 +175,7 @@ static Value *quotient_compute(Call *c);
  * e.partial of a caught error). */
 Value *bi_quotient(Call *c)
 {
-    Value *r = quotient_compute(c);
+    Value *r = call_with_checkpoint_lock(c, quotient_compute);
     if (c->decl_name)
         return r;
     if (r) {
@@ -230,6 +230,7 @@ static Value *quotient_compute(Call *c)
      * more heaps than asked for is left alone and Q(n) computed afresh; an
      * unwritable path fails before the computation */
     uint32_t ck_heaps = 0;
+    uint32_t ck_holds = 0; /* the heaps the file holds: loaded, then saved */
     bool ck_keep = false;
     if (ckpt) {
         bool absent = false;
@@ -248,7 +249,7 @@ static Value *quotient_compute(Call *c)
             o->eng = NULL;
             ck_keep = true;
         } else if (o->eng) {
-            ck_heaps = mq_heaps_done(o->eng);
+            ck_heaps = ck_holds = mq_heaps_done(o->eng);
             cgt_progress_force("quotient", "resumed %s from %s at heap %u", g->name, ckpt,
                                ck_heaps);
         }
@@ -367,8 +368,9 @@ static Value *quotient_compute(Call *c)
             }
             mqinf_free(inf);
             if (o->inf) {
-                if (ckpt && mq_heaps_done(o->eng) > ck_heaps)
-                    mq_save(o->eng, ckpt, &save_err);
+                if (ckpt && mq_heaps_done(o->eng) > ck_heaps &&
+                    mq_save(o->eng, ckpt, &save_err) == CGT_OK)
+                    ck_holds = mq_heaps_done(o->eng);
                 break;
             }
             if (st == CGT_OK && h < (uint32_t)n) {
@@ -385,6 +387,7 @@ static Value *quotient_compute(Call *c)
                 (st != CGT_OK || cgt_now() - last_save > 30 || h == (uint32_t)n)) {
                 if (mq_save(o->eng, ckpt, &save_err) != CGT_OK)
                     break;
+                ck_holds = mq_heaps_done(o->eng);
                 last_save = cgt_now();
             }
         }
@@ -408,6 +411,7 @@ static Value *quotient_compute(Call *c)
             if (ckpt && mq_heaps_done(o->eng) > ck_heaps && (last || cgt_now() - last_save > 30)) {
                 if (mq_save(o->eng, ckpt, &save_err) != CGT_OK)
                     break;
+                ck_holds = mq_heaps_done(o->eng);
                 last_save = cgt_now();
             }
             if (last) {
@@ -457,8 +461,11 @@ static Value *quotient_compute(Call *c)
             if (ok) {
                 if (ckpt && save_err.status != CGT_OK)
                     rt_hint(c->I, "the checkpoint could not be saved: %s", save_err.msg);
+                else if (ckpt && ck_holds > 0)
+                    rt_hint(c->I, "the checkpoint %s holds heaps 0..%u; run again to resume "
+                                  "from heap %u", ckpt, ck_holds, ck_holds + 1);
                 else if (ckpt)
-                    rt_hint(c->I, "the computation is saved in %s; run again to resume", ckpt);
+                    rt_hint(c->I, "no heap was completed: nothing is saved in %s", ckpt);
                 else if (tried[0])
                     rt_hint(c->I,
                             "%s holds the partial result Q(%u); %s; proved lower bound |Q(%u)| "

@@ -158,7 +158,7 @@ static char *board_row(const char *row)
     return r;
 }
 
-Value *bi_mnk(Call *c)
+static Value *mnk_stmt(Call *c)
 {
     int64_t m, n, k;
     if (!call_int(c, c->args[0], c->arg_locs[0], "m (columns)", 1, 64, &m) ||
@@ -543,4 +543,9 @@ Value *bi_mnk(Call *c)
     if (unsaved)
         return rt_error_from(c->I, call_opt_loc(c, "checkpoint"), &err);
     return val_null();
+}
+
+Value *bi_mnk(Call *c)
+{
+    return call_with_checkpoint_lock(c, mnk_stmt);
 }
