@@ -26,8 +26,13 @@ endif
 
 # core = the mathematics (no parser, no runtime): unit tests link only this.
 CORE_SRC := $(sort $(wildcard src/lib/*/*.c))
+# The m,n,k solver's files are compiled three times: with 64-bit bitboards,
+# and for larger boards with 128-bit (MNK_WIDE=1, functions mnkw_*) and
+# 256-bit ones (MNK_WIDE=2, mnkx_*), src/lib/mnk/mnk_int.h.
+MNK_VARIANT := mnk_geo mnk_pair mnk_search mnk_proof mnk_ckpt mnk mnk_par
+MNK_WIDE_OBJ := $(foreach w,1 2,$(patsubst %,$(BUILD)/obj/src/lib/mnk/wide$(w)/%.o,$(MNK_VARIANT)))
 RT_SRC   := $(sort $(wildcard src/runtime/*.c src/lang/*.c src/modules/*/*.c src/cli/*.c))
-CORE_OBJ := $(patsubst %.c,$(BUILD)/obj/%.o,$(CORE_SRC))
+CORE_OBJ := $(patsubst %.c,$(BUILD)/obj/%.o,$(CORE_SRC)) $(MNK_WIDE_OBJ)
 RT_OBJ   := $(patsubst %.c,$(BUILD)/obj/%.o,$(RT_SRC)) \
             $(BUILD)/obj/gen/lexer.o $(BUILD)/obj/gen/grammar.o
 UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
@@ -77,6 +82,16 @@ $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
 	@echo "  CC      $<"
 	$(Q)$(CC) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
+
+$(BUILD)/obj/src/lib/mnk/wide1/%.o: src/lib/mnk/%.c
+	@mkdir -p $(dir $@)
+	@echo "  CC      $< (MNK_WIDE=1)"
+	$(Q)$(CC) $(ALL_CFLAGS) -DMNK_WIDE=1 -MMD -MP -c -o $@ $<
+
+$(BUILD)/obj/src/lib/mnk/wide2/%.o: src/lib/mnk/%.c
+	@mkdir -p $(dir $@)
+	@echo "  CC      $< (MNK_WIDE=2)"
+	$(Q)$(CC) $(ALL_CFLAGS) -DMNK_WIDE=2 -MMD -MP -c -o $@ $<
 
 $(BUILD)/libcore.a: $(CORE_OBJ)
 	@echo "  AR      $@"

@@ -14,11 +14,20 @@ clang $FLAGS -Wno-unused-function \
     -o $B/fuzz_parser tests/fuzz/fuzz_parser.c src/lang/*.c $B/gen/*.c \
     src/lib/util/xalloc.c src/lib/util/error.c -lgmp
 echo "built $B/fuzz_parser"
+# the m,n,k solver's wide instances (the Makefile's MNK_WIDE_OBJ)
+WIDE=""
+for w in 1 2; do
+    for f in mnk_geo mnk_pair mnk_search mnk_proof mnk_ckpt mnk mnk_par; do
+        clang $FLAGS -Wno-unused-function -pthread -DMNK_WIDE=$w -c \
+            -o $B/wide${w}_$f.o src/lib/mnk/$f.c
+        WIDE="$WIDE $B/wide${w}_$f.o"
+    done
+done
 clang $FLAGS -Wno-unused-function -pthread \
     -o $B/fuzz_eval tests/fuzz/fuzz_eval.c src/lang/*.c $B/gen/*.c src/runtime/*.c src/modules/*/*.c \
-    src/lib/*/*.c -lgmp -lm
+    src/lib/*/*.c $WIDE -lgmp -lm
 echo "built $B/fuzz_eval"
 clang $FLAGS -Wno-unused-function -pthread \
     -o $B/fuzz_load tests/fuzz/fuzz_load.c src/lang/*.c $B/gen/*.c src/runtime/*.c src/modules/*/*.c \
-    src/lib/*/*.c -lgmp -lm
+    src/lib/*/*.c $WIDE -lgmp -lm
 echo "built $B/fuzz_load"

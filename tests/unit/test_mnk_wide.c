@@ -1,5 +1,5 @@
 /* Unit tests for games/mnk on boards past 64 cells (issue 17: the 128-bit
- * instance, src/lib/mnk/mnk_wide.c, and the 256-bit one, src/lib/mnk/mnk_wide4.c):
+ * instance, MNK_WIDE=1, and the 256-bit one, MNK_WIDE=2):
  * random middle games against a plain minimax written here on a char board
  * (no code shared with src/lib/mnk/), node limits, proofs checked by the
  * standalone checker build/oracle/mnk_check (and mutations of one that it
@@ -39,8 +39,8 @@ static MnkResult solve(int m, int n, int k, MnkVariant var, const char *const *r
     return rep->result;
 }
 
-/* Boards past 64 cells (the 128-bit instance, src/lib/mnk/mnk_wide.c, and the
- * 256-bit one, src/lib/mnk/mnk_wide4.c): random middle games on 9x9, 10x9, 10x10,
+/* Boards past 64 cells (the 128-bit instance, MNK_WIDE=1, and the
+ * 256-bit one, MNK_WIDE=2): random middle games on 9x9, 10x9, 10x10,
  * 11x11, 12x10, 9x8 (k = 4), 15x15, 16x16 and 13x11 with few empty cells,
  * both variants and both players to move, against a plain minimax written
  * here on a char board (no table: the naive oracle above keys positions by

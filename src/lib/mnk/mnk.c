@@ -32,7 +32,7 @@ void mnk_options_init(MnkOptions *o)
 }
 
 /* The smallest instance that holds an m x n board: 64 bits (this one),
- * 128 (src/lib/mnk/mnk_wide.c) or 256 (src/lib/mnk/mnk_wide4.c); errors go to this one. */
+ * 128 (MNK_WIDE=1) or 256 (MNK_WIDE=2); errors go to this one. */
 static int board_bits(int m, int n)
 {
     long c = m >= 1 && n >= 1 ? (long)m * n : 0;

@@ -34,9 +34,9 @@ static inline int pc64(uint64_t v)
  * (mnk_geo.c, mnk_pair.c, mnk_search.c, mnk_proof.c, mnk_ckpt.c, mnk.c,
  * mnk_par.c) are
  * compiled once with Bits = uint64_t for boards of at most 64 cells (the
- * speed of those boards is unchanged), once by src/lib/mnk/mnk_wide.c (MNK_WIDE 1)
- * with Bits = unsigned __int128 for 65 to 128 cells (functions renamed
- * mnkw_*), and once by src/lib/mnk/mnk_wide4.c (MNK_WIDE 2) with Bits a vector of
+ * speed of those boards is unchanged), once with -DMNK_WIDE=1 (the Makefile's
+ * $(BUILD)/obj/src/lib/mnk/wide1/) with Bits = unsigned __int128 for 65 to 128 cells (functions renamed
+ * mnkw_*), and once with -DMNK_WIDE=2 (wide2/) with Bits a vector of
  * four 64-bit words (GCC's vector extension: & | ^ ~ work word by word) for
  * 129 to MNK_MAX_BOARD cells (mnkx_*).  The search code handles Bits only
  * through & | ^ ~ and the helpers below (never b - 1, b >> c or b == 0,
