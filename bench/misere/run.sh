@@ -5,9 +5,9 @@
 # each instead of 60 s (the heaps reached are the same on our machine).
 set -e
 B=${1:-build}
-# Issue 13: the 22-game table against the issue's MisereSolver figures.
-echo "== issue 13 table (bench/misere/issue13.sh)"
-REPS=${REPS:-3} sh bench/misere/issue13.sh "$B"
+# The 22-game table against MisereSolver's reference figures.
+echo "== MisereSolver table (bench/misere/vs_miseresolver.sh)"
+REPS=${REPS:-3} sh bench/misere/vs_miseresolver.sh "$B"
 cc -O2 -std=c11 -D_DEFAULT_SOURCE -Isrc -I. -o "$B/mqbench" bench/misere/mqbench.c "$B/libcore.a" -lgmp -lm
 for args in "0.07 33 cert" "0.77 120 cert" "0.44 120 cert" "0.75 120 cert" "0.77 300 periodic" \
             "0.31 200 periodic" "0.137 32 cert" "0.35 14 cert" "0.64 14 cert"; do

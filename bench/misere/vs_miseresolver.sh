@@ -1,14 +1,17 @@
 #!/bin/sh
-# Issue 13's comparison table: the 22 games compared with MisereSolver,
-# each `quotient q = G to N` through cgt with --stats (construction and
-# certificate CPU, whole-process CPU and peak RSS), beside the figures the
-# issue measured for MisereSolver (CGSuite's Java solver, solver-thread CPU,
-# on a machine like ours; MisereSolver itself is not run here: "-" where
-# the issue gives no figure), with the ratios and the issue's targets.
-# Usage: bench/misere/issue13.sh [BUILD-DIR]; REPS=N runs (median; default 3).
+# The 22 games compared with MisereSolver: each `quotient q = G to N`
+# through cgt with --stats (construction and certificate CPU, whole-process
+# CPU and peak RSS), beside reference figures for MisereSolver (CGSuite's
+# Java solver, solver-thread CPU, measured on a machine like ours and
+# supplied with the project's targets; MisereSolver itself is not run here:
+# "-" where no figure was given), with the ratios and the targets (total CPU
+# at most 1/10 of the reference, under 0.05 s where the reference is under
+# 0.5 s; RSS at most the reference's; certificate at most twice the
+# construction). Results: docs/performance.md.
+# Usage: bench/misere/vs_miseresolver.sh [BUILD-DIR]; REPS=N runs (median; default 3).
 B=${1:-build}
 REPS=${REPS:-3}
-# game heap reference-CPU-s reference-RSS-MB (issue 13's measurements)
+# game heap reference-CPU-s reference-RSS-MB (MisereSolver's reference figures)
 rows="0.07 33 14.9 154
 0.35 16 34.0 168
 4.7 37 44.4 149
@@ -31,8 +34,8 @@ rows="0.07 33 14.9 154
 0.74 14 - -
 0.77 120 - -
 0.44 120 - -"
-echo "issue 13 table: cgt construction / certificate / total CPU (median of $REPS, s), peak RSS;"
-echo "reference = MisereSolver as measured in issue 13 (not run here)"
+echo "MisereSolver table: cgt construction / certificate / total CPU (median of $REPS, s), peak RSS;"
+echo "reference = MisereSolver's reference figures (not run here)"
 printf '| %-10s | %5s | %5s | %7s | %7s | %7s | %8s | %8s | %7s | %7s | %s |\n' game "|Q|" "|P|" constr cert total "ref CPU" "speed-up" "RSS MB" "ref MB" targets
 echo "$rows" | while read -r g n ref refm; do
     outs=""
