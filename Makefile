@@ -150,14 +150,14 @@ check-asan: deps
 	    CGT=build-asan/cgt BUILD=build-asan SANITIZED=1 sh tests/run
 
 # The same tier built by clang, whose UBSan has checks gcc's lacks (e.g.
-# pointer-overflow: a zero offset applied to NULL, issue 14 F34).
+# pointer-overflow: a zero offset applied to NULL).
 check-asan-clang: deps
 	$(Q)$(MAKE) --no-print-directory -j2 BUILD=build-asan-clang CC=clang OPT=-O1 \
 	    SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" all
 	$(Q)ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
 	    CGT=build-asan-clang/cgt BUILD=build-asan-clang SANITIZED=1 sh tests/run
 
-# Hostile-input tier (issue 14): adversarial scripts with their expected
+# Hostile-input tier (docs/testing.md): adversarial scripts with their expected
 # clear errors and the --timeout/SIGINT latency of every long statement,
 # under gcc's and clang's ASan+UBSan (clang's tier only when clang exists).
 HOSTILE_SAN = -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all

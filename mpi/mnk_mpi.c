@@ -1,5 +1,5 @@
 /* mnk_mpi: job-level distributed solving of an empty-board m,n,k
- * Maker-Breaker game on Open MPI (issue 17; in the manner of job-level
+ * Maker-Breaker game on Open MPI (in the manner of job-level
  * proof-number search, Wu et al., Connect6 openings: a master keeps the
  * tree near the root and hands positions to workers that run the normal
  * solver).  Built only when mpicc exists; cgt itself never needs MPI.

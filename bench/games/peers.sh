@@ -1,7 +1,7 @@
 #!/bin/sh
-# Issue 18's table measured side by side: cgt's bench driver against the two
+# The peers' table measured side by side: cgt's bench driver against the two
 # public octal solvers built on this machine, outside the repository (how:
-# docs/performance.md, "Side by side with the peers"):
+# docs/dev/performance-rounds.md, "Side by side with the peers"):
 #   TZ=DIR   T. Czajka's octal-games, the "old" C++ analyze: DIR/analyze (runs
 #            until it proves a period at a power of two) and DIR/analyze_1e6,
 #            DIR/analyze_1e7 (the same source with maxn = 10^6, 10^7);
@@ -16,7 +16,7 @@
 #             minute to minute, so only runs close in time are compared);
 #   QUICK=1   only the rows under a few seconds; TIMEOUT=S per run (600).
 # Either peer may be missing (its column then says "-").  The last column is
-# cgt / fastest peer; the issue's goal is at most 0.33.
+# cgt / fastest peer; the goal is at most 0.33.
 set -u
 B=${1:-${BUILD:-build}}
 ROUNDS=${ROUNDS:-3}

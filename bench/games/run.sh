@@ -3,7 +3,7 @@
 # docs/performance.md record the results, in user CPU seconds).
 # Usage: sh bench/games/run.sh [BUILD]   (default build/; needs BUILD/libcore.a)
 # QUICK=1 skips the runs over a few seconds (0.14 to 10^7, 0.354, 0.376).
-# TZ=DIR RG=FILE add issue 18's table measured side by side with the two
+# TZ=DIR RG=FILE add the table measured side by side with the two
 # peer solvers (bench/games/peers.sh).
 # LONG=1 adds the periods of 0.1777 and 0.454 (about 100 s of CPU and
 # 460 MB each) and 0.6 (Officers) to 10^8 values through BUILD/cgt with a
@@ -30,9 +30,10 @@ if [ -z "$QUICK" ]; then
     T "$X" period 0.354 100000000
     T "$X" period 0.376 100000000
 fi
-# Issue 18's table: cgt's user+sys CPU beside the figures the issue gives
-# for T. Czajka's octal-games (tz) and T. Rogalski's octal (rg), measured
-# by the issue on this machine kind (not re-measured here); the last column
+# The peers' table: cgt's user+sys CPU beside the reference figures supplied
+# with the project's targets for T. Czajka's octal-games (tz) and T.
+# Rogalski's octal (rg), measured on this machine kind (not re-measured
+# here; docs/performance.md); the last column
 # is cgt / fastest peer (the goal is at most 0.33).  QUICK=1 runs only the
 # rows under a few seconds.
 row() { # label tz rg (seconds, - = none; >600 = not finished) then the command
@@ -54,7 +55,7 @@ row() { # label tz rg (seconds, - = none; >600 = not finished) then the command
 }
 if [ -x /usr/bin/time ]; then
     echo
-    echo "issue 18 table (tz, rg: the issue's figures; cgt: this run, user+sys CPU, peak RSS)"
+    echo "peers' table (tz, rg: reference figures; cgt: this run, user+sys CPU, peak RSS)"
     echo "| run | tz | rg | cgt | cgt / fastest |"
     echo "|---|---|---|---|---|"
     row "period 0.56" 0.54 0.28 "$X" period 0.56 10000000
@@ -76,7 +77,7 @@ if [ -n "${TZ:-}${RG:-}" ]; then
     sh bench/games/peers.sh "$B"
 fi
 if [ -n "$LONG" ]; then
-    # issue 18 item 4: under 2 minutes of CPU and 1 GB each (docs/games.md §6)
+    # the target: under 2 minutes of CPU and 1 GB each (docs/games.md §6)
     T "$X" period 0.1777 500000000
     T "$X" period 0.454 500000000
     ck="${TMPDIR:-/tmp}/cgt-bench-0.6.ckpt"

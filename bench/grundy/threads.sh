@@ -1,5 +1,5 @@
 #!/bin/sh
-# One thread against T threads (issue 18 item 2) on the Grundy engine's
+# One thread against T threads on the Grundy engine's
 # parallel stretches (src/lib/grundy/grundy_par.c, docs/games.md §2 "Two threads"):
 # `grundy_bench values CODE N threads=t` for t = 1 and each T, one after the
 # other, one Markdown row each: wall, user+sys CPU, peak RSS, the value

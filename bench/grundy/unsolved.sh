@@ -4,8 +4,9 @@
 # game is not an octal code and is left out): each is pushed to a budget of
 # N values (`period`, which stops early only when a period is proved) and
 # one Markdown row is printed per code: largest value, rare heaps, last rare
-# heap, whether a period is proved, user+sys CPU.  docs/games.md §6 keeps
-# the table with its date and command.
+# heap, whether a period is proved, user+sys CPU.  docs/games.md §6 states
+# the results; docs/dev/games-notes.md keeps the tables with their dates
+# and commands.
 # Usage: [X=DRIVER] [CPU=S] [THREADS=T] sh bench/grundy/unsolved.sh [BUILD] [N] [CODES...]
 #   (default build/, N = 2^18; run it under nice: the full list at 2^32
 #   values is far beyond one machine-day).  CPU=S is a budget of S seconds

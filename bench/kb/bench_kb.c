@@ -278,7 +278,7 @@ static void sing_word(const uint32_t *w, int g)
  * generator first.  Singular's dp (degrevlex) breaks degree ties at the
  * last variable where the exponents differ, the larger exponent being the
  * smaller monomial; with the smallest generator last that is cgt's
- * shortlex (docs/kb.md, "Against Singular and GAP").  option(redSB) gives
+ * shortlex (docs/dev/kb-notes.md, "Against Singular and GAP").  option(redSB) gives
  * the reduced basis; timer counts CPU microseconds; small instances are
  * repeated to 0.2 s (the timer ticks in 10 ms steps here). */
 static void emit_singular(const char *fam)

@@ -1,6 +1,7 @@
 /* Manual cross-check of kb_complete against the misère-quotient engine
  * (src/lib/misere/misere.h): the engine's presentation of Q(n) is, by
- * MISERE.md §4, the reduced rewriting system for its word order, which is
+ * docs/misere.md ("Snapshots and presentation"), the reduced rewriting
+ * system for its word order, which is
  * KB_ORDER_LEX in declaration order; since the reduced system of an order
  * is unique, completing the engine's presentation under LEX must give back
  * exactly its relations.  Build against a core library:

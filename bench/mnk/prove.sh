@@ -3,9 +3,9 @@
 # is written: the writer's output goes through a FIFO to gzip (the file kept)
 # and to the independent checker (one streaming pass), so the check ends a
 # moment after the writer.  A checkpoint of a finished (or unfinished) search
-# is resumed first.  docs/mnk.md "8,8,5".
+# is resumed first.  docs/mnk.md "Results" (8,8,5), docs/dev/mnk-notes.md.
 # Usage: bench/mnk/prove.sh BUILD OUTDIR CHECKPOINT M N K [mnk_bench options...]
-# e.g.   bench/mnk/prove.sh build-mnk /work/proof /work/ckpt/mnk885.ckpt 8 8 5 -M 3000
+# e.g.   bench/mnk/prove.sh build-mnk OUT OUT/mnk885.ckpt 8 8 5 -M 3000
 # Results: OUTDIR/proof.gz, OUTDIR/writer.{out,err}, OUTDIR/check.{out,err}.
 set -eu
 [ $# -ge 6 ] || { echo "usage: $0 BUILD OUTDIR CHECKPOINT M N K [options]" >&2; exit 2; }

@@ -1,6 +1,6 @@
 #!/bin/sh
-# Wall time of 8,7,5 Maker-Breaker on 1 and 2 threads (issue 17: the target
-# is a 2-thread wall time at most 1/1.7 of the 1-thread one).  Prints the
+# Wall time of 8,7,5 Maker-Breaker on 1 and 2 threads (the target is a
+# 2-thread wall time at most 1/1.7 of the 1-thread one).  Prints the
 # node counts, CPU (user+sys), wall and the load average before each run:
 # on a shared machine the wall ratio means little unless the load is below
 # the number of cores.  So it also prints the critical path of the threaded

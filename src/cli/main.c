@@ -90,7 +90,7 @@ static int interrupted_rc(int rc)
 /* Progress.  With -v (or when stderr is not a terminal) every line is kept,
  * a log; on a terminal without -v the lines are one status line, redrawn in
  * place and erased before any other output and when the statement ends, so
- * that no stale progress line stays on the screen (issue 15). */
+ * that no stale progress line stays on the screen. */
 static bool progress_status_line = false;
 static bool progress_shown = false;
 
@@ -211,8 +211,7 @@ static int usage_error(const char *fmt, ...)
 }
 
 /* The whole of f, or NULL with errno set when it cannot be read (a
- * directory opens on Linux and fails only in fread with EISDIR: issue 14
- * F20). */
+ * directory opens on Linux and fails only in fread with EISDIR). */
 static char *read_stream(FILE *f, size_t *len)
 {
     size_t cap = 4096, n = 0;
@@ -627,7 +626,7 @@ static int real_main(int argc, char **argv)
         } else if (strncmp(a, "--timeout=", 10) == 0) {
             char *end;
             double t = strtod(a + 10, &end);
-            /* nan, inf and huge values used to mean "no limit" (issue 14 F27) */
+            /* nan, inf and huge values are refused, never read as "no limit" */
             if (*end || end == a + 10 || !(t >= 0 && t <= CGT_MAX_TIMEOUT)) {
                 rc = usage_error("bad --timeout value '%s' (seconds, 0 to %g)", a + 10,
                                  CGT_MAX_TIMEOUT);

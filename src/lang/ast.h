@@ -2,7 +2,7 @@
  * offsets into its source file; line and column are computed only when a
  * diagnostic is printed (src/runtime/diag.c).  Nodes, their child arrays and
  * their text live in an Arena owned by the parsed unit and are freed with
- * it (STYLE.md 3.6). */
+ * it. */
 #ifndef CGT_PARSER_AST_H
 #define CGT_PARSER_AST_H
 #include <stddef.h>
@@ -99,7 +99,7 @@ typedef struct AstNode {
 /* Syntax trees deeper than this are refused by the parser ("nested too
  * deeply", docs/language.md): evaluation recurses once per level, so the
  * bound keeps every script shape - a flat chain of 10^6 operators is a
- * tree of depth 10^6 - inside the interpreter's C stack (issue 14 F14). */
+ * tree of depth 10^6 - inside the interpreter's C stack. */
 #define AST_MAX_DEPTH 10000
 
 AstNode *ast_new(Arena *a, AstKind kind, Loc loc);

@@ -5,7 +5,7 @@
  * the words mean.  Command arguments are atoms (names, numbers, codes,
  * strings, lists, ranges, brace sets, rule blocks, presentations,
  * parenthesised expressions), juxtaposed without commas, so that the
- * contract forms of DESIGN.md parse exactly as written. */
+ * statement forms of docs/language.md parse exactly as written. */
 %code requires {
 #include "lang/ast.h"
 #include "lang/lexstate.h"
@@ -40,7 +40,8 @@ int cgt_lex_raw(CGT_STYPE *lvalp, Loc *llocp, yyscan_t scanner);
 
 /* Bison's stack (heap-allocated) may grow to this many entries; deeper
  * input is reported as too deeply nested, not as "memory exhausted"
- * (issue 14 F31).  Trees are bounded separately by AST_MAX_DEPTH. */
+ * (docs/errors.md, "Limits of the interpreter").  Trees are bounded
+ * separately by AST_MAX_DEPTH. */
 #define YYMAXDEPTH 1000000
 
 #define A (st->arena)

@@ -28,7 +28,7 @@ int cgt_lex(CGT_STYPE *lvalp, Loc *llocp, yyscan_t scanner)
         tok = ';';
     }
     /* `help print`: a keyword after a statement-initial `help` is the name
-       of what to explain (issue 15) */
+       of what to explain */
     if (st->after_help && tok != IDENT && tok > 255 && llocp->end > llocp->start) {
         const SourceFile *src = source_get(st->file);
         const char *t = src->text + llocp->start;

@@ -1,5 +1,5 @@
 /* Diagnostics: GCC-style "file:line:col: error: message" with the source
- * line and a caret (STYLE.md 3.7).  Lines and columns are 1-based and
+ * line and a caret (docs/errors.md).  Lines and columns are 1-based and
  * columns count bytes. */
 #include <stdio.h>
 #include <string.h>

@@ -269,7 +269,7 @@ static Value *int_arith(Interp *I, int op, const Value *a, const Value *b, Loc l
         mpz_sub(zr, za, zb);
         break;
     case '*':
-        /* the same cap as ^ (issue 14 F29: x*x*... had none) */
+        /* the same cap as ^, so that x*x*... cannot grow without bound */
         if (mpz_sizeinbase(za, 2) + mpz_sizeinbase(zb, 2) > INT_MAX_BITS + 1) {
             rt_error(I, DIAG_LIMIT, loc, "result of * would have more than %lu bits",
                      (unsigned long)INT_MAX_BITS);
@@ -587,8 +587,7 @@ void interp_set_stack_budget(size_t bytes)
 }
 
 /* True (with the error recorded) when the C stack budget is used up:
- * recursion times expression depth may exceed it although each is bounded
- * (issue 14 F14). */
+ * recursion times expression depth may exceed it although each is bounded. */
 bool ev_stack_exhausted(Interp *I, Loc loc)
 {
     if ((uintptr_t)__builtin_frame_address(0) >= I->stack_floor)

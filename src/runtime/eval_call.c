@@ -1,6 +1,7 @@
 /* The evaluator's calls: the dispatcher that binds command arguments and
- * option records to builtins according to their declared spec (STYLE.md
- * 3.5), user functions and the call trace (split from eval.c). */
+ * option records to builtins according to their declared spec
+ * (src/runtime/builtins.def), user functions and the call trace (split from
+ * eval.c). */
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -201,7 +202,7 @@ static bool bind_cmd_args(Call *c, AstNode *const *args, size_t nargs)
     for (size_t i = 0; i < nargs; i++) {
         const AstNode *a = args[i];
         /* a statement name at the start of a later line is the next
-           statement, not an argument: a ';' is missing (issue 15) */
+           statement, not an argument: a ';' is missing */
         if (a->kind == AST_IDENT && i > 0 && newline_between(args[i - 1]->loc, a->loc) &&
             !spec_has_option(spec, ns, a->text)) {
             const Builtin *nb = builtin_find(a->text);
@@ -469,7 +470,7 @@ static bool user_call_ok(Interp *I, const AstNode *def, size_t nargs, Loc loc)
         return false;
     }
     /* every call polls: a loop-free recursion must still stop on Ctrl-C
-       and --timeout (issue 14 F15) */
+       and --timeout */
     return ev_poll_status(I, loc) == EX_OK;
 }
 

@@ -34,7 +34,7 @@ ExecStatus ev_poll_status(Interp *I, Loc loc)
 /* Evaluate a claim once.  For a comparison a OP b the two sides are kept
  * in side[0], side[1] (owned by the caller; NULL otherwise) so that a
  * failed check can show them without evaluating them again: side effects
- * of the claim must run exactly once (issue 14 F13). */
+ * of the claim must run exactly once. */
 static Value *eval_claim(Interp *I, const AstNode *cond, Value *side[2])
 {
     side[0] = side[1] = NULL;

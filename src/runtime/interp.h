@@ -2,7 +2,7 @@
  *
  * Evaluation functions return a new Value* (owned by the caller) or NULL
  * after recording an error with rt_error(); the caller propagates NULL.
- * There are no longjmps (STYLE.md 3.6). */
+ * There are no longjmps. */
 #ifndef CGT_RUNTIME_INTERP_H
 #define CGT_RUNTIME_INTERP_H
 #include <stdbool.h>

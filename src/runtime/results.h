@@ -1,4 +1,4 @@
-/* Results as values (issue 15 item 1): the records that the function forms
+/* Results as values: the records that the function forms
  * of computing statements return (`r = period(g)`, `quotient(g, 24)`, ...).
  * Every builder returns a new VAL_MAP whose fields are documented in
  * docs/language.md ("Results as records"). */

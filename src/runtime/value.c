@@ -569,7 +569,7 @@ void jw_arr_end(JsonWriter *w)
 }
 
 /* A JSON string (RFC 8259 section 7).  Bytes that are not well-formed
- * UTF-8 become U+FFFD, so the output is always valid JSON (issue 14 F11). */
+ * UTF-8 become U+FFFD, so the output is always valid JSON. */
 static void json_escape(StrBuf *out, const char *s)
 {
     sb_putc(out, '"');

@@ -1,6 +1,6 @@
 /* Runtime values of the .cgt language.
  *
- * Memory rule (STYLE.md 3.6): arguments are borrowed; a returned Value* is
+ * Memory rule: arguments are borrowed; a returned Value* is
  * a new reference owned by the caller, released with val_unref().  A
  * function that takes ownership says "steals" in its comment.
  * Integers are exact: int64 inline, GMP mpz when they do not fit.

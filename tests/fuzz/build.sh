@@ -8,7 +8,7 @@ B=build-fuzz
 mkdir -p $B/gen
 bison -Wall -Werror -o $B/gen/grammar.c --defines=$B/gen/grammar.h src/lang/grammar.y
 flex -o $B/gen/lexer.c --header-file=$B/gen/lexer.h src/lang/lexer.l
-# -fno-sanitize-recover=all: every UBSan report stops the run (issue 14)
+# -fno-sanitize-recover=all: every UBSan report stops the run
 FLAGS="-std=c11 -D_DEFAULT_SOURCE -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -Isrc -I. -I$B/gen"
 clang $FLAGS -Wno-unused-function \
     -o $B/fuzz_parser tests/fuzz/fuzz_parser.c src/lang/*.c $B/gen/*.c \

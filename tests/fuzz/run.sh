@@ -13,7 +13,7 @@ cp tests/fuzz/corpus/* "$work/" 2>/dev/null || true
 for f in $(find examples tests/golden tests/errors -name '*.cgt'); do
     cp "$f" "$work/$(echo "$f" | tr / _)"
 done
-# seeds: every builtin's example in docs/builtins.md (issue 14: the corpus
+# seeds: every builtin's example in docs/builtins.md (the corpus alone
 # reached only 25 of 43 builtins); dictionary: builtin, option and keyword
 # names taken from the synopses there, plus the language's tokens
 awk -v dir="$work" '

@@ -8,8 +8,8 @@ fail() { echo "FAIL: $*"; exit 1; }
 
 out=$($CGT -e 'print 2^200') || fail "-e exit"
 [ "$out" = 1606938044258990275541962092341162602522202993782792835301376 ] || fail "-e value: $out"
-# -e may be repeated: every CODE runs, in order, in one interpreter (issue 15
-# item 6: before, only the last one ran)
+# -e may be repeated: every CODE runs, in order, in one interpreter (not
+# only the last one)
 out=$($CGT -e 'print 1' -e 'print 2') || fail "-e twice exit"
 [ "$out" = "$(printf '1\n2')" ] || fail "-e twice: $out"
 out=$($CGT -e 'x = 6' -e 'print x * 7') || fail "-e shared variables exit"

@@ -2,7 +2,7 @@
 # Dawson's claims computed two independent ways must agree row by row:
 # outcomes read off the certified quotient Q(30) of 0.137, and outcomes
 # from the direct memoised search alone (quotient 0).  Also the published
-# refutations (seed 004): n = 32, pawns 5 and 11 lose; n = 43, the central
+# refutations (Plambeck's note, 2005): n = 32, pawns 5 and 11 lose; n = 43, the central
 # pawn (22) wins.
 set -u
 CGT=${CGT:-build/cgt}

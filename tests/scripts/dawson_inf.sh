@@ -1,6 +1,6 @@
 #!/bin/sh
 #@ tier: slow
-# Dawson's claims through the infinite quotient (issue 12 item 4): with
+# Dawson's claims through the infinite quotient: with
 # `quotient 33` the extension of 0.137 stops at the proved infinite Q(33)
 # and rows n <= 33 come from Q(32) and the proved description; they must
 # agree row by row with the direct memoised search (quotient 0).  About

@@ -1,5 +1,5 @@
 #!/bin/sh
-# write ... as latex|markdown|csv|bfile|json (issue 15 item 5): the
+# write ... as latex|markdown|csv|bfile|json: the
 # structure of each format, checked by Python's csv and json modules and by
 # parsing the tables; the values against independent oracles: Grundy values
 # of 0.07 by a brute-force mex written here (period 34, preperiod 53 as in

@@ -1,6 +1,6 @@
 #!/bin/sh
 # `canonical table dk 1..20` against Figure 4 of Plambeck's Dawson's Chess
-# note (../shared/seeds/004_28d3f17b0a37c232.txt), transcribed below by
+# note ("Dawson's Chess (0.137) and Dawson's Kayles (0.07)", 2005), transcribed below by
 # hand: heap, the note's name of the form, its options.  Rows are compared
 # as sets of option names (order and spacing free); the note's g$NNNN
 # numbers are CGSuite's and ours are our own, so every g$ name counts as

@@ -1,5 +1,5 @@
 #!/bin/sh
-# help (issue 15): every keyword has help; `help` lists one line per builtin
+# help: every keyword has help; `help` lists one line per builtin
 # grouped by module; help text is wrapped to the width ($COLUMNS when stdout
 # is not a terminal); documents named in help texts exist.
 set -u

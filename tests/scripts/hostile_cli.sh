@@ -1,5 +1,5 @@
 #!/bin/sh
-# Issue 14, command line and interpreter under hostile input: a directory
+# Command line and interpreter under hostile input (docs/testing.md): a directory
 # as the script (F20), --timeout=nan/inf/1e300 (F27), loop-free recursion
 # that must stop on --timeout and on the first Ctrl-C (F15).
 set -u
@@ -85,7 +85,7 @@ echo "$out" | grep -q "letters (the monoid may be infinite)" || fail "elements l
 # F09: a Grundy table that cannot be allocated is a limit error, not
 # "fatal: out of memory" (address-space limits do not apply under ASan);
 # the table keeps one byte per value for 0.07, so 4*10^9 heaps (4 GB) are
-# asked for under a 2 GB limit.  Since issue 15 a range past the default
+# asked for under a 2 GB limit.  A range past the default
 # period limit is answered from the proved period (34 for 0.07), so the
 # allocation that fails is the list of values (4 bytes each)
 if [ -z "${SANITIZED:-}" ]; then

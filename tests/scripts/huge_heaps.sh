@@ -1,5 +1,5 @@
 #!/bin/sh
-# The heap-size rule (issue 15; docs/games.md §7 "Heap sizes"): a game with
+# The heap-size rule (docs/games.md §7 "Heap sizes"): a game with
 # a proved period answers Grundy values of any GMP heap, one heap, lists
 # (nim-sums) and ranges, and the normal-play outcome of sums of huge heaps.
 # Oracle: tests/oracle/octal_period (plain mex values and the periodicity

@@ -1,5 +1,5 @@
 #!/bin/sh
-# make install / make uninstall (issue 15 item 7): the binary, the man page
+# make install / make uninstall: the binary, the man page
 # cgt.1 generated from the builtin table, the docs and the examples under
 # PREFIX; `man -l` renders the page (man-db comes from scripts/deps.sh; where
 # man is absent the page's structure is checked instead, and this says so).

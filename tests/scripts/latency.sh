@@ -1,6 +1,6 @@
 #!/bin/sh
 #@ tier: slow
-# Issue 14 item 3: --timeout and the first Ctrl-C take effect within 1 s in
+# --timeout and the first Ctrl-C take effect within 1 s in
 # every long statement and in user recursion.  Each statement below runs
 # far longer than a second; it must stop with exit 4 (--timeout=1) or 130
 # (SIGINT after 1 s).  The latency (wall time after the deadline or the

@@ -1,7 +1,7 @@
 #!/bin/sh
 # m,n,k results through the cgt statement, against the plain minimax solver
 # tests/oracle/mnk_minimax.c (no shared code) and the published results
-# (seed 001); Breaker-win proofs written by `mnk ... proof` are verified by
+# (Hsu et al., docs/mnk.md); Breaker-win proofs written by `mnk ... proof` are verified by
 # the independent checker tests/oracle/mnk_check.c.  7,7,5 runs in the slow
 # tier only (CGT_SLOW=1).
 set -u

@@ -1,5 +1,5 @@
 #!/bin/sh
-# `mnk ... proof FILE verify` (issue 17): one statement solves, writes the
+# `mnk ... proof FILE verify`: one statement solves, writes the
 # proof and has the independent checker tests/oracle/mnk_check verify it for
 # the stated game, claim and root; the SHA-256 it prints is compared with
 # coreutils' sha256sum.  The checker refuses a valid proof of another root,

@@ -1,6 +1,6 @@
 #!/bin/sh
 #@ timeout: 300
-# Issue 18's oracle, quick tier: the first 10^5 Grundy values of thirteen
+# The independent oracle of the Grundy engine, quick tier: the first 10^5 Grundy values of thirteen
 # octal codes, written by cgt as a b-file (`write g to F as bfile` after
 # `grundy g [N-1]`), against tests/oracle/octal_values (its own mex loops
 # and parity-class restriction, no cgt code): the SHA-256 of the two files
@@ -40,8 +40,8 @@ for c in 0.1777 0.16 0.127 0.376 0.416 0.564 4.007; do
     cmp -s "$T/fast.b" "$T/plain.b" || fail "oracle $c: restricted search and plain mex differ"
 done
 n1=$((N - 1))
-# SURVEY=1: instead, the sixteen codes of issue 18's survey (docs/games.md
-# §6, "The codes of the 2^20 budget") whose values stay below 1024 for their
+# SURVEY=1: instead, the sixteen codes of the survey of unsolved codes
+# (docs/games.md §6; docs/dev/games-notes.md) whose values stay below 1024 for their
 # first 2^22 heaps, 0.564, whose values pass 1023, and the six codes with a
 # leading 4 that the survey took to 2^32 (4.007, 4.045, 4.367, 4.404, 4.324,
 # 4.044; masks from cgt's `period` rows, which only change the oracle's

@@ -1,7 +1,7 @@
 #!/bin/sh
 #@ tier: slow
 #@ timeout: 3600
-# Issue 18's oracle at full size: tests/scripts/octal_values.sh with the
+# The independent oracle at full size: tests/scripts/octal_values.sh with the
 # first 10^7 values of each of its thirteen codes (about 90 MB of b-file
 # per code in a temporary directory; docs/games.md §6 gives the hashes).
 # All thirteen took 947 + 11 s of user+sys, 16:07 wall, 179 MB peak RSS

@@ -1,6 +1,6 @@
 #!/bin/sh
 #@ timeout: 300
-# Issue 18 item 2: the parallel stretches of the Grundy engine against the
+# Two threads (docs/games.md §2): the parallel stretches of the Grundy engine against the
 # oracle of tests/scripts/octal_values.sh (its thirteen codes, 10^5 values,
 # b-file hashes), with `grundy g [N-1] threads 2` and `threads 3` (three
 # threads keep two heaps in flight like two, but every heap's owner and

@@ -1,5 +1,5 @@
 #!/bin/sh
-# plot (issue 15 item 5): every SVG renders with rsvg-convert (librsvg, from
+# plot: every SVG renders with rsvg-convert (librsvg, from
 # Debian) and its structure is checked with Python's XML parser: one circle
 # per heap at the coordinates the frame's data ranges give, the Grundy
 # values of 0.16 against a brute-force mex written here, the rare values

@@ -1,7 +1,7 @@
 #!/bin/sh
-# The file half of issue 14: each reproducer of ../shared/repro/reliability
-# about checkpoints and output files (F03 F04 F05 F06 F07 F18 F19 F21 F23 F28
-# F30 F33) as a check that failed before the fix.  Expected values come from
+# Damaged files (docs/testing.md): each reproducer about checkpoints and
+# output files (F03 F04 F05 F06 F07 F18 F19 F21 F23 F28 F30 F33, the labels
+# below) as a check that failed before the fix.  Expected values come from
 # runs without a checkpoint (the engine's own tables are checked against
 # oracles elsewhere); what is tested here is that a checkpoint never changes
 # an answer, is never lost or shrunk, and is refused untouched when damaged.

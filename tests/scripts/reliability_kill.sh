@@ -1,6 +1,6 @@
 #!/bin/sh
 #@ tier: slow
-# Issue 14, slow part: kill -9 during checkpoint writes, 20 times per kind
+# Damaged files, slow part (docs/testing.md): kill -9 during checkpoint writes, 20 times per kind
 # (grundy, quotient, mnk), each after a delay and then as soon as a save has
 # begun (its temporary file appeared): the file left is always a complete one (the old
 # or the new: it passes its checksum and loads, and its grundy values equal

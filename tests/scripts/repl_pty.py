@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The REPL on a pseudo-terminal (issue 15): Ctrl-C at the prompt clears the
+"""The REPL on a pseudo-terminal: Ctrl-C at the prompt clears the
 line or the pending block and leaves no interrupt behind; Tab completes
 builtins, option names and variables; a multi-line block is one history
 entry (also after a restart, from ~/.cgt_history); no progress line is left

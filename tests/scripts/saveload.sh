@@ -1,5 +1,5 @@
 #!/bin/sh
-# save / load (issue 15 item 4): every kind of value round-trips (what
+# save / load: every kind of value round-trips (what
 # `print` shows before and after is the same); damaged files are refused
 # (bit flips by the checksum; altered quotient tables with a recomputed
 # checksum by the certificate, which load runs again); malformed files of

@@ -6,7 +6,7 @@
 # prefix and period each must also match: 4.3 2/2, 4.005 31/79, 4.024
 # 2/60, 4.304 25/21, 4.444 143/24, 4.766 19/20, ...), and on 4.344 and
 # 4.364, which his UnsolvedGames.md lists without data and for which the
-# survey of issue 18 item 5 proved periods 51 (preperiod 998) and 62
+# survey of unsolved codes (docs/games.md §6) proved periods 51 (preperiod 998) and 62
 # (preperiod 11687); the oracle must reach the same proof by itself.
 # With --slow (split_periods_slow.sh, slow tier) the same checks on the two
 # longer periods of that survey instead: 4.064 (16132, preperiod 94272)

@@ -1,5 +1,5 @@
 #!/bin/sh
-# --stats (issue 15): every long statement (period, grundy, genus, outcome,
+# --stats: every long statement (period, grundy, genus, outcome,
 # kb, mnk, gp, quotient) reports its CPU time, wall time and peak memory on
 # stderr; stdout is unchanged.
 set -u

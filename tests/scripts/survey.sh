@@ -1,6 +1,6 @@
 #!/bin/sh
 #@ tier: slow
-# examples/survey.cgt (issue 15 item 5): it runs all 64 two-digit octal
+# examples/survey.cgt: it runs all 64 two-digit octal
 # codes within its 5-minute budget, goes on past every failure and writes a
 # CSV and a Markdown table that agree.  Every period it proves is checked
 # against tests/oracle/octal_period (plain mex values and the periodicity

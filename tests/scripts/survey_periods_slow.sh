@@ -1,7 +1,7 @@
 #!/bin/sh
 #@ tier: slow
 #@ timeout: 1800
-# Two periods of issue 18's survey (docs/games.md §6, "Past 2^28"):
+# Two periods of the survey of unsolved codes (docs/games.md §6):
 # 0.104 (period 11770282, preperiod 197769598) and 0.054 (period 10015179,
 # preperiod 193235616), both on T. Czajka's list of unsolved codes.  cgt's
 # `period` must prove them, and the independent pair tests/oracle/

@@ -1,8 +1,8 @@
 #!/bin/sh
 #@ tier: slow
 #@ timeout: 3600
-# Issue 18's survey rows (docs/games.md §6, "The codes of the 2^20 budget,
-# to 2^28") against an independent oracle: the first 2^22 values of the
+# Rows of the survey of unsolved octal codes (docs/games.md §6; per-code
+# tables in docs/dev/games-notes.md) against an independent oracle: the first 2^22 values of the
 # sixteen codes whose values stay below 1024 there, of 0.564 (values to
 # 1414) and of the six codes with a leading 4 that reach 2^32 (4.007,
 # 4.045, 4.367, 4.404, 4.324, 4.044), cgt's b-file against tests/oracle/

@@ -3,8 +3,8 @@
 # about n^2/12 triples per heap: `period` and `table` stop at a default
 # limit scaled with that cost (the largest N with N^3/36 <= 2^33, computed
 # here independently), progress names the heap, the limit and the time
-# left, and `table` says when it starts such a search.  Before issue 18 the
-# limit was 2^25 heaps (years of CPU for 0.4C) and progress named no goal.
+# left, and `table` says when it starts such a search.  (A limit of 2^25
+# heaps, as for two-heap codes, would mean years of CPU for 0.4C.)
 set -u
 CGT=${CGT:-build/cgt}
 T=${TMP:-/tmp}/cgt-three.$$

@@ -1,6 +1,6 @@
 #!/bin/sh
-# try/catch does not catch what ends the run (issue 15 item 2,
-# docs/language.md "Errors"): Ctrl-C (exit 130), --timeout and --timeout-cpu
+# try/catch does not catch what ends the run (docs/language.md
+# "Errors"): Ctrl-C (exit 130), --timeout and --timeout-cpu
 # (exit 4), also inside a timeout block; the catch block never runs.
 set -u
 CGT=${CGT:-build/cgt}

@@ -1,5 +1,5 @@
 #!/bin/sh
-# One notation for words (issue 15 item 6): the same element is written
+# One notation for words (docs/language.md): the same element is written
 # `ab^2` by print q (Phi table), elements, pretend, product, outcome,
 # rewriting, kb and reduce of the presentation print q shows (typed back),
 # in text and JSON; the identity is `1` everywhere; every printed word

@@ -1,5 +1,5 @@
 /* Damaged checkpoints of every kind (grundy, quotient, mnk) are refused and
- * left untouched (issue 14): 1000 random single-bit flips of each, every
+ * left untouched (docs/errors.md): 1000 random single-bit flips of each, every
  * truncation length class, another game, another format version and values
  * outside their domain under a valid checksum (resealed here with an
  * independent CRC-64 below, so that only the value checks can catch them).

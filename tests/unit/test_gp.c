@@ -346,7 +346,7 @@ static void test_run(void)
     gp_data_free(te);
 }
 
-/* CGT_SLOW: success counts over seeds 0..9 (the targets of issue 6) */
+/* CGT_SLOW: success counts over seeds 0..9 (docs/gp.md §4) */
 static void test_seeds(void)
 {
     for (int k = 1; k <= 3; k++) {

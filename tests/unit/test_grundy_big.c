@@ -1,4 +1,4 @@
-/* Heaps past 2^32 in the Grundy engine (issue 18: 10^10 values; the
+/* Heaps past 2^32 in the Grundy engine (for runs to 10^10 values; the
  * engine's heap indices are 64-bit, its bound GRUNDY_TABLE_BOUND = 2^40).
  *
  * Quick tier: the bound is refused with the table-bound error and leaves
@@ -12,8 +12,8 @@
  * batch of rare pairs, a block, the compressed middle or the parallel
  * stretches would read G(n - 2^32) instead, and the window would not be
  * periodic (2^32 is no multiple of either period).
- *   0.56: period 144, preperiod 326640 (Gangolli and Plambeck 1989; the
- *         issue's table), on two threads: the byte path (its values reach
+ *   0.56: period 144, preperiod 326640 (Gangolli and Plambeck 1989;
+ *         T. Czajka's table of solved games), on two threads: the byte path (its values reach
  *         64), the parallel stretches, the compressed middle and its spill
  *         file.
  *   0.1777: period 60620715, preperiod 160949018 (A. Flammenkamp; OEIS

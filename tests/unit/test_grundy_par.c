@@ -1,5 +1,5 @@
-/* Parallel stretches of the Grundy engine (src/lib/grundy/grundy_par.c, issue 18
- * item 2) against the one-thread engine, which test_games.c and
+/* Parallel stretches of the Grundy engine (src/lib/grundy/grundy_par.c,
+ * docs/games.md §2 "Two threads") against the one-thread engine, which test_games.c and
  * tests/oracle/octal_values check against naive mex loops: with 2 and 3
  * threads every value, the mask, the rare heaps, the work counters, a
  * period proof and the checkpoint file must be the ones of one thread.

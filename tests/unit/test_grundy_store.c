@@ -1,5 +1,5 @@
-/* The compressed middle of Grundy tables (src/lib/grundy/grundy_store.c, issue 18
- * item 3) against independent oracles: a naive mex computation written here
+/* The compressed middle of Grundy tables (src/lib/grundy/grundy_store.c,
+ * docs/games.md §2) against independent oracles: a naive mex computation written here
  * from the code digits (sharing no code with src/lib/grundy/), and the plain table
  * (no compaction) for long runs.  Chunks are made tiny (2^8 values, a raw
  * prefix of 2^8) so that the compressed middle, the deep pair scans past
@@ -217,7 +217,7 @@ static void test_checkpoint(void)
     char path[128], good[128];
     snprintf(path, sizeof path, "%s/o.ck", dir);
     snprintf(good, sizeof good, "%s/o.good", dir);
-    /* 0.106: 15 rare heaps (docs/games.md §6), so nearly all of the
+    /* 0.106: 15 rare heaps (docs/games.md §2), so nearly all of the
      * table is compressed */
     Ruleset *rs = rules("0.106");
     CgtError err;

@@ -2,8 +2,8 @@
  * Oracles: the counts of misère canonical games born by day 0..4 (1, 2, 3,
  * 5, 22; ONAG ch. 12; day 5 = 4171780 with CGT_SLOW=1), misère nim
  * (*1+*1 = 0; with a heap >= 2 a sum of nim heaps is the nim-sum, ONAG
- * ch. 12), and Figure 4 of Plambeck's Dawson's Chess note
- * (../shared/seeds/004_28d3f17b0a37c232.txt), transcribed here as option
+ * ch. 12), and Figure 4 of Plambeck's note "Dawson's Chess (0.137) and
+ * Dawson's Kayles (0.07)" (2005), transcribed here as option
  * sets in the note's own notation: the test builds n[k], a[k] and
  * a4[1,2] from their definitions (not from heaps) and compares the option
  * sets of heaps 1..20 of 0.07 with them, plus the four equations the note

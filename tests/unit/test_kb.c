@@ -1,5 +1,5 @@
 /* Unit tests for src/lib/rewrite/kb.c and src/lib/rewrite/wordparse.c.  Oracles: the
- * published Figures 5–7 of Plambeck's Dawson's Chess note (seed 004), and
+ * published Figures 5–7 of Plambeck's Dawson's Chess note (2005), and
  * naive code written here (a word reader for one-letter generators, a
  * rewriter, a critical-pair checker, term-order comparators and a
  * union-find congruence closure in a box) that shares nothing with kb.c. */

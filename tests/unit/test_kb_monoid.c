@@ -1,4 +1,5 @@
-/* Unit tests for src/lib/rewrite/monoid.c.  Oracles: the Dawson note (seed 004):
+/* Unit tests for src/lib/rewrite/monoid.c.  Oracles: Plambeck's Dawson's Chess
+ * note (2005):
  * the elements of Q0.07(24) (Figure 5), its rewriting rules (Figure 6),
  * its P-portion {x, z^2, wx, vx, vxw} and that of Q0.07(29); and naive
  * computations written here from the definitions (products by rewriting

@@ -1,7 +1,7 @@
 /* Unit tests of the misère-quotient engine (src/lib/misere/misere.h) against
  * independent oracles: a brute-force misère outcome search written here
- * (memoised over sorted multisets of heaps), the Dawson's Chess note
- * (seed 004: Q(9) and Q(24) of 0.07), and MisereSolver's published
+ * (memoised over sorted multisets of heaps), Plambeck's Dawson's Chess note
+ * (2005: Q(9) and Q(24) of 0.07), and MisereSolver's published
  * |Q(33)| = 638, |P| = 109 for 0.07 (slow tier, CGT_SLOW set). */
 #include <stdint.h>
 #include <stdlib.h>
@@ -243,7 +243,7 @@ static void check_game(const char *code, uint32_t n, uint32_t tot)
     quotient_free(q);
 }
 
-/* ---- the note's quotients as rewriting systems (seed 004, Figure 6) ---- */
+/* ---- the note's quotients as rewriting systems (Figure 6 of the note) ---- */
 typedef struct Rule {
     int l[4], r[4];
 } Rule;
@@ -580,7 +580,7 @@ static void test_claim(void)
     free(r.game);
 }
 
-/* Genera of the P-position types of Q(24) of 0.07 (seed 004): x 1^031,
+/* Genera of the P-position types of Q(24) of 0.07 (the note): x 1^031,
  * z^2 0^02, wx 2^0520, vx 5^057, vxw 6^064; and the claim that positions
  * with the same image share a genus, checked on small positions. */
 static long genus_walk(const Quotient *q, HeapGame *g, char **gen_of, uint32_t *pos, int len,
@@ -680,7 +680,7 @@ static void test_limits_period(void)
     mq_free(e);
 }
 
-/* Dawson's Chess (0.137), published (seed 004 / ALGORITHMS.md): with 32
+/* Dawson's Chess (0.137), published (the note; Guy and Smith 1956): with 32
  * files, the 5th and 11th pawns from an end lose (moves to heaps {3,26}
  * and {9,20}); every other first move wins. */
 static void test_dawson(void)

@@ -1,5 +1,6 @@
-/* Unit tests for games/mnk: published values (seeds/001 and the issue's
- * table), the paper's potential numbers, a naive minimax written here (no
+/* Unit tests for src/lib/mnk: published values (Hsu et al., "Solving
+ * 7,7,5-game and 8,8,5-game", TCS 815 (2020); docs/mnk.md), the paper's
+ * potential numbers, a naive minimax written here (no
  * code shared with src/lib/mnk/) on small boards and random middle games, proof
  * files verified by the standalone checker build/oracle/mnk_check, errors,
  * limits, checkpoints and relevance zones (search with and without zones
@@ -195,7 +196,7 @@ static void prove_and_check(int m, int n, int k, const char *const *rows, char t
 
 static void test_published_mb(void)
 {
-    /* Issue 5 / seeds/001: Maker-Breaker values. */
+    /* Hsu et al.: Maker-Breaker values. */
     static const int maker[][3] = {{3, 3, 3}, {4, 3, 3}, {4, 4, 3}, {5, 5, 4}};
     static const int breaker[][3] = {{4, 4, 4}, {5, 4, 4}, {5, 5, 5}, {6, 6, 5}};
     MnkReport r;
@@ -206,7 +207,7 @@ static void test_published_mb(void)
         CHECK_EQ_INT(solve(breaker[i][0], breaker[i][1], breaker[i][2], MNK_MAKER_BREAKER, NULL,
                            0, &r),
                      MNK_RESULT_BREAKER);
-    /* seeds/001 sec. 2.3: 4,4,4 and 5,5,5 fall to Property 1 at the root. */
+    /* Hsu et al. sec. 2.3: 4,4,4 and 5,5,5 fall to Property 1 at the root. */
     solve(4, 4, 4, MNK_MAKER_BREAKER, NULL, 0, &r);
     CHECK_EQ_INT(r.method, MNK_BY_POTENTIAL);
     CHECK_EQ_INT(r.max_after, 13);
@@ -413,7 +414,7 @@ static void test_zones(int count)
     CHECK(replies > 0);
 }
 
-/* Root pairings (seeds/001 Fig. 1): whenever the solver reports one, check
+/* Root pairings (Hsu et al. Fig. 1): whenever the solver reports one, check
  * it directly: disjoint empty cells, every line without an O holds both
  * cells of a pair, and the lettered board shows each letter twice. */
 static int pairing_valid(const MnkReport *r, const char *const *rows)

@@ -1,4 +1,4 @@
-/* Unit tests for games/mnk on boards past 64 cells (issue 17: the 128-bit
+/* Unit tests for src/lib/mnk on boards past 64 cells (the 128-bit
  * instance, MNK_WIDE=1, and the 256-bit one, MNK_WIDE=2):
  * random middle games against a plain minimax written here on a char board
  * (no code shared with src/lib/mnk/), node limits, proofs checked by the
@@ -199,7 +199,7 @@ static void test_wide(int count)
     CHECK_EQ_INT(r.result, MNK_RESULT_BREAKER);
 }
 
-/* Proofs on boards past 64 cells (issue 17): random Maker-Breaker middle
+/* Proofs on boards past 64 cells: random Maker-Breaker middle
  * games on 9x8, 11x11 and 15x15 (both players to move; the result against
  * the minimax above), each proof accepted by the independent checker; on
  * one of them the checker refuses the proof for another root, a flipped

@@ -1,7 +1,7 @@
-/* Tests of the independent certificate (src/lib/misere/mqcert.c, issue 13):
+/* Tests of the independent certificate (src/lib/misere/mqcert.c, docs/misere.md):
  * quotients corrupted in one place (a wrong product, a wrong P label, two
  * elements merged into one) are rejected, at heap 100 of 0.145 and on
- * smaller quotients; and its three methods (the pair closure of issue 7.2,
+ * smaller quotients; and its three methods (the pair closure,
  * the state closure, the summary) give the same verdict on every claim and
  * find the same combinations (element, has a move, has a move to P) over
  * all positions, which contain those of every small position.
@@ -248,7 +248,7 @@ static void test_methods_agree(const char *code, uint32_t heap, int methods_from
     quotient_free(q);
 }
 
-/* Issue 13: Q(100) of 0.145 with one wrong product, one wrong P label,
+/* Q(100) of 0.145 with one wrong product, one wrong P label,
  * one merged pair of elements, each rejected (many of each kind), while
  * the true quotient is certified (by mq_certify and by both profile
  * methods). */

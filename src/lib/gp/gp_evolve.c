@@ -359,7 +359,7 @@ typedef struct {
 static void eval_range(EvalJob *j)
 {
     for (int i = j->lo; i < j->hi; i++) {
-        /* a generation may take seconds: poll per program (issue 14) */
+        /* a generation may take seconds: poll per program */
         if (cgt_poll() != CGT_OK) {
             j->stopped = true;
             return;

@@ -595,7 +595,7 @@ static uint32_t KN(value_rules)(GrundyTable *gt, uint64_t n)
             for (uint64_t k = r->ranges[j].lo; k <= hi; k++) {
                 /* one heap may cost O(n^3) (three heaps left): poll per
                    move so that Ctrl-C and --timeout act within
-                   milliseconds (issue 14 F16) */
+                   milliseconds, even when one heap takes minutes */
                 if ((gt->stop = cgt_poll()) != CGT_OK)
                     return 0;
                 uint64_t rem = n - k;

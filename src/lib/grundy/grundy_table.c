@@ -252,7 +252,7 @@ void grundy_stats(const GrundyTable *gt, uint32_t *mask, uint64_t *nrare)
 }
 
 /* A table of 10^9 heaps is up to 4 GB: when it cannot be had, a limit
- * error keeps the heaps computed so far (issue 14 F09). */
+ * error keeps the heaps computed so far (not a fatal out-of-memory exit). */
 CgtStatus grundy_table_oom(uint64_t heaps, unsigned width, CgtError *err)
 {
     cgt_error_set(err, CGT_ERR_LIMIT, "out of memory for a Grundy table of %llu heaps (%llu MB)",

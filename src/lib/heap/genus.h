@@ -1,5 +1,5 @@
 /* Misère genus g^{γ0γ1γ2...} of heap positions (ONAG ch. 12; Winning Ways
- * ch. 13; ALGORITHMS.md 3) and misère nim values G^-, by memoised recursion
+ * ch. 13; docs/games.md §4) and misère nim values G^-, by memoised recursion
  * over the options of a position (genus is not additive in general, so a
  * multi-heap position is searched as a whole). */
 #ifndef CGT_GAMES_GENUS_H

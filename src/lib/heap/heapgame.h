@@ -1,5 +1,5 @@
 /* The one interface through which the algebra (src/lib/misere/) sees a heap game: "the options
- * of a single heap n, as multisets of smaller heaps" (DESIGN.md 1).
+ * of a single heap n, as multisets of smaller heaps" (docs/architecture.md).
  * src/lib/heap/ruleset.c implements it for every heap ruleset; the misère-quotient engine
  * (src/lib/misere/misere.c) and any other algebra code only call it.
  *
@@ -39,7 +39,8 @@ typedef struct HeapGame {
     CgtStatus (*options)(void *ctx, uint32_t n, HeapOptions *out, CgtError *err);
     /* Largest number of heaps a single move can leave (1 for subtraction
      * games, 2 for octal codes with a "2 heaps" digit, 3 for hex digit 8+);
-     * used by periodicity bounds (MISERE.md 5). */
+     * used by periodicity bounds (docs/games.md §3, docs/misere.md
+     * "One heap at a time"). */
     int max_parts;
     /* Largest number of tokens a move removes (the number of code digits),
      * or -1 when unbounded (then periodicity cannot be proved). */

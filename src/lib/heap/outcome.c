@@ -1,4 +1,4 @@
-/* Memoised outcome search over heap positions (ALGORITHMS.md 3; Winning
+/* Memoised outcome search over heap positions (docs/games.md §4; Winning
  * Ways ch. 13 for misère play): positions are canonical multisets interned
  * by games/outcome_map; each keeps a misère state (unknown, P, N).  Normal
  * play goes through single-heap Grundy values (Sprague-Grundy theorem). */

@@ -1,5 +1,5 @@
 /* Outcomes of multi-heap positions of any heap game (normal and misère
- * play) by memoised search over multisets of heaps (ALGORITHMS.md 3): zero
+ * play) by memoised search over multisets of heaps (docs/games.md §4): zero
  * heaps dropped, sorted, interned.  Normal play uses Sprague-Grundy values
  * of single heaps (computed here from the option lists, independently of
  * games/grundy); misère play is searched directly.  Also winning moves, so

@@ -1,7 +1,7 @@
 /* The misère-quotient engine: Q(n) heap by heap by conservative extension,
  * expansion with a trial cyclic component, least-failure verification and
- * recalibration (MISERE.md §3, after Siegel's MisereSolver), plus
- * periodicity (§5) and checkpoints.  Snapshots live in mqquot.c. */
+ * recalibration (after A. N. Siegel's MisereSolver; docs/misere.md "One
+ * heap at a time"), plus periodicity and checkpoints.  Snapshots live in mqquot.c. */
 #include "lib/misere/misere.h"
 
 #include <stdio.h>
@@ -200,7 +200,7 @@ static double now(void)
     return cgt_now();
 }
 
-/* MISERE.md 3.2: conservative extension.  On success *done = true and the
+/* Conservative extension (docs/misere.md "One heap at a time").  On success *done = true and the
  * engine's q covers heap n. */
 static CgtStatus conservative(MqEngine *e, uint32_t n, bool *done, CgtError *err)
 {
@@ -219,7 +219,7 @@ static CgtStatus conservative(MqEngine *e, uint32_t n, bool *done, CgtError *err
     for (uint32_t w = 0; w < W; w++)
         if (trb[w] & q->p[w])
             heap_p = false;
-    /* rows Px = {z : xz in P} for mex compatibility (MISERE.md §2) */
+    /* rows Px = {z : xz in P} for mex compatibility (docs/misere.md "The searches") */
     if (!e->ord) {
         e->ord = topo_order(q);
         e->px = xcalloc((size_t)N * W + 1, 8);
@@ -352,7 +352,8 @@ static uint32_t power_index(const MqPret *q, uint32_t h)
     return idx;
 }
 
-/* MISERE.md 3.5: recalibrate trial *tp on the least failure F. */
+/* Recalibrate trial *tp on the least failure F (docs/misere.md "One heap
+ * at a time", Recalibration). */
 static CgtStatus recalibrate(MqEngine *e, MqPret **tp, const uint32_t *F, uint32_t *last_idx,
                              CgtError *err)
 {
@@ -577,7 +578,8 @@ static uint32_t lower_bound(const MqPret *T, uint32_t k)
     return count;
 }
 
-/* MISERE.md 3.3-3.4: expansion and the verification loop. */
+/* Expansion and the verification loop (docs/misere.md "One heap at a
+ * time"). */
 static CgtStatus expand(MqEngine *e, uint32_t n, CgtError *err)
 {
     MqPret *q = e->q;
@@ -747,7 +749,7 @@ uint32_t mq_current_psize(const MqEngine *e)
     return np;
 }
 
-/* ---- periodicity (MISERE.md §5) ---- */
+/* ---- periodicity (docs/misere.md "One heap at a time", Periodicity) ---- */
 
 MqPeriod mq_period_of(const uint32_t *phi, uint32_t heaps, int max_parts, int max_take)
 {

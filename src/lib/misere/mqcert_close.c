@@ -6,7 +6,7 @@
  *
  * mqcert_profiles carries (phi(G), prof(T(G)), T(G) non-empty), where T(G)
  * is the set of images of the options of G and prof(T) = {z : T z meets
- * P}; mqcert_pairs carries (phi(G), T(G)) itself (issue 7.2).  Both read
+ * P}; mqcert_pairs carries (phi(G), T(G)) itself.  Both read
  * only the tables of CertTab. */
 #include <stdlib.h>
 #include <string.h>

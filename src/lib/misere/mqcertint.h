@@ -43,8 +43,8 @@ typedef struct CertTab {
  * runs only that method (tests), -1 chooses. */
 CgtStatus mqcert_profiles(const CertTab *t, uint64_t max_states, int force, uint64_t *count,
                           uint32_t *moves, int *method, bool *ok, CgtError *err);
-/* Closure over (element, transition set) pairs (issue 7.2's form, for
- * quotients too large for n x n profile bits). */
+/* Closure over (element, transition set) pairs (the first form of the
+ * certificate, for quotients too large for n x n profile bits). */
 CgtStatus mqcert_pairs(const CertTab *t, uint64_t max_pairs, uint64_t *count, bool *ok,
                        CgtError *err);
 

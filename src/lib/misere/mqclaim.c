@@ -1,6 +1,6 @@
-/* Checking a claimed misère quotient (issue 7.4a): a finite commutative
+/* Checking a claimed misère quotient (`verify`): a finite commutative
  * monoid given by generator action tables, a P set and phi(0..n) is tested
- * with the least-failure searches of MISERE.md §1 (1b, 1c), for
+ * with the least-failure searches (docs/misere.md "The searches"), for
  * reducedness (automaton minimisation) and for generation by heap images. */
 #include <stdlib.h>
 #include <string.h>

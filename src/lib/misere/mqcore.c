@@ -1,8 +1,8 @@
-/* Core searches of the misère-quotient engine: least games (MISERE.md 1a),
- * least P-failure (1b), least N-failure with antichains of transition sets
- * (1c), marking a trial monoid (1d), automaton minimisation (§4) and trial
- * direct sums (§3).  After A. N. Siegel's MisereSolver as described in
- * /work/shared/MISERE.md; Plambeck & Siegel, JCTA 115 (2008). */
+/* Core searches of the misère-quotient engine: least games, least
+ * P-failure, least N-failure with antichains of transition sets, marking a
+ * trial monoid (docs/misere.md "The searches"), automaton minimisation and
+ * trial direct sums (docs/misere.md "One heap at a time").  After A. N.
+ * Siegel's MisereSolver; Plambeck & Siegel, JCTA 115 (2008). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -272,7 +272,7 @@ static void anti_insert(MqAnti *a, uint32_t x, const uint32_t *T, uint32_t m, ui
     a->total++;
 }
 
-/* ---- transition-set recurrence (MISERE.md 0) ---- */
+/* ---- transition-set recurrence (docs/misere.md "Word order and failures") ---- */
 
 static void tr_step(const MqPret *q, const MqTr *t, uint32_t h, uint32_t x, const uint64_t *T,
                     uint64_t *out, uint32_t W)
@@ -633,7 +633,7 @@ void mq_submonoid(const MqPret *q, const bool *keep, uint32_t *out_n, uint32_t *
     *out_hl = hl;
 }
 
-/* ---- trial direct sums (MISERE.md 3.3 and 3.5) ---- */
+/* ---- trial direct sums (expansion and recalibration) ---- */
 
 CgtStatus mq_trial_build(const MqTrial *tr, const MqOpts *o, uint64_t max_trial, MqPret **out,
                          CgtError *err)

@@ -4,8 +4,8 @@
  * The certificate itself is src/lib/misere/mqinfcert.c, the proof file
  * src/lib/misere/mqinfio.c.  Generalises the heap-34 probe of 0.07 (the idea of
  * using a failing trial as a label oracle below its least failure is
- * MISERE.md §1: every game smaller than the least failure is labelled
- * correctly). */
+ * docs/misere.md "Word order and failures": every game smaller than the
+ * least failure is labelled correctly). */
 #include "lib/misere/mqinf.h"
 
 #include <stdarg.h>

@@ -1,10 +1,11 @@
-/* Deciding that a misère quotient Q(n) is infinite (issue 12; docs/misere.md,
+/* Deciding that a misère quotient Q(n) is infinite (docs/misere.md,
  * "Infinite quotients"): while the engine expands heap n, the failure hook
  * watches the least failures; when their count of heap n climbs, the
  * failing trial labels every position with fewer copies of heap n
- * correctly (MISERE.md §1), so it is used as a label oracle for a window of
- * positions X + n^a + G^b.  A reduction red(a, b) (diagonal step above t,
- * periods in b and in a on the two strips) is fitted to the window for a
+ * correctly (docs/misere.md "Word order and failures"), so it is used as
+ * a label oracle for a window of positions X + n^a + G^b.  A reduction
+ * red(a, b) (diagonal step above t, periods in b and in a on the two
+ * strips) is fitted to the window for a
  * partner heap G, and the claim "outcome(X + n^a + G^b) = lab(psi(X),
  * red(a, b))" is then PROVED by a certificate that uses none of the
  * engine's searches (pair closure with checks on a finite region, Lemma 1

@@ -1,6 +1,7 @@
 /* Internal types of the misère-quotient engine (src/lib/misere/misere.c, mqcore.c,
  * mqcert.c): explicit pretensions stored as heap-image action tables, their
- * transition lists, and the searches of MISERE.md §1.  Not a public API. */
+ * transition lists, and the searches of docs/misere.md ("The searches").
+ * Not a public API. */
 #ifndef CGT_ALGEBRA_MQINT_H
 #define CGT_ALGEBRA_MQINT_H
 #include <stdbool.h>
@@ -15,7 +16,7 @@
  * every element reachable from 0 by heap images.  Heap h acts through the
  * table act[hl[h]] (x -> x*phi(h)); hl[h] = -1 for heaps without options
  * (they map to the identity).  Distinct letters have distinct images.
- * pred/predh is the tree of least games (MISERE.md 1a):
+ * pred/predh is the tree of least games (docs/misere.md "The searches"):
  * lexLeast(x) = lexLeast(pred[x]) + heap predh[x] for x != 0. */
 typedef struct MqPret {
     uint32_t n;
@@ -39,7 +40,8 @@ typedef struct MqTr {
     uint32_t *let;
 } MqTr;
 
-/* Per-element antichains of transition sets (TT lower bounds, MISERE.md 1c),
+/* Per-element antichains of transition sets (TT lower bounds: the least
+ * N-failure search of docs/misere.md "The searches"),
  * stored sparsely: for element x, buf[x][0 .. len[x]-1] is a sequence of
  * records (k, sig_lo, sig_hi, e_1 .. e_k) with e_i ascending and sig the
  * OR of the bitset words of the set (a cheap subset filter). */
@@ -89,7 +91,7 @@ void mqanti_free(MqAnti *a);
 /* True when some set of x is a subset of T. */
 bool mqanti_covered(const MqAnti *a, uint32_t x, const uint64_t *T);
 
-/* Word order comparison of exponent vectors of length nh (MISERE.md 0). */
+/* Word order comparison of exponent vectors of length nh (docs/misere.md). */
 int mq_cmp_games(const uint32_t *a, const uint32_t *b, uint32_t nh);
 
 /* Least P-failure (1b): returns true and writes the game to g. */
@@ -157,7 +159,7 @@ struct MqEngine {
     uint32_t nexp, capexp;
     uint32_t *exp_heap, *exp_size;
     MqStats stats;
-    uint64_t *px;   /* cached rows {z : xz in P} of q (MISERE.md §2), or NULL */
+    uint64_t *px;   /* cached rows {z : xz in P} of q (mex compatibility), or NULL */
     uint32_t *ord;  /* cached least-game-tree order of q, or NULL */
 };
 

@@ -17,9 +17,10 @@ void mqquot_claim_free(MqClaim *c);
 const uint32_t *mqquot_least_order(const Quotient *Q);
 const uint32_t *mqquot_pred(const Quotient *Q, const uint32_t **predh);
 uint32_t mqquot_letters(const Quotient *Q, const int32_t **hl, const uint32_t **hflat);
-/* Number of generators regeneration (MISERE.md §4) chooses for q. */
+/* Number of generators regeneration (docs/misere.md "Snapshots and
+ * presentation") chooses for q. */
 int mqquot_count_gens(const MqPret *q);
-/* Periodicity criterion of MISERE.md §5 on phi[0..heaps-1]. */
+/* Periodicity criterion (docs/misere.md "Periodicity") on phi[0..heaps-1]. */
 MqPeriod mq_period_of(const uint32_t *phi, uint32_t heaps, int max_parts, int max_take);
 
 #endif

@@ -1,4 +1,4 @@
-/* m,n,k-game solver (seeds/001, Hsu, Huang, Wu et al.): the public API of
+/* m,n,k-game solver (Hsu et al., TCS 815 (2020), docs/mnk.md): the public API of
  * src/lib/mnk/mnk.h, board parsing, the root of the Maker-Breaker and strong
  * searches and the root workers (threads).  The search itself, pairings,
  * geometry and table, proofs and checkpoints are in the other games/mnk_*.c
@@ -275,7 +275,7 @@ static void solve_strong_root(Solver *s, Bits x, Bits o, bool x_to_move,
     if (s->st != CGT_OK)
         return;
     /* From the empty board the second player cannot win (strategy
-     * stealing, seeds/001 sec. 1); from other positions search it. */
+     * stealing, Hsu et al. sec. 1); from other positions search it. */
     if (!bits_any(x | o)) {
         rep->result = MNK_RESULT_DRAW;
         return;

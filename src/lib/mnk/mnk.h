@@ -1,4 +1,4 @@
-/* m,n,k-games: Maker-Breaker and strong k-in-a-row solver (issue 5).
+/* m,n,k-games: Maker-Breaker and strong k-in-a-row solver.
  *
  * Conventions (also in docs/mnk.md): m is the number of columns (width), n
  * the number of rows (height).  Cell index i is column i % m (A, B, ...) and
@@ -9,8 +9,10 @@
  * the solver with 64-, 128- and 256-bit boards, src/lib/mnk/mnk_int.h) and
  * k <= MNK_MAX_K (potentials up to 2^k in 64-bit integers).
  *
- * Methods: Hsu, Huang, Wu et al., "Solving 7,7,5-game and 8,8,5-game"
- * (seeds/001): potential weights and Property 1 (sec. 2.3), partial pairing
+ * Methods: W.-Y. Hsu et al., "Solving 7,7,5-game and 8,8,5-game" (preprint
+ * of "On solving the 7,7,5-game and the 8,8,5-game", Theoretical Computer
+ * Science 815 (2020); section numbers are the preprint's, docs/mnk.md):
+ * potential weights and Property 1 (sec. 2.3), partial pairing
  * (Theorem 1, Algorithm 2), pairing strategies (sec. 2.2, Algorithm 3),
  * vertex domination (Theorem 2), And-Or search (Algorithms 4-5). */
 #ifndef CGT_GAMES_MNK_H

@@ -158,7 +158,7 @@ void mnk_tt_free(Tt *t)
     free(t->work);
 }
 
-/* Lock-free lookups while workers share the table (issue 17): a store
+/* Lock-free lookups while workers share the table: a store
  * holds the mutex and writes an entry's value and zone before its key
  * (release), a lookup reads the key (acquire) before them, so a key found
  * comes with its own value and zone (a zone replaced meanwhile by another

@@ -30,7 +30,8 @@ static inline int pc64(uint64_t v)
     return (int)((v * 0x0101010101010101ULL) >> 56);
 }
 
-/* Three instances of the solver (issue 17): this file and the solver's files
+/* Three instances of the solver (boards of up to 64, 128 and 256 cells):
+ * this file and the solver's files
  * (mnk_geo.c, mnk_pair.c, mnk_search.c, mnk_proof.c, mnk_ckpt.c, mnk.c,
  * mnk_par.c) are
  * compiled once with Bits = uint64_t for boards of at most 64 cells (the
@@ -312,7 +313,7 @@ typedef struct Solver {
  * potential P (eq. (2)), vertex weights w(v) (eq. (3)), threat cells (the
  * one empty cell of a live line with k-1 Maker marks), whether a line is
  * complete, and for domination the intersection of the live lines through
- * each empty cell (seeds/001 sec. 3.2: E(v1) is a subset of E(v2) iff v2
+ * each empty cell (Hsu et al. sec. 3.2: E(v1) is a subset of E(v2) iff v2
  * lies on every live line through v1). */
 typedef struct Eval {
     long pot;

@@ -1,5 +1,5 @@
-/* m,n,k: a proof of the empty board assembled from per-job proofs (issue 17;
- * the distributed mode writes one proof per class of first moves).  Each job
+/* m,n,k: a proof of the empty board assembled from per-job proofs (the
+ * distributed mode writes one proof per class of first moves).  Each job
  * proof is a version-2 proof with root O: Maker's first move made, Breaker to
  * move, its top a B node "B POS b@ID" (docs/mnk.md "Proof files").  The
  * merged proof holds every job's R and M nodes with their node numbers

@@ -1,5 +1,5 @@
 /* m,n,k solver: partial-pairing reduction (Theorem 1) and the search for a
- * pairing strategy (seeds/001 sec. 2.2). */
+ * pairing strategy (Hsu et al. sec. 2.2, docs/mnk.md). */
 #include "lib/mnk/mnk_int.h"
 
 #include <string.h>

@@ -1,5 +1,5 @@
 /* m,n,k solver: the root Maker node and the shared-memory parallel search
- * (issue 17; docs/mnk.md "Determinism and threads").
+ * (docs/mnk.md "Determinism and threads").
  *
  * One thread: the root moves are taken in order, and a move outside the
  * relevance zone of a refuted one is skipped (as mb_maker_node does); this

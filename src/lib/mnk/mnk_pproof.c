@@ -1,5 +1,5 @@
 /* m,n,k solver: the version-2 proof of an empty board written by threads
- * (issue 17; docs/mnk.md "Proof files", "Distributed mode").  The proof is
+ * (docs/mnk.md "Proof files", "Distributed mode").  The proof is
  * written as one job proof per class of Maker's first moves (the jobs of
  * the distributed mode: the position after the move, Breaker to move, a
  * root-O proof), by T workers taking classes from a shared queue (the

@@ -1,5 +1,5 @@
 /* m,n,k solver: the And-Or search of Maker-Breaker nodes (Algorithms 4-5 of
- * seeds/001, with relevance zones) and of the strong game. */
+ * Hsu et al., docs/mnk.md, with relevance zones) and of the strong game. */
 #include "lib/mnk/mnk_int.h"
 
 #include "lib/util/poll.h"
@@ -66,7 +66,7 @@ bool mnk_tick(Solver *s)
 }
 
 /* Relevance zones (Hsu, Ko, Chen, Wei, Hsueh, Wu, TCS 815 (2020), the
- * later version of seeds/001; docs/mnk.md "Relevance zones").  A Breaker
+ * published version of the m,n,k paper; docs/mnk.md "Relevance zones").  A Breaker
  * win of a position P comes with a set Z of P's empty cells such that
  * Breaker still wins (same player to move) when Maker is given any set of
  * empty cells outside Z.  Extra Maker marks only help Maker, so a Breaker

@@ -1,6 +1,6 @@
 /* Knuth–Bendix completion for finitely presented commutative monoids:
  * Buchberger's algorithm for binomial ideals written for monoid rules
- * l -> r on exponent vectors (ALGORITHMS.md §5; Buchberger 1965; Cox,
+ * l -> r on exponent vectors (docs/kb.md §3; Buchberger 1965; Cox,
  * Little & O'Shea, "Ideals, Varieties, and Algorithms", ch. 2), plus the
  * uses of a finished system: normal forms, products, element enumeration,
  * finiteness, confluence and inter-reduction checks, formatting.

@@ -647,7 +647,7 @@ CgtStatus nckb_elements(const NcSystem *s, size_t max_elems, uint32_t **words, s
                     break;
                 }
                 /* the cap bounds memory, not only the count: 10^6 long
-                   words took 3.7 GB (issue 14 F09) */
+                   words would take gigabytes */
                 if (w.len > NCKB_MAX_ELEMENT_LETTERS) {
                     st = cgt_error_set(err, CGT_ERR_LIMIT,
                                        "the first %zu elements already have more than %u "

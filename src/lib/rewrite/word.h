@@ -4,7 +4,7 @@
  * notation.
  *
  * A word over g generators is an array of g uint32_t exponents.  Its one
- * text form (docs/kb.md, "Notation"), used by every module, is the paper's
+ * text form (docs/kb.md §1), used by every module, is the paper's
  * (Plambeck–Siegel write x^2 z w with superscripts): the factors side by
  * side in generator order, a power k >= 2 as `^k`, no blanks: `x^2zw`;
  * the identity (the empty word) is `1`.  Juxtaposition reads back

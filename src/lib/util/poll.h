@@ -37,7 +37,7 @@ double cgt_timeout_seconds(void);
  * ITIMER_PROF), so runs on a loaded machine stop at the same point; 0 =
  * none.  Either limit gives CGT_ERR_LIMIT. */
 void cgt_set_timeout_cpu(double seconds);
-/* `timeout SECONDS { BLOCK }` (issue 15): a CPU-time deadline for a part
+/* `timeout SECONDS { BLOCK }`: a CPU-time deadline for a part
  * of the run, nested inside the run's own limits.  push starts one (an
  * inner block never outlives the outer one) and returns what pop restores;
  * pop returns whether this block's deadline was reached (and clears that

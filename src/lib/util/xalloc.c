@@ -1,4 +1,4 @@
-/* Checked allocation (STYLE.md 3.6): out of memory is the one fatal,
+/* Checked allocation: out of memory is the one fatal,
  * non-local exit besides internal assertion failures. */
 #include "lib/util/xalloc.h"
 

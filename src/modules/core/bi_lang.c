@@ -1,4 +1,4 @@
-/* Language builtins of issue 15: map and filter over user functions, keys,
+/* Language builtins: map and filter over user functions, keys,
  * values and has for records, nim multiplication, gcd, binomial
  * coefficients and string formatting. */
 #include <stdlib.h>

@@ -276,7 +276,7 @@ Value *bi_outcome(Call *c)
     bool found[2] = {false, false};
     OutcomeMove mv[2];
     /* A statement whose position is too large for the search still answers
-       what it can (issue 15): normal play from the Grundy values (the
+       what it can: normal play from the Grundy values (the
        nim-sum, Sprague-Grundy), misere play as out of reach of search with
        the quotient route as a hint. */
     bool by_grundy = !searched, misere_unknown = !searched;

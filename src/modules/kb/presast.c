@@ -127,8 +127,8 @@ bool presdata_from_ast(Interp *I, const AstNode *p, PresData *out)
     for (size_t i = 0; i < with->nkids; i++) {
         const AstNode *w = with->kids[i];
         PresWith *pw = &out->with[i];
-        /* an unknown item (a typo such as `with Q = {...}`) was silently
-           ignored (issue 14 F26) */
+        /* an unknown item (a typo such as `with Q = {...}`) is an error,
+           never silently ignored */
         if (strcmp(w->text, "P") != 0 && strcmp(w->text, "phi") != 0) {
             rt_error(I, DIAG_DOMAIN, w->loc, "unknown `with` item '%s'", w->text);
             rt_hint(I, "the items are `with P = {...}` and `with phi = [...]`");

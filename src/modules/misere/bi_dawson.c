@@ -14,7 +14,8 @@
 #include "runtime/builtins.h"
 #include "lib/util/xalloc.h"
 
-/* ---- Dawson's claims (seed 004; ALGORITHMS.md 4) ---- */
+/* ---- Dawson's claims (Plambeck, "Dawson's Chess (0.137) and Dawson's
+   Kayles (0.07)", 2005; docs/misere.md) ---- */
 
 /* Misère Dawson's Chess with n files is heap n of 0.137.  Moving the pawn
  * on file i (1-based) leaves heap n-2 for i = 1 or n, n-3 for i = 2 or n-1,
@@ -233,8 +234,7 @@ Value *bi_dawson(Call *c)
         sb_printf(&b, "  %d of %lld values of n refute a claim (* = claim 2 applies)\n", refuted,
                   (long long)(hi - lo + 1));
     rt_out(c->I, b.s);
-    /* the claims are checks: a refuted one fails the script at the end
-       (issue 15 item 3) */
+    /* the claims are checks: a refuted one fails the script at the end */
     if (refuted) {
         char msg[160];
         snprintf(msg, sizeof msg, "claim failed: %d of %lld values of n refute Dawson's claims",

@@ -57,8 +57,8 @@ static void free_names(char **names, int n)
 /* Names of the quotient's generators are printed side by side with powers
  * `^k` (`x^2z`, src/lib/rewrite/word.h), like the generators of a presentation, so
  * they must be distinct words of letters, none the identity "1" and none a
- * prefix of another (issue 14 F35: "x x" and "1 2" gave unreadable
- * output).  The default names a..z, A..Z, g52, g53, ... extend `g` only by
+ * prefix of another (names such as "x x" or "1 2" would make the printed
+ * words unreadable).  The default names a..z, A..Z, g52, g53, ... extend `g` only by
  * digits, which never follow a name in a printed word, so they read back
  * too (src/lib/rewrite/wordparse.h). */
 static bool check_names(Call *c, char **names, int n)
@@ -550,7 +550,7 @@ static Value *quotient_compute(Call *c)
         return NULL;
     }
     if (!o->certified && !o->cert_skip) {
-        /* never an uncertified quotient as if certified (issue 13) */
+        /* never an uncertified quotient as if certified */
         bool stopped = strncmp(o->cert_note, "certificate check stopped", 25) == 0;
         rt_error(c->I, stopped ? DIAG_LIMIT : DIAG_INTERNAL, c->loc,
                  "Q(%u) of %s is NOT certified: %s", mq_heaps_done(o->eng), g->name,

@@ -210,7 +210,7 @@ Value *bi_verify(Call *c)
                 for (uint32_t h = 1; h <= (uint32_t)n; h++)
                     empty = empty && res.game[h] == 0;
                 if (empty) {
-                    /* no heap, no move (issue 14 F24: "moving heap 0 to nothing") */
+                    /* no heap, no move: never "moving heap 0 to nothing" */
                     sb_puts(&b, "  proof: the empty position has no move, so the player to "
                                 "move wins misere play: it is an N-position\n");
                 } else if (res.kind == MQ_CLAIM_PFAIL) {
@@ -232,7 +232,7 @@ Value *bi_verify(Call *c)
     }
     rt_emit(c->I, &b);
     /* a claim is a check: a failed one is reported, the script goes on
-       and exits 1 at the end (issue 15 item 3) */
+       and exits 1 at the end */
     if (!res.is_quotient) {
         char msg[200];
         snprintf(msg, sizeof msg, "claim failed: the claimed quotient is not the misere "

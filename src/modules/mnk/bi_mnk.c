@@ -481,7 +481,7 @@ static Value *mnk_stmt(Call *c)
                   mnk_variant_name(rep->variant), rep->to_move, result_phrase(rep->result),
                   mnk_method_name(rep->method));
         if (o.rows) {
-            /* the start position as it was read (issue 15) */
+            /* the start position as it was read, so the user sees what was solved */
             sb_puts(&b, "board (top row first):\n");
             for (int i = 0; i < o.nrows; i++) {
                 char *r = board_row(o.rows[i]);
