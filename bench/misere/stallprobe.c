@@ -1,7 +1,7 @@
 /* Research probe for the stalls of the misère-quotient engine
  * (docs/dev/misere-notes.md, "Stalls of 0.127, 0.64, 0.6 and 0.16"):
- * extends the misère quotient of an octal game to heap N-1, then expands heap N with the failure hook of
- * src/lib/misere/misere.h installed and logs every least failure (P or N, the
+ * extends the misère quotient of an octal game to heap N-1, then expands
+ * heap N with the failure hook of src/lib/misere/misere.h installed and logs every least failure (P or N, the
  * failure as a word, the trial size and the cyclic structure — index and
  * period — of every heap image in the failing trial).  At the end it prints,
  * per heap, the largest exponent seen in any least failure, and a table of
@@ -12,8 +12,8 @@
  * failure are marked '?'; the smaller ones are labelled correctly by the
  * trial, as the engine's exhaustive least-failure search guarantees
  * (docs/misere.md "Word order and failures").  brute=K compares the
- * table's guaranteed entries of at most K tokens with an independent memoised brute-force search written
- * here (heaps <= 15).
+ * table's guaranteed entries of at most K tokens with an independent
+ * memoised brute-force search written here (heaps <= 15).
  * Usage: stallprobe CODE N SECONDS [smallest|jump|lift] [quiet] [tab=H,G]
  *        [ctx=A,B,...] [x=Y] [brute=K]
  * Research tool: prints, never used by cgt itself. */

@@ -13,8 +13,8 @@
  * stretches would read G(n - 2^32) instead, and the window would not be
  * periodic (2^32 is no multiple of either period).
  *   0.56: period 144, preperiod 326640 (Gangolli and Plambeck 1989;
- *         T. Czajka's table of solved games), on two threads: the byte path (its values reach
- *         64), the parallel stretches, the compressed middle and its spill
+ *         T. Czajka's table of solved games), on two threads: the byte
+ *         path (its values reach 64), the parallel stretches, the compressed middle and its spill
  *         file.
  *   0.1777: period 60620715, preperiod 160949018 (A. Flammenkamp; OEIS
  *         A071509), one thread: the bit-set path (values below 64).

@@ -1,7 +1,8 @@
 /* The misère-quotient engine: Q(n) heap by heap by conservative extension,
  * expansion with a trial cyclic component, least-failure verification and
  * recalibration (after A. N. Siegel's MisereSolver; docs/misere.md "One
- * heap at a time"), plus periodicity and checkpoints.  Snapshots live in mqquot.c. */
+ * heap at a time"), plus periodicity and checkpoints.  Snapshots live in
+ * mqquot.c. */
 #include "lib/misere/misere.h"
 
 #include <stdio.h>
@@ -200,8 +201,8 @@ static double now(void)
     return cgt_now();
 }
 
-/* Conservative extension (docs/misere.md "One heap at a time").  On success *done = true and the
- * engine's q covers heap n. */
+/* Conservative extension (docs/misere.md "One heap at a time").  On
+ * success *done = true and the engine's q covers heap n. */
 static CgtStatus conservative(MqEngine *e, uint32_t n, bool *done, CgtError *err)
 {
     MqPret *q = e->q;
