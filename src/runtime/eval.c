@@ -622,6 +622,9 @@ static Value *eval_comprehension(Interp *I, const AstNode *e)
     Value *out = val_list();
     const AstNode *cond = e->nkids > 2 ? e->kids[2] : NULL;
     for (uint64_t i = 0; i < n; i++) {
+        /* every item polls, also one the filter drops */
+        if (ev_poll_status(I, e->loc) != EX_OK)
+            goto fail;
         Value *x = it->kind == VAL_RANGE  ? val_int(val_range_at(it, i))
                    : it->kind == VAL_LIST ? val_ref(it->u.list.items[i])
                    : it->kind == VAL_STR  ? val_str_n(it->u.str.s + i, 1)
@@ -640,8 +643,6 @@ static Value *eval_comprehension(Interp *I, const AstNode *e)
         if (!v)
             goto fail;
         val_list_push(out, v);
-        if (ev_poll_status(I, e->loc) != EX_OK)
-            goto fail;
     }
     val_unref(it);
     return out;
