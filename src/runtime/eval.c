@@ -169,22 +169,31 @@ void rt_emit(Interp *I, StrBuf *b)
     sb_free(b);
 }
 
-void rt_print_value(Interp *I, const Value *v)
+bool rt_print_value(Interp *I, const Value *v, Loc loc)
 {
     StrBuf b;
     sb_init(&b);
+    CgtError err;
+    cgt_error_clear(&err);
+    CgtStatus st;
     if (I->format == FMT_JSON) {
         JsonWriter w;
         jw_init(&w, &b);
-        val_json(v, &w, true);
+        st = val_json_checked(v, &w, true, VAL_TEXT_MAX, &err);
         sb_putc(&b, '\n');
     } else {
-        val_format(v, &b, true);
+        st = val_format_checked(v, &b, true, VAL_TEXT_MAX, &err);
         if (b.len == 0 || b.s[b.len - 1] != '\n')
             sb_putc(&b, '\n');
     }
+    if (st != CGT_OK) {
+        sb_free(&b);
+        rt_error_from(I, loc, &err);
+        return false;
+    }
     ev_put_stdout(b.s);
     sb_free(&b);
+    return true;
 }
 
 bool rt_stdout_failed(int *err_no)
@@ -383,10 +392,14 @@ Value *ev_binop(Interp *I, int op, Value *a, Value *b, Loc loc)
 {
     if (impgame_is(a) || impgame_is(b))
         return impgame_binop(I, op, a, b, loc, EQ, NE);
-    if (op == EQ)
-        return val_bool(val_equal(a, b));
-    if (op == NE)
-        return val_bool(!val_equal(a, b));
+    if (op == EQ || op == NE) {
+        bool eq;
+        CgtError err;
+        cgt_error_clear(&err);
+        if (val_equal_checked(a, b, &eq, &err) != CGT_OK)
+            return rt_error_from(I, loc, &err);
+        return val_bool(op == EQ ? eq : !eq);
+    }
     if (op == '<' || op == '>' || op == LE || op == GE) {
         int c;
         if (a->kind == VAL_INT && b->kind == VAL_INT)

@@ -51,6 +51,9 @@ static Value *eval_claim(Interp *I, const AstNode *cond, Value *side[2])
     return r;
 }
 
+/* The longest text of a value a diagnostic shows (then "..."). */
+#define CHECK_SHOW_MAX 4000
+
 static void report_check(Interp *I, const AstNode *cond, const char *var, const Value *varval,
                          Value *side[2])
 {
@@ -60,7 +63,7 @@ static void report_check(Interp *I, const AstNode *cond, const char *var, const 
     sb_init(&detail);
     if (var) {
         sb_printf(&msg, "check failed for %s = ", var);
-        val_format(varval, &msg, false);
+        val_format_brief(varval, &msg, false, CHECK_SHOW_MAX);
         sb_printf(&msg, ": %s", src);
     } else {
         sb_printf(&msg, "check failed: %s", src);
@@ -72,7 +75,7 @@ static void report_check(Interp *I, const AstNode *cond, const char *var, const 
             continue; /* a literal shows itself */
         char *ks = diag_source_text(e->loc);
         sb_printf(&detail, "  %s is ", ks);
-        val_format(side[k], &detail, false);
+        val_format_brief(side[k], &detail, false, CHECK_SHOW_MAX);
         sb_putc(&detail, '\n');
         free(ks);
     }
@@ -265,7 +268,7 @@ static bool timeout_seconds(Interp *I, const AstNode *e, double *out)
     if (!ok) {
         StrBuf b;
         sb_init(&b);
-        val_format(v, &b, false);
+        val_format_brief(v, &b, false, CHECK_SHOW_MAX);
         rt_error(I, v->kind == VAL_INT || v->kind == VAL_STR ? DIAG_DOMAIN : DIAG_TYPE, e->loc,
                  "the seconds of a timeout block must be a number in 0..1e9 above 0, got %s",
                  b.s);
@@ -305,20 +308,18 @@ static ExecStatus exec_stmt(Interp *I, const AstNode *s, Value **ret)
                 Value *r = ev_run_command(I, &cmd, true, NULL);
                 if (!r)
                     return EX_ERR;
-                if (r->kind != VAL_NULL)
-                    rt_print_value(I, r);
+                bool ok = r->kind == VAL_NULL || rt_print_value(I, r, s->loc);
                 val_unref(r);
-                return EX_OK;
+                return ok ? EX_OK : EX_ERR;
             }
         }
         Value *v = rt_eval(I, e);
         if (!v)
             return EX_ERR;
         /* expression statements print their value in the REPL only */
-        if (I->repl && v->kind != VAL_NULL)
-            rt_print_value(I, v);
+        bool ok = !I->repl || v->kind == VAL_NULL || rt_print_value(I, v, s->loc);
         val_unref(v);
-        return EX_OK;
+        return ok ? EX_OK : EX_ERR;
     }
     case AST_ASSIGN: {
         Value *old = NULL;
@@ -353,10 +354,9 @@ static ExecStatus exec_stmt(Interp *I, const AstNode *s, Value **ret)
         Value *r = ev_run_command(I, s, true, NULL);
         if (!r)
             return EX_ERR;
-        if (r->kind != VAL_NULL)
-            rt_print_value(I, r);
+        bool ok = r->kind == VAL_NULL || rt_print_value(I, r, s->loc);
         val_unref(r);
-        return EX_OK;
+        return ok ? EX_OK : EX_ERR;
     }
     case AST_DECL: {
         Value *r = ev_run_command(I, s->kids[0], false, s->text);
@@ -375,8 +375,10 @@ static ExecStatus exec_stmt(Interp *I, const AstNode *s, Value **ret)
                 Value *v = rt_eval(I, s->kids[i]);
                 if (!v)
                     return EX_ERR;
-                rt_print_value(I, v);
+                bool ok = rt_print_value(I, v, s->kids[i]->loc);
                 val_unref(v);
+                if (!ok)
+                    return EX_ERR;
             }
             return EX_OK;
         }
@@ -390,8 +392,15 @@ static ExecStatus exec_stmt(Interp *I, const AstNode *s, Value **ret)
             }
             if (i)
                 sb_putc(&b, ' ');
-            val_format(v, &b, true);
+            CgtError err;
+            cgt_error_clear(&err);
+            CgtStatus fs = val_format_checked(v, &b, true, VAL_TEXT_MAX, &err);
             val_unref(v);
+            if (fs != CGT_OK) {
+                sb_free(&b);
+                rt_error_from(I, s->kids[i]->loc, &err);
+                return EX_ERR;
+            }
         }
         if (b.len == 0 || b.s[b.len - 1] != '\n')
             sb_putc(&b, '\n');

@@ -101,8 +101,10 @@ Value *rt_error_from(Interp *I, Loc loc, const CgtError *e);
 void rt_claim_result(Interp *I, Loc loc, bool holds, const char *msg);
 
 /* Output: results go to stdout.  rt_print_value prints one value as a
- * result line (text, or one JSON object per line). */
-void rt_print_value(Interp *I, const Value *v);
+ * result line (text, or one JSON object per line); false (an error at loc,
+ * nothing printed) when its text passes VAL_TEXT_MAX or Ctrl-C or a time
+ * limit stopped it. */
+bool rt_print_value(Interp *I, const Value *v, Loc loc);
 /* Write a finished text block (may contain several lines) to stdout. */
 /* Flush stdout; true (with the errno of the failure) when anything written
  * to it since the start was lost (disk full, closed pipe or descriptor). */

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/util/poll.h"
 #include "lib/util/utf8.h"
 #include "lib/util/xalloc.h"
 
@@ -318,8 +319,64 @@ bool val_is_obj(const Value *v, const ObjType *type)
     return v->kind == VAL_OBJ && v->u.obj.type == type;
 }
 
-bool val_equal(const Value *a, const Value *b)
+/* ---- walks that poll ----
+ * A value may hold one sub-value many times ([r, r] holds r twice), so a
+ * value of a few dozen cells can stand for 2^36 leaves.  The walks over
+ * values (equality, text, JSON) therefore poll for Ctrl-C and the time
+ * limits (cgt_poll, a flag test) every WALK_POLL values visited, and the
+ * text forms stop at a size cap. */
+#define WALK_POLL 256u
+
+typedef struct Walk {
+    size_t max;     /* the largest output in bytes, 0 = no cap */
+    bool too_long;  /* stopped by max */
+    CgtStatus st;   /* CGT_OK, or why the walk stopped */
+} Walk;
+
+/* Counts across walks, so that many small walks (has over a long list)
+ * poll as one long walk does. */
+static unsigned walk_ticks;
+
+static bool walk_step(Walk *w)
 {
+    if (!w)
+        return true;
+    if (w->st == CGT_OK && (++walk_ticks & (WALK_POLL - 1)) == 0)
+        w->st = cgt_poll();
+    return w->st == CGT_OK;
+}
+
+/* After output was added: false once it passed the cap. */
+static bool walk_room(Walk *w, const StrBuf *out)
+{
+    if (!w)
+        return true;
+    if (w->st == CGT_OK && w->max && out->len > w->max) {
+        w->st = CGT_ERR_LIMIT;
+        w->too_long = true;
+    }
+    return w->st == CGT_OK;
+}
+
+static CgtStatus walk_error(const Walk *w, const char *what, CgtError *err)
+{
+    if (w->st == CGT_OK)
+        return CGT_OK;
+    if (w->too_long) {
+        cgt_error_set(err, CGT_ERR_LIMIT, "%s: the text would pass %zu bytes", what, w->max);
+        cgt_error_hint(err, "print a part of the value (a slice), or its length");
+        return CGT_ERR_LIMIT;
+    }
+    return cgt_poll_error(err, w->st, what);
+}
+
+/* Equality; with a walk, false as soon as the walk stopped. */
+static bool equal_rec(const Value *a, const Value *b, Walk *w)
+{
+    if (!walk_step(w))
+        return false;
+    if (a == b)
+        return true; /* every kind's equality is reflexive */
     if (a->kind != b->kind)
         return false;
     switch (a->kind) {
@@ -339,7 +396,7 @@ bool val_equal(const Value *a, const Value *b)
         if (a->u.list.len != b->u.list.len)
             return false;
         for (size_t i = 0; i < a->u.list.len; i++)
-            if (!val_equal(a->u.list.items[i], b->u.list.items[i]))
+            if (!equal_rec(a->u.list.items[i], b->u.list.items[i], w))
                 return false;
         return true;
     case VAL_RANGE:
@@ -354,12 +411,24 @@ bool val_equal(const Value *a, const Value *b)
             return false;
         for (size_t i = 0; i < a->u.map.len; i++) {
             const Value *bv = val_map_get(b, a->u.map.keys[i]);
-            if (!bv || !val_equal(a->u.map.vals[i], bv))
+            if (!bv || !equal_rec(a->u.map.vals[i], bv, w))
                 return false;
         }
         return true;
     }
     return false;
+}
+
+bool val_equal(const Value *a, const Value *b)
+{
+    return equal_rec(a, b, NULL);
+}
+
+CgtStatus val_equal_checked(const Value *a, const Value *b, bool *eq, CgtError *err)
+{
+    Walk w = {0};
+    *eq = equal_rec(a, b, &w);
+    return walk_error(&w, "comparing values", err);
 }
 
 /* ---- string buffers ---- */
@@ -418,10 +487,25 @@ void sb_printf(StrBuf *b, const char *fmt, ...)
     va_end(aq);
 }
 
+void sb_put_i64(StrBuf *b, int64_t x)
+{
+    /* digits by hand: printing long lists spends its time here */
+    char buf[24], *p = buf + sizeof buf;
+    uint64_t u = x < 0 ? 0 - (uint64_t)x : (uint64_t)x;
+    *--p = '\0';
+    do {
+        *--p = (char)('0' + u % 10);
+        u /= 10;
+    } while (u);
+    if (x < 0)
+        *--p = '-';
+    sb_puts(b, p);
+}
+
 static void put_int(const Value *v, StrBuf *out)
 {
     if (!v->u.i.big) {
-        sb_printf(out, "%lld", (long long)v->u.i.small);
+        sb_put_i64(out, v->u.i.small);
         return;
     }
     char *s = mpz_get_str(NULL, 10, v->u.i.z);
@@ -448,8 +532,10 @@ static void put_quoted(const char *s, size_t n, StrBuf *out)
     sb_putc(out, '"');
 }
 
-void val_format(const Value *v, StrBuf *out, bool top)
+static void format_rec(const Value *v, StrBuf *out, bool top, Walk *w)
 {
+    if (!walk_step(w))
+        return;
     switch (v->kind) {
     case VAL_NULL:
         sb_puts(out, "null");
@@ -468,10 +554,10 @@ void val_format(const Value *v, StrBuf *out, bool top)
         break;
     case VAL_LIST:
         sb_putc(out, '[');
-        for (size_t i = 0; i < v->u.list.len; i++) {
+        for (size_t i = 0; i < v->u.list.len && walk_room(w, out); i++) {
             if (i)
                 sb_puts(out, ", ");
-            val_format(v->u.list.items[i], out, false);
+            format_rec(v->u.list.items[i], out, false, w);
         }
         sb_putc(out, ']');
         break;
@@ -489,7 +575,7 @@ void val_format(const Value *v, StrBuf *out, bool top)
         break;
     case VAL_MAP:
         sb_putc(out, '{');
-        for (size_t i = 0; i < v->u.map.len; i++) {
+        for (size_t i = 0; i < v->u.map.len && walk_room(w, out); i++) {
             if (i)
                 sb_puts(out, ", ");
             const char *k = v->u.map.keys[i];
@@ -498,10 +584,44 @@ void val_format(const Value *v, StrBuf *out, bool top)
             else
                 put_quoted(k, strlen(k), out);
             sb_puts(out, ": ");
-            val_format(v->u.map.vals[i], out, false);
+            format_rec(v->u.map.vals[i], out, false, w);
         }
         sb_putc(out, '}');
         break;
+    }
+    walk_room(w, out);
+}
+
+void val_format(const Value *v, StrBuf *out, bool top)
+{
+    format_rec(v, out, top, NULL);
+}
+
+CgtStatus val_format_checked(const Value *v, StrBuf *out, bool top, size_t max, CgtError *err)
+{
+    size_t start = out->len;
+    Walk w = {.max = max ? start + max : 0};
+    format_rec(v, out, top, &w);
+    if (w.st == CGT_OK)
+        return CGT_OK;
+    out->len = start; /* no half text */
+    out->s[start] = '\0';
+    w.max = max;
+    return walk_error(&w, "formatting a value", err);
+}
+
+void val_format_brief(const Value *v, StrBuf *out, bool top, size_t max)
+{
+    size_t start = out->len;
+    Walk w = {.max = start + max};
+    format_rec(v, out, top, &w);
+    if (w.st != CGT_OK || out->len > start + max) {
+        size_t n = start + max < out->len ? start + max : out->len;
+        while (n > start && ((unsigned char)out->s[n] & 0xC0) == 0x80)
+            n--; /* not inside a UTF-8 sequence */
+        out->len = n;
+        out->s[n] = '\0';
+        sb_puts(out, "...");
     }
 }
 
@@ -671,8 +791,10 @@ void jw_kv_bool(JsonWriter *w, const char *key, bool b)
 
 #define JSON_SAFE_INT 9007199254740992LL /* 2^53 */
 
-static void json_plain(const Value *v, JsonWriter *w)
+static void json_plain(const Value *v, JsonWriter *w, Walk *wk)
 {
+    if (!walk_step(wk))
+        return;
     switch (v->kind) {
     case VAL_NULL:
         jw_null(w);
@@ -696,8 +818,8 @@ static void json_plain(const Value *v, JsonWriter *w)
         break;
     case VAL_LIST:
         jw_arr_begin(w);
-        for (size_t i = 0; i < v->u.list.len; i++)
-            json_plain(v->u.list.items[i], w);
+        for (size_t i = 0; i < v->u.list.len && walk_room(wk, w->out); i++)
+            json_plain(v->u.list.items[i], w, wk);
         jw_arr_end(w);
         break;
     case VAL_RANGE:
@@ -720,19 +842,20 @@ static void json_plain(const Value *v, JsonWriter *w)
         break;
     case VAL_MAP:
         jw_obj_begin(w);
-        for (size_t i = 0; i < v->u.map.len; i++) {
+        for (size_t i = 0; i < v->u.map.len && walk_room(wk, w->out); i++) {
             jw_key(w, v->u.map.keys[i]);
-            json_plain(v->u.map.vals[i], w);
+            json_plain(v->u.map.vals[i], w, wk);
         }
         jw_obj_end(w);
         break;
     }
+    walk_room(wk, w->out);
 }
 
-void val_json(const Value *v, JsonWriter *w, bool top)
+static void json_rec(const Value *v, JsonWriter *w, bool top, Walk *wk)
 {
     if (!top || v->kind == VAL_OBJ) {
-        json_plain(v, w);
+        json_plain(v, w, wk);
         return;
     }
     jw_obj_begin(w);
@@ -760,12 +883,12 @@ void val_json(const Value *v, JsonWriter *w, bool top)
     case VAL_LIST:
         jw_kv_str(w, "kind", "list");
         jw_key(w, "value");
-        json_plain(v, w);
+        json_plain(v, w, wk);
         break;
     case VAL_MAP:
         jw_kv_str(w, "kind", "record");
         jw_key(w, "value");
-        json_plain(v, w);
+        json_plain(v, w, wk);
         break;
     case VAL_RANGE:
         jw_kv_str(w, "kind", "range");
@@ -780,4 +903,24 @@ void val_json(const Value *v, JsonWriter *w, bool top)
         break;
     }
     jw_obj_end(w);
+}
+
+void val_json(const Value *v, JsonWriter *w, bool top)
+{
+    json_rec(v, w, top, NULL);
+}
+
+CgtStatus val_json_checked(const Value *v, JsonWriter *w, bool top, size_t max, CgtError *err)
+{
+    size_t start = w->out->len;
+    JsonWriter saved = *w;
+    Walk wk = {.max = max ? start + max : 0};
+    json_rec(v, w, top, &wk);
+    if (wk.st == CGT_OK)
+        return CGT_OK;
+    *w = saved;
+    w->out->len = start;
+    w->out->s[start] = '\0';
+    wk.max = max;
+    return walk_error(&wk, "writing JSON", err);
 }

@@ -14,6 +14,7 @@
 #include <stdint.h>
 
 #include "lang/ast.h"
+#include "lib/util/error.h"
 
 typedef enum {
     VAL_NULL,
@@ -123,7 +124,12 @@ bool val_get_i64(const Value *v, int64_t *out);
 /* Copy the integer into z (initialised by caller). */
 void val_get_mpz(const Value *v, mpz_t z);
 bool val_is_obj(const Value *v, const ObjType *type);
+/* Structural equality.  val_equal is for values known to be small; a
+ * value from a script may share sub-values ([r, r]) and stand for 2^k
+ * leaves, so the evaluator uses val_equal_checked, which polls for Ctrl-C
+ * and the time limits (CGT_ERR_INTERRUPTED / CGT_ERR_LIMIT in err). */
 bool val_equal(const Value *a, const Value *b);
+CgtStatus val_equal_checked(const Value *a, const Value *b, bool *eq, CgtError *err);
 
 /* ---- text and JSON output ---- */
 
@@ -136,9 +142,19 @@ void sb_free(StrBuf *b);
 void sb_putc(StrBuf *b, char c);
 void sb_puts(StrBuf *b, const char *s);
 void sb_printf(StrBuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void sb_put_i64(StrBuf *b, int64_t x); /* decimal, as %lld */
 /* Text form of a value.  `top` = printing a value by itself (strings bare);
  * inside lists strings are quoted so the output reads back as .cgt. */
 void val_format(const Value *v, StrBuf *out, bool top);
+/* The largest text form of one value that `print`, `str`, `format`,
+ * `write` and JSON output build (1 GiB). */
+#define VAL_TEXT_MAX ((size_t)1 << 30)
+/* val_format for values from a script: polls (as val_equal_checked) and
+ * stops with CGT_ERR_LIMIT when the text would pass max bytes (0 = no
+ * cap); on an error out is left as it was. */
+CgtStatus val_format_checked(const Value *v, StrBuf *out, bool top, size_t max, CgtError *err);
+/* The text form cut at about max bytes with "..." (for messages). */
+void val_format_brief(const Value *v, StrBuf *out, bool top, size_t max);
 /* A record key that prints bare (`period`), as opposed to quoted ("a b"). */
 bool val_is_ident_key(const char *k);
 
@@ -170,5 +186,8 @@ void jw_kv_bool(JsonWriter *w, const char *key, bool b);
  * JSON value inside containers (ints that fit in 2^53 as numbers, larger
  * ones as strings). */
 void val_json(const Value *v, JsonWriter *w, bool top);
+/* val_json for values from a script: polls and caps as val_format_checked;
+ * on an error the writer and its buffer are left as they were. */
+CgtStatus val_json_checked(const Value *v, JsonWriter *w, bool top, size_t max, CgtError *err);
 
 #endif

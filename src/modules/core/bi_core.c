@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "runtime/builtins.h"
+#include "lib/util/poll.h"
 #include "lib/util/xalloc.h"
 
 Value *bi_help(Call *c)
@@ -123,7 +124,12 @@ Value *bi_str(Call *c)
 {
     StrBuf b;
     sb_init(&b);
-    val_format(c->args[0], &b, true);
+    CgtError err;
+    cgt_error_clear(&err);
+    if (val_format_checked(c->args[0], &b, true, VAL_TEXT_MAX, &err) != CGT_OK) {
+        sb_free(&b);
+        return rt_error_from(c->I, c->loc, &err);
+    }
     return val_str_own(b.s);
 }
 
@@ -159,6 +165,14 @@ Value *bi_list(Call *c)
             val_list_push(l, val_int(x));
             if (x == INT64_MAX)
                 break;
+            CgtStatus st;
+            if ((l->u.list.len & 4095) == 0 && (st = cgt_poll()) != CGT_OK) {
+                /* 10^8 values take seconds and gigabytes */
+                val_unref(l);
+                CgtError err;
+                cgt_poll_error(&err, st, "list");
+                return rt_error_from(c->I, c->loc, &err);
+            }
         }
     } else if (v->kind == VAL_LIST) {
         for (size_t i = 0; i < v->u.list.len; i++)

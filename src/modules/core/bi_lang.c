@@ -113,9 +113,15 @@ Value *bi_has(Call *c)
         rt_hint(c->I, "usage: %s", c->bi->synopsis);
         return NULL;
     }
-    for (size_t i = 0; i < a->u.list.len; i++)
-        if (val_equal(a->u.list.items[i], k))
+    CgtError err;
+    cgt_error_clear(&err);
+    for (size_t i = 0; i < a->u.list.len; i++) {
+        bool eq;
+        if (val_equal_checked(a->u.list.items[i], k, &eq, &err) != CGT_OK)
+            return rt_error_from(c->I, c->loc, &err);
+        if (eq)
             return val_bool(true);
+    }
     return val_bool(false);
 }
 
@@ -240,7 +246,14 @@ Value *bi_format(Call *c)
                 rt_hint(c->I, "write {{ and }} for literal braces");
                 return NULL;
             }
-            val_format(c->args[next++], &b, true);
+            CgtError err;
+            cgt_error_clear(&err);
+            size_t room = b.len < VAL_TEXT_MAX ? VAL_TEXT_MAX - b.len : 1;
+            if (val_format_checked(c->args[next], &b, true, room, &err) != CGT_OK) {
+                sb_free(&b);
+                return rt_error_from(c->I, c->arg_locs[next], &err);
+            }
+            next++;
             p++;
             continue;
         }

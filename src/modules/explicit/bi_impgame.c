@@ -453,10 +453,10 @@ static Value *result_line(Call *c, const char *kind, Value *v)
 {
     if (!c->stmt)
         return v;
-    rt_print_value(c->I, v);
+    bool ok = rt_print_value(c->I, v, c->loc);
     (void)kind;
     val_unref(v);
-    return val_null();
+    return ok ? val_null() : NULL;
 }
 
 Value *bi_options(Call *c)

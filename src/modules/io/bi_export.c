@@ -30,12 +30,13 @@ static const char *const fmt_names[] = {"latex", "markdown", "csv", "bfile", "js
 
 /* ---- cells ---- */
 
-/* Text of a value in a table cell (strings bare). */
-static void cell_text(const Value *v, StrBuf *b)
+/* Text of a value in a table cell (strings bare); polls, and stops at
+ * VAL_TEXT_MAX (a cell may share sub-values and stand for 2^k leaves). */
+static CgtStatus cell_text(const Value *v, StrBuf *b, CgtError *err)
 {
     if (v->kind == VAL_NULL)
-        return;
-    val_format(v, b, true);
+        return CGT_OK;
+    return val_format_checked(v, b, true, VAL_TEXT_MAX, err);
 }
 
 static void csv_cell(const char *s, StrBuf *b)
@@ -146,8 +147,9 @@ static char **table_columns(const Value *rows, size_t *n)
     return cols;
 }
 
-static void table_out(const Value *v, ExFormat f, StrBuf *b)
+static CgtStatus table_out(const Value *v, ExFormat f, StrBuf *b, CgtError *err)
 {
+    CgtStatus st = CGT_OK;
     Value *wrap = NULL;
     if (v->kind == VAL_MAP) {
         wrap = val_list();
@@ -201,9 +203,14 @@ static void table_out(const Value *v, ExFormat f, StrBuf *b)
             sb_puts(b, "|---");
         sb_puts(b, "|\n");
     }
-    for (size_t r = 0; r < v->u.list.len; r++) {
+    for (size_t r = 0; r < v->u.list.len && st == CGT_OK; r++) {
         const Value *row = v->u.list.items[r];
-        for (size_t c = 0; c < ncol; c++) {
+        if (b->len > VAL_TEXT_MAX) {
+            st = cgt_error_set(err, CGT_ERR_LIMIT, "write: the text would pass %zu bytes",
+                               VAL_TEXT_MAX);
+            break;
+        }
+        for (size_t c = 0; c < ncol && st == CGT_OK; c++) {
             const Value *x = NULL;
             if (records)
                 x = val_map_get(row, cols[c]);
@@ -211,8 +218,10 @@ static void table_out(const Value *v, ExFormat f, StrBuf *b)
                 x = row->u.list.items[c];
             StrBuf t;
             sb_init(&t);
-            if (x)
-                cell_text(x, &t);
+            if (x && (st = cell_text(x, &t, err)) != CGT_OK) {
+                sb_free(&t);
+                break;
+            }
             const char *s = t.s ? t.s : "";
             if (f == EX_CSV) {
                 sb_puts(b, c ? "," : "");
@@ -238,6 +247,7 @@ static void table_out(const Value *v, ExFormat f, StrBuf *b)
         sb_puts(b, "\\end{tabular}\n");
     free(cols);
     val_unref(wrap);
+    return st;
 }
 
 /* ---- sequences ---- */
@@ -394,7 +404,12 @@ Value *bi_write(Call *c)
     if (f == EX_JSON) {
         JsonWriter w;
         jw_init(&w, &b);
-        val_json(v, &w, false);
+        CgtError err;
+        cgt_error_clear(&err);
+        if (val_json_checked(v, &w, false, VAL_TEXT_MAX, &err) != CGT_OK) {
+            sb_free(&b);
+            return rt_error_from(c->I, c->loc, &err);
+        }
         sb_putc(&b, '\n');
     } else if (val_is_obj(v, &quotient_type)) {
         ok = ex_quotient(c, v->u.obj.ptr, f, &b);
@@ -454,8 +469,14 @@ Value *bi_write(Call *c)
             val_map_set(r, "genus", val_ref(v->u.list.items[i]));
             val_list_push(rows, r);
         }
-        table_out(rows, f, &b);
+        CgtError err;
+        cgt_error_clear(&err);
+        CgtStatus st = table_out(rows, f, &b, &err);
         val_unref(rows);
+        if (st != CGT_OK) {
+            sb_free(&b);
+            return rt_error_from(c->I, c->loc, &err);
+        }
     } else if (all_ints(v) && v->u.list.len > 0) {
         if (f == EX_BFILE || f == EX_CSV) {
             if (f == EX_CSV)
@@ -482,7 +503,12 @@ Value *bi_write(Call *c)
             free(g);
         }
     } else if (is_table(v) && f != EX_BFILE) {
-        table_out(v, f, &b);
+        CgtError err;
+        cgt_error_clear(&err);
+        if (table_out(v, f, &b, &err) != CGT_OK) {
+            sb_free(&b);
+            return rt_error_from(c->I, c->loc, &err);
+        }
     } else {
         sb_free(&b);
         return cannot(c, v, f);

@@ -28,6 +28,7 @@
 #include "lib/util/atomicfile.h"
 #include "lib/util/crc64.h"
 #include "lib/util/json.h"
+#include "lib/util/poll.h"
 #include "lib/util/utf8.h"
 #include "lib/util/xalloc.h"
 
@@ -40,6 +41,9 @@ typedef struct Enc {
     StrBuf *out;
     char err[300];
     DiagCat cat;
+    /* Ctrl-C or a time limit stopped the writer (stop.status != CGT_OK) */
+    CgtError stop;
+    unsigned ticks;
 } Enc;
 
 static bool enc_fail(Enc *e, const char *msg)
@@ -59,6 +63,29 @@ static bool enc_too_large(Enc *e, const char *msg)
         e->cat = DIAG_LIMIT;
     }
     return false;
+}
+
+/* Values share sub-values ([r, r] holds r twice), so a small value may
+ * stand for a file of terabytes: the writer polls for Ctrl-C and the time
+ * limits, and stops as soon as the text passes the size load reads. */
+static bool enc_going(Enc *e)
+{
+    if (e->stop.status != CGT_OK || e->err[0])
+        return false;
+    if ((++e->ticks & 255) == 0) {
+        CgtStatus st = cgt_poll();
+        if (st != CGT_OK) {
+            cgt_poll_error(&e->stop, st, "save");
+            return false;
+        }
+    }
+    if (e->out->len > RF_MAX_BYTES) {
+        char msg[120];
+        snprintf(msg, sizeof msg, "its file would take more than the %u MB load reads",
+                 RF_MAX_BYTES >> 20);
+        return enc_too_large(e, msg);
+    }
+    return true;
 }
 
 static const char too_deep[] =
@@ -240,7 +267,7 @@ static bool enc_quotient(Enc *e, const QuotObj *o)
 static bool enc_impgame(Enc *e, IgId root)
 {
     IgStore *st = impgame_store();
-    size_t cap = 64, nstack = 0, nout = 0, capout = 64;
+    size_t cap = 64, nstack = 0, nout = 0, capout = 64, entries = 0;
     /* iterative post-order DFS: (node, next option to visit) */
     IgId *stk = xmalloc(cap * sizeof *stk);
     size_t *nxt = xmalloc(cap * sizeof *nxt);
@@ -260,6 +287,8 @@ static bool enc_impgame(Enc *e, IgId root)
     stk[nstack] = root;
     nxt[nstack++] = 0;
     while (nstack && ok) {
+        if (!(ok = enc_going(e)))
+            break;
         IgId g = stk[nstack - 1];
         size_t slot;
         FIND(g, slot);
@@ -284,6 +313,14 @@ static bool enc_impgame(Enc *e, IgId root)
             continue;
         }
         /* all options written: write g */
+        entries += no;
+        if (entries > RF_MAX_BYTES / 3) { /* ", N" per option at least */
+            char msg[160];
+            snprintf(msg, sizeof msg, "its file would take more than the %u MB load reads "
+                     "(%zu option entries so far)", RF_MAX_BYTES >> 20, entries);
+            ok = enc_too_large(e, msg);
+            break;
+        }
         if (nout == RF_MAX_POSITIONS) {
             ok = enc_too_large(e, "an explicit game with more than 10^6 positions cannot be "
                                   "saved");
@@ -320,11 +357,11 @@ static bool enc_impgame(Enc *e, IgId root)
     if (ok) {
         StrBuf *b = e->out;
         sb_printf(b, "{\"$cgt\": \"impgame\", \"positions\": %zu, \"nodes\": [", nout);
-        for (size_t i = 0; i < nout; i++) {
+        for (size_t i = 0; i < nout && ok; i++) {
             const IgId *o = ig_opts(st, order[i]);
             size_t no = ig_nopts(st, order[i]);
             sb_puts(b, i ? ", [" : "[");
-            for (size_t k = 0; k < no; k++) {
+            for (size_t k = 0; k < no && (ok = enc_going(e)); k++) {
                 size_t slot;
                 FIND(o[k], slot);
                 sb_printf(b, "%s%u", k ? ", " : "", hv[slot]);
@@ -345,6 +382,8 @@ static bool enc_impgame(Enc *e, IgId root)
 static bool enc_value(Enc *e, const Value *v, int depth)
 {
     StrBuf *b = e->out;
+    if (!enc_going(e))
+        return false;
     /* each level of lists and records is at least one level of JSON (the
        exact depth is checked on the text, json_depth) */
     if (depth >= JSON_MAX_DEPTH)
@@ -370,7 +409,7 @@ static bool enc_value(Enc *e, const Value *v, int depth)
             sb_puts(b, s);
             free(s);
         } else {
-            sb_printf(b, "%lld", (long long)v->u.i.small);
+            sb_put_i64(b, v->u.i.small);
         }
         return true;
     case VAL_STR:
@@ -465,14 +504,23 @@ static size_t json_depth(const char *s, size_t n)
     return max;
 }
 
+static bool encode(Enc *e, const Value *v)
+{
+    bool ok = enc_value(e, v, 0) && enc_going(e);
+    /* the file's own object is one level more */
+    if (ok && json_depth(e->out->s, e->out->len) + 1 > JSON_MAX_DEPTH)
+        ok = enc_too_large(e, too_deep);
+    return ok;
+}
+
 bool rf_encode(const Value *v, StrBuf *out, char *err, size_t errsize, DiagCat *cat)
 {
-    Enc e = {out, "", DIAG_TYPE};
-    bool ok = enc_value(&e, v, 0);
-    /* the file's own object is one level more */
-    if (ok && json_depth(out->s, out->len) + 1 > JSON_MAX_DEPTH)
-        ok = enc_too_large(&e, too_deep);
-    if (!ok) {
+    Enc e = {.out = out, .cat = DIAG_TYPE};
+    bool ok = encode(&e, v);
+    if (!ok && e.stop.status != CGT_OK) {
+        snprintf(err, errsize, "%s", e.stop.msg);
+        *cat = e.stop.status == CGT_ERR_INTERRUPTED ? DIAG_INTERRUPTED : DIAG_LIMIT;
+    } else if (!ok) {
         snprintf(err, errsize, "%s", e.err);
         *cat = e.cat;
     }
@@ -485,12 +533,13 @@ Value *bi_save(Call *c)
     const char *path = c->args[1]->u.str.s;
     StrBuf body;
     sb_init(&body);
-    char why[300];
-    DiagCat cat = DIAG_TYPE;
-    if (!rf_encode(v, &body, why, sizeof why, &cat)) {
+    Enc e = {.out = &body, .cat = DIAG_TYPE};
+    if (!encode(&e, v)) {
         sb_free(&body);
-        return rt_error(c->I, cat, c->arg_locs[0], "cannot save this %s: %s",
-                        val_kind_name(v), why);
+        if (e.stop.status != CGT_OK)
+            return rt_error_from(c->I, c->loc, &e.stop);
+        return rt_error(c->I, e.cat, c->arg_locs[0], "cannot save this %s: %s",
+                        val_kind_name(v), e.err);
     }
     uint64_t crc = crc64_update(0, body.s, body.len);
     char head[200];
