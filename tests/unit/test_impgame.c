@@ -14,6 +14,7 @@
 
 #include "lib/explicit/impgame.h"
 #include "lib/heap/ruleset.h"
+#include "lib/util/poll.h"
 #include "unit.h"
 
 static IgStore *S;
@@ -173,12 +174,121 @@ static void test_figure4(void)
     ruleset_free(rs);
 }
 
+/* mex of v[0..n-1], by the definition */
+static uint32_t mex_def(const uint32_t *v, size_t n)
+{
+    for (uint32_t m = 0;; m++) {
+        bool in = false;
+        for (size_t i = 0; i < n && !in; i++)
+            in = v[i] == m;
+        if (!in)
+            return m;
+    }
+}
+
+/* Nim heaps are stored as one node each whose options are the smaller
+ * heaps (no n^2 option entries): their values against the definitions
+ * (normal value = mex, G^- = 1 for 0 else the mex of the options' G^-,
+ * misère P = has options, all N), the same node from a literal option set
+ * in any order, followers and positions, and *100000 in linear memory. */
+static void test_nim_heaps(void)
+{
+    IgStore *T = ig_new();
+    enum { K = 60 };
+    uint32_t nv[K + 1], mv[K + 1];
+    bool pp[K + 1];
+    IgId id[K + 1];
+    /* the heaps built as literal sets, before ig_nim is ever called */
+    for (uint32_t k = 0; k <= K; k++) {
+        IgId o[K + 1];
+        for (uint32_t i = 0; i < k; i++)
+            o[i] = id[k - 1 - i]; /* reversed: ig_make sorts */
+        CHECK(ig_make(T, o, k, &id[k], &E) == CGT_OK);
+        nv[k] = mex_def(nv, k);
+        mv[k] = k == 0 ? 1 : mex_def(mv, k);
+        bool alln = k > 0;
+        for (uint32_t i = 0; i < k; i++)
+            alln = alln && !pp[i];
+        pp[k] = alln;
+    }
+    for (uint32_t k = 0; k <= K; k++) {
+        IgId g;
+        CHECK(ig_nim(T, k, &g, &E) == CGT_OK);
+        CHECK(g == id[k]);
+        CHECK_EQ_INT(ig_nim_size(T, g), k);
+        CHECK_EQ_INT(ig_birthday(T, g), k);
+        CHECK_EQ_INT(ig_nimber(T, g), nv[k]);
+        CHECK_EQ_INT(ig_misere_value(T, g), mv[k]);
+        CHECK_EQ_INT(ig_misere_p(T, g), pp[k]);
+        CHECK_EQ_INT(ig_nopts(T, g), k);
+        const IgId *o = ig_opts(T, g);
+        for (uint32_t i = 0; i < k; i++)
+            CHECK(o[i] == id[i]);
+        IgId c;
+        CHECK(ig_canon(T, g, &c, &E) == CGT_OK);
+        CHECK(c == g);
+        size_t n = 0;
+        CHECK(ig_size(T, g, &n, &E) == CGT_OK);
+        CHECK_EQ_INT(n, k + 1);
+    }
+    CHECK_EQ_INT(ig_option_count(T), 0);
+    /* a set of heaps with a gap is not a heap; {*0..*3, {*2}} neither */
+    IgId gap[3] = {id[0], id[1], id[3]}, g;
+    CHECK(ig_make(T, gap, 3, &g, &E) == CGT_OK);
+    CHECK(ig_nim_size(T, g) < 0);
+    CHECK_EQ_INT(ig_nimber(T, g), 2);
+    IgId two[1] = {id[2]}, x;
+    CHECK(ig_make(T, two, 1, &x, &E) == CGT_OK);
+    IgId mixed[5] = {id[0], id[1], id[2], id[3], x};
+    CHECK(ig_make(T, mixed, 5, &g, &E) == CGT_OK);
+    CHECK(ig_nim_size(T, g) < 0);
+    size_t n = 0;
+    CHECK(ig_size(T, g, &n, &E) == CGT_OK);
+    CHECK_EQ_INT(n, 6); /* g, {*2}, *0..*3 */
+    /* *100000: 100001 nodes, no option entries; a game with it as an
+       option counts its positions without walking n^2 entries */
+    size_t before = ig_count(T);
+    IgId big;
+    CHECK(ig_nim(T, 100000, &big, &E) == CGT_OK);
+    CHECK_EQ_INT(ig_count(T) - before, 100000 - K);
+    CHECK_EQ_INT(ig_option_count(T), 9); /* the three sets above */
+    IgId pair[2] = {big, x};
+    CHECK(ig_make(T, pair, 2, &g, &E) == CGT_OK);
+    CHECK(ig_size(T, g, &n, &E) == CGT_OK);
+    CHECK_EQ_INT(n, 100003);
+    CHECK_EQ_INT(ig_birthday(T, g), 100001);
+    /* a stop (Ctrl-C) inside a reduction is an error, and the reduction
+       runs again afterwards with the same result as in a fresh store */
+    IgId sum, c1, c2;
+    IgId n40;
+    CHECK(ig_nim(T, 40, &n40, &E) == CGT_OK);
+    CHECK(ig_sum(T, n40, id[2], &sum, &E) == CGT_OK);
+    cgt_interrupt_flag = 1;
+    CHECK(ig_canon(T, sum, &c1, &E) == CGT_ERR_INTERRUPTED);
+    cgt_interrupt_flag = 0;
+    CHECK(ig_canon(T, sum, &c1, &E) == CGT_OK);
+    IgStore *U = ig_new();
+    IgId a40, a2, usum;
+    CHECK(ig_nim(U, 40, &a40, &E) == CGT_OK && ig_nim(U, 2, &a2, &E) == CGT_OK);
+    CHECK(ig_sum(U, a40, a2, &usum, &E) == CGT_OK);
+    CHECK(ig_canon(U, usum, &c2, &E) == CGT_OK);
+    CHECK_EQ_INT(ig_birthday(T, c1), ig_birthday(U, c2));
+    CHECK_EQ_INT(ig_misere_value(T, c1), ig_misere_value(U, c2));
+    CHECK_EQ_INT(ig_nopts(T, c1), ig_nopts(U, c2));
+    size_t p1 = 0, p2 = 0;
+    CHECK(ig_size(T, c1, &p1, &E) == CGT_OK && ig_size(U, c2, &p2, &E) == CGT_OK);
+    CHECK_EQ_INT(p1, p2);
+    ig_free(U);
+    ig_free(T);
+}
+
 int main(void)
 {
     S = ig_new();
     test_counts();
     test_nim();
     test_figure4();
+    test_nim_heaps();
     ig_free(S);
     UNIT_MAIN_END();
 }

@@ -40,7 +40,8 @@
 #define NO_ID UINT32_MAX
 
 typedef struct Node {
-    uint32_t off, n;   /* options in pool[off .. off+n-1], sorted */
+    uint32_t off, n;   /* options in pool[off .. off+n-1], sorted; for the nim
+                          heap *n (nimsize >= 0): nim[0 .. n-1], not in pool */
     IgId canon;        /* canonical form, NO_ID if not computed */
     uint32_t birthday; /* 1 + largest option birthday */
     uint32_t nimber;   /* normal play: mex of the options' values */
@@ -58,6 +59,13 @@ typedef struct PairMap {
 struct IgStore {
     VEC(Node) nodes;
     VEC(IgId) pool;
+    /* nim[k] = the node *k.  *k's options are *0..*(k-1), the prefix
+     * nim[0..k-1] of this one array, so the heaps *0..*n take O(n) memory
+     * instead of n^2/2 option entries.  A node is made after its options,
+     * so ids grow with k and every prefix is sorted by id, as option lists
+     * are.  Nim nodes are not in the hash table: intern finds them by
+     * comparing an option set with a prefix of nim. */
+    VEC(IgId) nim;
     IgId *slots; /* open addressing over node ids + 1; 0 = empty */
     size_t nslots;
     size_t limit, pool_limit, sum_limit;
@@ -67,7 +75,28 @@ struct IgStore {
     uint8_t *eq_val;
     size_t eq_cap;
     uint32_t gen;
+    /* polling inside the equality recursion, which returns bool: a stop
+       is kept here and turned into an error by the caller */
+    unsigned ticks;
+    CgtStatus stop;
 };
+
+/* Poll every 1024 calls; true once Ctrl-C or a time limit was seen (then
+ * the current reduction is abandoned). */
+static bool stopped(IgStore *s)
+{
+    if (s->stop == CGT_OK && (++s->ticks & 1023) == 0)
+        s->stop = cgt_poll();
+    return s->stop != CGT_OK;
+}
+
+/* The error for a stop seen by stopped(), which it clears. */
+static CgtStatus stop_error(IgStore *s, CgtError *err)
+{
+    CgtStatus st = s->stop;
+    s->stop = CGT_OK;
+    return cgt_poll_error(err, st, "explicit games");
+}
 
 /* ---- pair maps ---- */
 
@@ -155,7 +184,8 @@ static size_t sort_unique(IgId *o, size_t n)
 
 static const IgId *node_opts(const IgStore *s, IgId g)
 {
-    return s->pool.data + s->nodes.data[g].off;
+    const Node *nd = &s->nodes.data[g];
+    return nd->nimsize >= 0 ? s->nim.data : s->pool.data + nd->off;
 }
 
 static void rehash(IgStore *s)
@@ -164,6 +194,8 @@ static void rehash(IgStore *s)
     IgId *ns = xcalloc(nc, sizeof *ns);
     for (size_t id = 0; id < s->nodes.len; id++) {
         const Node *nd = &s->nodes.data[id];
+        if (nd->nimsize >= 0)
+            continue; /* found through nim[] */
         size_t j = hash_opts(s->pool.data + nd->off, nd->n) & (nc - 1);
         while (ns[j])
             j = (j + 1) & (nc - 1);
@@ -191,9 +223,56 @@ static uint32_t mex_of(const uint32_t *v, size_t n)
     return m;
 }
 
+static CgtStatus full(const IgStore *s, CgtError *err)
+{
+    return cgt_error_set(err, CGT_ERR_LIMIT, "explicit games: more than %zu distinct positions",
+                         s->limit);
+}
+
+/* Make *k for the next k (k = nim.len).  Its values follow from those of
+ * its options *0..*(k-1) without looking at them: birthday k, normal nim
+ * value mex{0..k-1} = k, misère value G^- = 1, 0, 2, 3, 4, ... (the mex of
+ * the options' G^-, with 1 for 0), a misère P-position exactly for *1
+ * (whose one option 0 is an N-position; every *k with k >= 2 has the
+ * P-option *1).  A nim heap is its own simplest form (no follower has a
+ * reversible option: each *j's options are *0..*(j-1), none equal to *j). */
+static CgtStatus nim_next(IgStore *s, CgtError *err)
+{
+    if (s->nodes.len >= s->limit || s->nodes.len >= NO_ID - 1)
+        return full(s, err);
+    uint32_t k = (uint32_t)s->nim.len;
+    IgId id = (IgId)s->nodes.len;
+    Node nd = {.off = 0,
+               .n = k,
+               .canon = id,
+               .birthday = k,
+               .nimber = k,
+               .mval = k == 0 ? 1 : k == 1 ? 0 : k,
+               .nimsize = (int32_t)k,
+               .p = k == 1};
+    VEC_PUSH(s->nodes, nd);
+    VEC_PUSH(s->nim, id);
+    return CGT_OK;
+}
+
+/* o[0..n-1] (sorted by id) is {*0, ..., *(n-1)} */
+static bool is_nim_set(const IgStore *s, const IgId *o, size_t n)
+{
+    return n <= s->nim.len && (n == 0 || memcmp(o, s->nim.data, n * sizeof *o) == 0);
+}
+
 /* Intern the sorted, repeat-free option set o[0..n-1]. */
 static CgtStatus intern(IgStore *s, const IgId *o, size_t n, IgId *out, CgtError *err)
 {
+    if (is_nim_set(s, o, n)) {
+        if (n == s->nim.len) {
+            CgtStatus st = nim_next(s, err);
+            if (st != CGT_OK)
+                return st;
+        }
+        *out = s->nim.data[n];
+        return CGT_OK;
+    }
     uint64_t h = hash_opts(o, n);
     if (s->nslots) {
         for (size_t i = h & (s->nslots - 1); s->slots[i]; i = (i + 1) & (s->nslots - 1)) {
@@ -206,8 +285,7 @@ static CgtStatus intern(IgStore *s, const IgId *o, size_t n, IgId *out, CgtError
         }
     }
     if (s->nodes.len >= s->limit || s->nodes.len >= NO_ID - 1)
-        return cgt_error_set(err, CGT_ERR_LIMIT,
-                             "explicit games: more than %zu distinct positions", s->limit);
+        return full(s, err);
     if (s->pool.len + n >= s->pool_limit || s->pool.len + n >= (size_t)UINT32_MAX)
         return cgt_error_set(err, CGT_ERR_LIMIT,
                              "explicit games: more than %zu options in all", s->pool_limit);
@@ -229,21 +307,7 @@ static CgtStatus intern(IgStore *s, const IgId *o, size_t n, IgId *out, CgtError
         vals[i] = s->nodes.data[o[i]].mval;
     nd.mval = n == 0 ? 1 : mex_of(vals, n);
     nd.p = n > 0 && all_n;
-    /* *k exactly: the options are *0 .. *(k-1), once each */
-    nd.nimsize = (int32_t)n;
-    uint8_t small[64];
-    uint8_t *seen = n <= sizeof small ? small : xcalloc(n, 1);
-    memset(seen, 0, n);
-    for (size_t i = 0; i < n; i++) {
-        int32_t k = s->nodes.data[o[i]].nimsize;
-        if (k < 0 || (size_t)k >= n || seen[k]) {
-            nd.nimsize = -1;
-            break;
-        }
-        seen[k] = 1;
-    }
-    if (seen != small)
-        free(seen);
+    nd.nimsize = -1; /* nim heaps are made by nim_next */
     free(vals);
     for (size_t i = 0; i < n; i++)
         VEC_PUSH(s->pool, o[i]);
@@ -264,14 +328,12 @@ static CgtStatus intern(IgStore *s, const IgId *o, size_t n, IgId *out, CgtError
 IgStore *ig_new(void)
 {
     IgStore *s = xcalloc(1, sizeof *s);
-    s->limit = 20000000;
-    s->pool_limit = (size_t)UINT32_MAX;
+    s->limit = IG_DEFAULT_LIMIT;
     s->sum_limit = s->limit;
+    s->pool_limit = IG_DEFAULT_OPTION_LIMIT;
     VEC_RESERVE(s->pool, 1024); /* never a NULL pool, even for option-less nodes */
-    IgId zero;
     CgtError e;
-    intern(s, NULL, 0, &zero, &e);
-    s->nodes.data[zero].canon = zero;
+    nim_next(s, &e); /* node 0 = *0 = 0 */
     return s;
 }
 
@@ -281,6 +343,7 @@ void ig_free(IgStore *s)
         return;
     free(s->nodes.data);
     free(s->pool.data);
+    free(s->nim.data);
     free(s->slots);
     pm_free(&s->sums);
     pm_free(&s->csums);
@@ -303,7 +366,7 @@ size_t ig_count(const IgStore *s)
 
 void ig_set_option_limit(IgStore *s, size_t max_entries)
 {
-    s->pool_limit = max_entries ? max_entries : (size_t)UINT32_MAX;
+    s->pool_limit = max_entries ? max_entries : IG_DEFAULT_OPTION_LIMIT;
 }
 
 size_t ig_option_count(const IgStore *s)
@@ -324,18 +387,14 @@ CgtStatus ig_make(IgStore *s, const IgId *opts, size_t n, IgId *out, CgtError *e
 
 CgtStatus ig_nim(IgStore *s, uint32_t n, IgId *out, CgtError *err)
 {
-    IgId *o = xmalloc(((size_t)n + 1) * sizeof *o);
-    o[0] = IG_ZERO;
-    for (uint32_t k = 1; k <= n; k++) {
-        CgtStatus st = ig_make(s, o, k, &o[k], err);
-        if (st != CGT_OK) {
-            free(o);
+    while (s->nim.len <= n) {
+        CgtStatus st;
+        if ((s->nim.len & 4095) == 0 && (st = cgt_poll()) != CGT_OK)
+            return cgt_poll_error(err, st, "explicit games");
+        if ((st = nim_next(s, err)) != CGT_OK)
             return st;
-        }
-        s->nodes.data[o[k]].canon = o[k]; /* *k is in simplest form */
     }
-    *out = o[n];
-    free(o);
+    *out = s->nim.data[n];
     return CGT_OK;
 }
 
@@ -376,26 +435,40 @@ long ig_nim_size(const IgStore *s, IgId g)
 
 CgtStatus ig_size(const IgStore *s, IgId g, size_t *out, CgtError *err)
 {
-    (void)err;
+    /* the nim heaps among the followers are *0..*m for the largest *m
+       met: count them at the end instead of walking their options */
+    long maxnim = s->nodes.data[g].nimsize;
     uint8_t *seen = xcalloc(s->nodes.len, 1);
     VEC(IgId) stack = {0};
-    VEC_PUSH(stack, g);
-    seen[g] = 1;
+    if (maxnim < 0) {
+        VEC_PUSH(stack, g);
+        seen[g] = 1;
+    }
     size_t count = 0;
+    CgtStatus st = CGT_OK;
     while (stack.len) {
+        if ((count & 4095) == 0 && (st = cgt_poll()) != CGT_OK) {
+            cgt_poll_error(err, st, "positions");
+            break;
+        }
         IgId x = stack.data[--stack.len];
         count++;
         const IgId *o = node_opts(s, x);
-        for (uint32_t i = 0; i < s->nodes.data[x].n; i++)
-            if (!seen[o[i]]) {
+        for (uint32_t i = 0; i < s->nodes.data[x].n; i++) {
+            long k = s->nodes.data[o[i]].nimsize;
+            if (k >= 0) {
+                if (k > maxnim)
+                    maxnim = k;
+            } else if (!seen[o[i]]) {
                 seen[o[i]] = 1;
                 VEC_PUSH(stack, o[i]);
             }
+        }
     }
     free(stack.data);
     free(seen);
-    *out = count;
-    return CGT_OK;
+    *out = count + (size_t)(maxnim + 1);
+    return st;
 }
 
 /* ---- misère equality of a pending game and a canonical one ---- */
@@ -450,6 +523,8 @@ static bool eq_pending(IgStore *s, const Pending *G, IgId K)
 {
     if (G->n == 0)
         return K == IG_ZERO;
+    if (stopped(s))
+        return false; /* the reduction is abandoned: the value is not used */
     if (s->eq_gen[K] == s->gen)
         return s->eq_val[K] != 0;
     bool eq = true;
@@ -487,9 +562,12 @@ static void eq_begin(IgStore *s)
 
 /* The game {S} with canonical options S (sorted, no repeats): if some
  * option has an option G'' equal to it, that G'' (returned in *to,
- * result true); otherwise false. */
+ * result true); otherwise false.  Stopped by a poll (s->stop set), the
+ * result means nothing. */
 static bool reversible(IgStore *s, const IgId *S, size_t n, IgId *to)
 {
+    if (is_nim_set(s, S, n))
+        return false; /* *n is in simplest form (nim_next) */
     Pending G = {S, n, n > 0};
     for (size_t i = 0; i < n; i++)
         if (s->nodes.data[S[i]].p)
@@ -511,7 +589,10 @@ static bool reversible(IgStore *s, const IgId *S, size_t n, IgId *to)
 static CgtStatus canon_set(IgStore *s, const IgId *S, size_t n, IgId *out, CgtError *err)
 {
     IgId to;
-    if (reversible(s, S, n, &to)) {
+    bool rev = reversible(s, S, n, &to);
+    if (s->stop != CGT_OK)
+        return stop_error(s, err);
+    if (rev) {
         *out = to;
         return CGT_OK;
     }
@@ -527,6 +608,8 @@ CgtStatus ig_canon(IgStore *s, IgId g, IgId *out, CgtError *err)
         *out = s->nodes.data[g].canon;
         return CGT_OK;
     }
+    if (stopped(s))
+        return stop_error(s, err);
     size_t n = s->nodes.data[g].n;
     IgId *o = xmalloc((n ? n : 1) * sizeof *o);
     memcpy(o, node_opts(s, g), n * sizeof *o);
@@ -711,7 +794,10 @@ static CgtStatus next_day(IgStore *s, const IgId *prev, size_t m, IgId *out, siz
             if (mask >> i & 1)
                 S[k++] = prev[i];
         IgId to;
-        if (reversible(s, S, k, &to))
+        bool rev = reversible(s, S, k, &to);
+        if (s->stop != CGT_OK)
+            return stop_error(s, err);
+        if (rev)
             continue;
         if (cnt >= IG_BORN_LIST_MAX)
             return cgt_error_set(err, CGT_ERR_INTERNAL, "more games born by a day than expected");
@@ -777,7 +863,10 @@ CgtStatus ig_born_count(IgStore *s, unsigned d, uint64_t *count, CgtError *err)
             if (mask >> i & 1)
                 S[k++] = prev[i];
         IgId to;
-        if (!reversible(s, S, k, &to))
+        bool rev = reversible(s, S, k, &to);
+        if (s->stop != CGT_OK)
+            return stop_error(s, err);
+        if (!rev)
             cnt++;
     }
     *count = cnt;

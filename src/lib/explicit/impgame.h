@@ -5,6 +5,8 @@
  * Games live in one store as a hash-consed DAG: a node is a set of options
  * (node ids, sorted, without repeats), and equal option sets are the same
  * node, so a game is identified by its id.  Node 0 is the empty game 0.
+ * The nim heap *k is one node whose options, *0..*(k-1), are a prefix of
+ * one shared array (no k option entries of its own).
  * Nodes are either literal (what the user wrote, a sum, an expanded heap)
  * or known to be misère canonical (simplest form); a literal node whose
  * options happen to be canonical and irreducible is the same node as its
@@ -31,19 +33,24 @@ typedef struct IgStore IgStore;
 
 IgStore *ig_new(void);
 void ig_free(IgStore *s);
-/* Cap on the number of nodes (default 20 000 000); beyond it every
+/* Cap on the number of nodes (default IG_DEFAULT_LIMIT); beyond it every
  * constructor fails with CGT_ERR_LIMIT.  The same number of new literal
  * sums (ig_sum's memo) is allowed from the time of the call. */
+#define IG_DEFAULT_LIMIT 20000000
 void ig_set_limit(IgStore *s, size_t max_nodes);
 size_t ig_count(const IgStore *s);
-/* Cap on the total number of option entries of all nodes (0 = none); the
- * constructors fail with CGT_ERR_LIMIT beyond it. */
+/* Cap on the total number of option entries of all nodes (0 = the
+ * default, IG_DEFAULT_OPTION_LIMIT: 1 GiB of entries); the constructors
+ * fail with CGT_ERR_LIMIT beyond it.  Nim heaps take no entries (*n is
+ * one node whose options are the nodes *0..*(n-1), shared by all heaps). */
+#define IG_DEFAULT_OPTION_LIMIT ((size_t)1 << 28)
 void ig_set_option_limit(IgStore *s, size_t max_entries);
 size_t ig_option_count(const IgStore *s);
 
 /* The game with options opts[0..n-1] (any order, repeats allowed). */
 CgtStatus ig_make(IgStore *s, const IgId *opts, size_t n, IgId *out, CgtError *err);
-/* The nim heap *n = {0, *1, ..., *(n-1)} (canonical in misère play). */
+/* The nim heap *n = {0, *1, ..., *(n-1)} (canonical in misère play), in
+ * O(n) time the first time and O(1) after; polls. */
 CgtStatus ig_nim(IgStore *s, uint32_t n, IgId *out, CgtError *err);
 /* The disjunctive sum a + b as a literal game (its positions are the pairs
  * of positions of a and b). */
@@ -55,14 +62,15 @@ CgtStatus ig_canon(IgStore *s, IgId g, IgId *out, CgtError *err);
 CgtStatus ig_sum_canon(IgStore *s, IgId a, IgId b, IgId *out, CgtError *err);
 
 size_t ig_nopts(const IgStore *s, IgId g);
-const IgId *ig_opts(const IgStore *s, IgId g); /* borrowed, sorted by id */
+/* Borrowed, sorted by id; valid until the next constructor call. */
+const IgId *ig_opts(const IgStore *s, IgId g);
 uint32_t ig_birthday(const IgStore *s, IgId g);
 uint32_t ig_nimber(const IgStore *s, IgId g);        /* normal-play nim value */
 uint32_t ig_misere_value(const IgStore *s, IgId g);  /* G^- (Conway's γ0) */
 bool ig_misere_p(const IgStore *s, IgId g);          /* misère P-position */
 /* If g is a nim heap *n exactly (node with options *0..*(n-1)), n; else -1. */
 long ig_nim_size(const IgStore *s, IgId g);
-/* Number of nodes reachable from g (g included). */
+/* Number of nodes reachable from g (g included); polls. */
 CgtStatus ig_size(const IgStore *s, IgId g, size_t *out, CgtError *err);
 
 /* Genus g^{γ0γ1...} of g: g = normal nim value, γk = misère nim value of

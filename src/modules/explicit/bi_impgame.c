@@ -96,9 +96,17 @@ static int cmp_u32(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-/* nodes[] here holds indices into a level array: compare their keys */
-static const uint32_t *lvl_key;
+/* nodes[] here holds indices into a level array: compare their keys.  A
+ * nim heap *k (lvl_off SIZE_MAX) has the key rank(*0) < ... < rank(*(k-1))
+ * (lvl_nimrank), which is not written out: a game with *100000 among its
+ * followers would need 5 * 10^9 entries. */
+static const uint32_t *lvl_key, *lvl_nimrank;
 static const size_t *lvl_off, *lvl_len;
+
+static uint32_t lvl_at(size_t i, size_t k)
+{
+    return lvl_off[i] == SIZE_MAX ? lvl_nimrank[k] : lvl_key[lvl_off[i] + k];
+}
 
 static int cmp_level(const void *a, const void *b)
 {
@@ -106,35 +114,56 @@ static int cmp_level(const void *a, const void *b)
     if (lvl_len[i] != lvl_len[j])
         return lvl_len[i] < lvl_len[j] ? -1 : 1;
     for (size_t k = 0; k < lvl_len[i]; k++) {
-        uint32_t x = lvl_key[lvl_off[i] + k], y = lvl_key[lvl_off[j] + k];
+        uint32_t x = lvl_at(i, k), y = lvl_at(j, k);
         if (x != y)
             return x < y ? -1 : 1;
     }
     return 0;
 }
 
+/* Visit g in the walk of ranker_build: a nim heap only raises *maxnim (its
+ * followers are all the smaller heaps), another node is pushed once. */
+static void ranker_visit(Ranker *r, const IgStore *s, IgId g, VEC_U32 *stack, long *maxnim,
+                         IgId *maxnim_id)
+{
+    long k = ig_nim_size(s, g);
+    if (k >= 0) {
+        if (k > *maxnim) {
+            *maxnim = k;
+            *maxnim_id = g;
+        }
+        return;
+    }
+    if (idmap_slot(&r->rank, g, false))
+        return;
+    idmap_slot(&r->rank, g, true);
+    VEC_PUSH(*stack, g);
+}
+
 static void ranker_build(Ranker *r, const IgStore *s, const IgId *roots, size_t nroots)
 {
     memset(r, 0, sizeof *r);
-    VEC(IgId) stack = {0};
-    for (size_t i = 0; i < nroots; i++) {
-        uint32_t *slot = idmap_slot(&r->rank, roots[i], false);
-        if (slot)
-            continue;
-        idmap_slot(&r->rank, roots[i], true);
-        VEC_PUSH(stack, roots[i]);
-        while (stack.len) {
-            IgId x = stack.data[--stack.len];
-            VEC_PUSH(r->nodes, x);
-            const IgId *o = ig_opts(s, x);
-            for (size_t k = 0; k < ig_nopts(s, x); k++)
-                if (!idmap_slot(&r->rank, o[k], false)) {
-                    idmap_slot(&r->rank, o[k], true);
-                    VEC_PUSH(stack, o[k]);
-                }
-        }
+    VEC_U32 stack = {0};
+    long maxnim = -1;
+    IgId maxnim_id = IG_ZERO;
+    for (size_t i = 0; i < nroots; i++)
+        ranker_visit(r, s, roots[i], &stack, &maxnim, &maxnim_id);
+    while (stack.len) {
+        IgId x = stack.data[--stack.len];
+        VEC_PUSH(r->nodes, x);
+        const IgId *o = ig_opts(s, x);
+        for (size_t k = 0; k < ig_nopts(s, x); k++)
+            ranker_visit(r, s, o[k], &stack, &maxnim, &maxnim_id);
     }
     free(stack.data);
+    /* the nim heaps *0..*maxnim: the options of *maxnim, and itself */
+    const IgId *nims = maxnim >= 0 ? ig_opts(s, maxnim_id) : NULL;
+    for (long k = 0; k <= maxnim; k++) {
+        IgId x = k < maxnim ? nims[k] : maxnim_id;
+        idmap_slot(&r->rank, x, true);
+        VEC_PUSH(r->nodes, x);
+    }
+    uint32_t *nimrank = xmalloc((size_t)(maxnim + 1 > 0 ? maxnim + 1 : 1) * sizeof *nimrank);
     cmp_st = s;
     qsort(r->nodes.data, r->nodes.len, sizeof *r->nodes.data, cmp_birthday);
     uint32_t next = 0;
@@ -150,23 +179,32 @@ static void ranker_build(Ranker *r, const IgStore *s, const IgId *roots, size_t 
         size_t *idx = xmalloc(m * sizeof *idx);
         for (size_t t = 0; t < m; t++) {
             IgId x = r->nodes.data[i + t];
-            off[t] = key.len;
             len[t] = ig_nopts(s, x);
+            idx[t] = t;
+            if (ig_nim_size(s, x) >= 0) {
+                off[t] = SIZE_MAX;
+                continue;
+            }
+            off[t] = key.len;
             const IgId *o = ig_opts(s, x);
             for (size_t k = 0; k < len[t]; k++)
                 VEC_PUSH(key, *idmap_slot(&r->rank, o[k], false));
             if (len[t])
                 qsort(key.data + off[t], len[t], sizeof *key.data, cmp_u32);
-            idx[t] = t;
         }
         lvl_key = key.data;
+        lvl_nimrank = nimrank;
         lvl_off = off;
         lvl_len = len;
         qsort(idx, m, sizeof *idx, cmp_level);
         IgId *sorted = xmalloc(m * sizeof *sorted);
         for (size_t t = 0; t < m; t++) {
             sorted[t] = r->nodes.data[i + idx[t]];
-            *idmap_slot(&r->rank, sorted[t], false) = next++;
+            *idmap_slot(&r->rank, sorted[t], false) = next;
+            long k = ig_nim_size(s, sorted[t]);
+            if (k >= 0)
+                nimrank[k] = next;
+            next++;
         }
         memcpy(r->nodes.data + i, sorted, m * sizeof *sorted);
         free(sorted);
@@ -176,6 +214,7 @@ static void ranker_build(Ranker *r, const IgStore *s, const IgId *roots, size_t 
         free(key.data);
         i = j;
     }
+    free(nimrank);
 }
 
 static void ranker_free(Ranker *r)
@@ -191,19 +230,31 @@ static uint32_t rank_of(Ranker *r, IgId g)
     return *idmap_slot(&r->rank, g, false);
 }
 
+typedef struct RankedId {
+    uint32_t rank;
+    IgId id;
+} RankedId;
+
+static int cmp_ranked(const void *a, const void *b)
+{
+    uint32_t x = ((const RankedId *)a)->rank, y = ((const RankedId *)b)->rank;
+    return (x > y) - (x < y);
+}
+
 /* Options of g sorted by rank, into a new array. */
 static IgId *sorted_opts(const IgStore *s, Ranker *r, IgId g)
 {
     size_t n = ig_nopts(s, g);
-    IgId *o = xmalloc((n ? n : 1) * sizeof *o);
-    memcpy(o, ig_opts(s, g), n * sizeof *o);
-    for (size_t i = 1; i < n; i++)
-        for (size_t j = i; j > 0 && rank_of(r, o[j - 1]) > rank_of(r, o[j]); j--) {
-            IgId t = o[j];
-            o[j] = o[j - 1];
-            o[j - 1] = t;
-        }
-    return o;
+    const IgId *o = ig_opts(s, g);
+    RankedId *ro = xmalloc((n ? n : 1) * sizeof *ro);
+    for (size_t i = 0; i < n; i++)
+        ro[i] = (RankedId){rank_of(r, o[i]), o[i]};
+    qsort(ro, n, sizeof *ro, cmp_ranked);
+    IgId *out = xmalloc((n ? n : 1) * sizeof *out);
+    for (size_t i = 0; i < n; i++)
+        out[i] = ro[i].id;
+    free(ro);
+    return out;
 }
 
 /* ---- text form ---- */

@@ -18,6 +18,7 @@
 #include "runtime/builtins.h"
 #include "modules/games/gameobj.h"
 #include "modules/explicit/impgameobj.h"
+#include "lib/util/poll.h"
 #include "lib/util/vec.h"
 #include "lib/util/xalloc.h"
 
@@ -219,12 +220,22 @@ Value *impgame_table(Call *c, GameObj *g, int64_t lo, int64_t hi, bool sizes)
     for (int64_t k = lo; k <= hi; k++) {
         char name[160], heap[32];
         long num;
+        size_t npos = 0;
+        /* a row may list 10000 options and count millions of positions */
+        if ((st = cgt_poll()) != CGT_OK)
+            cgt_poll_error(&err, st, "canonical table");
+        else if (sizes)
+            st = ig_size(s, h[k], &npos, &err);
+        if (st != CGT_OK) {
+            sb_free(&b);
+            free(nm.gids.data);
+            free(nm.a);
+            free(h);
+            return rt_error_from(c->I, c->loc, &err);
+        }
         name_of(&nm, h[k], name, sizeof name, true, &num);
         size_t n;
         OptName *on = named_opts(&nm, h[k], &n);
-        size_t npos = 0;
-        if (sizes)
-            ig_size(s, h[k], &npos, &err);
         snprintf(heap, sizeof heap, "h[%lld]", (long long)k);
         if (json) {
             jw_obj_begin(&w);
