@@ -261,38 +261,125 @@ static bool enc_quotient(Enc *e, const QuotObj *o)
 
 /* An explicit game as its DAG: "nodes" lists each distinct position
  * reachable from the game once, options before the positions that have
- * them (so every index refers back), each as the indices of its options;
- * the game is the last node. */
+ * them (so every index refers back), each as the indices of its options,
+ * except that a nim heap *k with k >= 2 is written {"nim": k} (its
+ * options are the heaps *0..*(k-1), listed before it): *100000 takes
+ * 100001 short entries, not 5 * 10^9 indices.  The game is the last node. */
+
+/* The nodes in the order written, with a map from node ids to indices. */
+typedef struct EncDag {
+    IgId *order;
+    size_t n, cap;
+    IgId *hk;     /* open addressing: id -> index */
+    uint32_t *hv; /* UINT32_MAX = empty */
+    size_t hcap;
+    size_t entries; /* option indices to write */
+    size_t nims;    /* *0..*(nims-1) are written */
+} EncDag;
+
+static size_t dag_slot(const EncDag *d, IgId id)
+{
+    size_t slot = ((size_t)id * 2654435761u) & (d->hcap - 1);
+    while (d->hv[slot] != UINT32_MAX && d->hk[slot] != id)
+        slot = (slot + 1) & (d->hcap - 1);
+    return slot;
+}
+
+static bool dag_written(const EncDag *d, IgId id)
+{
+    return d->hv[dag_slot(d, id)] != UINT32_MAX;
+}
+
+static uint32_t dag_index(const EncDag *d, IgId id)
+{
+    return d->hv[dag_slot(d, id)];
+}
+
+/* Append g (whose options are all written). */
+static bool dag_put(Enc *e, EncDag *d, IgId g)
+{
+    IgStore *st = impgame_store();
+    long k = ig_nim_size(st, g);
+    d->entries += k >= 2 ? 2 : ig_nopts(st, g);
+    if (d->entries > RF_MAX_BYTES / 3) { /* ", N" per option at least */
+        char msg[160];
+        snprintf(msg, sizeof msg, "its file would take more than the %u MB load reads "
+                 "(%zu option entries so far)", RF_MAX_BYTES >> 20, d->entries);
+        return enc_too_large(e, msg);
+    }
+    if (d->n == RF_MAX_POSITIONS)
+        return enc_too_large(e, "an explicit game with more than 10^6 positions cannot be "
+                                "saved");
+    if (d->n == d->cap) {
+        d->cap *= 2;
+        d->order = xrealloc(d->order, d->cap * sizeof *d->order);
+    }
+    size_t slot = dag_slot(d, g);
+    d->hk[slot] = g;
+    d->hv[slot] = (uint32_t)d->n;
+    d->order[d->n++] = g;
+    if (2 * d->n > d->hcap) { /* grow the map */
+        IgId *ok = d->hk;
+        uint32_t *ov = d->hv;
+        size_t oc = d->hcap;
+        d->hcap *= 2;
+        d->hk = xmalloc(d->hcap * sizeof *d->hk);
+        d->hv = xmalloc(d->hcap * sizeof *d->hv);
+        memset(d->hv, 0xff, d->hcap * sizeof *d->hv);
+        for (size_t i = 0; i < oc; i++)
+            if (ov[i] != UINT32_MAX) {
+                size_t sl = dag_slot(d, ok[i]);
+                d->hk[sl] = ok[i];
+                d->hv[sl] = ov[i];
+            }
+        free(ok);
+        free(ov);
+    }
+    return true;
+}
+
+/* Write the nim heap g = *k: first the heaps below it not written yet, in
+ * increasing size (the order a walk through its options gives). */
+static bool dag_put_nim(Enc *e, EncDag *d, IgId g)
+{
+    IgStore *st = impgame_store();
+    size_t k = (size_t)ig_nim_size(st, g);
+    const IgId *below = ig_opts(st, g);
+    for (; d->nims <= k; d->nims++) {
+        IgId x = d->nims < k ? below[d->nims] : g;
+        if (!enc_going(e))
+            return false;
+        if (!dag_written(d, x) && !dag_put(e, d, x))
+            return false;
+    }
+    return true;
+}
 
 static bool enc_impgame(Enc *e, IgId root)
 {
     IgStore *st = impgame_store();
-    size_t cap = 64, nstack = 0, nout = 0, capout = 64, entries = 0;
-    /* iterative post-order DFS: (node, next option to visit) */
+    size_t cap = 64, nstack = 0;
+    /* iterative post-order DFS over the nodes that are not nim heaps:
+       (node, next option to visit) */
     IgId *stk = xmalloc(cap * sizeof *stk);
     size_t *nxt = xmalloc(cap * sizeof *nxt);
-    IgId *order = xmalloc(capout * sizeof *order);
-    /* index of a visited node, by a simple open-addressing map */
-    size_t hcap = 1024;
-    IgId *hk = xmalloc(hcap * sizeof *hk);
-    uint32_t *hv = xmalloc(hcap * sizeof *hv);
-    memset(hv, 0xff, hcap * sizeof *hv);
+    EncDag d = {.cap = 64, .hcap = 1024};
+    d.order = xmalloc(d.cap * sizeof *d.order);
+    d.hk = xmalloc(d.hcap * sizeof *d.hk);
+    d.hv = xmalloc(d.hcap * sizeof *d.hv);
+    memset(d.hv, 0xff, d.hcap * sizeof *d.hv);
     bool ok = true;
-#define FIND(id, slot)                                                                           \
-    do {                                                                                         \
-        slot = ((size_t)(id) * 2654435761u) & (hcap - 1);                                        \
-        while (hv[slot] != UINT32_MAX && hk[slot] != (id))                                       \
-            slot = (slot + 1) & (hcap - 1);                                                      \
-    } while (0)
-    stk[nstack] = root;
-    nxt[nstack++] = 0;
+    if (ig_nim_size(st, root) >= 0)
+        ok = dag_put_nim(e, &d, root);
+    else {
+        stk[nstack] = root;
+        nxt[nstack++] = 0;
+    }
     while (nstack && ok) {
         if (!(ok = enc_going(e)))
             break;
         IgId g = stk[nstack - 1];
-        size_t slot;
-        FIND(g, slot);
-        if (hv[slot] != UINT32_MAX) { /* already written */
+        if (dag_written(&d, g)) {
             nstack--;
             continue;
         }
@@ -300,82 +387,49 @@ static bool enc_impgame(Enc *e, IgId root)
         size_t no = ig_nopts(st, g);
         if (nxt[nstack - 1] < no) {
             IgId c = o[nxt[nstack - 1]++];
-            FIND(c, slot);
-            if (hv[slot] == UINT32_MAX) {
-                if (nstack == cap) {
-                    cap *= 2;
-                    stk = xrealloc(stk, cap * sizeof *stk);
-                    nxt = xrealloc(nxt, cap * sizeof *nxt);
-                }
-                stk[nstack] = c;
-                nxt[nstack++] = 0;
+            if (dag_written(&d, c))
+                continue;
+            if (ig_nim_size(st, c) >= 0) {
+                ok = dag_put_nim(e, &d, c);
+                continue;
             }
+            if (nstack == cap) {
+                cap *= 2;
+                stk = xrealloc(stk, cap * sizeof *stk);
+                nxt = xrealloc(nxt, cap * sizeof *nxt);
+            }
+            stk[nstack] = c;
+            nxt[nstack++] = 0;
             continue;
         }
         /* all options written: write g */
-        entries += no;
-        if (entries > RF_MAX_BYTES / 3) { /* ", N" per option at least */
-            char msg[160];
-            snprintf(msg, sizeof msg, "its file would take more than the %u MB load reads "
-                     "(%zu option entries so far)", RF_MAX_BYTES >> 20, entries);
-            ok = enc_too_large(e, msg);
-            break;
-        }
-        if (nout == RF_MAX_POSITIONS) {
-            ok = enc_too_large(e, "an explicit game with more than 10^6 positions cannot be "
-                                  "saved");
-            break;
-        }
-        if (nout == capout) {
-            capout *= 2;
-            order = xrealloc(order, capout * sizeof *order);
-        }
-        FIND(g, slot);
-        hk[slot] = g;
-        hv[slot] = (uint32_t)nout;
-        order[nout++] = g;
+        ok = dag_put(e, &d, g);
         nstack--;
-        if (2 * nout > hcap) { /* grow the map */
-            size_t oc = hcap;
-            IgId *ok_ = hk;
-            uint32_t *ov = hv;
-            hcap *= 2;
-            hk = xmalloc(hcap * sizeof *hk);
-            hv = xmalloc(hcap * sizeof *hv);
-            memset(hv, 0xff, hcap * sizeof *hv);
-            for (size_t i = 0; i < oc; i++)
-                if (ov[i] != UINT32_MAX) {
-                    size_t sl;
-                    FIND(ok_[i], sl);
-                    hk[sl] = ok_[i];
-                    hv[sl] = ov[i];
-                }
-            free(ok_);
-            free(ov);
-        }
     }
     if (ok) {
         StrBuf *b = e->out;
-        sb_printf(b, "{\"$cgt\": \"impgame\", \"positions\": %zu, \"nodes\": [", nout);
-        for (size_t i = 0; i < nout && ok; i++) {
-            const IgId *o = ig_opts(st, order[i]);
-            size_t no = ig_nopts(st, order[i]);
-            sb_puts(b, i ? ", [" : "[");
-            for (size_t k = 0; k < no && (ok = enc_going(e)); k++) {
-                size_t slot;
-                FIND(o[k], slot);
-                sb_printf(b, "%s%u", k ? ", " : "", hv[slot]);
+        sb_printf(b, "{\"$cgt\": \"impgame\", \"positions\": %zu, \"nodes\": [", d.n);
+        for (size_t i = 0; i < d.n && ok; i++) {
+            long k = ig_nim_size(st, d.order[i]);
+            if (k >= 2) {
+                sb_printf(b, "%s{\"nim\": %ld}", i ? ", " : "", k);
+                ok = enc_going(e);
+                continue;
             }
+            const IgId *o = ig_opts(st, d.order[i]);
+            size_t no = ig_nopts(st, d.order[i]);
+            sb_puts(b, i ? ", [" : "[");
+            for (size_t j = 0; j < no && (ok = enc_going(e)); j++)
+                sb_printf(b, "%s%u", j ? ", " : "", dag_index(&d, o[j]));
             sb_putc(b, ']');
         }
         sb_puts(b, "]}");
     }
-#undef FIND
     free(stk);
     free(nxt);
-    free(order);
-    free(hk);
-    free(hv);
+    free(d.order);
+    free(d.hk);
+    free(d.hv);
     return ok;
 }
 

@@ -565,6 +565,19 @@ static Value *dec_impgame(Dec *d, const JsonNode *o)
     Value *res = NULL;
     for (size_t i = 0; i < nodes->n; i++) {
         const JsonNode *nd = &nodes->items[i];
+        if (nd->kind == JSON_OBJ) { /* the nim heap *k as {"nim": k} */
+            static const char *const nkeys[] = {"nim", NULL};
+            long long k;
+            if (!only_keys(d, nd, nkeys) || !member_num(d, nd, "nim", 0, count - 1, &k))
+                goto out;
+            CgtError err;
+            cgt_error_clear(&err);
+            if (ig_nim(st, (uint32_t)k, &ids[i], &err) != CGT_OK) {
+                dec_fail(d, nd, err.status == CGT_ERR_LIMIT ? DIAG_LIMIT : DIAG_IO, "%s", err.msg);
+                goto out;
+            }
+            continue;
+        }
         /* every option refers to an earlier node: the DAG is acyclic */
         uint32_t *ix = u32_array(d, nd, SIZE_MAX, i, NULL);
         if (!ix)
