@@ -361,9 +361,10 @@ static ExecStatus exec_stmt(Interp *I, const AstNode *s, Value **ret)
     case AST_DECL: {
         Value *r = ev_run_command(I, s->kids[0], false, s->text);
         if (!r) {
+            /* the name holds the partial result, and so does e.partial of
+               a try that catches the error (take_error moves it there) */
             if (I->partial)
-                ev_assign(I, s->text, I->partial);
-            I->partial = NULL;
+                ev_assign(I, s->text, val_ref(I->partial));
             return EX_ERR;
         }
         ev_assign(I, s->text, r);

@@ -212,17 +212,20 @@ static Value *kb_nc(Call *c, SemiObj *s)
         return rt_error_from(c->I, c->loc, &err);
     /* stopped by the max_rules the script asked for: a result, not an error */
     bool requested = st == CGT_ERR_LIMIT && mr && sys->nrules >= (size_t)maxr;
-    if (!c->stmt) {
-        Value *r = kb_record(s->name, "shortlex", false, sys->confluent, requested);
+    Value *rec = NULL;
+    if (!c->stmt || (st != CGT_OK && !requested)) {
+        rec = kb_record(s->name, "shortlex", false, sys->confluent, requested);
         for (size_t i = 0; i < sys->nrules; i++)
-            kb_record_rule(r,
+            kb_record_rule(rec,
                            nckb_format_word(sys, sys->words + sys->lhs_off[i], sys->lhs_len[i]),
                            nckb_format_word(sys, sys->words + sys->rhs_off[i], sys->rhs_len[i]));
+    }
+    if (!c->stmt) {
         nckb_free(sys);
         if (st == CGT_OK || requested)
-            return r;
+            return rec;
         rt_error_from(c->I, c->loc, &err);
-        c->I->partial = r; /* e.partial: the system so far */
+        c->I->partial = rec; /* e.partial: the system so far */
         return NULL;
     }
     StrBuf b;
@@ -267,8 +270,13 @@ static Value *kb_nc(Call *c, SemiObj *s)
     }
     rt_emit(c->I, &b);
     nckb_free(sys);
-    if (st != CGT_OK && !requested)
-        return rt_error_from(c->I, c->loc, &err);
+    if (st != CGT_OK && !requested) {
+        /* the statement printed the system so far; e.partial holds it too */
+        rt_error_from(c->I, c->loc, &err);
+        val_unref(c->I->partial);
+        c->I->partial = rec;
+        return NULL;
+    }
     return val_null();
 }
 
@@ -303,17 +311,20 @@ Value *bi_kb(Call *c)
         return rt_error_from(c->I, c->loc, &err);
     bool requested = st == CGT_ERR_LIMIT && mr && sys->nrules >= (size_t)maxr;
     Value *r = kb_print_system(c, sys, s->name, requested ? (long)maxr : 0);
-    kb_free(sys);
     if (st != CGT_OK && !requested) {
         rt_error_from(c->I, c->loc, &err);
-        if (!c->stmt) {
-            val_unref(c->I->partial);
-            c->I->partial = r; /* e.partial: the system so far */
-        } else {
+        if (c->stmt) { /* printed above; e.partial holds the record */
             val_unref(r);
+            Call fn = *c;
+            fn.stmt = false;
+            r = kb_print_system(&fn, sys, s->name, 0);
         }
+        val_unref(c->I->partial);
+        c->I->partial = r; /* e.partial: the system so far */
+        kb_free(sys);
         return NULL;
     }
+    kb_free(sys);
     return r;
 }
 
