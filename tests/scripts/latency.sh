@@ -48,6 +48,9 @@ while true { }
 fn f(n) { if n == 0 { return 0; } return f(n - 1) + f(n - 1); } print f(60);
 for i in 0..1000000000000 { x = i; }
 check x >= 0 for x in 0..1000000000000;
+l = [x for x in 0..1000000000000 if false];
+r = [0]; t = [0]; i = 0; while i < 40 { r = [r, r]; t = [t, t]; i += 1; } print r == t;
+while true { x = canonical(*3000 + *2); }
 game g = octal 0.07; grundy g 0..400000000
 game g = rules { take 1..inf leave {0,1,2,3}; }; grundy g 0..3000
 game g = octal 0.777777777; period g limit 100000000
