@@ -58,6 +58,7 @@ game g = octal 0.07; genus g 0..100000
 game g = octal 0.07; outcome g [100, 100, 100, 100, 100]
 game d = octal 0.007; quotient q = d to 300
 game d = octal 0.4; quotient q = d limit 100000
+game d = octal 0.64; quotient q = d to 400 decide off certify off
 dawson 1..200
 monoid S = < a, b | a b a = b a b >; kb S max_rules 100000000;
 game g = octal 0.07; gp g heaps 2..3 sizes 1..30 population 2000 generations 100000 selection tournament

@@ -220,24 +220,42 @@ static CgtStatus conservative(MqEngine *e, uint32_t n, bool *done, CgtError *err
     for (uint32_t w = 0; w < W; w++)
         if (trb[w] & q->p[w])
             heap_p = false;
-    /* rows Px = {z : xz in P} for mex compatibility (docs/misere.md "The searches") */
+    /* rows Px = {z : xz in P} for mex compatibility (docs/misere.md "The
+       searches"); the rows and the candidates below take O(N^2) steps: both
+       poll */
+    CgtStatus st = CGT_OK;
+    uint8_t *cand = NULL;
     if (!e->ord) {
         e->ord = topo_order(q);
         e->px = xcalloc((size_t)N * W + 1, 8);
         uint32_t *row = xmalloc(N * sizeof *row);
-        for (uint32_t x = 0; x < N; x++) {
+        for (uint32_t x = 0; x < N && st == CGT_OK; x++) {
+            if ((x & 63) == 0 && (st = cgt_poll()) != CGT_OK)
+                break;
             product_row(q, e->ord, x, row);
             for (uint32_t z = 0; z < N; z++)
                 if (mq_bit(q->p, row[z]))
                     e->px[(size_t)x * W + (z >> 6)] |= (uint64_t)1 << (z & 63);
         }
         free(row);
+        if (st != CGT_OK) { /* half-built rows are not kept */
+            free(e->px);
+            free(e->ord);
+            e->px = NULL;
+            e->ord = NULL;
+            st = cgt_poll_error(err, st, "misere quotient");
+            goto out;
+        }
     }
     const uint32_t *ord = e->ord;
     const uint64_t *px = e->px;
-    uint8_t *cand = xcalloc(N, 1);
+    cand = xcalloc(N, 1);
     uint32_t ncand = 0;
     for (uint32_t x = 0; x < N; x++) {
+        if ((x & 63) == 0 && (st = cgt_poll()) != CGT_OK) {
+            st = cgt_poll_error(err, st, "misere quotient");
+            goto out;
+        }
         if (mq_bit(q->p, x) != heap_p)
             continue;
         bool ok = true;
@@ -260,7 +278,6 @@ static CgtStatus conservative(MqEngine *e, uint32_t n, bool *done, CgtError *err
             ncand++;
         }
     }
-    CgtStatus st = CGT_OK;
     *done = false;
     if (ncand == 0)
         goto out;
@@ -300,12 +317,13 @@ static CgtStatus conservative(MqEngine *e, uint32_t n, bool *done, CgtError *err
         MqPret *c = mqpret_copy(q);
         pret_set_heap(c, n, letter_for(c, ord, x));
         mqtr_build(&t, c, &e->opts);
-        bool pf = mq_least_pfail(c, &t, g);
+        bool pf = false;
+        st = mq_least_pfail_polled(c, &t, g, &pf, err);
         MqAnti an;
         mqanti_init(&an, N);
         found = false;
         complete = false;
-        if (!pf)
+        if (!pf && st == CGT_OK)
             st = mq_least_nfail(c, &t, NULL, &an, &found, g, &complete, err);
         mqtr_free(&t);
         if (st != CGT_OK) {
@@ -412,8 +430,9 @@ static CgtStatus recalibrate(MqEngine *e, MqPret **tp, const uint32_t *F, uint32
                     free(ract[l]);
                 free(ract);
                 free(rhl);
-                if (st == CGT_ERR_LIMIT && lift) {
-                    /* a lifted trial may be too big where a freed one is not */
+                if (st == CGT_ERR_LIMIT && lift && cgt_poll() == CGT_OK) {
+                    /* a lifted trial may be too big where a freed one is not
+                       (a time limit is not swallowed here) */
                     cgt_error_clear(err);
                     st = CGT_OK;
                     continue;
@@ -617,11 +636,13 @@ static CgtStatus expand(MqEngine *e, uint32_t n, CgtError *err)
         t0 = now();
         MqTr t;
         mqtr_build(&t, T, &e->opts);
-        bool has_pf = mq_least_pfail(T, &t, pf);
+        bool has_pf = false;
+        st = mq_least_pfail_polled(T, &t, pf, &has_pf, err);
         MqAnti an;
         mqanti_init(&an, T->n);
         bool has_nf = false, complete = false;
-        st = mq_least_nfail(T, &t, has_pf ? pf : NULL, &an, &has_nf, nf, &complete, err);
+        if (st == CGT_OK)
+            st = mq_least_nfail(T, &t, has_pf ? pf : NULL, &an, &has_nf, nf, &complete, err);
         mqtr_free(&t);
         e->stats.t_verification += now() - t0;
         if (st != CGT_OK) {

@@ -344,12 +344,15 @@ void mqpret_least_tree(MqPret *q)
 
 /* ---- 1b: least P-failure ---- */
 
-bool mq_least_pfail(const MqPret *q, const MqTr *t, uint32_t *g)
+/* st NULL: no polling; otherwise a stop sets *st (found is then void). */
+static bool least_pfail(const MqPret *q, const MqTr *t, uint32_t *g, CgtStatus *st)
 {
     uint32_t nh = q->nh;
     uint32_t *cand = xmalloc((nh + 1) * sizeof *cand);
     bool found = false;
     for (uint32_t x = 0; x < q->n; x++) {
+        if (st && (x & 63) == 0 && (*st = cgt_poll()) != CGT_OK)
+            break;
         for (uint32_t h = 1; h < nh; h++) {
             if (q->hl[h] < 0 || !mq_bit(q->p, q->act[q->hl[h]][x]))
                 continue;
@@ -368,6 +371,19 @@ bool mq_least_pfail(const MqPret *q, const MqTr *t, uint32_t *g)
     }
     free(cand);
     return found;
+}
+
+bool mq_least_pfail(const MqPret *q, const MqTr *t, uint32_t *g)
+{
+    return least_pfail(q, t, g, NULL);
+}
+
+CgtStatus mq_least_pfail_polled(const MqPret *q, const MqTr *t, uint32_t *g, bool *found,
+                                CgtError *err)
+{
+    CgtStatus st = CGT_OK;
+    *found = least_pfail(q, t, g, &st);
+    return st == CGT_OK ? CGT_OK : cgt_poll_error(err, st, "misere quotient");
 }
 
 /* ---- 1c: least N-failure ---- */
@@ -484,8 +500,11 @@ typedef struct MarkCtx {
     uint64_t *p;
     uint32_t *pred, *predh, *order;
     uint32_t norder;
+    CgtStatus st; /* a poll stopped the marking */
 } MarkCtx;
 
+/* Each step costs O(W) words and a trial may have 10^5 elements and more,
+ * so the marking polls at every step, as nf_dfs does. */
 static void mark_dfs(MarkCtx *c, int li, uint32_t x, const uint64_t *T)
 {
     if (li < 0)
@@ -496,6 +515,8 @@ static void mark_dfs(MarkCtx *c, int li, uint32_t x, const uint64_t *T)
     const uint32_t *a = c->q->act[c->q->hl[h]];
     for (;;) {
         mark_dfs(c, li - 1, x, cur);
+        if (c->st != CGT_OK || (c->st = cgt_poll()) != CGT_OK)
+            return;
         uint32_t y = a[x];
         if (c->seen[y])
             break;
@@ -515,8 +536,10 @@ static void mark_dfs(MarkCtx *c, int li, uint32_t x, const uint64_t *T)
 
 /* ---- automaton minimisation (Moore refinement) ---- */
 
-uint32_t mq_minimise(uint32_t n, uint32_t nl, uint32_t *const *act, const uint64_t *p,
-                     uint32_t *cls)
+/* st NULL: no polling; otherwise polled once per round and every 4096
+ * elements, and on a stop *st is set and the classes are not final. */
+static uint32_t minimise(uint32_t n, uint32_t nl, uint32_t *const *act, const uint64_t *p,
+                         uint32_t *cls, CgtStatus *st)
 {
     uint32_t *nc = xmalloc((n ? n : 1) * sizeof *nc);
     size_t hsz = 16;
@@ -542,6 +565,8 @@ uint32_t mq_minimise(uint32_t n, uint32_t nl, uint32_t *const *act, const uint64
         memset(tab, 0xff, hsz * sizeof *tab);
         uint32_t k = 0;
         for (uint32_t x = 0; x < n; x++) {
+            if (st && (x & 4095) == 0 && (*st = cgt_poll()) != CGT_OK)
+                goto out;
             uint64_t hv = cls[x] * 0x9e3779b97f4a7c15ULL;
             for (uint32_t l = 0; l < nl; l++)
                 hv += (uint64_t)cls[act[l][x]] * mult[l];
@@ -573,11 +598,18 @@ uint32_t mq_minimise(uint32_t n, uint32_t nl, uint32_t *const *act, const uint64
             break;
         count = k;
     }
+out:
     free(nc);
     free(tab);
     free(rep);
     free(mult);
     return count;
+}
+
+uint32_t mq_minimise(uint32_t n, uint32_t nl, uint32_t *const *act, const uint64_t *p,
+                     uint32_t *cls)
+{
+    return minimise(n, nl, act, p, cls, NULL);
 }
 
 /* ---- submonoids ---- */
@@ -743,7 +775,9 @@ CgtStatus mq_trial_build(const MqTrial *tr, const MqOpts *o, uint64_t max_trial,
     free(c.buf);
     free(lev);
     mqtr_free(&t);
-    if (tr->check_game && mq_bit(m.p, mqpret_eval(&m, tr->check_game)) != tr->want_p) {
+    CgtStatus pst = c.st;
+    if (pst != CGT_OK || (tr->check_game &&
+                          mq_bit(m.p, mqpret_eval(&m, tr->check_game)) != tr->want_p)) {
         free(c.seen);
         free(c.order);
         for (uint32_t l = 0; l < m.nl; l++)
@@ -754,7 +788,7 @@ CgtStatus mq_trial_build(const MqTrial *tr, const MqOpts *o, uint64_t max_trial,
         free(m.pred);
         free(m.predh);
         *out = NULL;
-        return CGT_OK;
+        return pst == CGT_OK ? CGT_OK : cgt_poll_error(err, pst, "misere quotient");
     }
     /* renumber reached elements in reach order (= least-game order) */
     uint32_t r = c.norder;
@@ -772,12 +806,15 @@ CgtStatus mq_trial_build(const MqTrial *tr, const MqOpts *o, uint64_t max_trial,
         if (mq_bit(m.p, c.order[i]))
             setbit(rp, i);
     uint32_t *cls = xmalloc(r * sizeof *cls);
-    uint32_t k = mq_minimise(r, m.nl, ract, rp, cls);
+    uint32_t k = minimise(r, m.nl, ract, rp, cls, &pst);
+    MqPret *q = NULL;
+    if (pst != CGT_OK)
+        goto done;
     /* build the reduced pretension; representative of class = first member */
     uint32_t *rep = xmalloc(k * sizeof *rep);
     for (uint32_t i = r; i-- > 0;)
         rep[cls[i]] = i;
-    MqPret *q = xcalloc(1, sizeof *q);
+    q = xcalloc(1, sizeof *q);
     q->n = k;
     q->nh = nh;
     q->hl = xmalloc((nh + 1) * sizeof *q->hl);
@@ -814,6 +851,7 @@ CgtStatus mq_trial_build(const MqTrial *tr, const MqOpts *o, uint64_t max_trial,
     free(lnew);
     free(limg);
     free(rep);
+done:
     free(cls);
     free(rp);
     for (uint32_t l = 0; l < m.nl; l++)
@@ -830,5 +868,5 @@ CgtStatus mq_trial_build(const MqTrial *tr, const MqOpts *o, uint64_t max_trial,
     free(m.pred);
     free(m.predh);
     *out = q;
-    return CGT_OK;
+    return pst == CGT_OK ? CGT_OK : cgt_poll_error(err, pst, "misere quotient");
 }

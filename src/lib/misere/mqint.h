@@ -96,6 +96,10 @@ int mq_cmp_games(const uint32_t *a, const uint32_t *b, uint32_t nh);
 
 /* Least P-failure (1b): returns true and writes the game to g. */
 bool mq_least_pfail(const MqPret *q, const MqTr *t, uint32_t *g);
+/* The same, polling (a trial may have 10^5 elements): CGT_OK and *found,
+ * or the poll's error. */
+CgtStatus mq_least_pfail_polled(const MqPret *q, const MqTr *t, uint32_t *g, bool *found,
+                                CgtError *err);
 /* Least N-failure (1c) below `max` (NULL = unbounded).  Fills `anti` (which
  * must be freshly initialised for q->n) with the TT lower bounds.  Returns
  * CGT_OK and *found; g receives the failure.  *complete tells whether the
