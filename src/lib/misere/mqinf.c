@@ -339,6 +339,12 @@ static MqInfProof *attempt(MqInf *d, const MqPret *T, uint32_t G, uint32_t k, ch
     }
     w.o = xmalloc((size_t)S * k * WIN_B);
     for (uint32_t s = 0; s < S; s++) {
+        /* the window may hold 2^28 entries: poll; the engine stops at its
+           next poll (a hook cannot fail) */
+        if ((s & 63) == 0 && cgt_poll() != CGT_OK) {
+            snprintf(why, wl, "stopped");
+            goto out;
+        }
         uint32_t e = rl[s];
         for (uint32_t a = 0; a < k; a++) {
             uint32_t y = e;
@@ -478,7 +484,7 @@ void mqinf_hook(void *ctx, const struct MqPret *T, const uint32_t *F, bool p_fai
         }
     qsort(cand, nc, 2 * sizeof *cand, cmp_cand);
     size_t len0 = d->loglen;
-    for (uint32_t i = 0; i < nc && !d->res; i++) {
+    for (uint32_t i = 0; i < nc && !d->res && cgt_poll() == CGT_OK; i++) {
         uint32_t G = cand[2 * i + 1];
         char why[300];
         why[0] = '\0';
