@@ -829,6 +829,21 @@ static void test_failure_hook(void)
  * while it built the quotient (its least-game tree and its expansions),
  * and the Quotient rebuilt from its own data, and the engine resumed from
  * a checkpoint, must give the same tables. */
+/* Tables whose actions do not commute are refused before anything is
+ * derived from them (the derivations assume a commutative monoid). */
+static void test_claim_noncommuting(void)
+{
+    /* a: every x to 1, b: every x to 2, so a(b(0)) = 1 but b(a(0)) = 2 */
+    const uint32_t act[] = {1, 1, 1, 2, 2, 2};
+    const uint32_t phi[] = {0, 1, 2}, p[] = {1};
+    MqClaim c = {.size = 3, .ngens = 2, .act = act, .p = p, .np = 1, .phi = phi, .n = 2};
+    CgtError err = {0};
+    Quotient *q = quotient_from_claim(&c, NULL, 0, &err);
+    CHECK(q == NULL);
+    CHECK(err.status != CGT_OK && strstr(err.msg, "commute") != NULL);
+    cgt_error_clear(&err);
+}
+
 static void test_derived(void)
 {
     static const struct {
@@ -934,6 +949,7 @@ int main(void)
     test_tame();
     test_checkpoint();
     test_derived();
+    test_claim_noncommuting();
     test_claim();
     test_genus();
     test_limits_period();

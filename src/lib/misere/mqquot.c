@@ -242,8 +242,10 @@ static void mul_column(const Quotient *Q, uint32_t y, uint32_t *col)
  * of y, which is the word order of y's least game followed by k copies of
  * h; removing one copy of h from a least game leaves a least game, so
  * pred[z] = y * phi(h)^(k-1), predh[z] = h.  lorder lists the elements in
- * the order of their least games. */
-static void derive_least_games(Quotient *Q)
+ * the order of their least games.  False when the heap images do not
+ * reach every element this way, which a commutative monoid they generate
+ * cannot do. */
+static bool derive_least_games(Quotient *Q)
 {
     uint32_t n = Q->n;
     Q->pred = xmalloc(n * sizeof *Q->pred);
@@ -291,6 +293,7 @@ static void derive_least_games(Quotient *Q)
     free(pw);
     free(cur);
     free(touched);
+    return cnt == n;
 }
 
 /* |Q(h)| for h = 0..maxh from Q(maxh): positions of heaps <= h map onto
@@ -440,6 +443,22 @@ static void derive_expansions(Quotient *Q)
     free(bucket);
     free(next);
     free(hv);
+}
+
+/* Every derivation below assumes the generator actions commute (a misere
+ * quotient is a commutative monoid, Plambeck and Siegel, JCTA 2008, 2.1);
+ * the certificate checks more, but only after these run. */
+static bool commutes(const Quotient *Q)
+{
+    uint32_t n = Q->n;
+    for (int g = 0; g < Q->ng; g++)
+        for (int k = g + 1; k < Q->ng; k++) {
+            const uint32_t *a = Q->gflat + (size_t)g * n, *b = Q->gflat + (size_t)k * n;
+            for (uint32_t x = 0; x < n; x++)
+                if (a[b[x]] != b[a[x]])
+                    return false;
+        }
+    return true;
 }
 
 /* ---- construction ---- */
@@ -623,9 +642,21 @@ Quotient *quotient_from_claim(const MqClaim *c, const char *const *names, int nn
             ltab[l] = NULL; /* done: later heaps with this letter share it */
         }
         free(pos);
-        derive_least_games(Q);
-        derive_expansions(Q);
-        build_presentation(Q);
+        if (!commutes(Q)) {
+            cgt_error_set(err, CGT_ERR_DOMAIN,
+                          "the generator actions do not commute, so they are not the actions "
+                          "of a commutative monoid");
+            quotient_free(Q);
+            Q = NULL;
+        } else if (!derive_least_games(Q)) {
+            cgt_error_set(err, CGT_ERR_DOMAIN,
+                          "the heap images do not reach every element by least games");
+            quotient_free(Q);
+            Q = NULL;
+        } else {
+            derive_expansions(Q);
+            build_presentation(Q);
+        }
     }
     free(tabs);
     free(nc.seen);
