@@ -31,7 +31,7 @@ CORE_SRC := $(sort $(wildcard src/lib/*/*.c))
 # 256-bit ones (MNK_WIDE=2, mnkx_*), src/lib/mnk/mnk_int.h.
 MNK_VARIANT := mnk_geo mnk_pair mnk_search mnk_proof mnk_ckpt mnk mnk_par
 MNK_WIDE_OBJ := $(foreach w,1 2,$(patsubst %,$(BUILD)/obj/src/lib/mnk/wide$(w)/%.o,$(MNK_VARIANT)))
-RT_SRC   := $(sort $(wildcard src/runtime/*.c src/lang/*.c src/modules/*/*.c src/cli/*.c))
+RT_SRC   := $(sort $(wildcard src/runtime/*.c src/lang/*.c src/modules/*.c src/modules/*/*.c src/cli/*.c))
 CORE_OBJ := $(patsubst %.c,$(BUILD)/obj/%.o,$(CORE_SRC)) $(MNK_WIDE_OBJ)
 RT_OBJ   := $(patsubst %.c,$(BUILD)/obj/%.o,$(RT_SRC)) \
             $(BUILD)/obj/gen/lexer.o $(BUILD)/obj/gen/grammar.o
@@ -48,7 +48,7 @@ CGT := $(BUILD)/cgt
 MPICC   ?= mpicc
 MPI_BIN := $(if $(SAN),,$(if $(shell command -v $(MPICC) 2>/dev/null),$(BUILD)/mnk_mpi))
 
-.PHONY: all core deps demo check check-unit check-golden check-slow check-docs check-asan \
+.PHONY: all core deps demo check check-layers check-unit check-golden check-slow check-docs check-asan \
         check-valgrind check-asan-clang check-hostile fuzz bench docs golden-update format clean install \
         uninstall help
 
@@ -125,9 +125,13 @@ $(BUILD)/oracle/mnk_check: tests/oracle/mnk_check.c $(wildcard tests/oracle/mnk_
 
 -include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)
 
-check: deps
+check: deps check-layers
 	$(Q)$(MAKE) --no-print-directory -j2 all
 	$(Q)CGT=$(CGT) BUILD=$(BUILD) sh tests/run
+
+# The dependency rule of docs/architecture.md over the #include lines.
+check-layers:
+	$(Q)sh scripts/check-layers.sh
 
 check-slow: deps
 	-$(Q)sh scripts/deps.sh --mpi
@@ -234,6 +238,7 @@ help:
 	@echo "make check      install deps if needed, build, run the fast test tier"
 	@echo "make check-slow the slow tier (large quotients, 7,7,5, GP seeds)"
 	@echo "make check-unit | check-golden | check-docs   one part of the suite"
+	@echo "make check-layers  the include rule of docs/architecture.md (part of make check)"
 	@echo "make check-asan the fast tier under AddressSanitizer + UBSan (build-asan/)"
 	@echo "make check-asan-clang  the same under clang's sanitizers (build-asan-clang/)"
 	@echo "make check-hostile  adversarial scripts and timeout latency under both sanitizers"

@@ -85,6 +85,12 @@ typedef enum {
     AST_KIND_COUNT
 } AstKind;
 
+/* The operator of an AST_BINOP or AST_UNOP node (op): an operator of one
+ * character is that character ('+', '-', '*', '/', '%', '^', '<', '>';
+ * '!' for `not`, '-' for negation), the others these codes, so that no
+ * code outside src/lang depends on the parser's token numbers. */
+enum { OP_EQ = 256, OP_NE, OP_LE, OP_GE, OP_XOR };
+
 typedef struct AstNode {
     AstKind kind;
     int op;

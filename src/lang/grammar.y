@@ -217,14 +217,14 @@ expr
     | expr OR expr          { $$ = mk2(st, AST_OR, @$, $1, $3); }
     | expr AND expr         { $$ = mk2(st, AST_AND, @$, $1, $3); }
     | NOT expr              { $$ = mk1(st, AST_UNOP, @$, $2); $$->op = '!'; }
-    | expr EQ expr          { $$ = binop(st, EQ, @$, $1, $3); }
-    | expr NE expr          { $$ = binop(st, NE, @$, $1, $3); }
+    | expr EQ expr          { $$ = binop(st, OP_EQ, @$, $1, $3); }
+    | expr NE expr          { $$ = binop(st, OP_NE, @$, $1, $3); }
     | expr '<' expr         { $$ = binop(st, '<', @$, $1, $3); }
-    | expr LE expr          { $$ = binop(st, LE, @$, $1, $3); }
+    | expr LE expr          { $$ = binop(st, OP_LE, @$, $1, $3); }
     | expr '>' expr         { $$ = binop(st, '>', @$, $1, $3); }
-    | expr GE expr          { $$ = binop(st, GE, @$, $1, $3); }
+    | expr GE expr          { $$ = binop(st, OP_GE, @$, $1, $3); }
     | expr DOTDOT expr      { $$ = mk2(st, AST_RANGE, @$, $1, $3); }
-    | expr XOR expr         { $$ = binop(st, XOR, @$, $1, $3); }
+    | expr XOR expr         { $$ = binop(st, OP_XOR, @$, $1, $3); }
     | expr '+' expr         { $$ = binop(st, '+', @$, $1, $3); }
     | expr '-' expr         { $$ = binop(st, '-', @$, $1, $3); }
     | expr '*' expr         { $$ = binop(st, '*', @$, $1, $3); }

@@ -1,45 +1,106 @@
-/* The builtin table built from builtins.def, name lookup, suggestions,
- * `help` text and docs/builtins.md generation. */
+/* The builtins of the registered modules: name lookup, suggestions,
+ * result printers, `help` text, docs/builtins.md and the man page. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
 
-#include "runtime/builtins.h"
 #include "runtime/interp.h"
 #include "lib/util/xalloc.h"
 
-typedef struct BuiltinDoc {
-    const char *example;
-    const char *output;
-} BuiltinDoc;
+/* The registered modules and their builtins in one flat list. */
+static const Module *const *modules;
+static const Builtin **flat;
+static const Module **flat_module;
+static size_t nflat;
+/* builtins of one name for arguments of one kind (BI_OVERLOAD) */
+static const Builtin **overloads;
+static const Module **overload_module;
+static size_t noverloads;
 
-static const Builtin table[] = {
-#define BUILTIN(n, f, fl, sp, syn, doc, ex, out, mod) {n, f, fl, sp, syn, doc, mod},
-#include "runtime/builtins.def"
-#undef BUILTIN
-};
-
-static const BuiltinDoc docs[] = {
-#define BUILTIN(n, f, fl, sp, syn, doc, ex, out, mod) {ex, out},
-#include "runtime/builtins.def"
-#undef BUILTIN
-};
-
-#define NTABLE (sizeof table / sizeof table[0])
-
-const Builtin *builtin_table(size_t *count)
+void builtin_register(const Module *const *mods)
 {
-    *count = NTABLE;
-    return table;
+    if (modules)
+        return;
+    modules = mods;
+    for (size_t m = 0; mods[m]; m++)
+        nflat += mods[m]->nbuiltins;
+    flat = xmalloc((nflat + 1) * sizeof *flat);
+    flat_module = xmalloc((nflat + 1) * sizeof *flat_module);
+    overloads = xmalloc((nflat + 1) * sizeof *overloads);
+    overload_module = xmalloc((nflat + 1) * sizeof *overload_module);
+    size_t k = 0;
+    for (size_t m = 0; mods[m]; m++)
+        for (size_t i = 0; i < mods[m]->nbuiltins; i++) {
+            const Builtin *b = &mods[m]->builtins[i];
+            if (b->flags & BI_OVERLOAD) {
+                overloads[noverloads] = b;
+                overload_module[noverloads++] = mods[m];
+            } else {
+                flat[k] = b;
+                flat_module[k++] = mods[m];
+            }
+        }
+    nflat = k;
+}
+
+const Builtin *builtin_overload(const Builtin *b, const Value *first)
+{
+    const char *kind = val_kind_name(first);
+    size_t kl = strlen(kind);
+    for (size_t i = 0; i < noverloads; i++) {
+        const Builtin *o = overloads[i];
+        if (strcmp(o->name, b->name) == 0 && strncmp(o->spec, kind, kl) == 0 &&
+            (o->spec[kl] == ' ' || o->spec[kl] == '\0'))
+            return o;
+    }
+    return NULL;
+}
+
+const Builtin *const *builtin_table(size_t *count)
+{
+    *count = nflat;
+    return flat;
 }
 
 const Builtin *builtin_find(const char *name)
 {
-    for (size_t i = 0; i < NTABLE; i++)
-        if (strcmp(table[i].name, name) == 0)
-            return &table[i];
+    for (size_t i = 0; i < nflat; i++)
+        if (strcmp(flat[i]->name, name) == 0)
+            return flat[i];
+    return NULL;
+}
+
+const Module *builtin_module(const Builtin *b)
+{
+    for (size_t i = 0; i < nflat; i++)
+        if (flat[i] == b)
+            return flat_module[i];
+    for (size_t i = 0; i < noverloads; i++)
+        if (overloads[i] == b)
+            return overload_module[i];
+    return NULL;
+}
+
+ResultTextFn rt_result_printer(const Builtin *bi, const Value *v)
+{
+    const char *kind = val_result_kind(v);
+    if (!kind) {
+        /* a plain value: the printer of the builtin's own module (an
+           overload's module has its own) */
+        const Module *m = bi ? builtin_module(bi) : NULL;
+        for (size_t i = 0; m && i < m->nprinters; i++)
+            if (m->printers[i].builtin && strcmp(m->printers[i].builtin, bi->name) == 0)
+                return m->printers[i].text;
+        return NULL;
+    }
+    for (size_t m = 0; modules && modules[m]; m++)
+        for (size_t i = 0; i < modules[m]->nprinters; i++) {
+            const ResultPrinter *p = &modules[m]->printers[i];
+            if (p->kind && strcmp(p->kind, kind) == 0)
+                return p->text;
+        }
     return NULL;
 }
 
@@ -69,11 +130,11 @@ const char *builtin_suggest(const char *name)
 {
     const char *best = NULL;
     size_t bd = 3;
-    for (size_t i = 0; i < NTABLE; i++) {
-        size_t d = edit_distance(name, table[i].name);
+    for (size_t i = 0; i < nflat; i++) {
+        size_t d = edit_distance(name, flat[i]->name);
         if (d < bd) {
             bd = d;
-            best = table[i].name;
+            best = flat[i]->name;
         }
     }
     return best;
@@ -236,7 +297,6 @@ char *builtin_help_text(const char *name)
             }
         return NULL;
     }
-    const BuiltinDoc *d = &docs[b - table];
     StrBuf s;
     sb_init(&s);
     StrBuf k;
@@ -248,9 +308,9 @@ char *builtin_help_text(const char *name)
     sb_putc(&s, '\n');
     wrap_doc(&s, b->doc, width);
     sb_free(&k);
-    if (d->example && d->example[0]) {
+    if (b->example && b->example[0]) {
         sb_puts(&s, "\n  example:\n");
-        const char *p = d->example;
+        const char *p = b->example;
         while (*p) {
             const char *e = strchr(p, '\n');
             size_t n = e ? (size_t)(e - p) : strlen(p);
@@ -258,7 +318,7 @@ char *builtin_help_text(const char *name)
             p += n + (e ? 1 : 0);
         }
         sb_puts(&s, "  output:\n");
-        p = d->output;
+        p = b->output;
         while (p && *p) {
             const char *e = strchr(p, '\n');
             size_t n = e ? (size_t)(e - p) : strlen(p);
@@ -269,45 +329,29 @@ char *builtin_help_text(const char *name)
     return s.s;
 }
 
-const char *builtin_module_title(const char *m)
-{
-    static const struct {
-        const char *m, *t;
-    } t[] = {{"core", "Core functions"},
-             {"games", "Heap games, Grundy values, periodicity, genus"},
-             {"kb", "Presentations and Knuth-Bendix completion"},
-             {"misere", "Misere quotients"},
-             {"mnk", "m,n,k-games"},
-             {"gp", "Genetic programming and the games of the GP paper"},
-             {"io", "Saving, loading and exporting results"}};
-    for (size_t i = 0; i < sizeof t / sizeof t[0]; i++)
-        if (strcmp(t[i].m, m) == 0)
-            return t[i].t;
-    return m;
-}
-
 void builtin_markdown(FILE *f)
 {
     fputs("# Builtins\n\n"
-          "Generated from `src/runtime/builtins.def` by `make docs` (do not edit by hand).\n"
+          "Generated from the modules' tables (`src/modules/*/builtins_*.def`) by `make docs` "
+          "(do not edit by hand).\n"
           "Every example below is run by `make check` and must print exactly the output "
           "shown.\n",
           f);
-    const char *last = "";
-    for (size_t i = 0; i < NTABLE; i++) {
-        const Builtin *b = &table[i];
-        if (strcmp(b->module, last) != 0) {
-            fprintf(f, "\n## %s\n", builtin_module_title(b->module));
-            last = b->module;
+    const Module *last = NULL;
+    for (size_t i = 0; i < nflat; i++) {
+        const Builtin *b = flat[i];
+        if (flat_module[i] != last) {
+            last = flat_module[i];
+            fprintf(f, "\n## %s\n", last->title);
         }
         StrBuf k;
         sb_init(&k);
         kinds_of(b, &k);
         fprintf(f, "\n### `%s`\n\n`%s` (%s)\n\n%s\n", b->name, b->synopsis, k.s, b->doc);
         sb_free(&k);
-        if (docs[i].example && docs[i].example[0]) {
-            fprintf(f, "\n```cgt\n%s\n```\n", docs[i].example);
-            fprintf(f, "\n```output\n%s```\n", docs[i].output);
+        if (b->example && b->example[0]) {
+            fprintf(f, "\n```cgt\n%s\n```\n", b->example);
+            fprintf(f, "\n```output\n%s```\n", b->output);
         }
     }
 }
@@ -345,14 +389,14 @@ void builtin_man_sections(FILE *f)
           ".BR \"help NAME\"\n"
           "and docs/builtins.md.\n",
           f);
-    const char *last = "";
-    for (size_t i = 0; i < NTABLE; i++) {
-        const Builtin *b = &table[i];
-        if (strcmp(b->module, last) != 0) {
+    const Module *last = NULL;
+    for (size_t i = 0; i < nflat; i++) {
+        const Builtin *b = flat[i];
+        if (flat_module[i] != last) {
+            last = flat_module[i];
             fputs(".SS ", f);
-            roff_str(f, builtin_module_title(b->module));
+            roff_str(f, last->title);
             fputc('\n', f);
-            last = b->module;
         }
         StrBuf k;
         sb_init(&k);
@@ -375,9 +419,9 @@ void builtin_man_sections(FILE *f)
         fputs("\"\n.br\n", f);
         roff_str(f, b->doc);
         fputc('\n', f);
-        if (docs[i].example && docs[i].example[0]) {
+        if (b->example && b->example[0]) {
             fputs(".RS\n.PP\nExample:\n.nf\n", f);
-            roff_str(f, docs[i].example);
+            roff_str(f, b->example);
             fputs("\n.fi\n.RE\n", f);
         }
     }

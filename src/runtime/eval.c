@@ -10,11 +10,7 @@
 #include <string.h>
 #include <sys/resource.h>
 
-#include "grammar.h"
 #include "runtime/env.h"
-#include "modules/games/gameobj.h"
-#include "modules/explicit/impgameobj.h"
-#include "modules/io/resultfile.h"
 #include "runtime/interp.h"
 #include "runtime/eval_int.h"
 #include "lib/util/poll.h"
@@ -30,9 +26,11 @@ static void warning_sink(const char *line)
     fprintf(stderr, "cgt: warning: %s\n", line);
 }
 
-Interp *interp_new(void)
+Interp *interp_new(const Module *const *modules)
 {
+    builtin_register(modules);
     Interp *I = xcalloc(1, sizeof *I);
+    I->modules = modules;
     cgt_set_warning_sink(warning_sink);
     I->globals = env_new();
     sb_init(&I->trace);
@@ -45,10 +43,11 @@ void interp_free(Interp *I)
         return;
     env_free(I->globals);
     val_unref(I->partial);
-    impgame_store_release();
+    for (size_t m = 0; I->modules && I->modules[m]; m++)
+        if (I->modules[m]->release)
+            I->modules[m]->release();
     sb_free(&I->trace);
     free(I);
-    bi_load_release();
 }
 
 Value *rt_error(Interp *I, DiagCat cat, Loc loc, const char *fmt, ...)
@@ -181,6 +180,9 @@ bool rt_print_value(Interp *I, const Value *v, Loc loc)
         jw_init(&w, &b);
         st = val_json_checked(v, &w, true, VAL_TEXT_MAX, &err);
         sb_putc(&b, '\n');
+    } else if (rt_result_printer(NULL, v)) {
+        rt_result_printer(NULL, v)(NULL, v, &b);
+        st = CGT_OK;
     } else {
         st = val_format_checked(v, &b, true, VAL_TEXT_MAX, &err);
         if (b.len == 0 || b.s[b.len - 1] != '\n')
@@ -259,7 +261,7 @@ static Value *int_arith(Interp *I, int op, const Value *a, const Value *b, Loc l
             if (!__builtin_mul_overflow(x, y, &r))
                 return val_int(r);
             break;
-        case XOR:
+        case OP_XOR:
             return val_int(x ^ y);
         default:
             break;
@@ -297,7 +299,7 @@ static Value *int_arith(Interp *I, int op, const Value *a, const Value *b, Loc l
         else
             mpz_fdiv_r(zr, za, zb);
         break;
-    case XOR:
+    case OP_XOR:
         /* bitwise exclusive or; on negative integers GMP's two's complement */
         mpz_xor(zr, za, zb);
         break;
@@ -358,13 +360,13 @@ static int int_cmp(const Value *a, const Value *b)
 static const char *op_name(int op)
 {
     switch (op) {
-    case EQ:
+    case OP_EQ:
         return "==";
-    case NE:
+    case OP_NE:
         return "!=";
-    case LE:
+    case OP_LE:
         return "<=";
-    case GE:
+    case OP_GE:
         return ">=";
     case '<':
         return "<";
@@ -382,7 +384,7 @@ static const char *op_name(int op)
         return "%";
     case '^':
         return "^";
-    case XOR:
+    case OP_XOR:
         return "xor";
     }
     return "?";
@@ -390,17 +392,20 @@ static const char *op_name(int op)
 
 Value *ev_binop(Interp *I, int op, Value *a, Value *b, Loc loc)
 {
-    if (impgame_is(a) || impgame_is(b))
-        return impgame_binop(I, op, a, b, loc, EQ, NE);
-    if (op == EQ || op == NE) {
+    const ObjType *t = a->kind == VAL_OBJ && a->u.obj.type->binop   ? a->u.obj.type
+                       : b->kind == VAL_OBJ && b->u.obj.type->binop ? b->u.obj.type
+                                                                    : NULL;
+    if (t)
+        return t->binop(I, op, a, b, loc);
+    if (op == OP_EQ || op == OP_NE) {
         bool eq;
         CgtError err;
         cgt_error_clear(&err);
         if (val_equal_checked(a, b, &eq, &err) != CGT_OK)
             return rt_error_from(I, loc, &err);
-        return val_bool(op == EQ ? eq : !eq);
+        return val_bool(op == OP_EQ ? eq : !eq);
     }
-    if (op == '<' || op == '>' || op == LE || op == GE) {
+    if (op == '<' || op == '>' || op == OP_LE || op == OP_GE) {
         int c;
         if (a->kind == VAL_INT && b->kind == VAL_INT)
             c = int_cmp(a, b);
@@ -409,7 +414,7 @@ Value *ev_binop(Interp *I, int op, Value *a, Value *b, Loc loc)
         else
             return rt_error(I, DIAG_TYPE, loc, "cannot compare %s with %s using %s",
                             val_kind_name(a), val_kind_name(b), op_name(op));
-        bool r = op == '<' ? c < 0 : op == '>' ? c > 0 : op == LE ? c <= 0 : c >= 0;
+        bool r = op == '<' ? c < 0 : op == '>' ? c > 0 : op == OP_LE ? c <= 0 : c >= 0;
         return val_bool(r);
     }
     if (a->kind == VAL_INT && b->kind == VAL_INT)
@@ -785,9 +790,12 @@ Value *rt_eval(Interp *I, const AstNode *e)
     case AST_CALL:
         return ev_call_function(I, e);
     case AST_STAR:
-        return impgame_eval_star(I, e);
     case AST_GAME:
-        return impgame_eval_literal(I, e);
+        /* game literals: the module that gives them a meaning */
+        for (size_t m = 0; I->modules && I->modules[m]; m++)
+            if (I->modules[m]->literal)
+                return I->modules[m]->literal(I, e);
+        return rt_error(I, DIAG_NAME, e->loc, "no module of this program reads game literals");
     case AST_RULES:
     case AST_SEQ:
     case AST_PRES:

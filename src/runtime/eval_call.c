@@ -1,6 +1,6 @@
 /* The evaluator's calls: the dispatcher that binds command arguments and
  * option records to builtins according to their declared spec
- * (src/runtime/builtins.def), user functions and the call trace (split from
+ * (the modules' tables), user functions and the call trace (split from
  * eval.c). */
 #include <errno.h>
 #include <stdarg.h>
@@ -10,11 +10,7 @@
 #include <string.h>
 #include <sys/resource.h>
 
-#include "grammar.h"
 #include "runtime/env.h"
-#include "modules/games/gameobj.h"
-#include "modules/explicit/impgameobj.h"
-#include "modules/io/resultfile.h"
 #include "runtime/interp.h"
 #include "runtime/eval_int.h"
 #include "lib/util/atomicfile.h"
@@ -318,14 +314,20 @@ static bool bind_cmd_args(Call *c, AstNode *const *args, size_t nargs)
 
 static Value *invoke(Call *c)
 {
+    if (c->nargs > 0 && c->args[0]) {
+        const Builtin *o = builtin_overload(c->bi, c->args[0]);
+        if (o)
+            c->bi = o;
+    }
     CgtStatus st = cgt_poll();
     if (st == CGT_ERR_INTERRUPTED)
         return rt_error(c->I, DIAG_INTERRUPTED, c->loc, "interrupted");
     /* --stats: CPU, wall time and peak memory of every module statement
        (period, grundy, genus, outcome, kb, mnk, gp, ...); quotient prints
        its own phases and counters */
-    bool stats = c->I->stats && strcmp(c->bi->module, "core") != 0 &&
-                 strcmp(c->bi->name, "quotient") != 0 && c->bi->flags != BI_DECL;
+    const Module *m = builtin_module(c->bi);
+    bool stats = c->I->stats && m && m->stats && !(c->bi->flags & BI_OWN_STATS) &&
+                 c->bi->flags != BI_DECL;
     double cpu0 = stats ? cgt_cpu_seconds() : 0, wall0 = stats ? cgt_now() : 0;
     Value *r = c->bi->fn(c);
     if (stats) {
@@ -341,7 +343,44 @@ static Value *invoke(Call *c)
     if (!r && !c->I->failed)
         return rt_error(c->I, DIAG_INTERNAL, c->loc, "builtin '%s' failed without an error",
                         c->bi->name);
+    if (!r && c->stmt && c->I->partial && c->I->partial->kind != VAL_NULL) {
+        /* a statement stopped by a limit shows what it reached before the
+           error says why it stopped (e.partial holds the same value) */
+        ResultTextFn text = rt_result_printer(c->bi, c->I->partial);
+        StrBuf b;
+        sb_init(&b);
+        if (text && c->I->format == FMT_TEXT) {
+            text(c, c->I->partial, &b);
+        } else {
+            JsonWriter w;
+            jw_init(&w, &b);
+            if (c->I->format == FMT_JSON)
+                val_json(c->I->partial, &w, true);
+            else
+                val_format(c->I->partial, &b, true);
+            sb_putc(&b, '\n');
+        }
+        rt_emit(c->I, &b);
+    }
+    if (r && c->stmt && c->I->format == FMT_TEXT && r->kind != VAL_NULL) {
+        /* the statement shows the value the function returns, through the
+           printer of its builtin or of its result kind */
+        ResultTextFn text = rt_result_printer(c->bi, r);
+        if (text) {
+            StrBuf b;
+            sb_init(&b);
+            text(c, r, &b);
+            val_unref(r);
+            rt_emit(c->I, &b);
+            return val_null();
+        }
+    }
     return r;
+}
+
+bool call_text_only(const Call *c)
+{
+    return c->stmt && c->I->format == FMT_TEXT;
 }
 
 static const Builtin *find_builtin_or_error(Interp *I, const char *name, Loc loc,
@@ -635,14 +674,13 @@ Value *ev_call_function(Interp *I, const AstNode *call)
         return call_user(I, call, fv);
     if (fv) {
         const Builtin *b = builtin_find(call->text);
-        if (!b && val_is_obj(fv, &game_type) && call->nkids == 1) {
-            /* G(n): heap n of a heap game as an explicit game */
-            Value *n = rt_eval(I, call->kids[0]);
-            if (!n)
-                return NULL;
-            Value *r = impgame_heap(I, fv, n, call->loc);
-            val_unref(n);
-            return r;
+        for (size_t m = 0; !b && I->modules && I->modules[m]; m++) {
+            /* a value that a module can apply: G(n) for a heap game */
+            if (!I->modules[m]->apply)
+                continue;
+            Value *r = I->modules[m]->apply(I, fv, call);
+            if (r || I->failed)
+                return r;
         }
         if (!b || !(b->flags & BI_FUNC))
             return rt_error(I, DIAG_TYPE, call->loc, "'%s' is a %s, not a function", call->text,

@@ -8,11 +8,7 @@
 #include <string.h>
 #include <sys/resource.h>
 
-#include "grammar.h"
 #include "runtime/env.h"
-#include "modules/games/gameobj.h"
-#include "modules/explicit/impgameobj.h"
-#include "modules/io/resultfile.h"
 #include "runtime/interp.h"
 #include "runtime/eval_int.h"
 #include "lib/util/poll.h"

@@ -43,8 +43,10 @@ char *diag_source_text(Loc loc);
 typedef enum { FMT_TEXT, FMT_JSON } OutFormat;
 
 typedef struct Env Env;
+typedef struct Module Module;
 
 typedef struct Interp {
+    const Module *const *modules;
     OutFormat format;
     bool color_err;     /* colour in diagnostics */
     bool verbose;
@@ -79,7 +81,9 @@ typedef struct Interp {
  * builtins); deeper evaluation (recursion times nesting) is a limit error,
  * never a stack overflow. */
 void interp_set_stack_budget(size_t bytes);
-Interp *interp_new(void);
+/* A new interpreter with the given modules (a NULL-terminated list, the
+ * same on every call: src/modules/modules.h). */
+Interp *interp_new(const Module *const *modules);
 void interp_free(Interp *I);
 /* Run a parsed unit.  Returns 0, or the exit code of the error that
  * stopped it (the error has been printed). */
@@ -122,6 +126,12 @@ void rt_json_end(JsonWriter *w);
 #define BI_FUNC 2u /* usable in expressions `name(args)` */
 #define BI_DECL 4u /* a declaration kind `name X = args;` */
 #define BI_RAW 8u  /* receives the unevaluated arguments (spec ignored) */
+#define BI_OWN_STATS 16u /* prints its own --stats lines (the dispatcher does not) */
+/* Another module's form of the builtin of the same name, called when the
+ * first argument is of the kind its spec starts with (`outcome q [...]`
+ * for a quotient is the misere module's): documented with the builtin it
+ * overloads, so help and the docs do not list it. */
+#define BI_OVERLOAD 32u
 
 #define CALL_MAX_ARGS 32
 
@@ -146,7 +156,8 @@ typedef struct Call {
 
 typedef Value *(*BuiltinFn)(Call *c);
 
-/* One entry of src/runtime/builtins.def.  `spec` declares the arguments:
+/* One entry of a module's builtin table (src/modules/NAME/builtins_*.def).
+ * `spec` declares the arguments:
  *   positional kinds, in order: int, range (an int n means n..n), list,
  *   str, bool, any, word (an identifier taken literally), or an object
  *   type name (game, quotient, semigroup, ...); a trailing ? = optional;
@@ -158,18 +169,67 @@ struct Builtin {
     unsigned flags;
     const char *spec;
     const char *synopsis;
-    const char *doc; /* paragraphs; lines starting with "    " are examples */
-    const char *module;
+    const char *doc;     /* paragraphs; lines starting with "    " are examples */
+    const char *example; /* a script, run by the doc tests */
+    const char *output;  /* exactly what the example prints */
 };
 
+/* The text form of a result, as a statement prints it.  A builtin returns
+ * one value for its statement and its function form alike; under
+ * --format=json the statement prints that value's JSON, in text a printer
+ * renders it: for a result record (value.h) the printer of its kind, for
+ * any other value the printer of the builtin, if its module has one (c
+ * gives the call's arguments).  A result record is rendered by its kind's
+ * printer also when an expression statement shows it (c is then NULL). */
+typedef void (*ResultTextFn)(const Call *c, const Value *v, StrBuf *out);
+typedef struct ResultPrinter {
+    const char *kind;    /* a result record's kind, or NULL */
+    const char *builtin; /* or a builtin whose plain values it renders */
+    ResultTextFn text;
+} ResultPrinter;
+
+/* A module of the language (src/modules/NAME/module.c): its builtins,
+ * result printers, and what to release when an interpreter ends. */
+struct Module {
+    const char *name;
+    const char *title; /* the heading of its builtins in help and the docs */
+    const Builtin *builtins;
+    size_t nbuiltins;
+    const ResultPrinter *printers;
+    size_t nprinters;
+    void (*release)(void);
+    bool stats; /* --stats reports the CPU, wall time and memory of its statements */
+    /* Evaluates a literal of the language that this module gives a
+     * meaning to (the game literals `*n` and `{G, ...}`: AST_STAR,
+     * AST_GAME), or NULL. */
+    Value *(*literal)(Interp *I, const AstNode *e);
+    /* f(args) for a value f that is not a function (`G(10)`, heap 10 of a
+     * heap game as an explicit game): the result, or NULL with an error
+     * recorded, or NULL without one when f is none of this module's. */
+    Value *(*apply)(Interp *I, const Value *f, const AstNode *call);
+};
+
+/* Register the modules (interp_new does; the first list given stays). */
+void builtin_register(const Module *const *mods);
+/* Every builtin of the registered modules, in order. */
+const Builtin *const *builtin_table(size_t *count);
+/* The overload of b for a first argument like `first`, or NULL. */
+const Builtin *builtin_overload(const Builtin *b, const Value *first);
+/* The module a builtin belongs to. */
+const Module *builtin_module(const Builtin *b);
+/* The text printer of a value a builtin returned (bi NULL: a value shown
+ * by itself), or NULL. */
+ResultTextFn rt_result_printer(const Builtin *bi, const Value *v);
 const Builtin *builtin_find(const char *name);
-const Builtin *builtin_table(size_t *count);
 /* The language's keywords (print, check, for, ...), which `help` also explains. */
 const char *const *builtin_keywords(size_t *count);
-/* "Misere quotients" for "misere": the heading of a module's builtins. */
-const char *builtin_module_title(const char *module);
 /* The width help text is wrapped to (the terminal's, $COLUMNS or 80). */
 int help_width(void);
+/* True when the call's result will only be shown as text (a statement
+ * under --format=text): a builtin may then leave out of its record what
+ * its text form does not show and would be costly to build (the list of
+ * every exceptional heap of a period, say). */
+bool call_text_only(const Call *c);
 /* Option value by name, or NULL if absent. */
 Value *call_opt(Call *c, const char *name);
 /* Location of an option's value (or the call's location). */

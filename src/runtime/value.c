@@ -3,6 +3,7 @@
 #include "runtime/value.h"
 
 #include <ctype.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -33,8 +34,32 @@ Value *val_bool(bool b)
     return v;
 }
 
+/* The integers 0..SMALL_INTS-1 are shared values that are never freed,
+ * so that a list of a million Grundy values is a million pointers. */
+#define SMALL_INTS 1024
+static Value small_ints[SMALL_INTS];
+static pthread_once_t small_once = PTHREAD_ONCE_INIT;
+
+static void small_init(void)
+{
+    for (int i = 0; i < SMALL_INTS; i++) {
+        small_ints[i].refs = 1;
+        small_ints[i].kind = VAL_INT;
+        small_ints[i].u.i.small = i;
+    }
+}
+
+static bool is_small_int(const Value *v)
+{
+    return v >= small_ints && v < small_ints + SMALL_INTS;
+}
+
 Value *val_int(int64_t x)
 {
+    if (x >= 0 && x < SMALL_INTS) {
+        pthread_once(&small_once, small_init);
+        return &small_ints[x];
+    }
     Value *v = val_new(VAL_INT);
     v->u.i.small = x;
     return v;
@@ -155,14 +180,14 @@ Value *val_obj(const ObjType *type, void *ptr)
 
 Value *val_ref(Value *v)
 {
-    if (v)
+    if (v && !is_small_int(v))
         v->refs++;
     return v;
 }
 
 void val_unref(Value *v)
 {
-    if (!v || --v->refs > 0)
+    if (!v || is_small_int(v) || --v->refs > 0)
         return;
     switch (v->kind) {
     case VAL_INT:
@@ -249,6 +274,47 @@ void val_map_set_str(Value *m, const char *key, const char *s)
 void val_map_set_bool(Value *m, const char *key, bool b)
 {
     val_map_set(m, key, val_bool(b));
+}
+
+void val_map_set_opt_int(Value *m, const char *key, bool have, int64_t x)
+{
+    val_map_set(m, key, have ? val_int(x) : val_null());
+}
+
+const char *val_result_kind(const Value *v)
+{
+    if (!v || v->kind != VAL_MAP || v->u.map.len == 0 || strcmp(v->u.map.keys[0], "kind") != 0 ||
+        v->u.map.vals[0]->kind != VAL_STR)
+        return NULL;
+    return v->u.map.vals[0]->u.str.s;
+}
+
+Value *val_result(const char *kind)
+{
+    Value *m = val_map();
+    val_map_set_str(m, "kind", kind);
+    return m;
+}
+
+int64_t val_field_int(const Value *r, const char *key)
+{
+    int64_t x = 0;
+    const Value *v = val_map_get(r, key);
+    if (v && v->kind == VAL_INT && !val_get_i64(v, &x))
+        x = 0;
+    return x;
+}
+
+bool val_field_bool(const Value *r, const char *key)
+{
+    const Value *v = val_map_get(r, key);
+    return v && v->kind == VAL_BOOL && v->u.b;
+}
+
+const char *val_field_str(const Value *r, const char *key)
+{
+    const Value *v = val_map_get(r, key);
+    return v && v->kind == VAL_STR ? v->u.str.s : "";
 }
 
 const char *val_kind_name(const Value *v)
@@ -854,7 +920,7 @@ static void json_plain(const Value *v, JsonWriter *w, Walk *wk)
 
 static void json_rec(const Value *v, JsonWriter *w, bool top, Walk *wk)
 {
-    if (!top || v->kind == VAL_OBJ) {
+    if (!top || v->kind == VAL_OBJ || val_result_kind(v)) {
         json_plain(v, w, wk);
         return;
     }

@@ -36,11 +36,16 @@ typedef struct JsonWriter JsonWriter;
  * "quotient"), destructor, and printers.  print_text appends the object's
  * text form (what `print x` shows); print_json writes one JSON object
  * (with its "kind") into the writer. */
+struct Interp;
 typedef struct ObjType {
     const char *name;
     void (*free)(void *ptr);
     void (*print_text)(const void *ptr, StrBuf *out);
     void (*print_json)(const void *ptr, JsonWriter *jw);
+    /* a op b where a or b is of this type (the left operand's type is
+     * asked first); op as in AstNode (src/lang/ast.h).  NULL: the
+     * evaluator's own rules (== and != compare structurally). */
+    Value *(*binop)(struct Interp *I, int op, const Value *a, const Value *b, Loc loc);
 } ObjType;
 
 struct Value {
@@ -113,6 +118,20 @@ size_t val_map_len(const Value *m);
 void val_map_set_int(Value *m, const char *key, int64_t x);
 void val_map_set_str(Value *m, const char *key, const char *s);
 void val_map_set_bool(Value *m, const char *key, bool b);
+/* An integer, or null when `have` is false. */
+void val_map_set_opt_int(Value *m, const char *key, bool have, int64_t x);
+/* A result record: a map whose first field is `kind`, a string naming
+ * what it is ("period", "outcome", ...).  Its kind, or NULL for any other
+ * value.  A result record is its own JSON object at the top level (no
+ * {"kind":"record","value":...} around it). */
+const char *val_result_kind(const Value *v);
+/* A new result record with its kind set. */
+Value *val_result(const char *kind);
+/* Fields of a record for printers: the integer (0 when absent, null or
+ * not an int64), the boolean (false likewise), the string ("" likewise). */
+int64_t val_field_int(const Value *r, const char *key);
+bool val_field_bool(const Value *r, const char *key);
+const char *val_field_str(const Value *r, const char *key);
 
 Value *val_ref(Value *v);
 void val_unref(Value *v);

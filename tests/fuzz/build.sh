@@ -24,10 +24,10 @@ for w in 1 2; do
     done
 done
 clang $FLAGS -Wno-unused-function -pthread \
-    -o $B/fuzz_eval tests/fuzz/fuzz_eval.c src/lang/*.c $B/gen/*.c src/runtime/*.c src/modules/*/*.c \
+    -o $B/fuzz_eval tests/fuzz/fuzz_eval.c src/lang/*.c $B/gen/*.c src/runtime/*.c src/modules/*.c src/modules/*/*.c \
     src/lib/*/*.c $WIDE -lgmp -lm
 echo "built $B/fuzz_eval"
 clang $FLAGS -Wno-unused-function -pthread \
-    -o $B/fuzz_load tests/fuzz/fuzz_load.c src/lang/*.c $B/gen/*.c src/runtime/*.c src/modules/*/*.c \
+    -o $B/fuzz_load tests/fuzz/fuzz_load.c src/lang/*.c $B/gen/*.c src/runtime/*.c src/modules/*.c src/modules/*/*.c \
     src/lib/*/*.c $WIDE -lgmp -lm
 echo "built $B/fuzz_load"

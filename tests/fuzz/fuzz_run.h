@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "lang/ast.h"
+#include "modules/modules.h"
 #include "runtime/interp.h"
 #include "lib/util/poll.h"
 
@@ -28,7 +29,7 @@ static void *fuzz_script_thread(void *p)
     Loc loc;
     char msg[1024];
     if (parse_source(id, a, &root, &loc, msg, sizeof msg) == 0) {
-        Interp *I = interp_new();
+        Interp *I = interp_new(cgt_modules);
         cgt_set_timeout(0.5);
         if (interp_run(I, root) != 0)
             (void)interp_report(I);

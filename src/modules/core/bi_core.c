@@ -2,7 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "runtime/builtins.h"
+#include "modules/core/module.h"
 #include "lib/util/poll.h"
 #include "lib/util/xalloc.h"
 
@@ -34,7 +34,7 @@ Value *bi_help(Call *c)
         return val_null();
     }
     size_t n;
-    const Builtin *t = builtin_table(&n);
+    const Builtin *const *t = builtin_table(&n);
     StrBuf s;
     sb_init(&s);
     if (c->I->format == FMT_JSON) {
@@ -44,8 +44,12 @@ Value *bi_help(Call *c)
         jw_arr_begin(&w);
         for (size_t i = 0; i < n; i++) {
             jw_obj_begin(&w);
-            jw_kv_str(&w, "name", t[i].name);
-            jw_kv_str(&w, "synopsis", t[i].synopsis);
+            jw_kv_str(&w, "name", t[i]->name);
+            jw_kv_str(&w, "synopsis", t[i]->synopsis);
+            jw_kv_str(&w, "module", builtin_module(t[i])->name);
+            jw_kv_bool(&w, "statement", (t[i]->flags & BI_CMD) != 0);
+            jw_kv_bool(&w, "function", (t[i]->flags & BI_FUNC) != 0);
+            jw_kv_bool(&w, "declaration", (t[i]->flags & BI_DECL) != 0);
             jw_obj_end(&w);
         }
         jw_arr_end(&w);
@@ -55,13 +59,13 @@ Value *bi_help(Call *c)
            sentence of its doc, cut to the width of the terminal */
         int width = help_width();
         sb_puts(&s, "Builtins by module (help NAME for one of them):\n");
-        const char *last = "";
+        const Module *last = NULL;
         for (size_t i = 0; i < n; i++) {
-            if (strcmp(t[i].module, last) != 0) {
-                sb_printf(&s, "\n%s\n", builtin_module_title(t[i].module));
-                last = t[i].module;
+            if (builtin_module(t[i]) != last) {
+                last = builtin_module(t[i]);
+                sb_printf(&s, "\n%s\n", last->title);
             }
-            const char *d = t[i].doc;
+            const char *d = t[i]->doc;
             size_t len = strcspn(d, "\n");
             const char *dot = strstr(d, ". ");
             if (dot && (size_t)(dot - d) < len)
@@ -70,9 +74,9 @@ Value *bi_help(Call *c)
                 len--;
             int room = width - 18;
             if ((int)len > room)
-                sb_printf(&s, "  %-15s %.*s...\n", t[i].name, room - 3, d);
+                sb_printf(&s, "  %-15s %.*s...\n", t[i]->name, room - 3, d);
             else
-                sb_printf(&s, "  %-15s %.*s\n", t[i].name, (int)len, d);
+                sb_printf(&s, "  %-15s %.*s\n", t[i]->name, (int)len, d);
         }
         size_t nk;
         const char *const *kw = builtin_keywords(&nk);

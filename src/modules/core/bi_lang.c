@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "runtime/builtins.h"
+#include "modules/core/module.h"
 #include "lib/util/xalloc.h"
 
 /* The items of a list or range argument, one at a time: *n items, item i

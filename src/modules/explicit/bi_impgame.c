@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "runtime/builtins.h"
+#include "modules/explicit/module.h"
 #include "modules/games/gameobj.h"
 #include "modules/explicit/impgameobj.h"
 #include "lib/util/hash.h"
@@ -336,7 +336,9 @@ static void box_json(const void *p, JsonWriter *w)
     sb_free(&t);
 }
 
-const ObjType impgame_type = {"impgame", box_free, box_text, box_json};
+static Value *impgame_binop(Interp *I, int op, const Value *a, const Value *b, Loc loc);
+
+const ObjType impgame_type = {"impgame", box_free, box_text, box_json, impgame_binop};
 
 Value *impgame_value(IgId g)
 {
@@ -372,7 +374,7 @@ bool impgame_of(Interp *I, const Value *v, Loc loc, const char *what, IgId *out)
 
 #define STAR_MAX 100000
 
-Value *impgame_eval_star(Interp *I, const AstNode *e)
+static Value *impgame_eval_star(Interp *I, const AstNode *e)
 {
     int64_t n = 1;
     if (e->nkids) {
@@ -393,7 +395,7 @@ Value *impgame_eval_star(Interp *I, const AstNode *e)
     return impgame_value(g);
 }
 
-Value *impgame_eval_literal(Interp *I, const AstNode *e)
+static Value *impgame_eval_literal(Interp *I, const AstNode *e)
 {
     IgId *o = xmalloc((e->nkids ? e->nkids : 1) * sizeof *o);
     for (size_t i = 0; i < e->nkids; i++) {
@@ -430,11 +432,10 @@ static bool canon_or_error(Interp *I, IgId g, Loc loc, IgId *out)
     return true;
 }
 
-Value *impgame_binop(Interp *I, int op, const Value *a, const Value *b, Loc loc, int eq_tok,
-                     int ne_tok)
+static Value *impgame_binop(Interp *I, int op, const Value *a, const Value *b, Loc loc)
 {
     IgId x, y;
-    if (op != '+' && op != eq_tok && op != ne_tok)
+    if (op != '+' && op != OP_EQ && op != OP_NE)
         return rt_error(I, DIAG_TYPE, loc, "games can only be added (+) and compared (==, !=)");
     if (!impgame_of(I, a, loc, "the left operand", &x) ||
         !impgame_of(I, b, loc, "the right operand", &y))
@@ -450,14 +451,14 @@ Value *impgame_binop(Interp *I, int op, const Value *a, const Value *b, Loc loc,
     /* misère equality: identical canonical forms */
     if (!canon_or_error(I, x, loc, &x) || !canon_or_error(I, y, loc, &y))
         return NULL;
-    return val_bool(op == eq_tok ? x == y : x != y);
+    return val_bool(op == OP_EQ ? x == y : x != y);
 }
 
 #define HEAP_MAX 100000
 #define EXPAND_MAX 1000000
 #define EXPAND_OPTIONS_MAX 20000000
 
-Value *impgame_heap(Interp *I, const Value *game, const Value *nv, Loc loc)
+static Value *impgame_heap(Interp *I, const Value *game, const Value *nv, Loc loc)
 {
     GameObj *go = game_heap_or_error(I, game, loc, "an explicit heap");
     if (!go)
@@ -493,6 +494,24 @@ Value *impgame_heap(Interp *I, const Value *game, const Value *nv, Loc loc)
     return impgame_value(g);
 }
 
+Value *impgame_literal(Interp *I, const AstNode *e)
+{
+    return e->kind == AST_STAR ? impgame_eval_star(I, e) : impgame_eval_literal(I, e);
+}
+
+Value *impgame_apply(Interp *I, const Value *f, const AstNode *call)
+{
+    if (!val_is_obj(f, &game_type) || call->nkids != 1)
+        return NULL;
+    /* G(n): heap n of a heap game as an explicit game */
+    Value *n = rt_eval(I, call->kids[0]);
+    if (!n)
+        return NULL;
+    Value *r = impgame_heap(I, f, n, call->loc);
+    val_unref(n);
+    return r;
+}
+
 /* ---- builtins ---- */
 
 static bool arg_game(Call *c, size_t i, IgId *g)
@@ -500,15 +519,6 @@ static bool arg_game(Call *c, size_t i, IgId *g)
     return impgame_of(c->I, c->args[i], c->arg_locs[i], "the argument", g);
 }
 
-static Value *result_line(Call *c, const char *kind, Value *v)
-{
-    if (!c->stmt)
-        return v;
-    bool ok = rt_print_value(c->I, v, c->loc);
-    (void)kind;
-    val_unref(v);
-    return ok ? val_null() : NULL;
-}
 
 Value *bi_options(Call *c)
 {
@@ -524,7 +534,7 @@ Value *bi_options(Call *c)
         val_list_push(l, impgame_value(o[i]));
     free(o);
     ranker_free(&r);
-    return result_line(c, "options", l);
+    return l;
 }
 
 Value *bi_birthday(Call *c)
@@ -532,7 +542,7 @@ Value *bi_birthday(Call *c)
     IgId g;
     if (!arg_game(c, 0, &g))
         return NULL;
-    return result_line(c, "birthday", val_int(ig_birthday(impgame_store(), g)));
+    return val_int(ig_birthday(impgame_store(), g));
 }
 
 Value *bi_nimber(Call *c)
@@ -540,7 +550,7 @@ Value *bi_nimber(Call *c)
     IgId g;
     if (!arg_game(c, 0, &g))
         return NULL;
-    return result_line(c, "nimber", val_int(ig_nimber(impgame_store(), g)));
+    return val_int(ig_nimber(impgame_store(), g));
 }
 
 Value *bi_misere_value(Call *c)
@@ -548,7 +558,7 @@ Value *bi_misere_value(Call *c)
     IgId g;
     if (!arg_game(c, 0, &g))
         return NULL;
-    return result_line(c, "misere_value", val_int(ig_misere_value(impgame_store(), g)));
+    return val_int(ig_misere_value(impgame_store(), g));
 }
 
 Value *bi_positions(Call *c)
@@ -561,75 +571,43 @@ Value *bi_positions(Call *c)
     cgt_error_clear(&err);
     if (ig_size(impgame_store(), g, &n, &err) != CGT_OK)
         return rt_error_from(c->I, c->loc, &err);
-    return result_line(c, "positions", val_int((int64_t)n));
+    return val_int((int64_t)n);
 }
 
-Value *impgame_outcome(Call *c, IgId g)
+Value *bi_impgame_outcome(Call *c)
 {
+    IgId g;
+    if (!arg_game(c, 0, &g))
+        return NULL;
     const IgStore *s = impgame_store();
     const char *nor = ig_nimber(s, g) ? "N" : "P";
     const char *mis = ig_misere_p(s, g) ? "P" : "N";
     StrBuf t;
     sb_init(&t);
     game_text_of(g, &t);
-    if (!c->stmt) {
-        /* the record every outcome(...) returns (docs/language.md) */
-        Value *r = val_map();
-        val_map_set_str(r, "game", t.s);
-        val_map_set(r, "position", val_null());
-        val_map_set_str(r, "normal", nor);
-        val_map_set_str(r, "misere", mis);
-        val_map_set(r, "element", val_null());
-        sb_free(&t);
-        return r;
-    }
-    StrBuf b;
-    sb_init(&b);
-    if (c->I->format == FMT_JSON) {
-        JsonWriter w;
-        rt_json_begin(&w, &b, "outcome");
-        jw_kv_str(&w, "game", t.s);
-        jw_kv_str(&w, "normal", nor);
-        jw_kv_str(&w, "misere", mis);
-        rt_json_end(&w);
-    } else {
-        sb_printf(&b, "%s: normal %s, misere %s\n", t.s, nor, mis);
-    }
+    /* the record of every outcome (docs/language.md) */
+    Value *r = val_result("outcome");
+    val_map_set_str(r, "game", t.s);
+    val_map_set(r, "position", val_null());
+    val_map_set_str(r, "normal", nor);
+    val_map_set_str(r, "misere", mis);
+    val_map_set(r, "element", val_null());
     sb_free(&t);
-    rt_emit(c->I, &b);
-    return val_null();
+    return r;
 }
 
-Value *impgame_genus(Call *c, IgId g)
+Value *bi_impgame_genus(Call *c)
 {
+    IgId g;
+    if (!arg_game(c, 0, &g))
+        return NULL;
     Genus gen;
     CgtError err;
     cgt_error_clear(&err);
     if (ig_genus(impgame_store(), g, &gen, &err) != CGT_OK)
         return rt_error_from(c->I, c->loc, &err);
     char *f = genus_format(&gen);
-    Value *v = val_str(f);
-    free(f);
-    if (!c->stmt)
-        return v;
-    StrBuf b;
-    sb_init(&b);
-    if (c->I->format == FMT_JSON) {
-        StrBuf t;
-        sb_init(&t);
-        game_text_of(g, &t);
-        JsonWriter w;
-        rt_json_begin(&w, &b, "genus");
-        jw_kv_str(&w, "game", t.s);
-        jw_kv_str(&w, "genus", v->u.str.s);
-        rt_json_end(&w);
-        sb_free(&t);
-    } else {
-        sb_printf(&b, "%s\n", v->u.str.s);
-    }
-    val_unref(v);
-    rt_emit(c->I, &b);
-    return val_null();
+    return val_str_own(f);
 }
 
 Value *bi_born(Call *c)
@@ -651,7 +629,7 @@ Value *bi_born(Call *c)
             if (l[k] == r.nodes.data[i])
                 val_list_push(v, impgame_value(l[k]));
     ranker_free(&r);
-    return result_line(c, "born", v);
+    return v;
 }
 
 Value *bi_games(Call *c)
@@ -747,5 +725,5 @@ Value *bi_canonical(Call *c)
     IgId g;
     if (!arg_game(c, 0, &g) || !canon_or_error(c->I, g, c->arg_locs[0], &g))
         return NULL;
-    return result_line(c, "canonical", impgame_value(g));
+    return impgame_value(g);
 }

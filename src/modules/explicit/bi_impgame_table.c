@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "runtime/builtins.h"
+#include "modules/explicit/module.h"
 #include "modules/games/gameobj.h"
 #include "modules/explicit/impgameobj.h"
 #include "lib/util/poll.h"

@@ -3,8 +3,8 @@
  * game literals (`*n`, `*`, `{G, H, ...}`), sums, misère equality and heaps
  * of a ruleset called as functions (`dk(10)`).  docs/language.md
  * "Explicit games". */
-#ifndef CGT_RUNTIME_IMPGAMEOBJ_H
-#define CGT_RUNTIME_IMPGAMEOBJ_H
+#ifndef CGT_MODULES_EXPLICIT_IMPGAMEOBJ_H
+#define CGT_MODULES_EXPLICIT_IMPGAMEOBJ_H
 #include "lib/explicit/impgame.h"
 #include "runtime/interp.h"
 
@@ -21,17 +21,10 @@ Value *impgame_value(IgId g);
 bool impgame_of(Interp *I, const Value *v, Loc loc, const char *what, IgId *out);
 bool impgame_is(const Value *v);
 
-/* AST_STAR and AST_GAME nodes. */
-Value *impgame_eval_star(Interp *I, const AstNode *e);
-Value *impgame_eval_literal(Interp *I, const AstNode *e);
-/* a OP b when one of them is an impgame (+, ==, !=). */
-Value *impgame_binop(Interp *I, int op, const Value *a, const Value *b, Loc loc, int eq_tok,
-                     int ne_tok);
-/* `G(n)` for a heap game value G: heap n as an explicit game. */
-Value *impgame_heap(Interp *I, const Value *game, const Value *n, Loc loc);
-
-/* The explicit-game forms of `outcome G` and `genus G` (bi_games.c). */
-Value *impgame_outcome(Call *c, IgId g);
-Value *impgame_genus(Call *c, IgId g);
+/* The module's hooks (Module in src/runtime/interp.h): AST_STAR and
+ * AST_GAME nodes, and `G(n)` for a heap game value G (heap n as an
+ * explicit game). */
+Value *impgame_literal(Interp *I, const AstNode *e);
+Value *impgame_apply(Interp *I, const Value *f, const AstNode *call);
 
 #endif

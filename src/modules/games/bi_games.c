@@ -5,10 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "runtime/builtins.h"
+#include "modules/games/module.h"
 #include "modules/games/gameobj.h"
 #include "modules/games/heaps.h"
-#include "runtime/results.h"
 #include "lib/util/atomicfile.h"
 #include "lib/util/poll.h"
 #include "lib/util/xalloc.h"
@@ -439,6 +438,17 @@ static uint32_t *range_buffer(Call *c, uint64_t n)
     return vals;
 }
 
+/* A result computed whose checkpoint could not be written: an io error,
+ * and the result is kept as e.partial (a statement prints it before the
+ * error), so the work is not lost.  Steals r. */
+static Value *save_failed(Call *c, Value *r, const CgtError *save_err)
+{
+    rt_error_from(c->I, call_opt_loc(c, "checkpoint"), save_err);
+    val_unref(c->I->partial);
+    c->I->partial = r;
+    return NULL;
+}
+
 /* The heap rule (heaps.h) for a heap at or past the default period limit:
  * a period is tried first.  With a checkpoint that search is the one of
  * `period G checkpoint "F"` (grundy_fill with the period): it resumes from
@@ -509,63 +519,50 @@ static Value *grundy_range(Call *c, GameObj *g, int64_t lo, int64_t hi, const ch
             return NULL;
         grundy_copy(game_grundy(g), (uint64_t)lo, n, vals);
     }
-    if (!c->stmt) {
-        Value *l = val_list();
-        for (uint64_t i = 0; i < n; i++)
-            val_list_push(l, val_int(vals[i]));
-        free(vals);
-        if (save_err.status != CGT_OK) {
-            val_unref(l);
-            return rt_error_from(c->I, call_opt_loc(c, "checkpoint"), &save_err);
-        }
-        return l;
-    }
-    StrBuf b;
-    sb_init(&b);
-    if (c->I->format == FMT_JSON) {
-        JsonWriter w;
-        rt_json_begin(&w, &b, "grundy");
-        jw_kv_str(&w, "game", g->name);
-        jw_kv_int(&w, "from", lo);
-        jw_key(&w, "values");
-        jw_arr_begin(&w);
-        for (uint64_t i = 0; i < n; i++)
-            jw_uint(&w, vals[i]);
-        jw_arr_end(&w);
-        rt_json_end(&w);
-    } else {
-        sb_printf(&b, "%s: Grundy values for n = %lld..%lld\n", g->name, (long long)lo,
-                  (long long)hi);
-        rows_text(&b, vals, (uint64_t)lo, n, 10);
-    }
+    Value *l = val_list();
+    for (uint64_t i = 0; i < n; i++)
+        val_list_push(l, val_int(vals[i]));
     free(vals);
-    rt_emit(c->I, &b);
     if (save_err.status != CGT_OK)
-        return rt_error_from(c->I, call_opt_loc(c, "checkpoint"), &save_err);
-    return val_null();
+        return save_failed(c, l, &save_err);
+    return l;
 }
 
-static Value *int_result(Call *c, const char *game, const char *label, uint64_t v,
-                         const Value *pos)
+/* The text of `grundy`'s statement: a table of values for a range, else
+ * G(position) = value. */
+void games_grundy_text(const Call *c, const Value *v, StrBuf *b)
 {
-    if (!c->stmt)
-        return val_int((int64_t)v);
-    StrBuf b;
-    sb_init(&b);
-    if (c->I->format == FMT_JSON) {
-        JsonWriter w;
-        rt_json_begin(&w, &b, "grundy");
-        jw_kv_str(&w, "game", game);
-        jw_key(&w, "position");
-        val_json(pos, &w, false);
-        jw_key(&w, "value");
-        jw_uint(&w, v);
-        rt_json_end(&w);
-    } else {
-        sb_printf(&b, "%s: G(%s) = %llu\n", game, label, (unsigned long long)v);
+    const GameObj *g = game_of(c->args[0]);
+    const Value *a = c->args[1];
+    if (a->kind == VAL_RANGE && v->kind == VAL_LIST) {
+        uint64_t n = v->u.list.len;
+        uint32_t *vals = xmalloc((n + 1) * sizeof *vals);
+        for (uint64_t i = 0; i < n; i++) {
+            int64_t x = 0;
+            val_get_i64(v->u.list.items[i], &x);
+            vals[i] = (uint32_t)x;
+        }
+        sb_printf(b, "%s: Grundy values for n = %lld..%lld\n", g->name, (long long)a->u.range.lo,
+                  (long long)a->u.range.hi);
+        rows_text(b, vals, (uint64_t)a->u.range.lo, n, 10);
+        free(vals);
+        return;
     }
-    rt_emit(c->I, &b);
-    return val_null();
+    sb_printf(b, "%s: G(", g->name);
+    if (g->kind == GAME_HEAP && a->kind == VAL_LIST) {
+        for (size_t i = 0; i < a->u.list.len; i++) {
+            if (i)
+                sb_puts(b, " + ");
+            val_format(a->u.list.items[i], b, false);
+        }
+        if (a->u.list.len == 0)
+            sb_putc(b, '0');
+    } else {
+        val_format(a, b, false);
+    }
+    sb_puts(b, ") = ");
+    val_format(v, b, true);
+    sb_putc(b, '\n');
 }
 
 static Value *grundy_stmt(Call *c)
@@ -605,34 +602,24 @@ static Value *grundy_stmt(Call *c)
                (G(n) = G(pre + (n - pre) mod p) for any GMP n), or past
                the default period limit, where a period is tried first */
             bool ok = heap_grundy(c, g, z, c->arg_locs[1], &v);
-            char *label = mpz_get_str(NULL, 10, z);
             mpz_clear(z);
-            Value *r = ok ? int_result(c, g->name, label, v, a) : NULL;
-            free(label);
-            if (r && save_err.status != CGT_OK) {
-                val_unref(r);
-                return rt_error_from(c->I, call_opt_loc(c, "checkpoint"), &save_err);
-            }
+            Value *r = ok ? val_int(v) : NULL;
+            if (r && save_err.status != CGT_OK)
+                return save_failed(c, r, &save_err);
             return r;
         }
         mpz_clear(z);
         cgt_error_clear(&save_err);
         if (!grundy_fill(c, g, n + 1, ckpt, NULL, &save_err))
             return NULL;
-        char label[32];
-        snprintf(label, sizeof label, "%llu", (unsigned long long)n);
         v = grundy_get(gt, n);
-        if (save_err.status != CGT_OK) {
-            val_unref(int_result(c, g->name, label, v, a));
-            return rt_error_from(c->I, call_opt_loc(c, "checkpoint"), &save_err);
-        }
-        return int_result(c, g->name, label, v, a);
+        if (save_err.status != CGT_OK)
+            return save_failed(c, val_int(v), &save_err);
+        return val_int(v);
     }
     if (a->kind == VAL_LIST) {
         /* the nim-sum of the heaps' values, each by the heap rule */
         size_t k = a->u.list.len;
-        StrBuf label;
-        sb_init(&label);
         uint32_t v = 0;
         mpz_t z;
         mpz_init(z);
@@ -641,18 +628,12 @@ static Value *grundy_stmt(Call *c)
             if (!heap_read(c, a->u.list.items[i], c->arg_locs[1], z) ||
                 !heap_grundy(c, g, z, c->arg_locs[1], &hv)) {
                 mpz_clear(z);
-                sb_free(&label);
                 return NULL;
             }
             v ^= hv;
-            char *s = mpz_get_str(NULL, 10, z);
-            sb_printf(&label, "%s%s", i ? " + " : "", s);
-            free(s);
         }
         mpz_clear(z);
-        Value *r = int_result(c, g->name, k ? label.s : "0", v, a);
-        sb_free(&label);
-        return r;
+        return val_int(v);
     }
     rt_error(c->I, DIAG_TYPE, c->arg_locs[1],
              "bad argument #2 to 'grundy' (range, integer or list of heaps expected, got %s)",
@@ -702,84 +683,72 @@ static Value *period_stmt(Call *c)
         return NULL;
     }
     Value *r = period_result(c, g, (uint64_t)limit);
-    if (save_err.status != CGT_OK) {
-        val_unref(r);
-        return rt_error_from(c->I, call_opt_loc(c, "checkpoint"), &save_err);
-    }
+    if (save_err.status != CGT_OK)
+        return save_failed(c, r, &save_err);
     return r;
 }
 
-/* The result of `period` (record, JSON or text) for a search to limit. */
+/* The result of `period` for a search to limit: the record of
+ * docs/language.md ("Results as records").  The text statement names only
+ * the count and the last exceptional heap (preperiod-1), so the heaps are
+ * listed, and so stored, only for the function and JSON (for 0.1777 that
+ * list was 1.1 GB); the text-only record has `exceptional` null. */
 static Value *period_result(Call *c, GameObj *g, uint64_t limit)
 {
     const GrundyPeriod *p = &g->period;
-    /* the statement's text names only the count and the last exceptional
-     * heap (preperiod-1): the heaps are listed, and so stored, only for the
-     * record and JSON (for 0.1777 that list was 1.1 GB) */
-    bool list = !c->stmt || c->I->format == FMT_JSON;
+    bool list = !call_text_only(c), found = p->status != PERIOD_NONE;
     uint64_t *exc = NULL;
-    size_t nexc = p->status == PERIOD_NONE
-                      ? 0
-                      : grundy_exceptional(game_grundy(g), p, list ? &exc : NULL);
-    if (!c->stmt) {
-        Value *r = period_record(g->name, p, exc, nexc, limit);
-        free(exc);
-        return r;
-    }
-    StrBuf b;
-    sb_init(&b);
-    if (c->I->format == FMT_JSON) {
-        JsonWriter w;
-        rt_json_begin(&w, &b, "period");
-        jw_kv_str(&w, "game", g->name);
-        jw_key(&w, "period");
-        if (p->status == PERIOD_NONE)
-            jw_null(&w);
-        else
-            jw_uint(&w, p->period);
-        jw_key(&w, "preperiod");
-        if (p->status == PERIOD_NONE)
-            jw_null(&w);
-        else
-            jw_uint(&w, p->preperiod);
-        jw_key(&w, "proved_at");
-        if (p->status == PERIOD_PROVED)
-            jw_uint(&w, p->proof_n);
-        else
-            jw_null(&w);
-        jw_kv_int(&w, "saltus", (long long)p->saltus);
-        jw_kv_str(&w, "status", period_status_word(p->status));
-        jw_key(&w, "checked");
-        jw_uint(&w, p->checked);
-        jw_key(&w, "exceptional");
-        jw_arr_begin(&w);
+    size_t nexc = found ? grundy_exceptional(game_grundy(g), p, list ? &exc : NULL) : 0;
+    Value *r = val_result("period");
+    val_map_set_str(r, "game", g->name);
+    val_map_set_opt_int(r, "period", found, (int64_t)p->period);
+    val_map_set_opt_int(r, "preperiod", found, (int64_t)p->preperiod);
+    val_map_set_int(r, "saltus", found ? p->saltus : 0);
+    val_map_set_bool(r, "proved", p->status == PERIOD_PROVED);
+    val_map_set_str(r, "status", period_status_word(p->status));
+    val_map_set_opt_int(r, "proved_at", p->status == PERIOD_PROVED, (int64_t)p->proof_n);
+    val_map_set_opt_int(r, "last_exceptional", found && nexc > 0,
+                        (int64_t)p->last_exceptional);
+    val_map_set_int(r, "exceptional_count", (int64_t)nexc);
+    if (list) {
+        Value *l = val_list();
         for (size_t i = 0; i < nexc; i++)
-            jw_uint(&w, exc[i]);
-        jw_arr_end(&w);
-        rt_json_end(&w);
-    } else if (p->status == PERIOD_NONE) {
-        sb_printf(&b, "%s: no period found in the first %llu values\n", g->name,
-                  (unsigned long long)p->checked);
+            val_list_push(l, val_int((int64_t)exc[i]));
+        val_map_set(r, "exceptional", l);
     } else {
-        sb_printf(&b, "%s: period %llu, preperiod %llu", g->name,
-                  (unsigned long long)p->period, (unsigned long long)p->preperiod);
-        if (p->saltus)
-            sb_printf(&b, ", saltus %lld", (long long)p->saltus);
-        if (p->status == PERIOD_PROVED)
-            sb_printf(&b, ", proved at heap %llu by the periodicity theorem\n",
-                      (unsigned long long)p->proof_n);
-        else
-            sb_printf(&b, ", observed in %llu values, not proved\n",
-                      (unsigned long long)p->checked);
-        if (nexc == 0)
-            sb_puts(&b, "  no exceptional values\n");
-        else
-            sb_printf(&b, "  last exceptional value at heap %llu (%zu exceptional heap%s)\n",
-                      (unsigned long long)p->last_exceptional, nexc, nexc == 1 ? "" : "s");
+        val_map_set(r, "exceptional", val_null());
     }
+    val_map_set_int(r, "checked", (int64_t)p->checked);
+    val_map_set_int(r, "limit", (int64_t)limit);
     free(exc);
-    rt_emit(c->I, &b);
-    return val_null();
+    return r;
+}
+
+void games_period_text(const Call *c, const Value *r, StrBuf *b)
+{
+    (void)c;
+    const char *name = val_field_str(r, "game"), *status = val_field_str(r, "status");
+    if (strcmp(status, "none") == 0) {
+        sb_printf(b, "%s: no period found in the first %lld values\n", name,
+                  (long long)val_field_int(r, "checked"));
+        return;
+    }
+    sb_printf(b, "%s: period %lld, preperiod %lld", name, (long long)val_field_int(r, "period"),
+              (long long)val_field_int(r, "preperiod"));
+    if (val_field_int(r, "saltus"))
+        sb_printf(b, ", saltus %lld", (long long)val_field_int(r, "saltus"));
+    if (val_field_bool(r, "proved"))
+        sb_printf(b, ", proved at heap %lld by the periodicity theorem\n",
+                  (long long)val_field_int(r, "proved_at"));
+    else
+        sb_printf(b, ", observed in %lld values, not proved\n", (long long)val_field_int(r, "checked"));
+    int64_t nexc = val_field_int(r, "exceptional_count");
+    if (nexc == 0)
+        sb_puts(b, "  no exceptional values\n");
+    else
+        sb_printf(b, "  last exceptional value at heap %lld (%lld exceptional heap%s)\n",
+                  (long long)val_field_int(r, "last_exceptional"), (long long)nexc,
+                  nexc == 1 ? "" : "s");
 }
 
 static Value *table_stmt(Call *c)

@@ -4,11 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "runtime/builtins.h"
+#include "modules/games/module.h"
 #include "modules/games/gameobj.h"
 #include "modules/games/heaps.h"
-#include "modules/explicit/impgameobj.h"
-#include "modules/misere/quotobj.h"
 #include "lib/util/xalloc.h"
 
 /* ---- genus ---- */
@@ -24,10 +22,10 @@ static bool genus_within_budget(Call *c, GameObj *g, uint64_t top)
     return false;
 }
 
+/* genus G [heaps] and genus G a..b: the record of docs/language.md
+ * ("Results as records"); genus_text is its statement's text. */
 Value *bi_genus(Call *c)
 {
-    if (impgame_is(c->args[0]))
-        return impgame_genus(c, ((const IgId *)c->args[0]->u.obj.ptr)[0]);
     if (c->nargs < 2 || !c->args[1])
         return rt_error(c->I, DIAG_TYPE, c->loc, "genus of a heap game needs heaps: %s",
                         c->bi->synopsis);
@@ -37,11 +35,8 @@ Value *bi_genus(Call *c)
     Value *a = c->args[1];
     CgtError err;
     cgt_error_clear(&err);
-    StrBuf b;
-    sb_init(&b);
-    JsonWriter w;
-    jw_init(&w, &b);
-    bool json = c->I->format == FMT_JSON;
+    Value *r = val_result("genus");
+    val_map_set_str(r, "game", g->name);
     if (a->kind == VAL_LIST) {
         size_t k = a->u.list.len;
         uint32_t *heaps = xcalloc(k ? k : 1, sizeof *heaps);
@@ -49,135 +44,85 @@ Value *bi_genus(Call *c)
         for (size_t i = 0; i < k; i++) {
             if (!heap_tabulated(c, a->u.list.items[i], c->arg_locs[1], &heaps[i])) {
                 free(heaps);
-                sb_free(&b);
+                val_unref(r);
                 return NULL;
             }
             top = heaps[i] > top ? heaps[i] : top;
         }
         if (!genus_within_budget(c, g, top)) {
             free(heaps);
-            sb_free(&b);
+            val_unref(r);
             return NULL;
         }
         Genus gen;
         CgtStatus st = genus_position(game_genus(g), heaps, k, &gen, &err);
         free(heaps);
         if (st != CGT_OK) {
-            sb_free(&b);
+            val_unref(r);
             return rt_error_from(c->I, c->arg_locs[1], &err);
         }
-        char *s = genus_format(&gen);
-        if (!c->stmt) {
-            Value *r = val_map();
-            val_map_set_str(r, "game", g->name);
-            val_map_set(r, "position", val_ref(a));
-            val_map_set(r, "genus", val_str_own(s));
-            val_map_set_int(r, "normal", gen.g);
-            val_map_set_int(r, "misere", gen.gamma[0]);
-            sb_free(&b);
-            return r;
-        }
-        if (json) {
-            jw_obj_begin(&w);
-            jw_kv_str(&w, "kind", "genus");
-            jw_kv_str(&w, "game", g->name);
-            jw_key(&w, "position");
-            val_json(a, &w, false);
-            jw_kv_str(&w, "genus", s);
-            jw_kv_int(&w, "misere_value", gen.gamma[0]);
-            rt_json_end(&w);
-        } else {
-            StrBuf pos;
-            sb_init(&pos);
-            val_format(a, &pos, false);
-            sb_printf(&b, "%s %s: genus %s\n", g->name, pos.s, s);
-            sb_free(&pos);
-        }
-        free(s);
-    } else {
-        int64_t lo = a->u.range.lo, hi = a->u.range.hi;
-        if (lo < 0 || hi < lo) {
-            sb_free(&b);
-            return rt_error(c->I, DIAG_DOMAIN, c->arg_locs[1],
-                            "expected a range a..b with 0 <= a <= b");
-        }
-        if ((uint64_t)hi >= HEAP_SEARCH_BOUND) {
-            mpz_t z;
-            mpz_init_set_ui(z, (unsigned long)hi);
-            heap_beyond(c, c->arg_locs[1], z, HEAP_SEARCH_BOUND, heap_search_hint);
-            mpz_clear(z);
-            sb_free(&b);
-            return NULL;
-        }
-        if (!genus_within_budget(c, g, (uint64_t)hi)) {
-            sb_free(&b);
-            return NULL;
-        }
-        if (json) {
-            jw_obj_begin(&w);
-            jw_kv_str(&w, "kind", "genus");
-            jw_kv_str(&w, "game", g->name);
-            jw_kv_int(&w, "from", lo);
-            jw_key(&w, "values");
-            jw_arr_begin(&w);
-        } else {
-            sb_printf(&b, "%s: genus for n = %lld..%lld\n", g->name, (long long)lo,
-                      (long long)hi);
-        }
-        StrBuf mis;
-        sb_init(&mis);
-        /* genus(G, a..b): lists indexed from heap a */
-        Value *rec = NULL, *gl = NULL, *nl = NULL, *ml = NULL;
-        if (!c->stmt) {
-            rec = val_map();
-            val_map_set_str(rec, "game", g->name);
-            val_map_set_int(rec, "from", lo);
-            val_map_set_int(rec, "to", hi);
-            gl = val_list();
-            nl = val_list();
-            ml = val_list();
-            val_map_set(rec, "genus", gl);
-            val_map_set(rec, "normal", nl);
-            val_map_set(rec, "misere", ml);
-        }
-        for (int64_t n = lo; n <= hi; n++) {
-            Genus gen;
-            if (genus_heap(game_genus(g), (uint32_t)n, &gen, &err) != CGT_OK) {
-                sb_free(&b);
-                sb_free(&mis);
-                val_unref(rec);
-                return rt_error_from(c->I, c->arg_locs[1], &err);
-            }
-            char *s = genus_format(&gen);
-            if (rec) {
-                val_list_push(gl, val_str_own(s));
-                val_list_push(nl, val_int(gen.g));
-                val_list_push(ml, val_int(gen.gamma[0]));
-                continue;
-            }
-            if (json) {
-                jw_str(&w, s);
-                sb_printf(&mis, "%s%u", n > lo ? "," : "", gen.gamma[0]);
-            } else {
-                sb_printf(&b, "%4lld: %s\n", (long long)n, s);
-            }
-            free(s);
-        }
-        if (rec) {
-            sb_free(&mis);
-            sb_free(&b);
-            return rec;
-        }
-        if (json) {
-            jw_arr_end(&w);
-            jw_key(&w, "misere_values");
-            sb_printf(&b, "[%s]", mis.s);
-            rt_json_end(&w);
-        }
-        sb_free(&mis);
+        val_map_set(r, "position", val_ref(a));
+        val_map_set(r, "genus", val_str_own(genus_format(&gen)));
+        val_map_set_int(r, "normal", gen.g);
+        val_map_set_int(r, "misere", gen.gamma[0]);
+        return r;
     }
-    rt_emit(c->I, &b);
-    return val_null();
+    int64_t lo = a->u.range.lo, hi = a->u.range.hi;
+    if (lo < 0 || hi < lo) {
+        val_unref(r);
+        return rt_error(c->I, DIAG_DOMAIN, c->arg_locs[1], "expected a range a..b with 0 <= a <= b");
+    }
+    if ((uint64_t)hi >= HEAP_SEARCH_BOUND) {
+        mpz_t z;
+        mpz_init_set_ui(z, (unsigned long)hi);
+        heap_beyond(c, c->arg_locs[1], z, HEAP_SEARCH_BOUND, heap_search_hint);
+        mpz_clear(z);
+        val_unref(r);
+        return NULL;
+    }
+    if (!genus_within_budget(c, g, (uint64_t)hi)) {
+        val_unref(r);
+        return NULL;
+    }
+    /* lists indexed from heap a */
+    Value *gl = val_list(), *nl = val_list(), *ml = val_list();
+    val_map_set_int(r, "from", lo);
+    val_map_set_int(r, "to", hi);
+    val_map_set(r, "genus", gl);
+    val_map_set(r, "normal", nl);
+    val_map_set(r, "misere", ml);
+    for (int64_t n = lo; n <= hi; n++) {
+        Genus gen;
+        if (genus_heap(game_genus(g), (uint32_t)n, &gen, &err) != CGT_OK) {
+            val_unref(r);
+            return rt_error_from(c->I, c->arg_locs[1], &err);
+        }
+        val_list_push(gl, val_str_own(genus_format(&gen)));
+        val_list_push(nl, val_int(gen.g));
+        val_list_push(ml, val_int(gen.gamma[0]));
+    }
+    return r;
+}
+
+void games_genus_text(const Call *c, const Value *r, StrBuf *b)
+{
+    (void)c;
+    const char *name = val_field_str(r, "game");
+    const Value *gl = val_map_get(r, "genus"), *pos = val_map_get(r, "position");
+    if (pos) {
+        sb_printf(b, "%s ", name);
+        val_format(pos, b, false);
+        sb_printf(b, ": genus %s\n", val_field_str(r, "genus"));
+        return;
+    }
+    int64_t lo = val_field_int(r, "from");
+    sb_printf(b, "%s: genus for n = %lld..%lld\n", name, (long long)lo,
+              (long long)val_field_int(r, "to"));
+    for (size_t i = 0; gl && gl->kind == VAL_LIST && i < gl->u.list.len; i++) {
+        const Value *s = gl->u.list.items[i];
+        sb_printf(b, "%4lld: %s\n", (long long)(lo + (int64_t)i),
+                  s->kind == VAL_STR ? s->u.str.s : "");
+    }
 }
 
 /* ---- outcome and moves ---- */
@@ -228,23 +173,8 @@ static bool heaps_of(Call *c, GameObj *g, const Value *a, Loc loc, uint64_t budg
     return ok;
 }
 
-static void format_parts(StrBuf *b, const uint32_t *p, size_t n, const char *sep,
-                         const char *empty)
-{
-    if (n == 0) {
-        sb_puts(b, empty);
-        return;
-    }
-    for (size_t i = 0; i < n; i++)
-        sb_printf(b, "%s%u", i ? sep : "", p[i]);
-}
-
 Value *bi_outcome(Call *c)
 {
-    if (strcmp(val_kind_name(c->args[0]), "quotient") == 0)
-        return quotient_outcome_stmt(c, c->args[0], c->args[1], c->arg_locs[1]);
-    if (impgame_is(c->args[0]))
-        return impgame_outcome(c, ((const IgId *)c->args[0]->u.obj.ptr)[0]);
     if (c->nargs < 2 || !c->args[1])
         return rt_error(c->I, DIAG_TYPE, c->loc, "outcome needs a position: %s",
                         c->bi->synopsis);
@@ -285,7 +215,7 @@ Value *bi_outcome(Call *c)
     for (int m = 0; m < 2 && searched; m++) {
         CgtStatus st = m ? outcome_misere(oc, heaps, k, &res[m], &err)
                          : outcome_normal(oc, heaps, k, &res[m], &err);
-        if (st == CGT_OK && res[m] == OUTCOME_N && c->stmt)
+        if (st == CGT_OK && res[m] == OUTCOME_N)
             st = outcome_winning_move(oc, m == 1, heaps, k, &found[m], &mv[m], &err);
         /* the position cap only: --timeout and Ctrl-C still stop the run */
         bool capped = st == CGT_ERR_LIMIT && strstr(err.msg, "outcome search passed") != NULL;
@@ -328,105 +258,123 @@ Value *bi_outcome(Call *c)
     for (size_t i = 0; i < k; i++)
         top = heaps[i] > top ? heaps[i] : top;
     free(heaps);
-    if (!c->stmt) {
-        Value *r = val_map();
-        val_map_set_str(r, "game", g->name);
-        val_map_set(r, "position", val_ref(c->args[1]));
-        val_map_set_str(r, "normal", res[0] == OUTCOME_P ? "P" : "N");
-        if (misere_unknown) {
-            val_map_set(r, "misere", val_null());
-            val_map_set_str(r, "misere_why", reach);
-        } else {
-            val_map_set_str(r, "misere", res[1] == OUTCOME_P ? "P" : "N");
-        }
-        val_map_set(r, "element", val_null());
-        return r;
-    }
-    StrBuf b;
-    sb_init(&b);
     static const char *const conv[2] = {"normal", "misere"};
-    if (c->I->format == FMT_JSON) {
-        JsonWriter w;
-        rt_json_begin(&w, &b, "outcome");
-        jw_kv_str(&w, "game", g->name);
-        jw_key(&w, "position");
-        val_json(c->args[1], &w, false);
-        for (int m = 0; m < 2; m++) {
-            if (m == 1 && misere_unknown) {
-                jw_key(&w, conv[m]);
-                jw_null(&w);
-            } else
-                jw_kv_str(&w, conv[m], res[m] == OUTCOME_P ? "P" : "N");
-            char key[32];
-            snprintf(key, sizeof key, "%s_move", conv[m]);
-            jw_key(&w, key);
-            if (found[m]) {
-                jw_obj_begin(&w);
-                jw_kv_int(&w, "heap", mv[m].heap);
-                jw_key(&w, "result");
-                jw_arr_begin(&w);
-                for (size_t i = 0; i < mv[m].nresult; i++)
-                    jw_uint(&w, mv[m].result[i]);
-                jw_arr_end(&w);
-                jw_obj_end(&w);
-            } else {
-                jw_null(&w);
-            }
+    Value *r = val_result("outcome");
+    val_map_set_str(r, "game", g->name);
+    val_map_set(r, "position", val_ref(c->args[1]));
+    for (int m = 0; m < 2; m++) {
+        char key[32];
+        if (m == 1 && misere_unknown)
+            val_map_set(r, conv[m], val_null());
+        else
+            val_map_set_str(r, conv[m], res[m] == OUTCOME_P ? "P" : "N");
+        snprintf(key, sizeof key, "%s_move", conv[m]);
+        if (!found[m]) {
+            val_map_set(r, key, val_null());
+            continue;
         }
-        if (by_grundy) {
-            jw_kv_str(&w, "normal_by", "nim-sum of Grundy values");
-            jw_kv_int(&w, "nim_sum", nimsum);
-        }
-        if (misere_unknown)
-            jw_kv_str(&w, "misere_why", reach);
-        rt_json_end(&w);
-    } else {
+        /* the move: the heap moved in, the heaps it became, the position */
+        Value *mvr = val_map(), *into = val_list(), *res_l = val_list();
+        val_map_set_int(mvr, "heap", mv[m].heap);
+        const HeapOptions *opts;
+        CgtError e2;
+        if (outcome_heap_options(oc, mv[m].heap, &opts, &e2) == CGT_OK &&
+            mv[m].option < opts->count)
+            for (size_t t = opts->start[mv[m].option]; t < opts->start[mv[m].option + 1]; t++)
+                val_list_push(into, val_int(opts->parts[t]));
+        for (size_t t = 0; t < mv[m].nresult; t++)
+            val_list_push(res_l, val_int(mv[m].result[t]));
+        val_map_set(mvr, "into", into);
+        val_map_set(mvr, "result", res_l);
+        val_map_set(r, key, mvr);
+        outcome_move_free(&mv[m]);
+    }
+    val_map_set_str(r, "normal_by", by_grundy ? "nim-sum of Grundy values" : "search");
+    val_map_set_opt_int(r, "nim_sum", by_grundy, nimsum);
+    val_map_set(r, "misere_why", misere_unknown ? val_str(reach) : val_null());
+    if (!misere_unknown) {
+        val_map_set(r, "misere_hint", val_null());
+    } else if (searched && top <= HEAP_QUOTIENT_MAX) {
+        char *code = game_arg_code(c, 0);
         StrBuf pos;
         sb_init(&pos);
         val_format(c->args[1], &pos, false);
-        sb_printf(&b, "%s %s:", g->name, pos.s);
-        for (int m = 0; m < 2; m++) {
-            if (m == 1 && misere_unknown) {
-                sb_printf(&b, ", misere out of reach of search (%s)\n", reach);
-                if (searched && top <= HEAP_QUOTIENT_MAX) {
-                    char *code = game_arg_code(c, 0);
-                    sb_printf(&b, "  hint: a misere quotient decides it: `quotient q = %s to %u; "
-                                  "outcome q %s;`",
-                              code, top, pos.s);
-                    free(code);
-                } else {
-                    sb_printf(&b, "  hint: a misere quotient decides positions of heaps up to its "
-                                  "bound (`quotient q = G to N;`, N <= %d); none reaches this one",
-                              HEAP_QUOTIENT_MAX);
-                }
-                continue;
-            }
-            sb_printf(&b, "%s %s %s", m ? "," : "", conv[m], res[m] == OUTCOME_P ? "P" : "N");
-            if (m == 0 && by_grundy)
-                sb_printf(&b, " (nim-sum of Grundy values %u)", nimsum);
-            if (found[m]) {
-                /* the heaps the moved heap became: result minus the others */
-                sb_printf(&b, " (move heap %u -> ", mv[m].heap);
-                const HeapOptions *opts;
-                CgtError e2;
-                if (outcome_heap_options(oc, mv[m].heap, &opts, &e2) == CGT_OK &&
-                    mv[m].option < opts->count) {
-                    size_t s0 = opts->start[mv[m].option], s1 = opts->start[mv[m].option + 1];
-                    format_parts(&b, opts->parts + s0, s1 - s0, " + ", "nothing");
-                } else {
-                    sb_puts(&b, "?");
-                }
-                sb_puts(&b, ")");
-            }
-        }
+        val_map_set(r, "misere_hint",
+                    val_str_own(xasprintf("a misere quotient decides it: `quotient q = %s to %u; "
+                                          "outcome q %s;`",
+                                          code, top, pos.s)));
         sb_free(&pos);
-        sb_putc(&b, '\n');
+        free(code);
+    } else {
+        val_map_set(r, "misere_hint",
+                    val_str_own(xasprintf("a misere quotient decides positions of heaps up to its "
+                                          "bound (`quotient q = G to N;`, N <= %d); none reaches "
+                                          "this one",
+                                          HEAP_QUOTIENT_MAX)));
     }
-    for (int m = 0; m < 2; m++)
-        if (found[m])
-            outcome_move_free(&mv[m]);
-    rt_emit(c->I, &b);
-    return val_null();
+    val_map_set(r, "element", val_null());
+    return r;
+}
+
+/* The text of an outcome record of a heap game (the quotient's outcome
+ * records have their own, src/modules/misere). */
+void games_outcome_text(const Call *c, const Value *r, StrBuf *b)
+{
+    (void)c;
+    static const char *const conv[2] = {"normal", "misere"};
+    const Value *pos = val_map_get(r, "position");
+    if (val_map_get(r, "heap")) {
+        /* a quotient's answer: misere play, from its element or from the
+           proved description of an infinite quotient */
+        sb_printf(b, "%s ", val_field_str(r, "game"));
+        val_format(pos, b, false);
+        sb_printf(b, ": misere %s ", val_field_str(r, "misere"));
+        if (val_field_bool(r, "infinite"))
+            sb_printf(b, "(from the proved description of the infinite Q(%lld))\n",
+                      (long long)val_field_int(r, "heap"));
+        else
+            sb_printf(b, "(element %s of Q(%lld))\n", val_field_str(r, "element"),
+                      (long long)val_field_int(r, "heap"));
+        return;
+    }
+    if (!pos || pos->kind == VAL_NULL) {
+        /* an explicit game: the record says its outcomes only */
+        sb_printf(b, "%s: normal %s, misere %s\n", val_field_str(r, "game"),
+                  val_field_str(r, "normal"), val_field_str(r, "misere"));
+        return;
+    }
+    sb_printf(b, "%s ", val_field_str(r, "game"));
+    val_format(pos, b, false);
+    sb_putc(b, ':');
+    bool by_grundy = strcmp(val_field_str(r, "normal_by"), "search") != 0;
+    for (int m = 0; m < 2; m++) {
+        const Value *o = val_map_get(r, conv[m]);
+        if (m == 1 && (!o || o->kind != VAL_STR)) {
+            sb_printf(b, ", misere out of reach of search (%s)\n",
+                      val_field_str(r, "misere_why"));
+            sb_printf(b, "  hint: %s\n", val_field_str(r, "misere_hint"));
+            return;
+        }
+        sb_printf(b, "%s %s %s", m ? "," : "", conv[m], val_field_str(r, conv[m]));
+        if (m == 0 && by_grundy)
+            sb_printf(b, " (nim-sum of Grundy values %lld)", (long long)val_field_int(r, "nim_sum"));
+        char key[32];
+        snprintf(key, sizeof key, "%s_move", conv[m]);
+        const Value *mv = val_map_get(r, key);
+        if (mv && mv->kind == VAL_MAP) {
+            sb_printf(b, " (move heap %lld -> ", (long long)val_field_int(mv, "heap"));
+            const Value *into = val_map_get(mv, "into");
+            if (!into || into->kind != VAL_LIST || into->u.list.len == 0)
+                sb_puts(b, "nothing");
+            for (size_t i = 0; into && into->kind == VAL_LIST && i < into->u.list.len; i++) {
+                if (i)
+                    sb_puts(b, " + ");
+                val_format(into->u.list.items[i], b, false);
+            }
+            sb_puts(b, ")");
+        }
+    }
+    sb_putc(b, '\n');
 }
 
 Value *bi_moves(Call *c)
@@ -456,30 +404,27 @@ Value *bi_moves(Call *c)
         val_list_push(l, opt);
     }
     heapopts_free(&o);
-    if (!c->stmt)
-        return l;
-    StrBuf b;
-    sb_init(&b);
-    if (c->I->format == FMT_JSON) {
-        JsonWriter w;
-        rt_json_begin(&w, &b, "moves");
-        jw_kv_str(&w, "game", g->name);
-        jw_kv_int(&w, "heap", (long long)n);
-        jw_key(&w, "options");
-        val_json(l, &w, false);
-        rt_json_end(&w);
-    } else {
-        sb_printf(&b, "%s heap %u: ", g->name, n);
-        if (l->u.list.len == 0)
-            sb_puts(&b, "no moves");
-        for (size_t i = 0; i < l->u.list.len; i++) {
-            if (i)
-                sb_puts(&b, ", ");
-            val_format(l->u.list.items[i], &b, false);
-        }
-        sb_putc(&b, '\n');
+    return l;
+}
+
+void games_moves_text(const Call *c, const Value *l, StrBuf *b)
+{
+    if (l->kind != VAL_LIST) {
+        val_format(l, b, true);
+        sb_putc(b, '\n');
+        return;
     }
-    val_unref(l);
-    rt_emit(c->I, &b);
-    return val_null();
+    uint32_t n = 0;
+    int64_t x;
+    if (val_get_i64(c->args[1], &x))
+        n = (uint32_t)x;
+    sb_printf(b, "%s heap %u: ", game_of(c->args[0])->name, n);
+    if (l->u.list.len == 0)
+        sb_puts(b, "no moves");
+    for (size_t i = 0; i < l->u.list.len; i++) {
+        if (i)
+            sb_puts(b, ", ");
+        val_format(l->u.list.items[i], b, false);
+    }
+    sb_putc(b, '\n');
 }

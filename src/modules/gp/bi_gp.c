@@ -5,9 +5,9 @@
 #include <string.h>
 
 #include "lib/gp/gp.h"
-#include "runtime/builtins.h"
+#include "modules/gp/module.h"
 #include "modules/games/gameobj.h"
-#include "runtime/results.h"
+#include "runtime/interp.h"
 #include "lib/util/xalloc.h"
 
 /* Grundy value of a tuple of heaps of a declared heap game. */
@@ -88,7 +88,7 @@ static bool word_opt(Call *c, const char *name, const char *const *words, int n,
 static Value *gp_record(const char *game, const GpGameSpec *spec, const GpParams *p,
                         const GpResult *r, const GpData *train, size_t ntest)
 {
-    Value *m = val_map();
+    Value *m = val_result("gp");
     val_map_set_str(m, "game", game);
     val_map_set(m, "heaps", val_range(spec->min_heaps, spec->max_heaps));
     val_map_set(m, "sizes", val_range(spec->lo, spec->hi));
@@ -103,7 +103,7 @@ static Value *gp_record(const char *game, const GpGameSpec *spec, const GpParams
     val_map_set_int(m, "training_hits", (int64_t)(r->train_accuracy * (double)ntrain + 0.5));
     bool held = ntest > 0 && r->test_accuracy >= 0;
     val_map_set_int(m, "heldout", (int64_t)(held ? ntest : 0));
-    rec_set_opt_int(m, "heldout_hits", held,
+    val_map_set_opt_int(m, "heldout_hits", held,
                     (int64_t)(r->test_accuracy * (double)ntest + 0.5));
     val_map_set_int(m, "generation", r->generation);
     val_map_set_int(m, "generations_run", r->generations_run);
@@ -206,70 +206,49 @@ Value *bi_gp(Call *c)
         gp_data_free(test);
         return rt_error_from(c->I, c->loc, &err);
     }
-    size_t ntrain = train->nrows, ntest = test ? test->nrows : 0;
-    if (!c->stmt) {
-        Value *rec = gp_record(gname, &spec, &p, &r, train, ntest);
-        gp_result_free(&r);
-        gp_data_free(train);
-        gp_data_free(test);
-        return rec;
-    }
-    StrBuf b;
-    sb_init(&b);
-    if (c->I->format == FMT_JSON) {
-        JsonWriter w;
-        rt_json_begin(&w, &b, "gp");
-        jw_kv_str(&w, "game", gname);
-        jw_key(&w, "heaps");
-        jw_arr_begin(&w);
-        jw_int(&w, spec.min_heaps);
-        jw_int(&w, spec.max_heaps);
-        jw_arr_end(&w);
-        jw_key(&w, "sizes");
-        jw_arr_begin(&w);
-        jw_int(&w, spec.lo);
-        jw_int(&w, spec.hi);
-        jw_arr_end(&w);
-        jw_kv_str(&w, "formula", r.formula);
-        jw_kv_str(&w, "infix", r.infix);
-        jw_key(&w, "accuracy");
-        jw_double(&w, r.train_accuracy);
-        jw_key(&w, "heldout_accuracy");
-        if (r.test_accuracy < 0)
-            jw_null(&w);
-        else
-            jw_double(&w, r.test_accuracy);
-        jw_kv_int(&w, "generation", r.generation);
-        jw_kv_int(&w, "generations_run", r.generations_run);
-        jw_kv_int(&w, "population", p.population);
-        jw_key(&w, "seed");
-        jw_uint(&w, r.seed);
-        jw_kv_int(&w, "length", r.length);
-        rt_json_end(&w);
-    } else {
-        sb_printf(&b, "gp %s heaps %d", gname, spec.min_heaps);
-        if (spec.max_heaps != spec.min_heaps)
-            sb_printf(&b, "..%d", spec.max_heaps);
-        sb_printf(&b, " sizes %d..%d: seed %llu\n", spec.lo, spec.hi,
-                  (unsigned long long)r.seed);
-        sb_printf(&b, "formula:  %s\ninfix:    %s\n", r.formula, r.infix);
-        long tr = (long)(r.train_accuracy * (double)ntrain + 0.5);
-        sb_printf(&b, "accuracy: %ld/%zu training (%ld%%), ", tr, ntrain,
-                  (long)(r.train_accuracy * 100 + 0.5));
-        if (!test || r.test_accuracy < 0)
-            sb_puts(&b, "held-out: none\n");
-        else
-            sb_printf(&b, "%ld/%zu held-out (%ld%%)\n",
-                      (long)(r.test_accuracy * (double)ntest + 0.5), ntest,
-                      (long)(r.test_accuracy * 100 + 0.5));
-        sb_printf(&b, "found in generation %d of %d run (population %d)\n", r.generation,
-                  r.generations_run, p.population);
-    }
+    size_t ntest = test ? test->nrows : 0;
+    Value *rec = gp_record(gname, &spec, &p, &r, train, ntest);
     gp_result_free(&r);
     gp_data_free(train);
     gp_data_free(test);
-    rt_emit(c->I, &b);
-    return val_null();
+    return rec;
+}
+
+static long percent(int64_t hits, int64_t n)
+{
+    return n > 0 ? (long)((200 * hits + n) / (2 * n)) : 0;
+}
+
+void gp_text(const Call *c, const Value *m, StrBuf *b)
+{
+    (void)c;
+    const Value *h = val_map_get(m, "heaps"), *sz = val_map_get(m, "sizes");
+    int64_t hlo = h && h->kind == VAL_RANGE ? h->u.range.lo : 0;
+    int64_t hhi = h && h->kind == VAL_RANGE ? h->u.range.hi : 0;
+    sb_printf(b, "gp %s heaps %lld", val_field_str(m, "game"), (long long)hlo);
+    if (hhi != hlo)
+        sb_printf(b, "..%lld", (long long)hhi);
+    sb_printf(b, " sizes %lld..%lld: seed %lld\n",
+              (long long)(sz && sz->kind == VAL_RANGE ? sz->u.range.lo : 0),
+              (long long)(sz && sz->kind == VAL_RANGE ? sz->u.range.hi : 0),
+              (long long)val_field_int(m, "seed"));
+    sb_printf(b, "formula:  %s\ninfix:    %s\n", val_field_str(m, "formula"),
+              val_field_str(m, "infix"));
+    int64_t tr = val_field_int(m, "training_hits"), nt = val_field_int(m, "training");
+    sb_printf(b, "accuracy: %lld/%lld training (%ld%%), ", (long long)tr, (long long)nt,
+              percent(tr, nt));
+    const Value *hh = val_map_get(m, "heldout_hits");
+    if (!hh || hh->kind != VAL_INT) {
+        sb_puts(b, "held-out: none\n");
+    } else {
+        int64_t hv = val_field_int(m, "heldout_hits"), nh = val_field_int(m, "heldout");
+        sb_printf(b, "%lld/%lld held-out (%ld%%)\n", (long long)hv, (long long)nh,
+                  percent(hv, nh));
+    }
+    sb_printf(b, "found in generation %lld of %lld run (population %lld)\n",
+              (long long)val_field_int(m, "generation"),
+              (long long)val_field_int(m, "generations_run"),
+              (long long)val_field_int(m, "population"));
 }
 
 /* eval_formula(R, [heaps]): R a gp record (formula, variables) or a formula

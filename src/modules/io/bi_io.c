@@ -19,7 +19,7 @@
 #include <string.h>
 
 #include "lang/ast.h"
-#include "runtime/builtins.h"
+#include "modules/io/module.h"
 #include "modules/games/gameobj.h"
 #include "modules/explicit/impgameobj.h"
 #include "modules/misere/quotobj.h"

@@ -19,7 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "runtime/builtins.h"
+#include "modules/io/module.h"
 #include "modules/io/export.h"
 #include "modules/games/gameobj.h"
 #include "modules/misere/quotobj.h"

@@ -8,9 +8,8 @@
 #include <string.h>
 
 #include "lib/rewrite/wordparse.h"
-#include "runtime/builtins.h"
+#include "modules/kb/module.h"
 #include "modules/kb/kbprint.h"
-#include "modules/misere/quotobj.h"
 #include "modules/kb/semiobj.h"
 #include "lib/util/vec.h"
 #include "lib/util/xalloc.h"
@@ -212,72 +211,14 @@ static Value *kb_nc(Call *c, SemiObj *s)
         return rt_error_from(c->I, c->loc, &err);
     /* stopped by the max_rules the script asked for: a result, not an error */
     bool requested = st == CGT_ERR_LIMIT && mr && sys->nrules >= (size_t)maxr;
-    Value *rec = NULL;
-    if (!c->stmt || (st != CGT_OK && !requested)) {
-        rec = kb_record(s->name, "shortlex", false, sys->confluent, requested);
-        for (size_t i = 0; i < sys->nrules; i++)
-            kb_record_rule(rec,
-                           nckb_format_word(sys, sys->words + sys->lhs_off[i], sys->lhs_len[i]),
-                           nckb_format_word(sys, sys->words + sys->rhs_off[i], sys->rhs_len[i]));
-    }
-    if (!c->stmt) {
-        nckb_free(sys);
-        if (st == CGT_OK || requested)
-            return rec;
-        rt_error_from(c->I, c->loc, &err);
-        c->I->partial = rec; /* e.partial: the system so far */
-        return NULL;
-    }
-    StrBuf b;
-    sb_init(&b);
-    if (c->I->format == FMT_JSON) {
-        JsonWriter w;
-        rt_json_begin(&w, &b, "kb");
-        jw_kv_str(&w, "of", s->name);
-        jw_kv_str(&w, "order", "shortlex");
-        jw_kv_bool(&w, "commutative", false);
-        jw_key(&w, "rules");
-        jw_arr_begin(&w);
-        for (size_t i = 0; i < sys->nrules; i++) {
-            jw_arr_begin(&w);
-            char *l = nckb_format_word(sys, sys->words + sys->lhs_off[i], sys->lhs_len[i]);
-            char *r = nckb_format_word(sys, sys->words + sys->rhs_off[i], sys->rhs_len[i]);
-            jw_str(&w, l);
-            jw_str(&w, r);
-            free(l);
-            free(r);
-            jw_arr_end(&w);
-        }
-        jw_arr_end(&w);
-        jw_kv_bool(&w, "confluent", sys->confluent);
-        jw_kv_bool(&w, "partial", requested);
-        if (requested)
-            jw_kv_int(&w, "max_rules", (long long)maxr);
-        rt_json_end(&w);
-    } else {
-        sb_printf(&b, "rewriting system of %s: shortlex (non-commutative), %zu rule%s%s\n",
-                  s->name, sys->nrules, sys->nrules == 1 ? "" : "s",
-                  sys->confluent ? ", confluent" : ", NOT confluent yet (partial)");
-        for (size_t i = 0; i < sys->nrules; i++) {
-            char *r = nckb_format_rule(sys, i);
-            sb_printf(&b, "  %s\n", r);
-            free(r);
-        }
-        if (requested)
-            sb_printf(&b, "  (partial: stopped at max_rules %lld as asked; the rules are "
-                          "consequences of the relations, pending pairs were dropped)\n",
-                      (long long)maxr);
-    }
-    rt_emit(c->I, &b);
+    Value *rec = nckb_system_record(sys, s->name, requested ? (long)maxr : 0);
     nckb_free(sys);
-    if (st != CGT_OK && !requested) {
-        /* the statement printed the system so far; e.partial holds it too */
-        rt_error_from(c->I, c->loc, &err);
-        val_unref(c->I->partial);
-        c->I->partial = rec;
-        return NULL;
-    }
-    return val_null();
+    if (st == CGT_OK || requested)
+        return rec;
+    rt_error_from(c->I, c->loc, &err);
+    val_unref(c->I->partial);
+    c->I->partial = rec; /* e.partial: the system so far */
+    return NULL;
 }
 
 Value *bi_kb(Call *c)
@@ -310,21 +251,14 @@ Value *bi_kb(Call *c)
     if (st != CGT_OK && !sys)
         return rt_error_from(c->I, c->loc, &err);
     bool requested = st == CGT_ERR_LIMIT && mr && sys->nrules >= (size_t)maxr;
-    Value *r = kb_print_system(c, sys, s->name, requested ? (long)maxr : 0);
+    Value *r = kb_system_record(sys, s->name, requested ? (long)maxr : 0);
+    kb_free(sys);
     if (st != CGT_OK && !requested) {
         rt_error_from(c->I, c->loc, &err);
-        if (c->stmt) { /* printed above; e.partial holds the record */
-            val_unref(r);
-            Call fn = *c;
-            fn.stmt = false;
-            r = kb_print_system(&fn, sys, s->name, 0);
-        }
         val_unref(c->I->partial);
         c->I->partial = r; /* e.partial: the system so far */
-        kb_free(sys);
         return NULL;
     }
-    kb_free(sys);
     return r;
 }
 
@@ -332,8 +266,6 @@ Value *bi_kb(Call *c)
 
 Value *bi_elements(Call *c)
 {
-    if (strcmp(val_kind_name(c->args[0]), "quotient") == 0)
-        return quotient_elements(c, c->args[0]);
     SemiObj *s = semi_of(c->args[0]);
     CgtError err;
     cgt_error_clear(&err);
@@ -348,21 +280,15 @@ Value *bi_elements(Call *c)
         char *why = NULL;
         if (!kb_is_finite(sys, &why)) {
             if (c->stmt) {
-                /* a result, not an error, in either format: the script goes on */
-                if (c->I->format == FMT_JSON) {
-                    JsonWriter w;
-                    rt_json_begin(&w, &b, "elements");
-                    jw_kv_str(&w, "of", s->name);
-                    jw_kv_bool(&w, "infinite", true);
-                    jw_kv_str(&w, "reason", why);
-                    rt_json_end(&w);
-                } else {
-                    sb_printf(&b, "%s is infinite: %s\n", s->name, why);
-                }
+                /* the statement's result, not an error: the script goes on */
+                Value *r = val_result("elements");
+                val_map_set_str(r, "of", s->name);
+                val_map_set_bool(r, "infinite", true);
+                val_map_set_str(r, "reason", why);
                 free(why);
                 val_unref(list);
-                rt_emit(c->I, &b);
-                return val_null();
+                sb_free(&b);
+                return r;
             }
             rt_error(c->I, DIAG_DOMAIN, c->arg_locs[0], "%s is infinite: %s", s->name, why);
             free(why);
@@ -399,29 +325,8 @@ Value *bi_elements(Call *c)
         free(lens);
         nckb_free(sys);
     }
-    if (!c->stmt) {
-        sb_free(&b);
-        return list;
-    }
-    if (c->I->format == FMT_JSON) {
-        JsonWriter w;
-        rt_json_begin(&w, &b, "elements");
-        jw_kv_int(&w, "order", (long long)count);
-        jw_key(&w, "elements");
-        val_json(list, &w, false);
-        rt_json_end(&w);
-    } else {
-        sb_printf(&b, "%zu elements of %s:\n ", count, s->name);
-        for (size_t i = 0; i < count; i++) {
-            sb_printf(&b, " %s%s", list->u.list.items[i]->u.str.s, i + 1 < count ? "," : "");
-            if (i % 10 == 9 && i + 1 < count)
-                sb_puts(&b, "\n ");
-        }
-        sb_putc(&b, '\n');
-    }
-    val_unref(list);
-    rt_emit(c->I, &b);
-    return val_null();
+    sb_free(&b);
+    return list;
 fail:
     val_unref(list);
     sb_free(&b);
@@ -442,36 +347,63 @@ Value *bi_reduce(Call *c)
     size_t bad = 0;
     CgtError err;
     cgt_error_clear(&err);
-    char *typed = NULL; /* the word as read, in the one notation (src/lib/rewrite/word.h) */
     if (wordparse_compact(c->args[1]->u.str.s, (const char *const *)sys->gen_names, g, w, &bad,
                           &err) != CGT_OK ||
-        !(typed = word_format(w, g, sys->gen_names)) || kb_reduce(sys, w, 0, &err) != CGT_OK) {
-        free(typed);
+        kb_reduce(sys, w, 0, &err) != CGT_OK) {
         free(w);
         return rt_error_from(c->I, c->arg_locs[1], &err);
     }
     char *s0 = word_format(w, g, sys->gen_names);
     free(w);
-    if (!c->stmt) {
-        free(typed);
-        return val_str_own(s0);
+    return val_str_own(s0);
+}
+
+/* `elements S`: the count and the elements, ten to a line. */
+void kb_elements_text(const Call *c, const Value *l, StrBuf *b)
+{
+    if (l->kind != VAL_LIST) {
+        val_format(l, b, true);
+        sb_putc(b, '\n');
+        return;
     }
-    StrBuf b;
-    sb_init(&b);
-    sb_printf(&b, "%s -> %s\n", typed, s0);
-    if (c->I->format == FMT_JSON) {
-        b.len = 0;
-        b.s[0] = '\0';
-        JsonWriter jw;
-        rt_json_begin(&jw, &b, "reduce");
-        jw_kv_str(&jw, "word", typed);
-        jw_kv_str(&jw, "normal_form", s0);
-        rt_json_end(&jw);
+    size_t count = l->u.list.len;
+    sb_printf(b, "%zu elements of %s:\n ", count, semi_of(c->args[0])->name);
+    for (size_t i = 0; i < count; i++) {
+        sb_printf(b, " %s%s", l->u.list.items[i]->u.str.s, i + 1 < count ? "," : "");
+        if (i % 10 == 9 && i + 1 < count)
+            sb_puts(b, "\n ");
     }
+    sb_putc(b, '\n');
+}
+
+/* `S is infinite: why`, the statement's answer where elements(S) fails. */
+void kb_infinite_text(const Call *c, const Value *r, StrBuf *b)
+{
+    (void)c;
+    sb_printf(b, "%s is infinite: %s\n", val_field_str(r, "of"), val_field_str(r, "reason"));
+}
+
+/* `reduce S "WORD"`: the word as read, in the one notation of
+ * src/lib/rewrite/word.h, and its normal form. */
+void kb_reduce_text(const Call *c, const Value *v, StrBuf *b)
+{
+    const SemiObj *s = semi_of(c->args[0]);
+    const KbSystem *sys = s->sys;
+    char *typed = NULL;
+    if (sys) {
+        uint32_t *w = xcalloc((size_t)sys->ngens + 1, sizeof *w);
+        size_t bad = 0;
+        CgtError err;
+        cgt_error_clear(&err);
+        if (wordparse_compact(c->args[1]->u.str.s, (const char *const *)sys->gen_names,
+                              sys->ngens, w, &bad, &err) == CGT_OK)
+            typed = word_format(w, sys->ngens, sys->gen_names);
+        free(w);
+    }
+    sb_printf(b, "%s -> ", typed ? typed : c->args[1]->u.str.s);
+    val_format(v, b, true);
+    sb_putc(b, '\n');
     free(typed);
-    free(s0);
-    rt_emit(c->I, &b);
-    return val_null();
 }
 
 /* ---- the relations as a rule list, unchanged ---- */

@@ -1,19 +1,21 @@
 /* Rewriting systems as results, shared by `kb` (src/modules/kb/bi_kb.c) and
- * `rewriting q` (src/modules/misere/bi_misere.c), so that both print one notation:
- * rules `lhs -> rhs`, words as src/lib/rewrite/word.h writes them. */
-#ifndef CGT_RUNTIME_KBPRINT_H
-#define CGT_RUNTIME_KBPRINT_H
+ * `rewriting q` (src/modules/misere/bi_misere.c), so that both give one
+ * record and print one notation: rules `lhs -> rhs`, words as
+ * src/lib/rewrite/word.h writes them. */
+#ifndef CGT_MODULES_KB_KBPRINT_H
+#define CGT_MODULES_KB_KBPRINT_H
 #include "lib/rewrite/kb.h"
+#include "lib/rewrite/nckb.h"
 #include "runtime/interp.h"
 
 /* "shortlex", "degrevlex", ... */
 const char *kb_order_name(KbOrderKind k);
-/* The record kb(S) returns, without rules yet; kb_record_rule appends the
- * rule lhs -> rhs (steals both strings). */
-Value *kb_record(const char *of, const char *order, bool comm, bool confluent, bool partial);
-void kb_record_rule(Value *r, char *lhs, char *rhs);
-/* Print (statement) or return (function call) a commutative system;
- * stopped_at > 0 marks it partial at the max_rules asked for. */
-Value *kb_print_system(Call *c, const KbSystem *sys, const char *what, long stopped_at);
+/* The record of kind "kb" (docs/language.md, "Results as records") of a
+ * commutative or a non-commutative system; stopped_at > 0 marks it
+ * partial at the max_rules asked for. */
+Value *kb_system_record(const KbSystem *sys, const char *what, long stopped_at);
+Value *nckb_system_record(const NcSystem *sys, const char *what, long stopped_at);
+/* Its text. */
+void kb_text(const Call *c, const Value *r, StrBuf *b);
 
 #endif

@@ -11,7 +11,7 @@
 #include "lib/misere/mqinf.h"
 #include "lib/heap/outcome.h"
 #include "lib/heap/ruleset.h"
-#include "runtime/builtins.h"
+#include "modules/misere/module.h"
 #include "lib/util/xalloc.h"
 
 /* ---- Dawson's claims (Plambeck, "Dawson's Chess (0.137) and Dawson's
@@ -63,10 +63,69 @@ static CgtStatus dawson_outcome(const Quotient *q, const MqInfProof *inf, Outcom
     return st;
 }
 
-static void pawn_list(StrBuf *b, const uint32_t *pawns, size_t n)
+static void pawn_list(StrBuf *b, const Value *pawns)
 {
-    for (size_t i = 0; i < n; i++)
-        sb_printf(b, "%s%u", i ? ", " : "", pawns[i]);
+    for (size_t i = 0; pawns && pawns->kind == VAL_LIST && i < pawns->u.list.len; i++) {
+        if (i)
+            sb_puts(b, ", ");
+        val_format(pawns->u.list.items[i], b, true);
+    }
+}
+
+static size_t list_len(const Value *l)
+{
+    return l && l->kind == VAL_LIST ? l->u.list.len : 0;
+}
+
+/* The text of a dawson record: the claims, where the outcomes come from,
+ * one line per n, the count of refutations. */
+void misere_dawson_text(const Call *c, const Value *r, StrBuf *b)
+{
+    (void)c;
+    sb_printf(b, "Dawson's claims on misere Dawson's Chess (0.137, heap n = n files):\n"
+                 "  claim 1: the first player loses iff n mod 14 is 1, 2, 6, 7 or 11\n"
+                 "  claim 2: for n = 4 (mod 14) every first move wins\n");
+    const Value *ih = val_map_get(r, "infinite_heap"), *qh = val_map_get(r, "quotient_heap");
+    if (ih && ih->kind == VAL_INT)
+        sb_printf(b, "  outcomes from the quotient Q(%lld) and the proved description of "
+                     "the infinite Q(%lld) where they reach, by search beyond\n",
+                  (long long)val_field_int(r, "quotient_heap"),
+                  (long long)val_field_int(r, "infinite_heap"));
+    else if (qh && qh->kind == VAL_INT)
+        sb_printf(b, "  outcomes from the quotient Q(%lld) where it reaches, by search beyond\n",
+                  (long long)val_field_int(r, "quotient_heap"));
+    else
+        sb_puts(b, "  outcomes by direct search only\n");
+    sb_puts(b, "   n  claim  true  verdict\n");
+    const Value *rows = val_map_get(r, "rows");
+    int64_t refuted = 0;
+    for (size_t i = 0; i < list_len(rows); i++) {
+        const Value *row = rows->u.list.items[i];
+        bool claim_p = strcmp(val_field_str(row, "claim"), "P") == 0;
+        bool is_p = strcmp(val_field_str(row, "actual"), "P") == 0;
+        const Value *win = val_map_get(row, "winning_pawns"), *lose = val_map_get(row, "losing_pawns");
+        sb_printf(b, "  %3lld  %s%s     %s     ", (long long)val_field_int(row, "n"),
+                  claim_p ? "P" : "N", val_field_bool(row, "claim_every_move_wins") ? "*" : " ",
+                  is_p ? "P" : "N");
+        if (val_field_bool(row, "agrees")) {
+            sb_puts(b, "agrees");
+        } else if (claim_p && !is_p) {
+            sb_puts(b, list_len(win) == 1 ? "REFUTED: winning pawn " : "REFUTED: winning pawns ");
+            pawn_list(b, win);
+        } else if (!claim_p && is_p) {
+            sb_puts(b, "REFUTED: every first move loses");
+        } else {
+            sb_puts(b, list_len(lose) == 1 ? "REFUTED (claim 2): losing pawn "
+                                           : "REFUTED (claim 2): losing pawns ");
+            pawn_list(b, lose);
+        }
+        if (!val_field_bool(row, "agrees"))
+            refuted++;
+        sb_putc(b, '\n');
+    }
+    sb_printf(b, "  %lld of %lld values of n refute a claim (* = claim 2 applies)\n",
+              (long long)refuted,
+              (long long)(val_field_int(r, "to") - val_field_int(r, "from") + 1));
 }
 
 Value *bi_dawson(Call *c)
@@ -90,8 +149,6 @@ Value *bi_dawson(Call *c)
     Quotient *q = NULL;
     OutcomeCache *oc = outcome_new(hg);
     Value *ret = NULL, *rows = NULL, *refl = NULL;
-    StrBuf b;
-    sb_init(&b);
     uint32_t *win = NULL, *lose = NULL;
     MqInfProof *inf = NULL;
     if (qh > 0) {
@@ -112,28 +169,8 @@ Value *bi_dawson(Call *c)
             goto done;
         }
     }
-    bool json = c->I->format == FMT_JSON;
-    /* dawson(a..b): the record of the table instead of the text */
-    rows = c->stmt ? NULL : val_list();
-    refl = c->stmt ? NULL : val_list();
-    if (rows)
-        json = false;
-    if (!json && !rows) {
-        sb_printf(&b, "Dawson's claims on misere Dawson's Chess (0.137, heap n = n files):\n"
-                      "  claim 1: the first player loses iff n mod 14 is 1, 2, 6, 7 or 11\n"
-                      "  claim 2: for n = 4 (mod 14) every first move wins\n");
-        if (inf)
-            sb_printf(&b, "  outcomes from the quotient Q(%u) and the proved description of "
-                          "the infinite Q(%u) where they reach, by search beyond\n",
-                      quotient_max_heap(q), inf->N);
-        else if (qh > 0)
-            sb_printf(&b, "  outcomes from the quotient Q(%lld) where it reaches, by search "
-                          "beyond\n",
-                      (long long)qh);
-        else
-            sb_puts(&b, "  outcomes by direct search only\n");
-        sb_puts(&b, "   n  claim  true  verdict\n");
-    }
+    rows = val_list();
+    refl = val_list();
     win = xcalloc((size_t)hi + 1, sizeof *win);
     lose = xcalloc((size_t)hi + 1, sizeof *lose);
     int refuted = 0;
@@ -162,92 +199,49 @@ Value *bi_dawson(Call *c)
         bool agrees = claim_p == is_p && !(all_win && nl > 0);
         if (!agrees)
             refuted++;
-        if (rows) {
-            Value *row = val_map();
-            val_map_set_int(row, "n", n);
-            val_map_set_str(row, "claim", claim_p ? "P" : "N");
-            val_map_set_bool(row, "claim_every_move_wins", all_win);
-            val_map_set_str(row, "actual", is_p ? "P" : "N");
-            val_map_set_bool(row, "agrees", agrees);
-            Value *wl = val_list(), *ll = val_list();
-            for (size_t i = 0; i < nw; i++)
-                val_list_push(wl, val_int(win[i]));
-            for (size_t i = 0; i < nl; i++)
-                val_list_push(ll, val_int(lose[i]));
-            val_map_set(row, "winning_pawns", wl);
-            val_map_set(row, "losing_pawns", ll);
-            val_list_push(rows, row);
-            if (!agrees)
-                val_list_push(refl, val_int(n));
-            continue;
-        }
-        if (json) {
-            JsonWriter w;
-            rt_json_begin(&w, &b, "dawson");
-            jw_kv_int(&w, "n", n);
-            jw_kv_str(&w, "claim", claim_p ? "P" : "N");
-            jw_kv_bool(&w, "claim_every_move_wins", all_win);
-            jw_kv_str(&w, "true", is_p ? "P" : "N");
-            jw_kv_bool(&w, "agrees", agrees);
-            jw_kv_str(&w, "method", used_q ? "quotient" : "search");
-            jw_key(&w, "winning_pawns");
-            jw_arr_begin(&w);
-            for (size_t i = 0; i < nw; i++)
-                jw_uint(&w, win[i]);
-            jw_arr_end(&w);
-            jw_key(&w, "losing_pawns");
-            jw_arr_begin(&w);
-            for (size_t i = 0; i < nl; i++)
-                jw_uint(&w, lose[i]);
-            jw_arr_end(&w);
-            rt_json_end(&w);
-            continue;
-        }
-        sb_printf(&b, "  %3u  %s%s     %s     ", n, claim_p ? "P" : "N", all_win ? "*" : " ",
-                  is_p ? "P" : "N");
-        if (agrees) {
-            sb_puts(&b, "agrees");
-        } else if (claim_p && !is_p) {
-            sb_puts(&b, "REFUTED: winning pawn");
-            sb_puts(&b, nw == 1 ? " " : "s ");
-            pawn_list(&b, win, nw);
-        } else if (!claim_p && is_p) {
-            sb_puts(&b, "REFUTED: every first move loses");
+        Value *row = val_map();
+        val_map_set_int(row, "n", n);
+        val_map_set_str(row, "claim", claim_p ? "P" : "N");
+        val_map_set_bool(row, "claim_every_move_wins", all_win);
+        val_map_set_str(row, "actual", is_p ? "P" : "N");
+        val_map_set_bool(row, "agrees", agrees);
+        val_map_set_str(row, "method", used_q ? "quotient" : "search");
+        Value *wl = val_list(), *ll = val_list();
+        for (size_t i = 0; i < nw; i++)
+            val_list_push(wl, val_int(win[i]));
+        for (size_t i = 0; i < nl; i++)
+            val_list_push(ll, val_int(lose[i]));
+        val_map_set(row, "winning_pawns", wl);
+        val_map_set(row, "losing_pawns", ll);
+        val_list_push(rows, row);
+        if (!agrees)
+            val_list_push(refl, val_int(n));
+    }
+    ret = val_result("dawson");
+    val_map_set_int(ret, "from", lo);
+    val_map_set_int(ret, "to", hi);
+    val_map_set_opt_int(ret, "quotient_heap", q != NULL, q ? quotient_max_heap(q) : 0);
+    val_map_set_opt_int(ret, "infinite_heap", inf != NULL, inf ? inf->N : 0);
+    val_map_set_bool(ret, "holds", refuted == 0);
+    val_map_set(ret, "refuted", refl);
+    val_map_set(ret, "rows", rows);
+    refl = rows = NULL;
+    if (c->stmt) {
+        /* the statement's claims are checks: a refuted one fails the
+           script at the end */
+        if (refuted) {
+            char msg[160];
+            snprintf(msg, sizeof msg,
+                     "claim failed: %d of %lld values of n refute Dawson's claims", refuted,
+                     (long long)(hi - lo + 1));
+            rt_claim_result(c->I, c->loc, false, msg);
         } else {
-            sb_puts(&b, "REFUTED (claim 2): losing pawn");
-            sb_puts(&b, nl == 1 ? " " : "s ");
-            pawn_list(&b, lose, nl);
+            rt_claim_result(c->I, c->loc, true, NULL);
         }
-        sb_putc(&b, '\n');
     }
-    if (rows) {
-        ret = val_map();
-        val_map_set_int(ret, "from", lo);
-        val_map_set_int(ret, "to", hi);
-        val_map_set_bool(ret, "holds", refuted == 0);
-        val_map_set(ret, "refuted", refl);
-        val_map_set(ret, "rows", rows);
-        refl = rows = NULL;
-        goto done;
-    }
-    if (!json)
-        sb_printf(&b, "  %d of %lld values of n refute a claim (* = claim 2 applies)\n", refuted,
-                  (long long)(hi - lo + 1));
-    rt_out(c->I, b.s);
-    /* the claims are checks: a refuted one fails the script at the end */
-    if (refuted) {
-        char msg[160];
-        snprintf(msg, sizeof msg, "claim failed: %d of %lld values of n refute Dawson's claims",
-                 refuted, (long long)(hi - lo + 1));
-        rt_claim_result(c->I, c->loc, false, msg);
-    } else {
-        rt_claim_result(c->I, c->loc, true, NULL);
-    }
-    ret = val_null();
 done:
     val_unref(rows);
     val_unref(refl);
-    sb_free(&b);
     free(win);
     free(lose);
     if (q)

@@ -11,7 +11,7 @@
 #include "lib/rewrite/wordparse.h"
 #include "modules/misere/mqinfrt.h"
 #include "modules/misere/quotobj.h"
-#include "runtime/builtins.h"
+#include "modules/misere/module.h"
 #include "modules/kb/kbprint.h"
 #include "modules/games/gameobj.h"
 #include "modules/games/heaps.h"
@@ -593,33 +593,34 @@ static Value *infinite_listing(Call *c, const QuotObj *o, const char *what)
         refuse_infinite(c, o, what);
         return NULL;
     }
+    /* the statement's answer: the description, which says how the elements
+       are parametrised and what the P-portion is */
     StrBuf b;
     sb_init(&b);
-    if (c->I->format == FMT_JSON) {
-        JsonWriter w;
-        rt_json_begin(&w, &b, what);
-        jw_kv_str(&w, "game", qgame(o)->name);
-        jw_kv_int(&w, "heap", o->inf->N);
-        jw_key(&w, "order");
-        jw_null(&w);
-        jw_kv_bool(&w, "infinite", true);
-        mqinf_json(o->inf, &w);
-        rt_json_end(&w);
-    } else {
-        /* infinitely many elements is proved (the witness); for the P-types
-         * the description is all there is to say */
-        if (strcmp(what, "elements") == 0)
-            sb_printf(&b, "elements of Q(%u) of %s: infinitely many; ", o->inf->N,
-                      qgame(o)->name);
-        else
-            sb_printf(&b, "%s of Q(%u) of %s, read off the description: ", what, o->inf->N,
-                      qgame(o)->name);
-        mqinf_text(o->inf, qgame(o)->name, quotient_size(o->q), quotient_psize(o->q),
-                   o->certified, o->proof_path, o->asked, &b);
-        sb_putc(&b, '\n');
-    }
-    rt_emit(c->I, &b);
-    return val_null();
+    mqinf_text(o->inf, qgame(o)->name, quotient_size(o->q), quotient_psize(o->q), o->certified,
+               o->proof_path, o->asked, &b);
+    Value *r = val_result("infinite_listing");
+    val_map_set_str(r, "of", what);
+    val_map_set_str(r, "game", qgame(o)->name);
+    val_map_set_int(r, "heap", o->inf->N);
+    val_map_set(r, "order", val_null());
+    val_map_set_bool(r, "infinite", true);
+    val_map_set(r, "description", val_str_own(b.s));
+    return r;
+}
+
+void misere_infinite_listing_text(const Call *c, const Value *r, StrBuf *b)
+{
+    (void)c;
+    /* infinitely many elements is proved (the witness); for the P-types
+       the description is all there is to say */
+    if (strcmp(val_field_str(r, "of"), "elements") == 0)
+        sb_printf(b, "elements of Q(%lld) of %s: infinitely many; ",
+                  (long long)val_field_int(r, "heap"), val_field_str(r, "game"));
+    else
+        sb_printf(b, "%s of Q(%lld) of %s, read off the description: ", val_field_str(r, "of"),
+                  (long long)val_field_int(r, "heap"), val_field_str(r, "game"));
+    sb_printf(b, "%s\n", val_field_str(r, "description"));
 }
 
 /* ---- printing statements ---- */
@@ -639,7 +640,7 @@ Value *bi_rewriting(Call *c)
     }
     char what[128];
     snprintf(what, sizeof what, "Q(%u) of %s", quotient_max_heap(o->q), qgame(o)->name);
-    Value *r = kb_print_system(c, sys, what, 0);
+    Value *r = kb_system_record(sys, what, 0);
     kb_free(sys);
     return r;
 }
@@ -710,41 +711,26 @@ Value *bi_pretend(Call *c)
         return NULL;
     const Quotient *q = o->q;
     uint32_t n = quotient_max_heap(q);
-    if (!c->stmt) {
-        Value *l = val_list();
-        for (uint32_t h = 0; h <= n; h++)
-            val_list_push(l, val_str_own(quotient_format(q, quotient_phi(q, h))));
-        return l;
+    Value *l = val_list();
+    for (uint32_t h = 0; h <= n; h++)
+        val_list_push(l, val_str_own(quotient_format(q, quotient_phi(q, h))));
+    return l;
+}
+
+/* `pretend q`: the words of phi(0..n), ten to a row */
+void misere_pretend_text(const Call *c, const Value *l, StrBuf *b)
+{
+    if (l->kind != VAL_LIST)
+        return;
+    size_t n = l->u.list.len;
+    sb_printf(b, "Phi of %s, heaps 0..%zu:\n", qgame(quot_of(c->args[0]))->name, n ? n - 1 : 0);
+    for (size_t h = 0; h < n; h++) {
+        if (h % 10 == 0)
+            sb_printf(b, "%4zu:", h);
+        sb_printf(b, " %s", l->u.list.items[h]->u.str.s);
+        if (h % 10 == 9 || h + 1 == n)
+            sb_putc(b, '\n');
     }
-    StrBuf b;
-    sb_init(&b);
-    if (c->I->format == FMT_JSON) {
-        JsonWriter w;
-        rt_json_begin(&w, &b, "pretend");
-        jw_kv_str(&w, "game", qgame(o)->name);
-        jw_key(&w, "phi");
-        jw_arr_begin(&w);
-        for (uint32_t h = 0; h <= n; h++) {
-            char *s = quotient_format(q, quotient_phi(q, h));
-            jw_str(&w, s);
-            free(s);
-        }
-        jw_arr_end(&w);
-        rt_json_end(&w);
-    } else {
-        sb_printf(&b, "Phi of %s, heaps 0..%u:\n", qgame(o)->name, n);
-        for (uint32_t h = 0; h <= n; h++) {
-            if (h % 10 == 0)
-                sb_printf(&b, "%4u:", h);
-            char *s = quotient_format(q, quotient_phi(q, h));
-            sb_printf(&b, " %s", s);
-            free(s);
-            if (h % 10 == 9 || h == n)
-                sb_putc(&b, '\n');
-        }
-    }
-    rt_emit(c->I, &b);
-    return val_null();
 }
 
 Value *quotient_elements(Call *c, const Value *v)
@@ -753,37 +739,27 @@ Value *quotient_elements(Call *c, const Value *v)
     const Quotient *q = o->q;
     if (o->inf)
         return infinite_listing(c, o, "elements");
-    if (!c->stmt) {
-        Value *l = val_list();
-        for (uint32_t x = 0; x < quotient_size(q); x++)
-            val_list_push(l, val_str_own(quotient_format(q, x)));
-        return l;
+    Value *l = val_list();
+    for (uint32_t x = 0; x < quotient_size(q); x++)
+        val_list_push(l, val_str_own(quotient_format(q, x)));
+    return l;
+}
+
+/* `elements q`: the words, twelve to a row, P-positions marked */
+void misere_elements_text(const Call *c, const Value *l, StrBuf *b)
+{
+    const QuotObj *o = quot_of(c->args[0]);
+    const Quotient *q = o->q;
+    if (l->kind != VAL_LIST)
+        return;
+    sb_printf(b, "%u elements of Q(%u) of %s (P marked *):\n ", quotient_size(q),
+              quotient_max_heap(q), qgame(o)->name);
+    for (uint32_t x = 0; x < quotient_size(q) && x < l->u.list.len; x++) {
+        sb_printf(b, " %s%s", l->u.list.items[x]->u.str.s, quotient_is_p(q, x) ? "*" : "");
+        if (x % 12 == 11 && x + 1 < quotient_size(q))
+            sb_puts(b, "\n ");
     }
-    StrBuf b;
-    sb_init(&b);
-    if (c->I->format == FMT_JSON) {
-        JsonWriter w;
-        rt_json_begin(&w, &b, "elements");
-        jw_kv_int(&w, "order", quotient_size(q));
-        jw_key(&w, "elements");
-        quot_json_words(&w, q, false);
-        jw_key(&w, "p");
-        quot_json_words(&w, q, true);
-        rt_json_end(&w);
-    } else {
-        sb_printf(&b, "%u elements of Q(%u) of %s (P marked *):\n ", quotient_size(q),
-                  quotient_max_heap(q), qgame(o)->name);
-        for (uint32_t x = 0; x < quotient_size(q); x++) {
-            char *s = quotient_format(q, x);
-            sb_printf(&b, " %s%s", s, quotient_is_p(q, x) ? "*" : "");
-            free(s);
-            if (x % 12 == 11 && x + 1 < quotient_size(q))
-                sb_puts(&b, "\n ");
-        }
-        sb_putc(&b, '\n');
-    }
-    rt_emit(c->I, &b);
-    return val_null();
+    sb_putc(b, '\n');
 }
 
 /* The element of the word text v; *typed (if not NULL) receives the word
@@ -825,29 +801,30 @@ Value *bi_product(Call *c)
         free(tx);
         return NULL;
     }
-    uint32_t z = quotient_mul(o->q, x, y);
-    char *s = quotient_format(o->q, z);
-    if (!c->stmt) {
-        free(tx);
-        free(ty);
-        return val_str_own(s);
-    }
-    StrBuf b;
-    sb_init(&b);
-    if (c->I->format == FMT_JSON) {
-        JsonWriter w;
-        rt_json_begin(&w, &b, "product");
-        jw_kv_str(&w, "value", s);
-        jw_kv_bool(&w, "p", quotient_is_p(o->q, z));
-        rt_json_end(&w);
-    } else {
-        sb_printf(&b, "%s * %s = %s%s\n", tx, ty, s, quotient_is_p(o->q, z) ? " (in P)" : "");
-    }
     free(tx);
     free(ty);
-    free(s);
-    rt_emit(c->I, &b);
-    return val_null();
+    return val_str_own(quotient_format(o->q, quotient_mul(o->q, x, y)));
+}
+
+/* `product q "X" "Y"`: X * Y = Z, the words as read in the one notation,
+ * and whether Z is a P-position */
+void misere_product_text(const Call *c, const Value *v, StrBuf *b)
+{
+    const QuotObj *o = quot_of(c->args[0]);
+    uint32_t x, y;
+    char *tx = NULL, *ty = NULL;
+    Call pc = *c;
+    if (!parse_quotient_format(&pc, o->q, c->args[1], c->arg_locs[1], &x, &tx) ||
+        !parse_quotient_format(&pc, o->q, c->args[2], c->arg_locs[2], &y, &ty)) {
+        free(tx);
+        val_format(v, b, true);
+        sb_putc(b, '\n');
+        return;
+    }
+    uint32_t z = quotient_mul(o->q, x, y);
+    sb_printf(b, "%s * %s = %s%s\n", tx, ty, v->u.str.s, quotient_is_p(o->q, z) ? " (in P)" : "");
+    free(tx);
+    free(ty);
 }
 
 Value *quotient_outcome_stmt(Call *c, const Value *qv, const Value *pos, Loc loc)
@@ -878,49 +855,16 @@ Value *quotient_outcome_stmt(Call *c, const Value *qv, const Value *pos, Loc loc
     free(heaps);
     if (st != CGT_OK)
         return rt_error_from(c->I, loc, &err);
-    if (!c->stmt) {
-        /* the record of outcome(G, [...]); a quotient knows misere play only */
-        Value *r = val_map();
-        val_map_set_str(r, "game", qgame(o)->name);
-        val_map_set(r, "position", val_ref((Value *)pos));
-        val_map_set(r, "normal", val_null());
-        val_map_set_str(r, "misere", is_p ? "P" : "N");
-        val_map_set(r, "element", o->inf ? val_null() : val_str_own(quotient_format(o->q, x)));
-        return r;
-    }
-    StrBuf b;
-    sb_init(&b);
-    if (c->I->format == FMT_JSON) {
-        JsonWriter w;
-        rt_json_begin(&w, &b, "outcome");
-        jw_kv_str(&w, "game", qgame(o)->name);
-        jw_key(&w, "position");
-        val_json(pos, &w, false);
-        jw_kv_str(&w, "misere", is_p ? "P" : "N");
-        if (o->inf) {
-            jw_kv_str(&w, "from", "infinite quotient description");
-        } else {
-            char *s0 = quotient_format(o->q, x);
-            jw_kv_str(&w, "element", s0);
-            free(s0);
-        }
-        rt_json_end(&w);
-    } else {
-        StrBuf p;
-        sb_init(&p);
-        val_format(pos, &p, false);
-        sb_printf(&b, "%s %s: misere %s ", qgame(o)->name, p.s, is_p ? "P" : "N");
-        if (o->inf) {
-            sb_printf(&b, "(from the proved description of the infinite Q(%u))\n", o->inf->N);
-        } else {
-            char *s = quotient_format(o->q, x);
-            sb_printf(&b, "(element %s of Q(%u))\n", s, quotient_max_heap(o->q));
-            free(s);
-        }
-        sb_free(&p);
-    }
-    rt_emit(c->I, &b);
-    return val_null();
+    /* the record of outcome(G, [...]); a quotient knows misere play only */
+    Value *r = val_result("outcome");
+    val_map_set_str(r, "game", qgame(o)->name);
+    val_map_set(r, "position", val_ref((Value *)pos));
+    val_map_set(r, "normal", val_null());
+    val_map_set_str(r, "misere", is_p ? "P" : "N");
+    val_map_set(r, "element", o->inf ? val_null() : val_str_own(quotient_format(o->q, x)));
+    val_map_set_int(r, "heap", o->inf ? o->inf->N : quotient_max_heap(o->q));
+    val_map_set_bool(r, "infinite", o->inf != NULL);
+    return r;
 }
 
 /* ---- small accessors for scripts ---- */

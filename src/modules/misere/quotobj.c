@@ -221,4 +221,4 @@ static void quot_json(const void *ptr, JsonWriter *w)
     jw_obj_end(w);
 }
 
-const ObjType quotient_type = {"quotient", quot_free, quot_text, quot_json};
+const ObjType quotient_type = {"quotient", quot_free, quot_text, quot_json, NULL};

@@ -12,7 +12,7 @@
 #include <unistd.h>
 
 #include "lib/mnk/mnk.h"
-#include "runtime/builtins.h"
+#include "modules/mnk/module.h"
 #include "lib/util/poll.h"
 #include "lib/util/sha256.h"
 #include "lib/util/xalloc.h"

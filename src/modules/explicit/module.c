@@ -1,0 +1,21 @@
+/* The explicit module's record: its builtins, in the order of
+ * builtins_impgame.def, and its result printers. */
+#include "modules/explicit/module.h"
+#include "modules/explicit/impgameobj.h"
+
+static const Builtin builtins[] = {
+#define BUILTIN(n, f, fl, sp, syn, doc, ex, out) {n, f, fl, sp, syn, doc, ex, out},
+#include "modules/explicit/builtins_impgame.def"
+#undef BUILTIN
+};
+
+const Module cgt_module_explicit = {
+    .name = "explicit",
+    .title = "Explicit games and misere canonical forms",
+    .builtins = builtins,
+    .nbuiltins = sizeof builtins / sizeof builtins[0],
+    .stats = true,
+    .release = impgame_store_release,
+    .literal = impgame_literal,
+    .apply = impgame_apply,
+};
