@@ -153,7 +153,7 @@ static void quot_json(const void *ptr, JsonWriter *w)
         jw_obj_begin(w);
         jw_kv_int(w, "heap", n);
         jw_kv_int(w, "order", quotient_size(q));
-        jw_kv_int(w, "p_count", quotient_psize(q));
+        jw_kv_int(w, "pcount", quotient_psize(q));
         jw_kv_bool(w, "certified", o->certified);
         jw_obj_end(w);
         mqinf_json(o->inf, w);
@@ -162,7 +162,7 @@ static void quot_json(const void *ptr, JsonWriter *w)
     }
     jw_kv_int(w, "heap", n);
     jw_kv_int(w, "order", quotient_size(q));
-    jw_kv_int(w, "p_count", quotient_psize(q));
+    jw_kv_int(w, "pcount", quotient_psize(q));
     const Presentation *p = quotient_presentation(q);
     jw_key(w, "generators");
     jw_arr_begin(w);
