@@ -17,8 +17,6 @@
 #include "modules/games/gameobj.h"
 #include "modules/games/heaps.h"
 #include "modules/kb/semiobj.h"
-#include "lib/util/atomicfile.h"
-#include "lib/util/poll.h"
 #include "lib/util/xalloc.h"
 
 
