@@ -10,6 +10,7 @@
 
 #include "lib/misere/misere.h"
 #include "lib/misere/mqint.h"
+#include "lib/misere/mqrun.h"
 #include "lib/util/poll.h"
 #include "lib/util/xalloc.h"
 #include "unit.h"
@@ -937,7 +938,374 @@ static void test_derived(void)
     remove(path);
 }
 
-int main(void)
+/* ---- the driver of the `quotient` statement (src/lib/misere/mqrun.h) ---- */
+
+static char run_dir[256];
+
+/* A private directory for the driver's files (the test's mktemp -d). */
+static const char *run_path(const char *name, char *buf, size_t cap)
+{
+    if (!run_dir[0]) {
+        const char *t = getenv("TMPDIR");
+        snprintf(run_dir, sizeof run_dir, "%s/cgt-test-mqrun.XXXXXX", t && *t ? t : "/tmp");
+        if (!mkdtemp(run_dir))
+            snprintf(run_dir, sizeof run_dir, "/tmp/cgt-test-mqrun.%ld", (long)getpid());
+    }
+    snprintf(buf, cap, "%s/%s", run_dir, name);
+    return buf;
+}
+
+static void run_opts(MqRunOptions *ro, HeapGame *g, int64_t to)
+{
+    mq_run_options_init(ro);
+    ro->game = g;
+    ro->name = g->name;
+    ro->to = to;
+}
+
+/* The heap images and P-portion of two snapshots agree element for element
+ * through their least games (the numbering may differ). */
+static bool same_quotient(const Quotient *a, const Quotient *b)
+{
+    if (!a || !b || quotient_size(a) != quotient_size(b) ||
+        quotient_psize(a) != quotient_psize(b) || quotient_max_heap(a) != quotient_max_heap(b))
+        return false;
+    uint32_t n = quotient_max_heap(a);
+    for (uint32_t h = 0; h <= n; h++)
+        for (uint32_t k = 0; k <= n; k++) {
+            uint32_t pa[2] = {h, k};
+            bool ia, ib;
+            CgtError err;
+            if (quotient_outcome(a, pa, 2, &ia, &err) != CGT_OK ||
+                quotient_outcome(b, pa, 2, &ib, &err) != CGT_OK || ia != ib)
+                return false;
+        }
+    for (uint32_t x = 0; x < quotient_size(a); x++) {
+        uint32_t *g = calloc(n + 1, sizeof *g);
+        quotient_least_game(a, x, g);
+        uint32_t y = 0;
+        for (uint32_t h = 0; h <= n; h++)
+            for (uint32_t i = 0; i < g[h]; i++)
+                y = quotient_mul_heap(b, y, h);
+        bool same = quotient_is_p(a, x) == quotient_is_p(b, y);
+        free(g);
+        if (!same)
+            return false;
+    }
+    return true;
+}
+
+/* Published orders: Plambeck's note, Q(9) of 0.07 has order 6 with |P| = 2
+ * and Q(24) order 24 with |P| = 5 (names x, z, w, v); the tame 0.31 is
+ * T_2 (order 6, |P| = 2) once its pretending function is periodic. */
+static void test_run_published(void)
+{
+    Oct o = oct_make("0.07");
+    HeapGame g = oct_game(&o);
+    MqRunOptions ro;
+    MqRun r;
+    run_opts(&ro, &g, 9);
+    mq_run(&ro, &r);
+    CHECK_EQ_INT(r.status, MQ_RUN_DONE);
+    CHECK(r.q && quotient_size(r.q) == 6 && quotient_psize(r.q) == 2);
+    CHECK(r.verdict.ran && r.verdict.certified && !r.partial && !r.inf);
+    mq_run_free(&r);
+    const char *names[] = {"x", "z", "w", "v"};
+    run_opts(&ro, &g, 24);
+    ro.names = names;
+    ro.nnames = 4;
+    mq_run(&ro, &r);
+    CHECK_EQ_INT(r.status, MQ_RUN_DONE);
+    CHECK(r.q && quotient_size(r.q) == 24 && quotient_psize(r.q) == 5);
+    CHECK(r.q && quotient_max_heap(r.q) == 24);
+    CHECK(r.verdict.certified);
+    if (r.q)
+        CHECK_EQ_STR(quotient_gen_name(r.q, 3), "v");
+    Quotient *d = compute(&g, 24, NULL, 0);
+    CHECK(same_quotient(r.q, d));
+    quotient_free(d);
+    mq_run_free(&r);
+    CHECK(r.q == NULL && r.eng == NULL);
+    /* three names for four generators: refused, pointing at the names */
+    run_opts(&ro, &g, 24);
+    ro.names = names;
+    ro.nnames = 3;
+    mq_run(&ro, &r);
+    CHECK_EQ_INT(r.status, MQ_RUN_FAILED);
+    CHECK_EQ_INT(r.at, MQ_AT_NAMES);
+    CHECK_EQ_INT(r.err.status, CGT_ERR_DOMAIN);
+    CHECK_EQ_STR(r.err.msg, "3 names given, but Q(24) has 4 generators");
+    CHECK(r.q == NULL && r.eng == NULL);
+    Oct t = oct_make("0.31");
+    HeapGame gt = oct_game(&t);
+    run_opts(&ro, &gt, -1);
+    ro.limit = 60;
+    mq_run(&ro, &r);
+    CHECK_EQ_INT(r.status, MQ_RUN_DONE);
+    CHECK(r.q && quotient_size(r.q) == 6 && quotient_psize(r.q) == 2);
+    CHECK(r.verdict.certified && r.verdict.period.found);
+    if (r.q) {
+        uint32_t n = quotient_max_heap(r.q);
+        CHECK(n < 60); /* stopped by the periodicity criterion, not the limit */
+        int rep = 1;
+        for (uint32_t h = r.verdict.period.preperiod; h + r.verdict.period.period <= n; h++)
+            rep &= quotient_phi(r.q, h) == quotient_phi(r.q, h + r.verdict.period.period);
+        CHECK(rep);
+    }
+    mq_run_free(&r);
+}
+
+/* A size cap stops 0.07 after heap 24 (|Q(25)| = 144 > 30): the partial
+ * result is Q(24), certified, with the hint of what holds it; the
+ * checkpoint it saved resumes to Q(26) of a straight run. */
+static void test_run_stop_resume(void)
+{
+    Oct o = oct_make("0.07");
+    HeapGame g = oct_game(&o);
+    MqRunOptions ro;
+    MqRun r;
+    run_opts(&ro, &g, 40);
+    ro.limits.max_size = 30;
+    ro.decide = false;
+    mq_run(&ro, &r);
+    CHECK_EQ_INT(r.status, MQ_RUN_STOPPED);
+    CHECK_EQ_INT(r.err.status, CGT_ERR_LIMIT);
+    CHECK(r.partial && r.q && quotient_max_heap(r.q) == 24 && quotient_size(r.q) == 24);
+    CHECK(r.verdict.certified);
+    CHECK(strncmp(r.partial_note, "only heaps 0..24; heap 25 was not completed (", 45) == 0);
+    CHECK_EQ_STR(r.err.hint, "the quotient holds the partial result Q(24)");
+    mq_run_free(&r);
+    ro.holder = "q";
+    mq_run(&ro, &r);
+    CHECK_EQ_STR(r.err.hint, "q holds the partial result Q(24)");
+    mq_run_free(&r);
+    char ck[300], want[400];
+    run_path("stop.ckpt", ck, sizeof ck);
+    ro.checkpoint = ck;
+    mq_run(&ro, &r);
+    CHECK_EQ_INT(r.status, MQ_RUN_STOPPED);
+    CHECK_EQ_INT(r.ck_holds, 24);
+    snprintf(want, sizeof want,
+             "the checkpoint %s holds heaps 0..24; run again to resume from heap 25", ck);
+    CHECK_EQ_STR(r.err.hint, want);
+    mq_run_free(&r);
+    run_opts(&ro, &g, 26);
+    ro.checkpoint = ck;
+    mq_run(&ro, &r);
+    CHECK_EQ_INT(r.status, MQ_RUN_DONE);
+    CHECK_EQ_INT(r.ck_holds, 26);
+    CHECK(r.q && quotient_size(r.q) == 144);
+    Quotient *d = compute(&g, 26, NULL, 0);
+    CHECK(same_quotient(r.q, d));
+    quotient_free(d);
+    mq_run_free(&r);
+    remove(ck);
+}
+
+static long file_size(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return -1;
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fclose(f);
+    return n;
+}
+
+/* Checkpoints: to 20 saved, resumed to 30, equals a straight run to 30; a
+ * file that covers more heaps than asked for is left alone; an unwritable
+ * path and a checkpoint of another game fail before any work. */
+static void test_run_checkpoint(void)
+{
+    Oct o = oct_make("0.07");
+    HeapGame g = oct_game(&o);
+    char ck[300];
+    run_path("resume.ckpt", ck, sizeof ck);
+    MqRunOptions ro;
+    MqRun r, s;
+    run_opts(&ro, &g, 20);
+    ro.checkpoint = ck;
+    ro.save_every = 0;
+    mq_run(&ro, &r);
+    CHECK_EQ_INT(r.status, MQ_RUN_DONE);
+    CHECK_EQ_INT(r.ck_holds, 20);
+    mq_run_free(&r);
+    ro.to = 30;
+    mq_run(&ro, &r);
+    CHECK_EQ_INT(r.status, MQ_RUN_DONE);
+    CHECK_EQ_INT(r.ck_holds, 30);
+    run_opts(&ro, &g, 30);
+    mq_run(&ro, &s);
+    CHECK_EQ_INT(s.status, MQ_RUN_DONE);
+    CHECK(r.verdict.certified && s.verdict.certified);
+    CHECK(same_quotient(r.q, s.q));
+    CHECK(r.q && quotient_size(r.q) == 360);
+    mq_run_free(&r);
+    mq_run_free(&s);
+    long before = file_size(ck);
+    run_opts(&ro, &g, 25);
+    ro.checkpoint = ck;
+    mq_run(&ro, &r);
+    CHECK_EQ_INT(r.status, MQ_RUN_DONE);
+    CHECK_EQ_INT(r.ck_holds, 0);
+    CHECK(r.q && quotient_max_heap(r.q) == 25 && quotient_size(r.q) == 144);
+    CHECK(before > 0 && file_size(ck) == before);
+    mq_run_free(&r);
+    Oct k = oct_make("0.77");
+    HeapGame gk = oct_game(&k);
+    run_opts(&ro, &gk, 10);
+    ro.checkpoint = ck;
+    mq_run(&ro, &r);
+    CHECK_EQ_INT(r.status, MQ_RUN_FAILED);
+    CHECK_EQ_INT(r.at, MQ_AT_CHECKPOINT);
+    CHECK_EQ_INT(r.err.status, CGT_ERR_DOMAIN);
+    CHECK(r.eng == NULL);
+    remove(ck);
+    char bad[300];
+    run_path("missing-dir/x.ckpt", bad, sizeof bad);
+    run_opts(&ro, &g, 10);
+    ro.checkpoint = bad;
+    mq_run(&ro, &r);
+    CHECK_EQ_INT(r.status, MQ_RUN_FAILED);
+    CHECK_EQ_INT(r.at, MQ_AT_CHECKPOINT);
+    CHECK_EQ_INT(r.err.status, CGT_ERR_IO);
+    run_opts(&ro, &g, 10);
+    ro.proof = bad;
+    mq_run(&ro, &r);
+    CHECK_EQ_INT(r.status, MQ_RUN_FAILED);
+    CHECK_EQ_INT(r.at, MQ_AT_PROOF);
+}
+
+/* The certificate policy: `certify off` gives an uncertified result that
+ * says so; a state cap the certificate cannot finish under gives
+ * MQ_RUN_UNCERTIFIED with CGT_ERR_LIMIT and the result kept. */
+static void test_run_certify(void)
+{
+    Oct o = oct_make("0.07");
+    HeapGame g = oct_game(&o);
+    MqRunOptions ro;
+    MqRun r;
+    run_opts(&ro, &g, 24);
+    ro.certify = false;
+    mq_run(&ro, &r);
+    CHECK_EQ_INT(r.status, MQ_RUN_DONE);
+    CHECK(!r.verdict.ran && !r.verdict.certified);
+    CHECK_EQ_STR(r.verdict.note, "certificate not run (`certify off`)");
+    mq_run_free(&r);
+    run_opts(&ro, &g, 24);
+    ro.cert_states = 1;
+    ro.holder = "q";
+    mq_run(&ro, &r);
+    CHECK_EQ_INT(r.status, MQ_RUN_UNCERTIFIED);
+    CHECK_EQ_INT(r.err.status, CGT_ERR_LIMIT);
+    CHECK(strncmp(r.err.msg, "Q(24) of 0.07 is NOT certified: certificate check stopped", 57) == 0);
+    CHECK_EQ_STR(r.err.hint, "q holds the uncertified quotient; `certify off` asks for it "
+                             "explicitly");
+    CHECK(r.q && quotient_size(r.q) == 24 && r.verdict.ran && !r.verdict.certified);
+    mq_run_free(&r);
+}
+
+/* Q(12) of 0.76 is infinite: the driver proves it, both with a bound and
+ * heap by heap, writes the proof (accepted by the independent checker
+ * tests/oracle/mq_infcheck, built next to the tests), and the description's
+ * outcomes agree with the brute force above on every position of heaps
+ * 1..12 with at most 26 tokens.  A size cap stops the decision short
+ * (undecided, partial Q(11)); without the decision the cap stops at Q(11)
+ * as well. */
+static void test_run_infinite(const char *infcheck)
+{
+    Oct o = oct_make("0.76");
+    HeapGame g = oct_game(&o);
+    char pf[300];
+    run_path("q76.proof", pf, sizeof pf);
+    MqRunOptions ro;
+    MqRun r;
+    run_opts(&ro, &g, 20);
+    ro.proof = pf;
+    ro.proof_game = "octal 0.76";
+    mq_run(&ro, &r);
+    CHECK_EQ_INT(r.status, MQ_RUN_DONE);
+    CHECK(r.inf && r.inf->N == 12 && r.asked == 20 && r.proof_written);
+    CHECK(r.q && quotient_max_heap(r.q) == 11 && r.verdict.certified);
+    if (r.inf) {
+        Bf b = {&o, NULL, 0, 0};
+        bf_grow(&b);
+        long bad = 0, count = 0;
+        /* positions as descending heap lists of 1..12, total <= 26 */
+        uint8_t key[48] = {0};
+        int len = 0;
+        uint32_t tot = 0;
+        for (;;) {
+            uint32_t hs[48];
+            for (int i = 0; i < len; i++)
+                hs[i] = key[i];
+            bool isp;
+            CgtError err;
+            key[len] = 0;
+            if (mqinf_outcome(r.inf, hs, (size_t)len, &isp, &err) != CGT_OK ||
+                (int)isp != bf_outcome(&b, key))
+                bad++;
+            count++;
+            /* next: extend by the largest allowed heap, else lower the last */
+            uint32_t next = len ? key[len - 1] : 12;
+            if (next > 26 - tot)
+                next = 26 - tot;
+            if (next >= 1 && len < 46) {
+                key[len++] = (uint8_t)next;
+                tot += next;
+                continue;
+            }
+            while (len > 0 && key[len - 1] == 1) {
+                tot -= 1;
+                key[--len] = 0;
+            }
+            if (len == 0)
+                break;
+            key[len - 1]--;
+            tot--;
+        }
+        CHECK_EQ_INT(bad, 0);
+        CHECK(count > 2000);
+        free(b.tab);
+    }
+    mq_run_free(&r);
+    FILE *f = fopen(pf, "r");
+    char line[64] = "";
+    if (f) {
+        if (!fgets(line, sizeof line, f))
+            line[0] = '\0';
+        fclose(f);
+    }
+    CHECK_EQ_STR(line, "cgt-misere-infinite 1\n");
+    CHECK(access(infcheck, X_OK) == 0);
+    char cmd[1000];
+    snprintf(cmd, sizeof cmd, "%.600s %.300s >/dev/null", infcheck, pf);
+    CHECK_EQ_INT(system(cmd), 0);
+    remove(pf);
+    run_opts(&ro, &g, -1);
+    mq_run(&ro, &r);
+    CHECK_EQ_INT(r.status, MQ_RUN_DONE);
+    CHECK(r.inf && r.inf->N == 12 && r.asked == 12);
+    mq_run_free(&r);
+    run_opts(&ro, &g, 12);
+    ro.limits.max_size = 200;
+    mq_run(&ro, &r);
+    CHECK_EQ_INT(r.status, MQ_RUN_STOPPED);
+    CHECK(r.q && quotient_max_heap(r.q) == 11 && !r.inf);
+    CHECK(strstr(r.partial_note, "infinite-quotient decision for heap 12: undecided") != NULL);
+    CHECK(strstr(r.err.hint, "proved lower bound |Q(12)| >= |Q(11)|") != NULL);
+    mq_run_free(&r);
+    run_opts(&ro, &g, 12);
+    ro.limits.max_size = 3000;
+    ro.decide = false;
+    mq_run(&ro, &r);
+    CHECK_EQ_INT(r.status, MQ_RUN_STOPPED);
+    CHECK(r.q && quotient_max_heap(r.q) == 11 && !r.inf);
+    mq_run_free(&r);
+}
+
+int main(int argc, char **argv)
 {
     bool slow = getenv("CGT_SLOW") != NULL;
     const char *codes[] = {"0.07", "0.77", "0.137", "0.31", "0.73", "0.6", "0.35", "0.64",
@@ -958,6 +1326,16 @@ int main(void)
     test_policies(slow);
     test_bound();
     test_failure_hook();
+    const char *slash = argc > 0 ? strrchr(argv[0], '/') : NULL;
+    char infcheck[600];
+    snprintf(infcheck, sizeof infcheck, "%.*s/../oracle/mq_infcheck",
+             slash ? (int)(slash - argv[0]) : 1, slash ? argv[0] : ".");
+    test_run_published();
+    test_run_stop_resume();
+    test_run_checkpoint();
+    test_run_certify();
+    test_run_infinite(infcheck);
+    rmdir(run_dir);
     if (slow)
         test_q33();
     UNIT_MAIN_END();

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "lib/mnk/mnk.h"
+#include "lib/mnk/mnk_run.h"
 #include "unit.h"
 #include "lib/util/poll.h"
 #include "lib/util/rng.h"
@@ -914,6 +915,179 @@ static void test_merge(int slow)
     }
 }
 
+/* ---------------------------------- the driver of `mnk` (src/lib/mnk/mnk_run.h) */
+
+static char run_dir[256];
+
+/* A private directory for the driver's files (the test's mktemp -d). */
+static const char *run_path(const char *name, char *buf, size_t cap)
+{
+    if (!run_dir[0]) {
+        const char *t = getenv("TMPDIR");
+        snprintf(run_dir, sizeof run_dir, "%s/cgt-test-mnkrun.XXXXXX", t && *t ? t : "/tmp");
+        if (!mkdtemp(run_dir))
+            snprintf(run_dir, sizeof run_dir, "/tmp/cgt-test-mnkrun.%ld", (long)getpid());
+    }
+    snprintf(buf, cap, "%s/%s", run_dir, name);
+    return buf;
+}
+
+/* The SHA-256 of a file by coreutils' sha256sum (no code shared with
+ * src/lib/util/sha256.c), or "" when it cannot be run. */
+static void sha256sum_of(const char *path, char hex[65])
+{
+    hex[0] = '\0';
+    char cmd[400];
+    snprintf(cmd, sizeof cmd, "sha256sum '%.300s' 2>/dev/null", path);
+    FILE *p = popen(cmd, "r");
+    if (!p)
+        return;
+    if (fscanf(p, "%64s", hex) != 1)
+        hex[0] = '\0';
+    pclose(p);
+}
+
+/* The legality checks of the statement's start position. */
+static void test_run_checks(void)
+{
+    CgtError e;
+    cgt_error_clear(&e);
+    CHECK_EQ_INT(mnk_check_sides(3, 3, 4, &e), CGT_ERR_DOMAIN);
+    CHECK_EQ_STR(e.msg, "k = 4 is larger than both sides of the 3x3 board");
+    CHECK(e.hint[0] != '\0');
+    CHECK_EQ_INT(mnk_check_sides(5, 2, 4, &e), CGT_OK);
+    static const char *const two_x[] = {"XX.", "...", "..."};
+    static const char *const one_x[] = {"x..", "...", "..."};
+    static const char *const x_o[] = {"X..", ".O.", "..."};
+    MnkRunAt at = MNK_AT_RUN;
+    CHECK_EQ_INT(mnk_check_position(two_x, 3, 0, &at, &e), CGT_ERR_DOMAIN);
+    CHECK_EQ_INT(at, MNK_AT_BOARD);
+    CHECK_EQ_STR(e.msg, "impossible position: X has 2 marks and O has 0");
+    at = MNK_AT_RUN;
+    CHECK_EQ_INT(mnk_check_position(one_x, 3, 'X', &at, &e), CGT_ERR_DOMAIN);
+    CHECK_EQ_INT(at, MNK_AT_TO_MOVE);
+    CHECK_EQ_STR(e.msg, "impossible position: with 1 X and 0 O marks it is O's turn");
+    CHECK_EQ_INT(mnk_check_position(one_x, 3, 'O', &at, &e), CGT_OK);
+    CHECK_EQ_INT(mnk_check_position(one_x, 3, 0, &at, &e), CGT_OK);
+    CHECK_EQ_INT(mnk_check_position(x_o, 3, 'X', &at, &e), CGT_OK);
+    CHECK_EQ_INT(mnk_check_position(x_o, 3, 'O', &at, &e), CGT_ERR_DOMAIN);
+}
+
+/* Published values through the driver ([HW]: 4,4,4 a Breaker win closed by
+ * Property 1 at the root, 5,5,4 a Maker win); proofs of 3,3,3, of a 4,4,3
+ * middle game with O to move and of a strong 4,3,3 checked by the independent checker
+ * with the root the driver hands it, the result against the naive
+ * minimax, the SHA-256 against sha256sum; a checker that rejects or
+ * cannot be run fails the run with the proof kept. */
+static void test_run_published(void)
+{
+    MnkOptions o;
+    MnkRun *r = calloc(1, sizeof *r);
+    mnk_options_init(&o);
+    mnk_run(4, 4, 4, &o, NULL, r);
+    CHECK_EQ_INT(r->status, MNK_RUN_DONE);
+    CHECK_EQ_INT(r->rep.result, MNK_RESULT_BREAKER);
+    CHECK_EQ_INT(r->rep.method, MNK_BY_POTENTIAL);
+    CHECK(!r->checked && r->verdict == NULL && r->rep.proof_sha256[0] == '\0');
+    mnk_run_free(r);
+    mnk_run(5, 5, 4, &o, NULL, r);
+    CHECK_EQ_INT(r->status, MNK_RUN_DONE);
+    CHECK_EQ_INT(r->rep.result, MNK_RESULT_MAKER);
+    mnk_run_free(r);
+
+    char pf[300], sum[65];
+    run_path("run.proof", pf, sizeof pf);
+    o.proof_path = pf;
+    mnk_run(3, 3, 3, &o, checker, r);
+    CHECK_EQ_INT(r->status, MNK_RUN_DONE);
+    CHECK_EQ_INT(r->rep.result, naive(3, 3, 3, 0, NULL, 1) > 0 ? MNK_RESULT_MAKER
+                                                                : MNK_RESULT_BREAKER);
+    CHECK(r->checked && r->check_status == 0);
+    CHECK(r->verdict && strncmp(r->verdict, "ok", 2) == 0);
+    CHECK(r->check_root && strstr(r->check_root, "the empty 3x3 board") != NULL);
+    CHECK(r->check_seal && strncmp(r->check_seal, "seal: ", 6) == 0);
+    sha256sum_of(pf, sum);
+    CHECK(sum[0] != '\0');
+    CHECK_EQ_STR(r->rep.proof_sha256, sum);
+    mnk_run_free(r);
+
+    /* a middle game with O to move: the checker is given this root */
+    static const char *const mid[] = {"X..X", ".O..", "..X.", "O..."};
+    o.rows = mid;
+    o.nrows = 4;
+    o.to_move = 'O';
+    mnk_run(4, 4, 3, &o, checker, r);
+    CHECK_EQ_INT(r->status, MNK_RUN_DONE);
+    CHECK_EQ_INT(r->rep.result, naive(4, 4, 3, 0, mid, 0) > 0 ? MNK_RESULT_MAKER
+                                                               : MNK_RESULT_BREAKER);
+    CHECK(r->check_status == 0 && r->check_root && strstr(r->check_root, "O to move") != NULL);
+    mnk_run_free(r);
+    o.rows = NULL;
+    o.nrows = 0;
+    o.to_move = 0;
+    o.variant = MNK_STRONG;
+    mnk_run(4, 3, 3, &o, checker, r);
+    CHECK_EQ_INT(r->status, MNK_RUN_DONE);
+    CHECK_EQ_INT(r->rep.result, MNK_RESULT_FIRST);
+    CHECK_EQ_INT(r->check_status, 0);
+    mnk_run_free(r);
+    o.variant = MNK_MAKER_BREAKER;
+
+    mnk_run(3, 3, 3, &o, "/bin/false", r);
+    CHECK_EQ_INT(r->status, MNK_RUN_FAILED);
+    CHECK_EQ_INT(r->at, MNK_AT_VERIFY);
+    CHECK_EQ_INT(r->err.status, CGT_ERR_INTERNAL);
+    CHECK_EQ_STR(r->err.msg, "the independent checker rejected the proof: (no output)");
+    CHECK(strncmp(r->err.hint, "the proof is kept in ", 21) == 0 && access(pf, R_OK) == 0);
+    mnk_run_free(r);
+    char missing[300];
+    run_path("no-such-checker", missing, sizeof missing);
+    mnk_run(3, 3, 3, &o, missing, r);
+    CHECK_EQ_INT(r->status, MNK_RUN_FAILED);
+    CHECK_EQ_INT(r->at, MNK_AT_VERIFY);
+    CHECK_EQ_INT(r->err.status, CGT_ERR_IO);
+    CHECK_EQ_INT(r->check_status, -1);
+    mnk_run_free(r);
+    remove(pf);
+    free(r);
+}
+
+/* A node limit stops the run (CGT_ERR_LIMIT) after saving the table; the
+ * run resumed from that checkpoint gives the straight run's result with
+ * fewer nodes.  A checkpoint of another game is refused. */
+static void test_run_resume(void)
+{
+    char ck[300];
+    run_path("run.ckpt", ck, sizeof ck);
+    MnkOptions o;
+    mnk_options_init(&o);
+    MnkRun *r = calloc(1, sizeof *r), *s = calloc(1, sizeof *s);
+    mnk_run(8, 6, 5, &o, NULL, s);
+    CHECK_EQ_INT(s->status, MNK_RUN_DONE);
+    CHECK_EQ_INT(s->rep.result, MNK_RESULT_BREAKER);
+    o.checkpoint = ck;
+    o.node_limit = 2000;
+    mnk_run(8, 6, 5, &o, NULL, r);
+    CHECK_EQ_INT(r->status, MNK_RUN_FAILED);
+    CHECK_EQ_INT(r->err.status, CGT_ERR_LIMIT);
+    CHECK(access(ck, R_OK) == 0);
+    mnk_run_free(r);
+    o.node_limit = 0;
+    mnk_run(8, 6, 5, &o, NULL, r);
+    CHECK_EQ_INT(r->status, MNK_RUN_DONE);
+    CHECK_EQ_INT(r->rep.result, s->rep.result);
+    CHECK(r->rep.nodes < s->rep.nodes);
+    mnk_run_free(r);
+    mnk_run(6, 6, 5, &o, NULL, r);
+    CHECK_EQ_INT(r->status, MNK_RUN_FAILED);
+    CHECK_EQ_INT(r->err.status, CGT_ERR_IO);
+    mnk_run_free(r);
+    mnk_run_free(s);
+    remove(ck);
+    free(r);
+    free(s);
+}
+
 int main(int argc, char **argv)
 {
     (void)argc;
@@ -945,5 +1119,10 @@ int main(int argc, char **argv)
     STEP(test_proofs(slow));
     STEP(test_random_proofs(slow ? 60 : 16));
     STEP(test_merge(slow));
+    STEP(test_run_checks());
+    STEP(test_run_published());
+    STEP(test_run_resume());
+    if (run_dir[0])
+        rmdir(run_dir);
     UNIT_MAIN_END();
 }

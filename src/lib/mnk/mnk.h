@@ -80,7 +80,7 @@ typedef struct MnkOptions {
                                 * (two generations; 0 = MNK_PROOF_MAP_MB): past it older
                                 * positions are forgotten and, met again, written again */
     bool sha_later;            /* leave proof_sha256 empty: the caller hashes the proof
-                                * (src/modules/mnk/bi_mnk.c, while the checker reads it) */
+                                * (src/lib/mnk/mnk_run.c, while the checker reads it) */
     int stop_after_parts;      /* tests: the threaded proof writer raises SIGTERM in the
                                 * process once this many root classes are written, a
                                 * stop while writing that does not depend on timing

@@ -8,6 +8,7 @@
 
 #include "lib/rewrite/kb.h"
 #include "lib/misere/misere.h"
+#include "lib/misere/mqrun.h"
 #include "lib/rewrite/wordparse.h"
 #include "modules/misere/mqinfrt.h"
 #include "modules/misere/quotobj.h"
@@ -16,8 +17,6 @@
 #include "modules/games/gameobj.h"
 #include "modules/games/heaps.h"
 #include "modules/kb/semiobj.h"
-#include "lib/util/atomicfile.h"
-#include "lib/util/poll.h"
 #include "lib/util/xalloc.h"
 
 
@@ -91,57 +90,24 @@ static bool check_names(Call *c, char **names, int n)
     return true;
 }
 
-void quot_certify(QuotObj *o)
+/* The quotient value's copy of a verdict (src/lib/misere/mqrun.h). */
+static void quot_take_verdict(QuotObj *o, const MqVerdict *v)
 {
-    CgtError err;
-    cgt_error_clear(&err);
-    const HeapGame *hg = ruleset_heapgame(qgame(o)->rs);
-    CgtStatus st = CGT_OK;
-    if (o->cert_skip)
-        snprintf(o->cert_note, sizeof o->cert_note, "certificate not run (`certify off`)");
-    else {
-        double w0 = cgt_now(), c0 = cgt_cpu_seconds();
-        st = mq_certify(o->q, hg, o->cert_states, &o->cert, &err);
-        o->cert_cpu = cgt_cpu_seconds() - c0;
-        o->cert_wall = cgt_now() - w0;
-    }
-    o->cert_done = !o->cert_skip;
-    o->certified = false;
-    if (o->cert_skip) {
-        /* the script asked for an uncertified result */
-    } else if (st != CGT_OK) {
-        snprintf(o->cert_note, sizeof o->cert_note, "certificate check stopped: %s", err.msg);
-    } else {
-        o->certified = o->cert.labelling_ok && o->cert.reduced_ok && o->cert.generated_ok;
-        if (!o->certified)
-            snprintf(o->cert_note, sizeof o->cert_note,
-                     "certificate FAILED (monoid %s, labelling %s, reduced %s, generated %s)",
-                     o->cert.monoid_ok ? "ok" : "wrong", o->cert.labelling_ok ? "ok" : "wrong",
-                     o->cert.reduced_ok ? "yes" : "no", o->cert.generated_ok ? "yes" : "no");
-    }
-    o->period = quotient_periodicity(o->q, hg->max_parts, hg->max_take);
+    o->cert = v->cert;
+    o->cert_done = v->ran;
+    o->cert_cpu = v->cpu;
+    o->cert_wall = v->wall;
+    o->certified = v->certified;
+    snprintf(o->cert_note, sizeof o->cert_note, "%s", v->note);
+    o->period = v->period;
     o->have_period = true;
 }
 
-bool quot_snapshot(Call *c, QuotObj *o, char **names, int nnames, Loc loc)
+void quot_certify(QuotObj *o)
 {
-    CgtError err;
-    cgt_error_clear(&err);
-    if (names && nnames != mq_current_ngens(o->eng)) {
-        rt_error(c->I, DIAG_DOMAIN, loc, "%d names given, but Q(%u) has %d generators", nnames,
-                 mq_heaps_done(o->eng), mq_current_ngens(o->eng));
-        rt_hint(c->I, "omit `names` to see the generators first");
-        return false;
-    }
-    o->q = mq_quotient(o->eng, (const char *const *)names, names ? nnames : 0, &err);
-    if (!o->q) {
-        rt_error_from(c->I, loc, &err);
-        return false;
-    }
-    quot_certify(o);
-    if (o->cert_done && !o->certified && strncmp(o->cert_note, "certificate FAILED", 18) == 0)
-        strncat(o->cert_note, ": please report", sizeof o->cert_note - strlen(o->cert_note) - 1);
-    return true;
+    MqVerdict v;
+    mq_verdict(o->q, ruleset_heapgame(qgame(o)->rs), !o->cert_skip, o->cert_states, &v);
+    quot_take_verdict(o, &v);
 }
 
 /* The record quotient(g, N) returns (docs/language.md, "Results as
@@ -191,6 +157,71 @@ Value *bi_quotient(Call *c)
     return NULL;
 }
 
+/* Where a diagnostic of the driver points. */
+static Loc run_loc(Call *c, MqRunAt at)
+{
+    switch (at) {
+    case MQ_AT_CHECKPOINT:
+        return call_opt_loc(c, "checkpoint");
+    case MQ_AT_PROOF:
+        return call_opt_loc(c, "proof");
+    case MQ_AT_NAMES:
+        return call_opt_loc(c, "names");
+    default:
+        return c->loc;
+    }
+}
+
+/* The quotient value of a driver result (which gives up its engine,
+ * snapshot and proof to it). */
+static QuotObj *quot_from_run(Call *c, MqRun *r, const MqRunOptions *ro)
+{
+    QuotObj *o = xcalloc(1, sizeof *o);
+    o->game = val_ref(c->args[0]);
+    o->eng = r->eng;
+    o->q = r->q;
+    o->inf = r->inf;
+    r->eng = NULL;
+    r->q = NULL;
+    r->inf = NULL;
+    o->asked = r->asked;
+    o->cert_skip = !ro->certify;
+    o->cert_states = ro->cert_states;
+    quot_take_verdict(o, &r->verdict);
+    o->partial = r->partial;
+    snprintf(o->partial_note, sizeof o->partial_note, "%s", r->partial_note);
+    if (r->proof_written)
+        o->proof_path = xstrdup(ro->proof);
+    return o;
+}
+
+static void quotient_stats(const char *game, const QuotObj *o, const MqRun *r)
+{
+    const MqStats *st2 = mq_stats(o->eng);
+    fprintf(stderr,
+            "[stats] quotient %s to heap %u: |Q| = %u; construction %.3f s CPU, %.3f s wall; "
+            "certificate %.3f s CPU, %.3f s wall (%llu %s); snapshot and periodicity "
+            "%.3f s CPU\n",
+            game, mq_heaps_done(o->eng), quotient_size(o->q), r->build_cpu, r->build_wall,
+            o->cert_cpu, o->cert_wall, (unsigned long long)o->cert.pairs,
+            o->cert.method == 2   ? "summary passes"
+            : o->cert.method == 1 ? "states"
+                                  : "pairs",
+            r->snap_cpu);
+    fprintf(stderr,
+            "[stats] quotient %s phases (wall): conservative %.3f s, expansion "
+            "%.3f s, recalibration %.3f s, verification %.3f s, certificate %.3f s; fast "
+            "hits %llu, slow tests %llu, expansions %llu, recalibrations %llu, failures "
+            "%llu\n",
+            game, st2->t_conservative, st2->t_expansion, st2->t_recalibration,
+            st2->t_verification, o->cert_wall, (unsigned long long)st2->fast_hits,
+            (unsigned long long)st2->slow_tests, (unsigned long long)st2->expansions,
+            (unsigned long long)st2->recalibrations, (unsigned long long)st2->failures);
+}
+
+/* Reads the options, runs the driver (src/lib/misere/mqrun.h) and wraps
+ * its result: the quotient, or an error with the partial result a limit,
+ * a failed save or a failed certificate leaves in I->partial. */
 static Value *quotient_compute(Call *c)
 {
     GameObj *g = game_heap_or_error(c->I, c->args[0], c->arg_locs[0], "quotient");
@@ -218,52 +249,17 @@ static Value *quotient_compute(Call *c)
         free_names(names, nnames);
         return NULL;
     }
-    const HeapGame *hg = ruleset_heapgame(g->rs);
-    MqLimits ml = {.max_size = (uint32_t)maxsize, .max_trial = 0};
-    CgtError err;
-    cgt_error_clear(&err);
-    QuotObj *o = xcalloc(1, sizeof *o);
-    o->game = val_ref(c->args[0]);
-    const char *ckpt = ck ? ck->u.str.s : NULL;
-    /* the checkpoint rules of docs/errors.md: a file that exists is always
-     * read (and refused untouched if it fails any check); one that covers
-     * more heaps than asked for is left alone and Q(n) computed afresh; an
-     * unwritable path fails before the computation */
-    uint32_t ck_heaps = 0;
-    uint32_t ck_holds = 0; /* the heaps the file holds: loaded, then saved */
-    bool ck_keep = false;
-    if (ckpt) {
-        bool absent = false;
-        o->eng = mq_load(ckpt, hg, &ml, &absent, &err);
-        if (!o->eng && !absent) {
-            quot_free(o);
-            free_names(names, nnames);
-            return rt_error_from(c->I, call_opt_loc(c, "checkpoint"), &err);
-        }
-        uint32_t want = n >= 0 ? (uint32_t)n : (uint32_t)limit;
-        if (o->eng && mq_heaps_done(o->eng) > want) {
-            cgt_progress_force("quotient", "%s covers heaps 0..%u, more than the %u asked for: "
-                               "computing afresh and leaving the file as it is", ckpt,
-                               mq_heaps_done(o->eng), want);
-            mq_free(o->eng);
-            o->eng = NULL;
-            ck_keep = true;
-        } else if (o->eng) {
-            ck_heaps = ck_holds = mq_heaps_done(o->eng);
-            cgt_progress_force("quotient", "resumed %s from %s at heap %u", g->name, ckpt,
-                               ck_heaps);
-        }
-        bool more = !o->eng || mq_heaps_done(o->eng) < want; /* a save will follow */
-        if (!ck_keep && more && af_probe(ckpt, "checkpoint", &err) != CGT_OK) {
-            quot_free(o);
-            free_names(names, nnames);
-            return rt_error_from(c->I, call_opt_loc(c, "checkpoint"), &err);
-        }
-        if (ck_keep)
-            ckpt = NULL;
-    }
-    if (!o->eng)
-        o->eng = mq_new(hg, &ml);
+    MqRunOptions ro;
+    mq_run_options_init(&ro);
+    ro.game = ruleset_heapgame(g->rs);
+    ro.name = g->name;
+    ro.to = n;
+    ro.limit = (uint32_t)limit;
+    ro.limits.max_size = (uint32_t)maxsize;
+    ro.checkpoint = ck ? ck->u.str.s : NULL;
+    ro.holder = c->decl_name;
+    ro.names = (const char *const *)names;
+    ro.nnames = nnames;
     Value *rv = call_opt(c, "recal");
     if (rv) {
         static const char *const pol[] = {"first", "smallest", "jump", "lift"};
@@ -277,294 +273,78 @@ static Value *quotient_compute(Call *c)
             rt_error(c->I, DIAG_DOMAIN, call_opt_loc(c, "recal"),
                      "unknown recalibration policy '%s'", rv->u.str.s);
             rt_hint(c->I, "policies: first (MisereSolver's), smallest, jump, lift");
-            quot_free(o);
-            free_names(names, nnames);
-            return NULL;
+            goto bad;
         }
-        mq_set_recalibration(o->eng, pv[k]);
+        ro.recal = pv[k];
     }
     Value *cv = call_opt(c, "certify");
     if (cv && strcmp(cv->u.str.s, "off") != 0 && strcmp(cv->u.str.s, "on") != 0) {
         rt_error(c->I, DIAG_DOMAIN, call_opt_loc(c, "certify"),
                  "certify must be on or off, not '%s'", cv->u.str.s);
-        quot_free(o);
-        free_names(names, nnames);
-        return NULL;
+        goto bad;
     }
-    o->cert_skip = cv && strcmp(cv->u.str.s, "off") == 0;
+    ro.certify = !(cv && strcmp(cv->u.str.s, "off") == 0);
     Value *csv = call_opt(c, "cert_states");
     int64_t cs = 0;
     if (csv && !call_int(c, csv, call_opt_loc(c, "cert_states"), "cert_states", 1, 1000000000,
-                         &cs)) {
-        quot_free(o);
-        free_names(names, nnames);
-        return NULL;
-    }
-    o->cert_states = (uint64_t)cs;
-    bool track = call_opt(c, "bound") != NULL;
-    if (track)
-        mq_set_track_bound(o->eng, true);
-    bool decide = true;
+                         &cs))
+        goto bad;
+    ro.cert_states = (uint64_t)cs;
+    ro.track_bound = call_opt(c, "bound") != NULL;
     Value *dv = call_opt(c, "decide");
     if (dv) {
         if (strcmp(dv->u.str.s, "on") != 0 && strcmp(dv->u.str.s, "off") != 0) {
             rt_error(c->I, DIAG_DOMAIN, call_opt_loc(c, "decide"), "decide must be on or off");
-            quot_free(o);
-            free_names(names, nnames);
-            return NULL;
+            goto bad;
         }
-        decide = strcmp(dv->u.str.s, "on") == 0;
+        ro.decide = strcmp(dv->u.str.s, "on") == 0;
     }
     Value *pv = call_opt(c, "proof");
-    if (pv && !decide) {
+    if (pv && !ro.decide) {
         rt_error(c->I, DIAG_DOMAIN, call_opt_loc(c, "proof"),
                  "proof needs the infinite-quotient decision (decide on)");
-        quot_free(o);
-        free_names(names, nnames);
-        return NULL;
+        goto bad;
     }
-    if (pv) {
-        /* an unwritable proof path fails now, not after the computation */
-        CgtError pe;
-        cgt_error_clear(&pe);
-        if (af_probe(pv->u.str.s, "proof file", &pe) != CGT_OK) {
-            quot_free(o);
-            free_names(names, nnames);
-            return rt_error_from(c->I, call_opt_loc(c, "proof"), &pe);
-        }
-    }
-    CgtStatus st = CGT_OK;
-    double last_save = cgt_now(), t_start = cgt_now(), c_start = cgt_cpu_seconds();
-    char tried[700];
-    tried[0] = '\0';
-    CgtError save_err;
-    cgt_error_clear(&save_err);
-    bool complete = false; /* the statement's computation ran to its end */
-    if (n >= 0) {
-        uint32_t h_first = mq_heaps_done(o->eng) + 1;
-        for (uint32_t h = h_first; h <= (uint32_t)n && st == CGT_OK; h++) {
-            MqInf *inf = decide ? mqinf_new(hg, h, o->eng, 0) : NULL;
-            if (inf)
-                mq_set_failure_hook(o->eng, mqinf_hook, inf);
-            st = mq_extend_to(o->eng, h, &err);
-            mq_set_failure_hook(o->eng, NULL, NULL);
-            if (inf && mqinf_result(inf)) {
-                o->inf = mqinf_take(inf);
-                o->asked = (uint32_t)n;
-                st = CGT_OK;
-                cgt_error_clear(&err);
-            } else if (inf && st != CGT_OK) {
-                const char *lg = mqinf_log(inf);
-                const char *last = lg;
-                for (const char *q = lg; *q; q++)
-                    if (q[0] == '\n' && q[1])
-                        last = q + 1;
-                if (*lg) /* only when the decision tried something */
-                    snprintf(tried, sizeof tried,
-                             "infinite-quotient decision for heap %u: undecided (most "
-                             "copies of heap %u in a least failure: %u%s%.*s)",
-                             h, h, mqinf_max_copies(inf), *last ? "; last attempt: " : "",
-                             (int)strcspn(last, "\n"), last);
-            }
-            mqinf_free(inf);
-            if (o->inf) {
-                if (ckpt && mq_heaps_done(o->eng) > ck_heaps &&
-                    mq_save(o->eng, ckpt, &save_err) == CGT_OK)
-                    ck_holds = mq_heaps_done(o->eng);
-                break;
-            }
-            if (st == CGT_OK && h < (uint32_t)n) {
-                /* mean CPU per heap so far; later heaps are usually slower */
-                double used = cgt_cpu_seconds() - c_start;
-                cgt_progress("quotient",
-                             "heap %u of %lld: |Q|=%u |P|=%u, construction, %.1f s CPU; at least "
-                             "%.0f s more at this rate, then the certificate",
-                             h, (long long)n, mq_current_size(o->eng),
-                             mq_current_psize(o->eng), used,
-                             used / (h + 1 - h_first) * ((uint32_t)n - h));
-            }
-            if (ckpt && mq_heaps_done(o->eng) > ck_heaps &&
-                (st != CGT_OK || cgt_now() - last_save > 30 || h == (uint32_t)n)) {
-                if (mq_save(o->eng, ckpt, &save_err) != CGT_OK)
-                    break;
-                ck_holds = mq_heaps_done(o->eng);
-                last_save = cgt_now();
-            }
-        }
-    } else {
-        /* one heap at a time, so that the checkpoint is saved every 30 s */
-        MqPeriod per;
-        MqInf *inf = decide ? mqinf_new(hg, 0, o->eng, 0) : NULL;
-        if (inf)
-            mq_set_failure_hook(o->eng, mqinf_hook, inf);
-        for (uint32_t h = mq_heaps_done(o->eng) + 1;; h++) {
-            st = mq_run_until_periodic(o->eng, h < (uint32_t)limit ? h : (uint32_t)limit, &per,
-                                       &err);
-            if (inf && mqinf_result(inf)) {
-                /* the heap being expanded is proved infinite */
-                o->inf = mqinf_take(inf);
-                o->asked = o->inf->N;
-                st = CGT_OK;
-                cgt_error_clear(&err);
-            }
-            bool last = st != CGT_OK || per.found || h >= (uint32_t)limit || o->inf;
-            if (ckpt && mq_heaps_done(o->eng) > ck_heaps && (last || cgt_now() - last_save > 30)) {
-                if (mq_save(o->eng, ckpt, &save_err) != CGT_OK)
-                    break;
-                ck_holds = mq_heaps_done(o->eng);
-                last_save = cgt_now();
-            }
-            if (last) {
-                complete = true;
-                break;
-            }
-        }
-        mq_set_failure_hook(o->eng, NULL, NULL);
-        mqinf_free(inf);
-    }
-    if (n >= 0)
-        complete = st == CGT_OK && (mq_heaps_done(o->eng) >= (uint32_t)n || o->inf);
-    if (save_err.status != CGT_OK && st == CGT_OK && !complete) {
-        /* a save on the way failed: stop with its reason */
-        quot_free(o);
-        free_names(names, nnames);
-        return rt_error_from(c->I, call_opt_loc(c, "checkpoint"), &save_err);
-    }
-    if (st != CGT_OK) {
-        /* keep the last completed heap as a labelled partial result */
-        Loc l = c->loc;
-        rt_error_from(c->I, l, &err);
-        if (st == CGT_ERR_LIMIT || st == CGT_ERR_INTERRUPTED) {
-            bool saved_failed = c->I->failed;
-            c->I->failed = false;
-            const MqStats *bs = mq_stats(o->eng);
-            if (track && bs->bound_heap == mq_heaps_done(o->eng) + 1 && bs->bound_size > 0) {
-                snprintf(o->partial_note, sizeof o->partial_note,
-                         "only heaps 0..%u; heap %u was not completed (%s); lower bound "
-                         "|Q(%u)| >= %u (all games with at most %u heaps of size %u proved "
-                         "correctly labelled)%s%s",
-                         mq_heaps_done(o->eng), mq_heaps_done(o->eng) + 1, err.msg,
-                         bs->bound_heap, bs->bound_size, bs->bound_copies, bs->bound_heap,
-                         tried[0] ? "; " : "", tried);
-                fflush(stdout);
-                fprintf(stderr, "lower bound: |Q(%u)| >= %u\n", bs->bound_heap,
-                        bs->bound_size);
-            } else {
-                snprintf(o->partial_note, sizeof o->partial_note,
-                         "only heaps 0..%u; heap %u was not completed (%s)%s%s",
-                         mq_heaps_done(o->eng), mq_heaps_done(o->eng) + 1, err.msg,
-                         tried[0] ? "; " : "", tried);
-            }
-            o->partial = true;
-            bool ok = quot_snapshot(c, o, NULL, 0, l);
-            c->I->failed = saved_failed;
-            if (ok) {
-                if (ckpt && save_err.status != CGT_OK)
-                    rt_hint(c->I, "the checkpoint could not be saved: %s", save_err.msg);
-                else if (ckpt && ck_holds > 0)
-                    rt_hint(c->I, "the checkpoint %s holds heaps 0..%u; run again to resume "
-                                  "from heap %u", ckpt, ck_holds, ck_holds + 1);
-                else if (ckpt)
-                    rt_hint(c->I, "no heap was completed: nothing is saved in %s", ckpt);
-                else if (tried[0])
-                    rt_hint(c->I,
-                            "%s holds the partial result Q(%u); %s; proved lower bound |Q(%u)| "
-                            ">= |Q(%u)| = %u%s",
-                            c->decl_name ? c->decl_name : "the quotient", mq_heaps_done(o->eng),
-                            tried, mq_heaps_done(o->eng) + 1, mq_heaps_done(o->eng),
-                            quotient_size(o->q),
-                            track ? "" : " (`bound` adds the engine-trusted bound)");
-                else if (bs->fail_heap == mq_heaps_done(o->eng) + 1 && bs->fail_copies >= 4)
-                    rt_hint(c->I,
-                            "%s holds the partial result Q(%u); the least failures reached %u "
-                            "copies of heap %u: Q(%u) may be infinite (docs/misere.md)",
-                            c->decl_name ? c->decl_name : "the quotient",
-                            mq_heaps_done(o->eng), bs->fail_copies, bs->fail_heap,
-                            bs->fail_heap);
-                else
-                    rt_hint(c->I, "%s holds the partial result Q(%u)",
-                            c->decl_name ? c->decl_name : "the quotient",
-                            mq_heaps_done(o->eng));
-                c->I->partial = val_obj(&quotient_type, o);
-                free_names(names, nnames);
-                return NULL;
-            }
-        }
-        quot_free(o);
-        free_names(names, nnames);
-        return NULL;
-    }
-    double t_cert = cgt_now(), c_cert = cgt_cpu_seconds();
-    bool ok = quot_snapshot(c, o, names, nnames, nv ? call_opt_loc(c, "names") : c->loc);
-    if (ok && o->inf && pv) {
-        char *gl = mqinf_game_line(g->rs);
-        CgtStatus ps = mqinf_write(o->inf, gl, pv->u.str.s, &err);
-        free(gl);
-        if (ps != CGT_OK) {
-            free_names(names, nnames);
-            quot_free(o);
-            return rt_error_from(c->I, call_opt_loc(c, "proof"), &err);
-        }
-        o->proof_path = xstrdup(pv->u.str.s);
-    }
-    if (ok && c->I->stats) {
-        const MqStats *st2 = mq_stats(o->eng);
-        fprintf(stderr,
-                "[stats] quotient %s to heap %u: |Q| = %u; construction %.3f s CPU, %.3f s wall; "
-                "certificate %.3f s CPU, %.3f s wall (%llu %s); snapshot and periodicity "
-                "%.3f s CPU\n",
-                g->name, mq_heaps_done(o->eng), quotient_size(o->q), c_cert - c_start,
-                t_cert - t_start, o->cert_cpu, o->cert_wall,
-                (unsigned long long)o->cert.pairs,
-                o->cert.method == 2   ? "summary passes"
-                : o->cert.method == 1 ? "states"
-                                      : "pairs",
-                cgt_cpu_seconds() - c_cert - o->cert_cpu);
-        fprintf(stderr,
-                "[stats] quotient %s phases (wall): conservative %.3f s, expansion "
-                "%.3f s, recalibration %.3f s, verification %.3f s, certificate %.3f s; fast "
-                "hits %llu, slow tests %llu, expansions %llu, recalibrations %llu, failures "
-                "%llu\n",
-                g->name, st2->t_conservative,
-                st2->t_expansion, st2->t_recalibration, st2->t_verification, o->cert_wall,
-                (unsigned long long)st2->fast_hits, (unsigned long long)st2->slow_tests,
-                (unsigned long long)st2->expansions, (unsigned long long)st2->recalibrations,
-                (unsigned long long)st2->failures);
-    }
+    char *game_line = pv ? mqinf_game_line(g->rs) : NULL;
+    ro.proof = pv ? pv->u.str.s : NULL;
+    ro.proof_game = game_line;
+
+    MqRun r;
+    mq_run(&ro, &r);
+    free(game_line);
     free_names(names, nnames);
-    if (!ok) {
-        quot_free(o);
-        return NULL;
+    if (r.notice[0]) {
+        fflush(stdout);
+        fprintf(stderr, "%s\n", r.notice);
     }
-    if (save_err.status != CGT_OK) {
-        /* the quotient is complete but the final save failed (F33): keep
-         * the result and report why the file could not be written */
-        rt_error_from(c->I, call_opt_loc(c, "checkpoint"), &save_err);
-        if (c->decl_name) {
-            rt_hint(c->I, "%s holds the result Q(%u); it was not saved", c->decl_name,
-                    mq_heaps_done(o->eng));
-            c->I->partial = val_obj(&quotient_type, o);
+    if (r.status == MQ_RUN_FAILED)
+        return rt_error_from(c->I, run_loc(c, r.at), &r.err);
+    QuotObj *o = quot_from_run(c, &r, &ro);
+    Value *res = NULL;
+    if (r.status == MQ_RUN_STOPPED) {
+        /* the last completed heap, as a labelled partial result */
+        rt_error_from(c->I, run_loc(c, r.at), &r.err);
+        c->I->partial = val_obj(&quotient_type, o);
+    } else {
+        if (c->I->stats)
+            quotient_stats(g->name, o, &r);
+        if (r.status == MQ_RUN_DONE) {
+            res = val_obj(&quotient_type, o);
         } else {
-            quot_free(o);
+            /* complete but unsaved or uncertified: an error, and the result
+             * kept in the variable it was declared for */
+            rt_error_from(c->I, run_loc(c, r.at), &r.err);
+            if (c->decl_name)
+                c->I->partial = val_obj(&quotient_type, o);
+            else
+                quot_free(o);
         }
-        return NULL;
     }
-    if (!o->certified && !o->cert_skip) {
-        /* never an uncertified quotient as if certified */
-        bool stopped = strncmp(o->cert_note, "certificate check stopped", 25) == 0;
-        rt_error(c->I, stopped ? DIAG_LIMIT : DIAG_INTERNAL, c->loc,
-                 "Q(%u) of %s is NOT certified: %s", mq_heaps_done(o->eng), g->name,
-                 o->cert_note);
-        if (c->decl_name) {
-            rt_hint(c->I, "%s holds the uncertified quotient; `certify off` asks for it "
-                          "explicitly", c->decl_name);
-            c->I->partial = val_obj(&quotient_type, o);
-        } else {
-            quot_free(o);
-        }
-        return NULL;
-    }
-    return val_obj(&quotient_type, o);
+    mq_run_free(&r);
+    return res;
+bad:
+    free_names(names, nnames);
+    return NULL;
 }
 
 static QuotObj *quot_of(const Value *v)

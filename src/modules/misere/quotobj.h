@@ -1,7 +1,8 @@
-/* The `quotient` value (src/modules/misere/quotobj.c; built by src/modules/misere/bi_misere.c):
- * the engine, its snapshot Q(n), the certificate and periodicity, and for
- * an infinite quotient its proof.  Shared with src/modules/io/bi_io.c (save and
- * load). */
+/* The `quotient` value (src/modules/misere/quotobj.c; built by
+ * src/modules/misere/bi_misere.c from a result of the driver of
+ * src/lib/misere/mqrun.h): the engine, its snapshot Q(n), the certificate
+ * and periodicity, and for an infinite quotient its proof.  Shared with
+ * src/modules/io/bi_io.c (save and load). */
 #ifndef CGT_RUNTIME_QUOTOBJ_H
 #define CGT_RUNTIME_QUOTOBJ_H
 #include "lib/misere/misere.h"
@@ -38,13 +39,9 @@ void quot_free(void *p);
  * as words (src/lib/rewrite/word.h). */
 void quot_json_words(JsonWriter *w, const Quotient *q, bool only_p);
 
-/* Snapshot, certificate and periodicity of the engine's current state:
- * sets o->q (with the generator names, NULL = a, b, c, ...), o->certified
- * (unless o->cert_skip) and o->period.  Records an error and returns false
- * when the names do not fit or the snapshot fails. */
-bool quot_snapshot(Call *c, QuotObj *o, char **names, int nnames, Loc loc);
 /* Run the certificate over o->q (unless o->cert_skip) and set
- * o->certified, o->cert_note and o->period. */
+ * o->certified, o->cert_note and o->period (the policy of mq_verdict,
+ * src/lib/misere/mqrun.h). */
 void quot_certify(QuotObj *o);
 
 /* `outcome q [heaps]` (src/modules/misere/bi_misere.c), which bi_games.c's `outcome`
