@@ -74,7 +74,7 @@ for line in open(sys.argv[1], encoding="utf-8"):
     if m:
         variants = []
         for part in m.group(2).split(";"):
-            variants.append(re.findall(r"`([a-z_]+)`", part))
+            variants.append(re.findall(r"`([a-z_0-9]+)`", part))
         table[m.group(1)] = variants
 if not table:
     print("FAIL: no kinds table in docs/language.md")

@@ -61,193 +61,140 @@ static char *board_row(const char *row)
     return r;
 }
 
-/* mnk(M, N, K): the record of a solved game (docs/language.md, "Results as
- * records"). */
-static Value *mnk_record(const MnkReport *rep, const MnkOptions *o, const char *verdict,
-                         const char *vroot)
+static Value *cell(const MnkReport *rep, int c)
 {
-    char cb[16], cb2[16];
-    /* cgt has no fractions, so the time is a string and whole ms */
-    Value *r = val_map();
+    char cb[16];
+    return c < 0 ? val_null() : val_str(mnk_cell_name(rep->m, c, cb));
+}
+
+/* The record of a solved game (docs/language.md, "Results as records"),
+ * for `mnk M N K;` and mnk(M, N, K) alike. */
+static Value *mnk_record(const MnkReport *rep, const MnkOptions *o, const MnkRun *run)
+{
+    Value *r = val_result("mnk");
     val_map_set_int(r, "m", rep->m);
     val_map_set_int(r, "n", rep->n);
     val_map_set_int(r, "k", rep->k);
     val_map_set_str(r, "variant", mnk_variant_name(rep->variant));
     char tm[2] = {rep->to_move, 0};
     val_map_set_str(r, "to_move", tm);
+    Value *board = val_null();
+    if (o->rows) {
+        val_unref(board);
+        board = val_list();
+        for (int i = 0; i < o->nrows; i++)
+            val_list_push(board, val_str_own(board_row(o->rows[i])));
+    }
+    val_map_set(r, "board", board);
     val_map_set_str(r, "result", mnk_result_name(rep->result));
     val_map_set_str(r, "method", mnk_method_name(rep->method));
     val_map_set_int(r, "nodes", (int64_t)rep->nodes);
     val_map_set_int(r, "tt_hits", (int64_t)rep->tt_hits);
+    /* cgt has no fractions, so the time is a string and whole ms */
     char secs[32];
     snprintf(secs, sizeof secs, "%.3f", rep->seconds);
     val_map_set_str(r, "seconds", secs);
     val_map_set_int(r, "ms", (int64_t)(rep->seconds * 1000.0 + 0.5));
-    val_map_set(r, "win_move", rep->win_move < 0
-                                   ? val_null()
-                                   : val_str(mnk_cell_name(rep->m, rep->win_move, cb)));
+    val_map_set_int(r, "root_potential", rep->root_potential);
+    val_map_set_opt_int(r, "max_after", rep->max_after >= 0, rep->max_after);
+    val_map_set(r, "win_move", cell(rep, rep->win_move));
+    Value *pl = val_list();
+    for (int i = 0; rep->method == MNK_BY_PAIRING && i < rep->npairs; i++) {
+        Value *pair = val_list();
+        val_list_push(pair, cell(rep, rep->pairs[i][0]));
+        val_list_push(pair, cell(rep, rep->pairs[i][1]));
+        val_list_push(pl, pair);
+    }
+    val_map_set(r, "pairing", pl);
+    val_map_set(r, "pairing_board", rep->method == MNK_BY_PAIRING
+                                        ? val_str_own(mnk_pairing_board(rep, o->rows))
+                                        : val_null());
     Value *rl = val_list();
     for (int i = 0; i < rep->nmoves; i++) {
         Value *mv = val_map();
-        val_map_set_str(mv, "move", mnk_cell_name(rep->m, rep->moves[i].cell, cb));
-        val_map_set(mv, "reply", rep->moves[i].reply < 0
-                                     ? val_null()
-                                     : val_str(mnk_cell_name(rep->m, rep->moves[i].reply, cb2)));
+        val_map_set(mv, "move", cell(rep, rep->moves[i].cell));
+        val_map_set(mv, "reply", cell(rep, rep->moves[i].reply));
         val_list_push(rl, mv);
     }
     val_map_set(r, "replies", rl);
     val_map_set(r, "proof", o->proof_path ? val_str(o->proof_path) : val_null());
+    val_map_set_opt_int(r, "proof_lines", o->proof_path != NULL, (int64_t)rep->proof_lines);
     val_map_set(r, "proof_sha256", o->proof_path ? val_str(rep->proof_sha256) : val_null());
-    val_map_set(r, "check", verdict ? val_str(verdict) : val_null());
-    val_map_set(r, "check_root", vroot ? val_str(vroot) : val_null());
+    val_map_set(r, "check", run->verdict ? val_str(run->verdict) : val_null());
+    val_map_set(r, "check_root", run->check_root ? val_str(run->check_root) : val_null());
+    /* the checker's third line: the proof's seal (docs/mnk.md "Seal") */
+    val_map_set(r, "check_seal",
+                run->check_seal && strncmp(run->check_seal, "seal: ", 6) == 0
+                    ? val_str(run->check_seal)
+                    : val_null());
     return r;
 }
 
-/* `mnk M N K;`: the result line(s), as text or JSON. */
-static void mnk_emit(Call *c, const MnkReport *rep, const MnkOptions *o, const char *verdict,
-                     const char *vroot, const char *vseal)
+static const char *str_or_null(const Value *r, const char *key)
 {
-    char cb[16], cb2[16];
-    StrBuf b;
-    sb_init(&b);
-    if (c->I->format == FMT_JSON) {
-        JsonWriter w;
-        rt_json_begin(&w, &b, "mnk");
-        jw_kv_int(&w, "m", rep->m);
-        jw_kv_int(&w, "n", rep->n);
-        jw_kv_int(&w, "k", rep->k);
-        jw_kv_str(&w, "variant", mnk_variant_name(rep->variant));
-        char tm[2] = {rep->to_move, 0};
-        jw_kv_str(&w, "to_move", tm);
-        if (o->rows) {
-            jw_key(&w, "board");
-            jw_arr_begin(&w);
-            for (int i = 0; i < o->nrows; i++) {
-                char *r = board_row(o->rows[i]);
-                jw_str(&w, r);
-                free(r);
-            }
-            jw_arr_end(&w);
-        }
-        jw_kv_str(&w, "result", mnk_result_name(rep->result));
-        jw_kv_str(&w, "method", mnk_method_name(rep->method));
-        jw_key(&w, "nodes");
-        jw_uint(&w, rep->nodes);
-        jw_key(&w, "tt_hits");
-        jw_uint(&w, rep->tt_hits);
-        jw_key(&w, "seconds");
-        jw_double(&w, rep->seconds);
-        jw_kv_int(&w, "root_potential", rep->root_potential);
-        jw_key(&w, "max_after");
-        if (rep->max_after < 0)
-            jw_null(&w);
-        else
-            jw_int(&w, rep->max_after);
-        jw_key(&w, "win_move");
-        if (rep->win_move < 0)
-            jw_null(&w);
-        else
-            jw_str(&w, mnk_cell_name(rep->m, rep->win_move, cb));
-        jw_key(&w, "pairing");
-        jw_arr_begin(&w);
-        for (int i = 0; rep->method == MNK_BY_PAIRING && i < rep->npairs; i++) {
-            jw_arr_begin(&w);
-            jw_str(&w, mnk_cell_name(rep->m, rep->pairs[i][0], cb));
-            jw_str(&w, mnk_cell_name(rep->m, rep->pairs[i][1], cb));
-            jw_arr_end(&w);
-        }
-        jw_arr_end(&w);
-        jw_key(&w, "replies");
-        jw_arr_begin(&w);
-        for (int i = 0; i < rep->nmoves; i++) {
-            jw_obj_begin(&w);
-            jw_kv_str(&w, "move", mnk_cell_name(rep->m, rep->moves[i].cell, cb));
-            jw_key(&w, "reply");
-            if (rep->moves[i].reply < 0)
-                jw_null(&w);
-            else
-                jw_str(&w, mnk_cell_name(rep->m, rep->moves[i].reply, cb));
-            jw_obj_end(&w);
-        }
-        jw_arr_end(&w);
-        jw_key(&w, "proof");
-        if (o->proof_path)
-            jw_str(&w, o->proof_path);
-        else
-            jw_null(&w);
-        jw_key(&w, "proof_sha256");
-        if (o->proof_path)
-            jw_str(&w, rep->proof_sha256);
-        else
-            jw_null(&w);
-        jw_key(&w, "check");
-        if (verdict)
-            jw_str(&w, verdict);
-        else
-            jw_null(&w);
-        jw_key(&w, "check_root");
-        if (vroot)
-            jw_str(&w, vroot);
-        else
-            jw_null(&w);
-        rt_json_end(&w);
-    } else {
-        sb_printf(&b, "mnk %d,%d,%d %s, %c to move: %s (%s)\n", rep->m, rep->n, rep->k,
-                  mnk_variant_name(rep->variant), rep->to_move, result_phrase(rep->result),
-                  mnk_method_name(rep->method));
-        if (o->rows) {
-            /* the start position as it was read, so the user sees what was solved */
-            sb_puts(&b, "board (top row first):\n");
-            for (int i = 0; i < o->nrows; i++) {
-                char *r = board_row(o->rows[i]);
-                sb_printf(&b, "  %s\n", r);
-                free(r);
-            }
-        }
-        if (rep->method == MNK_BY_POTENTIAL) {
-            if (rep->max_after >= 0)
-                sb_printf(&b, "potential: %ld, max after one Maker move: %ld (2^k = %lu)\n",
-                          rep->root_potential, rep->max_after, 1ul << rep->k);
-            else
-                sb_printf(&b, "potential: %ld (2^k = %lu)\n", rep->root_potential,
-                          1ul << rep->k);
-        }
-        if (rep->win_move >= 0)
-            sb_printf(&b, "winning move: %s\n", mnk_cell_name(rep->m, rep->win_move, cb));
-        if (rep->method == MNK_BY_PAIRING) {
-            char *pb = mnk_pairing_board(rep, o->rows);
-            sb_puts(&b, "pairing:\n");
-            for (char *line = pb; line && *line;) {
-                char *e = strchr(line, '\n');
-                size_t len = e ? (size_t)(e - line) : strlen(line);
-                sb_printf(&b, "  %.*s\n", (int)len, line);
-                line += len + (e ? 1 : 0);
-            }
-            free(pb);
-        }
-        if (rep->nmoves > 0) {
-            sb_puts(&b, "replies:\n");
-            for (int i = 0; i < rep->nmoves; i++) {
-                if (rep->moves[i].reply < 0)
-                    sb_printf(&b, "  %s -> potential\n",
-                              mnk_cell_name(rep->m, rep->moves[i].cell, cb));
-                else
-                    sb_printf(&b, "  %s -> %s\n", mnk_cell_name(rep->m, rep->moves[i].cell, cb),
-                              mnk_cell_name(rep->m, rep->moves[i].reply, cb2));
-            }
-        }
-        if (o->proof_path)
-            sb_printf(&b, "proof: %s (%llu lines, sha256 %s)\n", o->proof_path,
-                      (unsigned long long)rep->proof_lines, rep->proof_sha256);
-        if (verdict)
-            sb_printf(&b, "check: %s\n", verdict);
-        if (vroot)
-            sb_printf(&b, "check: %s\n", vroot);
-        /* the checker's third line: the proof's seal (docs/mnk.md "Seal") */
-        if (vseal && strncmp(vseal, "seal: ", 6) == 0)
-            sb_printf(&b, "check: %s\n", vseal);
+    const Value *v = val_map_get(r, key);
+    return v && v->kind == VAL_STR ? v->u.str.s : NULL;
+}
+
+/* The text of an mnk record. */
+void mnk_text(const Call *c, const Value *r, StrBuf *b)
+{
+    (void)c;
+    const char *res = val_field_str(r, "result");
+    MnkResult rr = MNK_RESULT_DRAW;
+    for (int x = 0; x <= MNK_RESULT_DRAW; x++)
+        if (strcmp(mnk_result_name((MnkResult)x), res) == 0)
+            rr = (MnkResult)x;
+    sb_printf(b, "mnk %lld,%lld,%lld %s, %s to move: %s (%s)\n", (long long)val_field_int(r, "m"),
+              (long long)val_field_int(r, "n"), (long long)val_field_int(r, "k"),
+              val_field_str(r, "variant"), val_field_str(r, "to_move"), result_phrase(rr),
+              val_field_str(r, "method"));
+    const Value *board = val_map_get(r, "board");
+    if (board && board->kind == VAL_LIST) {
+        /* the start position as it was read, so the user sees what was solved */
+        sb_puts(b, "board (top row first):\n");
+        for (size_t i = 0; i < board->u.list.len; i++)
+            sb_printf(b, "  %s\n", board->u.list.items[i]->u.str.s);
     }
-    rt_emit(c->I, &b);
+    if (strcmp(val_field_str(r, "method"), mnk_method_name(MNK_BY_POTENTIAL)) == 0) {
+        long k = (long)val_field_int(r, "k");
+        const Value *ma = val_map_get(r, "max_after");
+        if (ma && ma->kind == VAL_INT)
+            sb_printf(b, "potential: %lld, max after one Maker move: %lld (2^k = %lu)\n",
+                      (long long)val_field_int(r, "root_potential"),
+                      (long long)val_field_int(r, "max_after"), 1ul << k);
+        else
+            sb_printf(b, "potential: %lld (2^k = %lu)\n",
+                      (long long)val_field_int(r, "root_potential"), 1ul << k);
+    }
+    if (str_or_null(r, "win_move"))
+        sb_printf(b, "winning move: %s\n", str_or_null(r, "win_move"));
+    const char *pb = str_or_null(r, "pairing_board");
+    if (pb) {
+        sb_puts(b, "pairing:\n");
+        for (const char *line = pb; *line;) {
+            const char *e = strchr(line, '\n');
+            size_t len = e ? (size_t)(e - line) : strlen(line);
+            sb_printf(b, "  %.*s\n", (int)len, line);
+            line += len + (e ? 1 : 0);
+        }
+    }
+    const Value *rl = val_map_get(r, "replies");
+    if (rl && rl->kind == VAL_LIST && rl->u.list.len > 0) {
+        sb_puts(b, "replies:\n");
+        for (size_t i = 0; i < rl->u.list.len; i++) {
+            const Value *mv = rl->u.list.items[i];
+            const char *reply = str_or_null(mv, "reply");
+            sb_printf(b, "  %s -> %s\n", val_field_str(mv, "move"), reply ? reply : "potential");
+        }
+    }
+    if (str_or_null(r, "proof"))
+        sb_printf(b, "proof: %s (%lld lines, sha256 %s)\n", str_or_null(r, "proof"),
+                  (long long)val_field_int(r, "proof_lines"), val_field_str(r, "proof_sha256"));
+    static const char *const checks[] = {"check", "check_root", "check_seal"};
+    for (int i = 0; i < 3; i++)
+        if (str_or_null(r, checks[i]))
+            sb_printf(b, "check: %s\n", str_or_null(r, checks[i]));
 }
 
 static Value *mnk_stmt(Call *c)
@@ -358,18 +305,13 @@ static Value *mnk_stmt(Call *c)
                       &run->err);
         goto out;
     }
-    if (!c->stmt) {
-        if (run->status == MNK_RUN_DONE)
-            res = mnk_record(&run->rep, &o, run->verdict, run->check_root);
-    } else {
-        mnk_emit(c, &run->rep, &o, run->verdict, run->check_root, run->check_seal);
-        res = val_null();
-    }
+    res = mnk_record(&run->rep, &o, run);
     if (run->status == MNK_RUN_UNSAVED) {
-        /* solved and printed, but the final checkpoint save failed */
+        /* solved, but the final checkpoint save failed: the result is
+           e.partial, and the statement prints it before the error */
         rt_error_from(c->I, call_opt_loc(c, "checkpoint"), &run->err);
-        if (res)
-            val_unref(res);
+        val_unref(c->I->partial);
+        c->I->partial = res;
         res = NULL;
     }
 out:

@@ -8,10 +8,16 @@ static const Builtin builtins[] = {
 #undef BUILTIN
 };
 
+static const ResultPrinter printers[] = {
+    {.kind = "mnk", .text = mnk_text},
+};
+
 const Module cgt_module_mnk = {
     .name = "mnk",
     .title = "m,n,k-games",
     .builtins = builtins,
     .nbuiltins = sizeof builtins / sizeof builtins[0],
+    .printers = printers,
+    .nprinters = sizeof printers / sizeof printers[0],
     .stats = true,
 };

@@ -9,6 +9,8 @@
 #include "modules/mnk/builtins_mnk.def"
 #undef BUILTIN
 
+void mnk_text(const Call *c, const Value *r, StrBuf *b);
+
 extern const Module cgt_module_mnk;
 
 #endif
