@@ -19,7 +19,7 @@
 #include "lang/ast.h"
 #include "runtime/env.h"
 #include "modules/modules.h"
-#include "runtime/interp.h"
+#include "runtime/interp_state.h"
 #include "lib/util/poll.h"
 #include "lib/util/xalloc.h"
 

@@ -11,7 +11,7 @@
 #include <sys/resource.h>
 
 #include "runtime/env.h"
-#include "runtime/interp.h"
+#include "runtime/interp_state.h"
 #include "runtime/eval_int.h"
 #include "lib/util/poll.h"
 #include "lib/util/xalloc.h"
@@ -48,6 +48,40 @@ void interp_free(Interp *I)
             I->modules[m]->release();
     sb_free(&I->trace);
     free(I);
+}
+
+bool rt_json(const Interp *I)
+{
+    return I->format == FMT_JSON;
+}
+
+bool rt_failed(const Interp *I)
+{
+    return I->failed;
+}
+
+bool rt_stats(const Interp *I)
+{
+    return I->stats;
+}
+
+bool rt_seed(const Interp *I, uint64_t *seed)
+{
+    *seed = I->seed;
+    return I->seed_set;
+}
+
+Value *rt_partial(const Interp *I)
+{
+    return I->partial;
+}
+
+void rt_set_partial(Interp *I, Value *v)
+{
+    if (v == I->partial)
+        return;
+    val_unref(I->partial);
+    I->partial = v;
 }
 
 Value *rt_error(Interp *I, DiagCat cat, Loc loc, const char *fmt, ...)

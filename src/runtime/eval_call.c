@@ -11,7 +11,7 @@
 #include <sys/resource.h>
 
 #include "runtime/env.h"
-#include "runtime/interp.h"
+#include "runtime/interp_state.h"
 #include "runtime/eval_int.h"
 #include "lib/util/atomicfile.h"
 #include "lib/util/poll.h"
@@ -20,6 +20,7 @@
 /* ---- builtin dispatch ---- */
 
 typedef struct SpecItem {
+    const char *at; /* where the item starts in the spec ("limit:int ...") */
     char name[32];  /* option name (options only) */
     char kind[48];  /* kind, or "" for flags */
     bool optional;
@@ -41,6 +42,7 @@ static size_t parse_spec(const char *spec, SpecItem *items, size_t max)
             q++;
         SpecItem *it = &items[n++];
         memset(it, 0, sizeof *it);
+        it->at = p;
         size_t len = (size_t)(q - p);
         const char *colon = memchr(p, ':', len);
         if (colon) {
@@ -189,7 +191,7 @@ static bool bind_cmd_args(Call *c, AstNode *const *args, size_t nargs)
     c->nopts = 0;
     for (size_t i = 0; i < ns; i++)
         if (spec[i].option) {
-            c->opt_names[c->nopts] = c->bi->spec ? strstr(c->bi->spec, spec[i].name) : "";
+            c->opt_names[c->nopts] = spec[i].at;
             c->opts[c->nopts] = NULL;
             c->opt_locs[c->nopts] = c->loc;
             c->nopts++;
@@ -652,7 +654,7 @@ static __attribute__((noinline)) Value *call_builtin(Interp *I, const AstNode *c
         }
         for (size_t i = 0; i < ns; i++)
             if (spec[i].option) {
-                c.opt_names[c.nopts] = strstr(b->spec, spec[i].name);
+                c.opt_names[c.nopts] = spec[i].at;
                 c.opt_locs[c.nopts] = c.loc;
                 c.opts[c.nopts++] = NULL;
             }

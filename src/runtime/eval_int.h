@@ -5,7 +5,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "runtime/interp.h"
+#include "runtime/interp_state.h"
 
 #define MAX_CALL_DEPTH 2000
 

@@ -9,7 +9,7 @@
 #include <sys/resource.h>
 
 #include "runtime/env.h"
-#include "runtime/interp.h"
+#include "runtime/interp_state.h"
 #include "runtime/eval_int.h"
 #include "lib/util/poll.h"
 #include "lib/util/xalloc.h"

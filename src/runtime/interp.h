@@ -45,36 +45,22 @@ typedef enum { FMT_TEXT, FMT_JSON } OutFormat;
 typedef struct Env Env;
 typedef struct Module Module;
 
-typedef struct Interp {
-    const Module *const *modules;
-    OutFormat format;
-    bool color_err;     /* colour in diagnostics */
-    bool verbose;
-    bool stats; /* --stats: timings and counters on stderr */
-    bool seed_set;
-    uint64_t seed;
-    bool repl;
-    Env *globals;
-    Env *locals; /* innermost function frame, or NULL at top level */
-    int depth;   /* user-function call depth */
-    uintptr_t stack_floor; /* evaluation below this stack address stops (0 = not set) */
-    /* the pending error */
-    bool failed;
-    bool err_fatal; /* not catchable by try: interrupts, the run's limits, bugs */
-    DiagCat err_cat;
-    Loc err_loc;
-    char err_msg[1024];
-    char err_hint[512];
-    StrBuf trace;
-    char last_frame[320]; /* last trace line, to fold repeats */
-    unsigned frame_repeats;
-    /* a partial result a failed declaration leaves behind (bound to the
-     * declared name, e.g. a quotient stopped by --timeout) */
-    Value *partial;
-    /* statistics */
-    int checks_failed;
-    int checks_run;
-} Interp;
+/* The interpreter's state is the runtime's own (src/runtime/interp_state.h);
+ * builtins see it through these functions. */
+typedef struct Interp Interp;
+/* Results are printed as JSON (--format=json). */
+bool rt_json(const Interp *I);
+/* An error is pending. */
+bool rt_failed(const Interp *I);
+/* --stats: timings and counters on stderr. */
+bool rt_stats(const Interp *I);
+/* The seed --seed gave, if it was given. */
+bool rt_seed(const Interp *I, uint64_t *seed);
+/* The partial result a stopped computation leaves (e.partial, and what a
+ * declaration binds): the current one (borrowed, or NULL), and setting it
+ * (steals v, releases the previous one). */
+Value *rt_partial(const Interp *I);
+void rt_set_partial(Interp *I, Value *v);
 
 /* Bytes of C stack the evaluator may use on the thread that runs it (main
  * sets the size of the interpreter thread's stack minus a margin for

@@ -18,7 +18,7 @@ Value *bi_help(Call *c)
                 rt_hint(c->I, "did you mean '%s'?", s);
             return NULL;
         }
-        if (c->I->format == FMT_JSON) {
+        if (rt_json(c->I)) {
             StrBuf b;
             sb_init(&b);
             JsonWriter w;
@@ -37,7 +37,7 @@ Value *bi_help(Call *c)
     const Builtin *const *t = builtin_table(&n);
     StrBuf s;
     sb_init(&s);
-    if (c->I->format == FMT_JSON) {
+    if (rt_json(c->I)) {
         JsonWriter w;
         rt_json_begin(&w, &s, "help");
         jw_key(&w, "builtins");

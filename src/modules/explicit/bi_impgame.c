@@ -659,7 +659,7 @@ Value *bi_games(Call *c)
     }
     StrBuf b;
     sb_init(&b);
-    if (c->I->format == FMT_JSON) {
+    if (rt_json(c->I)) {
         JsonWriter w;
         rt_json_begin(&w, &b, "born");
         jw_kv_int(&w, "day", d);

@@ -200,7 +200,7 @@ Value *impgame_table(Call *c, GameObj *g, int64_t lo, int64_t hi, bool sizes)
         free(h);
         return rt_error_from(c->I, c->loc, &err);
     }
-    bool json = c->I->format == FMT_JSON;
+    bool json = rt_json(c->I);
     bool where = call_opt(c, "where") != NULL;
     StrBuf b;
     sb_init(&b);

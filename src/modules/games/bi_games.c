@@ -413,7 +413,7 @@ static bool grundy_fill(Call *c, GameObj *g, uint64_t n, const char *ckpt, Grund
         }
         if (st != CGT_OK) {
             grundy_lib_error(c, &err);
-            if (c->I->failed)
+            if (rt_failed(c->I))
                 rt_hint(c->I, "the %llu values computed are saved in %s; run again to resume",
                         (unsigned long long)grundy_count(gt), ckpt);
             return false;
@@ -444,8 +444,7 @@ static uint32_t *range_buffer(Call *c, uint64_t n)
 static Value *save_failed(Call *c, Value *r, const CgtError *save_err)
 {
     rt_error_from(c->I, call_opt_loc(c, "checkpoint"), save_err);
-    val_unref(c->I->partial);
-    c->I->partial = r;
+    rt_set_partial(c->I, r);
     return NULL;
 }
 
@@ -795,7 +794,7 @@ static Value *table_stmt(Call *c)
         }
     StrBuf b;
     sb_init(&b);
-    if (c->I->format == FMT_JSON) {
+    if (rt_json(c->I)) {
         JsonWriter w;
         rt_json_begin(&w, &b, "table");
         jw_kv_str(&w, "game", g->name);

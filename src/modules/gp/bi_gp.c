@@ -178,8 +178,9 @@ Value *bi_gp(Call *c)
             return NULL;
         p.seed = (uint64_t)s;
     }
-    if (c->I->seed_set)
-        p.seed = c->I->seed;
+    uint64_t seed;
+    if (rt_seed(c->I, &seed))
+        p.seed = seed;
     if (gp_params_check(&p, &err) != CGT_OK)
         return rt_error_from(c->I, c->loc, &err);
 

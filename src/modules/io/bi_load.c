@@ -765,7 +765,7 @@ Value *bi_load(Call *c)
 out:
     json_free(root);
     free(text);
-    if (!res && c->I->failed)
+    if (!res && rt_failed(c->I))
         rt_hint(c->I, "the file is left untouched");
     return res;
 }

@@ -216,8 +216,7 @@ static Value *kb_nc(Call *c, SemiObj *s)
     if (st == CGT_OK || requested)
         return rec;
     rt_error_from(c->I, c->loc, &err);
-    val_unref(c->I->partial);
-    c->I->partial = rec; /* e.partial: the system so far */
+    rt_set_partial(c->I, rec); /* e.partial: the system so far */
     return NULL;
 }
 
@@ -255,8 +254,7 @@ Value *bi_kb(Call *c)
     kb_free(sys);
     if (st != CGT_OK && !requested) {
         rt_error_from(c->I, c->loc, &err);
-        val_unref(c->I->partial);
-        c->I->partial = r; /* e.partial: the system so far */
+            rt_set_partial(c->I, r); /* e.partial: the system so far */
         return NULL;
     }
     return r;
@@ -433,7 +431,7 @@ static void confluence_emit(Call *c, ConfluenceReport *r)
 {
     StrBuf b;
     sb_init(&b);
-    if (c->I->format == FMT_JSON) {
+    if (rt_json(c->I)) {
         JsonWriter w;
         rt_json_begin(&w, &b, "confluence");
         jw_kv_int(&w, "rules", (long long)r->nrules);
@@ -574,7 +572,7 @@ Value *bi_idempotents(Call *c)
     monoid_idempotents(m, &ids, &n);
     StrBuf b;
     sb_init(&b);
-    bool json = c->I->format == FMT_JSON;
+    bool json = rt_json(c->I);
     JsonWriter w;
     jw_init(&w, &b);
     if (json) {
@@ -638,7 +636,7 @@ Value *bi_multable(Call *c)
         if (strlen(names[i]) > w)
             w = strlen(names[i]);
     }
-    if (c->I->format == FMT_JSON) {
+    if (rt_json(c->I)) {
         JsonWriter jw;
         rt_json_begin(&jw, &b, "multable");
         jw_key(&jw, "elements");
@@ -700,7 +698,7 @@ Value *bi_bipartite(Call *c)
     free(inp);
     StrBuf b;
     sb_init(&b);
-    if (c->I->format == FMT_JSON) {
+    if (rt_json(c->I)) {
         JsonWriter w;
         rt_json_begin(&w, &b, "bipartite");
         jw_kv_int(&w, "order", (long long)m->order);

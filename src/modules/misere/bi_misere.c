@@ -149,11 +149,8 @@ Value *bi_quotient(Call *c)
         val_unref(r);
         return rec;
     }
-    if (c->I->partial) {
-        Value *rec = quotient_record(c->I->partial);
-        val_unref(c->I->partial);
-        c->I->partial = rec;
-    }
+    if (rt_partial(c->I))
+        rt_set_partial(c->I, quotient_record(rt_partial(c->I)));
     return NULL;
 }
 
@@ -221,7 +218,7 @@ static void quotient_stats(const char *game, const QuotObj *o, const MqRun *r)
 
 /* Reads the options, runs the driver (src/lib/misere/mqrun.h) and wraps
  * its result: the quotient, or an error with the partial result a limit,
- * a failed save or a failed certificate leaves in I->partial. */
+ * a failed save or a failed certificate leaves as the partial result. */
 static Value *quotient_compute(Call *c)
 {
     GameObj *g = game_heap_or_error(c->I, c->args[0], c->arg_locs[0], "quotient");
@@ -324,9 +321,9 @@ static Value *quotient_compute(Call *c)
     if (r.status == MQ_RUN_STOPPED) {
         /* the last completed heap, as a labelled partial result */
         rt_error_from(c->I, run_loc(c, r.at), &r.err);
-        c->I->partial = val_obj(&quotient_type, o);
+        rt_set_partial(c->I, val_obj(&quotient_type, o));
     } else {
-        if (c->I->stats)
+        if (rt_stats(c->I))
             quotient_stats(g->name, o, &r);
         if (r.status == MQ_RUN_DONE) {
             res = val_obj(&quotient_type, o);
@@ -335,7 +332,7 @@ static Value *quotient_compute(Call *c)
              * kept in the variable it was declared for */
             rt_error_from(c->I, run_loc(c, r.at), &r.err);
             if (c->decl_name)
-                c->I->partial = val_obj(&quotient_type, o);
+                rt_set_partial(c->I, val_obj(&quotient_type, o));
             else
                 quot_free(o);
         }
@@ -436,7 +433,7 @@ Value *bi_ptypes(Call *c)
     sb_init(&b);
     JsonWriter w;
     jw_init(&w, &b);
-    bool json = c->I->format == FMT_JSON;
+    bool json = rt_json(c->I);
     if (json) {
         jw_obj_begin(&w);
         jw_kv_str(&w, "kind", "ptypes");

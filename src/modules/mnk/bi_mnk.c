@@ -310,8 +310,7 @@ static Value *mnk_stmt(Call *c)
         /* solved, but the final checkpoint save failed: the result is
            e.partial, and the statement prints it before the error */
         rt_error_from(c->I, call_opt_loc(c, "checkpoint"), &run->err);
-        val_unref(c->I->partial);
-        c->I->partial = res;
+            rt_set_partial(c->I, res);
         res = NULL;
     }
 out:
