@@ -427,57 +427,74 @@ static char *kb_rule_cb(const void *sys, size_t i) { return kb_format_rule(sys, 
 
 static char *nc_rule_cb(const void *sys, size_t i) { return nckb_format_rule(sys, i); }
 
-static void confluence_emit(Call *c, ConfluenceReport *r)
+/* The record of `confluent S` (docs/language.md, "Results as records"). */
+static Value *confluence_record(ConfluenceReport *r)
 {
-    StrBuf b;
-    sb_init(&b);
-    if (rt_json(c->I)) {
-        JsonWriter w;
-        rt_json_begin(&w, &b, "confluence");
-        jw_kv_int(&w, "rules", (long long)r->nrules);
-        jw_kv_bool(&w, "locally_confluent", r->locally_confluent);
-        jw_kv_bool(&w, "terminated", r->terminated);
-        jw_kv_str(&w, "confluence", !r->terminated         ? "unknown"
-                                    : r->locally_confluent ? "confluent"
-                                                           : "not confluent");
-        jw_kv_bool(&w, "interreduced", r->interreduced);
-        jw_kv_int(&w, "divisible_left_sides", (long long)r->ndiv);
-        jw_kv_int(&w, "reducible_right_sides", (long long)r->nred);
-        rt_json_end(&w);
-    } else {
-        sb_printf(&b, "the %zu relation%s of %s as rules left -> right:\n", r->nrules,
-                  r->nrules == 1 ? "" : "s", r->name);
-        /* a capped rewrite proves nothing either way: the rules may not
-           terminate, and a word left at the cap is no normal form (F32) */
-        sb_printf(&b, "  %s (%zu critical pairs checked%s)\n",
-                  !r->terminated            ? "confluence unknown"
-                  : r->locally_confluent    ? "confluent"
-                                            : "NOT confluent",
-                  r->pairs_checked,
-                  r->terminated ? "" : "; some rewrites hit the step cap, so the rules may not "
-                                       "terminate");
-        if (r->bad_line)
-            sb_printf(&b, "  %s\n", r->bad_line);
-        if (r->interreduced) {
-            sb_puts(&b, "  inter-reduced\n");
-        } else {
-            sb_printf(&b, "  NOT inter-reduced: %zu left side%s %s, %zu reducible right side%s\n",
-                      r->ndiv, r->ndiv == 1 ? "" : "s", r->div_summary, r->nred,
-                      r->nred == 1 ? "" : "s");
-            for (size_t i = 0; i < r->ndiv && i < 10; i++) {
-                char *r1 = r->rule(r->sys, r->div_pairs[2 * i]);
-                char *r2 = r->rule(r->sys, r->div_pairs[2 * i + 1]);
-                sb_printf(&b, "    left side of (%s) %s that of (%s)\n", r1, r->div_verb, r2);
-                free(r1);
-                free(r2);
-            }
-            if (r->ndiv > 10)
-                sb_printf(&b, "    ... and %zu more\n", r->ndiv - 10);
-        }
-    }
-    free(r->bad_line);
+    Value *v = val_result("confluence");
+    val_map_set_str(v, "of", r->name);
+    val_map_set_int(v, "rules", (int64_t)r->nrules);
+    val_map_set_int(v, "pairs_checked", (int64_t)r->pairs_checked);
+    val_map_set_bool(v, "locally_confluent", r->locally_confluent);
+    val_map_set_bool(v, "terminated", r->terminated);
+    val_map_set_str(v, "confluence", !r->terminated         ? "unknown"
+                                     : r->locally_confluent ? "confluent"
+                                                            : "not confluent");
+    val_map_set(v, "failure", r->bad_line ? val_str_own(r->bad_line) : val_null());
     r->bad_line = NULL;
-    rt_emit(c->I, &b);
+    val_map_set_bool(v, "interreduced", r->interreduced);
+    val_map_set_int(v, "divisible_left_sides", (int64_t)r->ndiv);
+    val_map_set_int(v, "reducible_right_sides", (int64_t)r->nred);
+    /* the pairs of rules whose left sides lie in one another */
+    Value *pairs = val_list();
+    for (size_t i = 0; i < r->ndiv; i++) {
+        Value *pair = val_list();
+        val_list_push(pair, val_str_own(r->rule(r->sys, r->div_pairs[2 * i])));
+        val_list_push(pair, val_str_own(r->rule(r->sys, r->div_pairs[2 * i + 1])));
+        val_list_push(pairs, pair);
+    }
+    val_map_set(v, "divisible_pairs", pairs);
+    val_map_set_str(v, "relation", r->div_verb);
+    return v;
+}
+
+void kb_confluence_text(const Call *c, const Value *r, StrBuf *b)
+{
+    (void)c;
+    int64_t n = val_field_int(r, "rules");
+    sb_printf(b, "the %lld relation%s of %s as rules left -> right:\n", (long long)n,
+              n == 1 ? "" : "s", val_field_str(r, "of"));
+    /* a capped rewrite proves nothing either way: the rules may not
+       terminate, and a word left at the cap is no normal form */
+    bool terminated = val_field_bool(r, "terminated");
+    sb_printf(b, "  %s (%lld critical pairs checked%s)\n",
+              !terminated                               ? "confluence unknown"
+              : val_field_bool(r, "locally_confluent") ? "confluent"
+                                                        : "NOT confluent",
+              (long long)val_field_int(r, "pairs_checked"),
+              terminated ? "" : "; some rewrites hit the step cap, so the rules may not "
+                                "terminate");
+    const Value *f = val_map_get(r, "failure");
+    if (f && f->kind == VAL_STR)
+        sb_printf(b, "  %s\n", f->u.str.s);
+    if (val_field_bool(r, "interreduced")) {
+        sb_puts(b, "  inter-reduced\n");
+        return;
+    }
+    const char *verb = val_field_str(r, "relation");
+    int64_t ndiv = val_field_int(r, "divisible_left_sides");
+    int64_t nred = val_field_int(r, "reducible_right_sides");
+    sb_printf(b, "  NOT inter-reduced: %lld left side%s %s, %lld reducible right side%s\n",
+              (long long)ndiv, ndiv == 1 ? "" : "s",
+              strcmp(verb, "contains") == 0 ? "containing another" : "divisible by another",
+              (long long)nred, nred == 1 ? "" : "s");
+    const Value *pairs = val_map_get(r, "divisible_pairs");
+    for (size_t i = 0; pairs && i < pairs->u.list.len && i < 10; i++) {
+        const Value *p = pairs->u.list.items[i];
+        sb_printf(b, "    left side of (%s) %s that of (%s)\n", p->u.list.items[0]->u.str.s,
+                  verb, p->u.list.items[1]->u.str.s);
+    }
+    if (ndiv > 10)
+        sb_printf(b, "    ... and %lld more\n", (long long)(ndiv - 10));
 }
 
 /* `confluent M` for a monoid presentation: string rewriting, rules as
@@ -510,10 +527,10 @@ static Value *confluent_nc(Call *c, SemiObj *s)
         free(r1);
         free(r2);
     }
-    confluence_emit(c, &r);
+    Value *v = confluence_record(&r);
     nckb_check_free(&chk);
     nckb_free(sys);
-    return val_null();
+    return v;
 }
 
 Value *bi_confluent(Call *c)
@@ -547,10 +564,10 @@ Value *bi_confluent(Call *c)
         free(r1);
         free(r2);
     }
-    confluence_emit(c, &r);
+    Value *v = confluence_record(&r);
     kb_check_free(&chk);
     kb_free(sys);
-    return val_null();
+    return v;
 }
 
 /* ---- finite monoid structure ---- */
@@ -570,50 +587,41 @@ Value *bi_idempotents(Call *c)
                                          "idempotents works on commutative presentations");
     size_t *ids, n;
     monoid_idempotents(m, &ids, &n);
-    StrBuf b;
-    sb_init(&b);
-    bool json = rt_json(c->I);
-    JsonWriter w;
-    jw_init(&w, &b);
-    if (json) {
-        jw_obj_begin(&w);
-        jw_kv_str(&w, "kind", "idempotents");
-        jw_key(&w, "groups");
-        jw_arr_begin(&w);
-    } else {
-        sb_printf(&b, "%zu idempotents of %s, with their maximal subgroups:\n", n, s->name);
-    }
+    Value *r = val_result("idempotents"), *groups = val_list();
+    val_map_set_str(r, "of", s->name);
+    val_map_set(r, "groups", groups);
     for (size_t i = 0; i < n; i++) {
         MonoidGroup grp;
         CgtError err;
         cgt_error_clear(&err);
         if (monoid_maximal_subgroup(m, ids[i], &grp, &err) != CGT_OK) {
             free(ids);
-            sb_free(&b);
+            val_unref(r);
             return rt_error_from(c->I, c->loc, &err);
         }
-        char *e = elem_name(m, ids[i]);
-        char *st = monoid_group_structure(&grp);
-        if (json) {
-            jw_obj_begin(&w);
-            jw_kv_str(&w, "idempotent", e);
-            jw_kv_int(&w, "order", (long long)grp.order);
-            jw_kv_str(&w, "structure", st);
-            jw_obj_end(&w);
-        } else {
-            sb_printf(&b, "  %-12s group of order %zu (%s)\n", e, grp.order, st);
-        }
-        free(e);
-        free(st);
+        Value *g = val_map();
+        val_map_set(g, "idempotent", val_str_own(elem_name(m, ids[i])));
+        val_map_set_int(g, "order", (int64_t)grp.order);
+        val_map_set(g, "structure", val_str_own(monoid_group_structure(&grp)));
+        val_list_push(groups, g);
         monoid_group_free(&grp);
     }
-    if (json) {
-        jw_arr_end(&w);
-        rt_json_end(&w);
-    }
     free(ids);
-    rt_emit(c->I, &b);
-    return val_null();
+    return r;
+}
+
+void kb_idempotents_text(const Call *c, const Value *r, StrBuf *b)
+{
+    (void)c;
+    const Value *groups = val_map_get(r, "groups");
+    size_t n = groups && groups->kind == VAL_LIST ? groups->u.list.len : 0;
+    sb_printf(b, "%zu idempotents of %s, with their maximal subgroups:\n", n,
+              val_field_str(r, "of"));
+    for (size_t i = 0; i < n; i++) {
+        const Value *g = groups->u.list.items[i];
+        sb_printf(b, "  %-12s group of order %lld (%s)\n", val_field_str(g, "idempotent"),
+                  (long long)val_field_int(g, "order"), val_field_str(g, "structure"));
+    }
 }
 
 Value *bi_multable(Call *c)
@@ -627,52 +635,50 @@ Value *bi_multable(Call *c)
     if (m->order > 64)
         return rt_error(c->I, DIAG_LIMIT, c->arg_locs[0],
                         "%zu elements: the table is printed for at most 64", m->order);
-    StrBuf b;
-    sb_init(&b);
-    size_t n = m->order, w = 1;
-    char **names = xcalloc(n, sizeof *names);
-    for (size_t i = 0; i < n; i++) {
-        names[i] = elem_name(m, i);
-        if (strlen(names[i]) > w)
-            w = strlen(names[i]);
-    }
-    if (rt_json(c->I)) {
-        JsonWriter jw;
-        rt_json_begin(&jw, &b, "multable");
-        jw_key(&jw, "elements");
-        jw_arr_begin(&jw);
-        for (size_t i = 0; i < n; i++)
-            jw_str(&jw, names[i]);
-        jw_arr_end(&jw);
-        jw_key(&jw, "table");
-        jw_arr_begin(&jw);
-        for (size_t i = 0; i < n; i++) {
-            jw_arr_begin(&jw);
-            for (size_t j = 0; j < n; j++)
-                jw_uint(&jw, monoid_mul(m, i, j));
-            jw_arr_end(&jw);
-        }
-        jw_arr_end(&jw);
-        rt_json_end(&jw);
-    } else {
-        sb_printf(&b, "%*s |", (int)w, "");
-        for (size_t j = 0; j < n; j++)
-            sb_printf(&b, " %-*s", (int)w, names[j]);
-        sb_putc(&b, '\n');
-        for (size_t i = 0; i < n; i++) {
-            sb_printf(&b, "%-*s |", (int)w, names[i]);
-            for (size_t j = 0; j < n; j++)
-                sb_printf(&b, " %-*s", (int)w, names[monoid_mul(m, i, j)]);
-            while (b.len && b.s[b.len - 1] == ' ')
-                b.s[--b.len] = '\0';
-            sb_putc(&b, '\n');
-        }
-    }
+    size_t n = m->order;
+    Value *r = val_result("multable"), *el = val_list(), *tab = val_list();
+    val_map_set_str(r, "of", s->name);
     for (size_t i = 0; i < n; i++)
-        free(names[i]);
-    free(names);
-    rt_emit(c->I, &b);
-    return val_null();
+        val_list_push(el, val_str_own(elem_name(m, i)));
+    for (size_t i = 0; i < n; i++) {
+        Value *row = val_list();
+        for (size_t j = 0; j < n; j++)
+            val_list_push(row, val_int((int64_t)monoid_mul(m, i, j)));
+        val_list_push(tab, row);
+    }
+    val_map_set(r, "elements", el);
+    val_map_set(r, "table", tab);
+    return r;
+}
+
+/* The table with the elements' names, row i column j = i * j. */
+void kb_multable_text(const Call *c, const Value *r, StrBuf *b)
+{
+    (void)c;
+    const Value *el = val_map_get(r, "elements"), *tab = val_map_get(r, "table");
+    if (!el || el->kind != VAL_LIST || !tab || tab->kind != VAL_LIST)
+        return;
+    size_t n = el->u.list.len, w = 1;
+    for (size_t i = 0; i < n; i++)
+        if (el->u.list.items[i]->u.str.len > w)
+            w = el->u.list.items[i]->u.str.len;
+    sb_printf(b, "%*s |", (int)w, "");
+    for (size_t j = 0; j < n; j++)
+        sb_printf(b, " %-*s", (int)w, el->u.list.items[j]->u.str.s);
+    sb_putc(b, '\n');
+    for (size_t i = 0; i < n && i < tab->u.list.len; i++) {
+        const Value *row = tab->u.list.items[i];
+        sb_printf(b, "%-*s |", (int)w, el->u.list.items[i]->u.str.s);
+        for (size_t j = 0; j < n && j < row->u.list.len; j++) {
+            int64_t k = 0;
+            val_get_i64(row->u.list.items[j], &k);
+            sb_printf(b, " %-*s", (int)w,
+                      k >= 0 && (size_t)k < n ? el->u.list.items[k]->u.str.s : "?");
+        }
+        while (b->len && b->s[b->len - 1] == ' ')
+            b->s[--b->len] = '\0';
+        sb_putc(b, '\n');
+    }
 }
 
 Value *bi_bipartite(Call *c)
@@ -696,38 +702,45 @@ Value *bi_bipartite(Call *c)
         return rt_error_from(c->I, c->loc, &err);
     }
     free(inp);
-    StrBuf b;
-    sb_init(&b);
-    if (rt_json(c->I)) {
-        JsonWriter w;
-        rt_json_begin(&w, &b, "bipartite");
-        jw_kv_int(&w, "order", (long long)m->order);
-        jw_kv_int(&w, "classes", (long long)bp.nclasses);
-        jw_kv_bool(&w, "reduced", bp.reduced);
-        jw_kv_bool(&w, "identity_not_in_p", bp.identity_not_in_p);
-        jw_kv_bool(&w, "could_be_misere_quotient", bp.could_be_misere);
-        rt_json_end(&w);
-    } else {
-        sb_printf(&b, "bipartite monoid %s: %zu elements, %zu classes after reduction (%s)\n",
-                  s->name, m->order, bp.nclasses, bp.reduced ? "already reduced" : "merged");
-        for (size_t k = 0; k < bp.nclasses && !bp.reduced; k++) {
-            sb_puts(&b, "  {");
-            bool first = true;
-            for (size_t x = 0; x < m->order; x++)
-                if (bp.cls[x] == k) {
-                    char *e = elem_name(m, x);
-                    sb_printf(&b, "%s%s", first ? "" : ", ", e);
-                    free(e);
-                    first = false;
-                }
-            sb_printf(&b, "}%s\n", bp.class_in_p[k] ? " in P" : "");
-        }
-        sb_printf(&b, "  identity %s P; %s\n", bp.identity_not_in_p ? "not in" : "IN",
-                  bp.could_be_misere
-                      ? "the necessary conditions for a misere quotient hold"
-                      : "not a misere quotient presentation (see docs/kb.md)");
+    Value *r = val_result("bipartite"), *cls = val_list(), *inpl = val_list();
+    val_map_set_str(r, "of", s->name);
+    val_map_set_int(r, "order", (int64_t)m->order);
+    val_map_set_int(r, "classes", (int64_t)bp.nclasses);
+    val_map_set_bool(r, "reduced", bp.reduced);
+    for (size_t k = 0; k < bp.nclasses; k++) {
+        Value *one = val_list();
+        for (size_t x = 0; x < m->order; x++)
+            if (bp.cls[x] == k)
+                val_list_push(one, val_str_own(elem_name(m, x)));
+        val_list_push(cls, one);
+        val_list_push(inpl, val_bool(bp.class_in_p[k]));
     }
+    val_map_set(r, "class_elements", cls);
+    val_map_set(r, "class_in_p", inpl);
+    val_map_set_bool(r, "identity_not_in_p", bp.identity_not_in_p);
+    val_map_set_bool(r, "could_be_misere_quotient", bp.could_be_misere);
     monoid_bipartite_free(&bp);
-    rt_emit(c->I, &b);
-    return val_null();
+    return r;
+}
+
+void kb_bipartite_text(const Call *c, const Value *r, StrBuf *b)
+{
+    (void)c;
+    bool reduced = val_field_bool(r, "reduced");
+    sb_printf(b, "bipartite monoid %s: %lld elements, %lld classes after reduction (%s)\n",
+              val_field_str(r, "of"), (long long)val_field_int(r, "order"),
+              (long long)val_field_int(r, "classes"), reduced ? "already reduced" : "merged");
+    const Value *cls = val_map_get(r, "class_elements"), *inp = val_map_get(r, "class_in_p");
+    for (size_t k = 0; !reduced && cls && k < cls->u.list.len; k++) {
+        const Value *one = cls->u.list.items[k];
+        sb_puts(b, "  {");
+        for (size_t x = 0; x < one->u.list.len; x++)
+            sb_printf(b, "%s%s", x ? ", " : "", one->u.list.items[x]->u.str.s);
+        sb_printf(b, "}%s\n",
+                  inp && k < inp->u.list.len && inp->u.list.items[k]->u.b ? " in P" : "");
+    }
+    sb_printf(b, "  identity %s P; %s\n", val_field_bool(r, "identity_not_in_p") ? "not in" : "IN",
+              val_field_bool(r, "could_be_misere_quotient")
+                  ? "the necessary conditions for a misere quotient hold"
+                  : "not a misere quotient presentation (see docs/kb.md)");
 }

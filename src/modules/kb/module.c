@@ -12,6 +12,10 @@ static const Builtin builtins[] = {
 static const ResultPrinter printers[] = {
     {.kind = "kb", .text = kb_text},
     {.kind = "elements", .text = kb_infinite_text},
+    {.kind = "idempotents", .text = kb_idempotents_text},
+    {.kind = "multable", .text = kb_multable_text},
+    {.kind = "bipartite", .text = kb_bipartite_text},
+    {.kind = "confluence", .text = kb_confluence_text},
     {.builtin = "elements", .text = kb_elements_text},
     {.builtin = "reduce", .text = kb_reduce_text},
 };

@@ -11,6 +11,10 @@
 
 void kb_elements_text(const Call *c, const Value *l, StrBuf *b);
 void kb_infinite_text(const Call *c, const Value *r, StrBuf *b);
+void kb_idempotents_text(const Call *c, const Value *r, StrBuf *b);
+void kb_multable_text(const Call *c, const Value *r, StrBuf *b);
+void kb_bipartite_text(const Call *c, const Value *r, StrBuf *b);
+void kb_confluence_text(const Call *c, const Value *r, StrBuf *b);
 void kb_reduce_text(const Call *c, const Value *v, StrBuf *b);
 
 extern const Module cgt_module_kb;
