@@ -657,41 +657,29 @@ Value *bi_games(Call *c)
         if (!list)
             return NULL;
     }
-    StrBuf b;
-    sb_init(&b);
-    if (rt_json(c->I)) {
-        JsonWriter w;
-        rt_json_begin(&w, &b, "born");
-        jw_kv_int(&w, "day", d);
-        jw_kv_int(&w, "count", (long long)count);
-        if (list) {
-            jw_key(&w, "games");
-            jw_arr_begin(&w);
-            for (size_t i = 0; i < list->u.list.len; i++) {
-                StrBuf t;
-                sb_init(&t);
-                val_format(list->u.list.items[i], &t, true);
-                jw_str(&w, t.s);
-                sb_free(&t);
-            }
-            jw_arr_end(&w);
-        }
-        rt_json_end(&w);
-    } else {
-        sb_printf(&b, "misere canonical games born by day %lld: %llu\n", (long long)d,
-                  (unsigned long long)count);
-        if (list) {
-            for (size_t i = 0; i < list->u.list.len; i++) {
-                sb_puts(&b, "  ");
-                val_format(list->u.list.items[i], &b, true);
-                sb_putc(&b, '\n');
-            }
-        }
+    /* the games are listed up to day IG_BORN_LIST_DAY, as their text */
+    Value *r = val_result("born"), *gl = list ? val_list() : val_null();
+    val_map_set_int(r, "day", d);
+    val_map_set_int(r, "count", (int64_t)count);
+    for (size_t i = 0; list && i < list->u.list.len; i++) {
+        StrBuf t;
+        sb_init(&t);
+        val_format(list->u.list.items[i], &t, true);
+        val_list_push(gl, val_str_own(t.s));
     }
-    if (list)
-        val_unref(list);
-    rt_emit(c->I, &b);
-    return val_null();
+    val_map_set(r, "games", gl);
+    val_unref(list);
+    return r;
+}
+
+void impgame_born_text(const Call *c, const Value *r, StrBuf *b)
+{
+    (void)c;
+    sb_printf(b, "misere canonical games born by day %lld: %lld\n",
+              (long long)val_field_int(r, "day"), (long long)val_field_int(r, "count"));
+    const Value *gl = val_map_get(r, "games");
+    for (size_t i = 0; gl && gl->kind == VAL_LIST && i < gl->u.list.len; i++)
+        sb_printf(b, "  %s\n", gl->u.list.items[i]->u.str.s);
 }
 
 /* ---- canonical forms and the Dawson note's table (bi_impgame_table.c) ---- */

@@ -153,14 +153,6 @@ static OptName *named_opts(Namer *nm, IgId x, size_t *n)
     return on;
 }
 
-static void put_opts(StrBuf *b, const OptName *on, size_t n)
-{
-    sb_putc(b, '{');
-    for (size_t i = 0; i < n; i++)
-        sb_printf(b, i ? ", %s" : "%s", on[i].name);
-    sb_putc(b, '}');
-}
-
 Value *impgame_table(Call *c, GameObj *g, int64_t lo, int64_t hi, bool sizes);
 
 Value *impgame_table(Call *c, GameObj *g, int64_t lo, int64_t hi, bool sizes)
@@ -173,13 +165,7 @@ Value *impgame_table(Call *c, GameObj *g, int64_t lo, int64_t hi, bool sizes)
         free(h);
         return rt_error_from(c->I, c->loc, &err);
     }
-    if (!c->stmt) {
-        Value *l = val_list();
-        for (int64_t k = lo; k <= hi; k++)
-            val_list_push(l, impgame_value(h[k]));
-        free(h);
-        return l;
-    }
+
     Namer nm = {.s = s, .heaps = h, .lo = lo, .hi = hi};
     uint32_t maxbd = 0;
     for (int64_t k = lo; k <= hi; k++)
@@ -200,25 +186,13 @@ Value *impgame_table(Call *c, GameObj *g, int64_t lo, int64_t hi, bool sizes)
         free(h);
         return rt_error_from(c->I, c->loc, &err);
     }
-    bool json = rt_json(c->I);
     bool where = call_opt(c, "where") != NULL;
-    StrBuf b;
-    sb_init(&b);
-    JsonWriter w;
-    if (json) {
-        rt_json_begin(&w, &b, "canonical_table");
-        jw_kv_str(&w, "game", g->name);
-        jw_kv_int(&w, "from", lo);
-        jw_kv_int(&w, "to", hi);
-        jw_key(&w, "rows");
-        jw_arr_begin(&w);
-    } else {
-        sb_printf(&b, "%s: misere canonical forms for n = %lld..%lld\n", g->name, (long long)lo,
-                  (long long)hi);
-        sb_printf(&b, "  %-7s %-9s canonical form\n", "heap", "game");
-    }
+    Value *t = val_result("canonical_table"), *games = val_list(), *rows = val_list();
+    val_map_set_str(t, "game", g->name);
+    val_map_set_int(t, "from", lo);
+    val_map_set_int(t, "to", hi);
     for (int64_t k = lo; k <= hi; k++) {
-        char name[160], heap[32];
+        char name[160];
         long num;
         size_t npos = 0;
         /* a row may list 10000 options and count millions of positions */
@@ -227,7 +201,9 @@ Value *impgame_table(Call *c, GameObj *g, int64_t lo, int64_t hi, bool sizes)
         else if (sizes)
             st = ig_size(s, h[k], &npos, &err);
         if (st != CGT_OK) {
-            sb_free(&b);
+            val_unref(t);
+            val_unref(games);
+            val_unref(rows);
             free(nm.gids.data);
             free(nm.a);
             free(h);
@@ -236,70 +212,77 @@ Value *impgame_table(Call *c, GameObj *g, int64_t lo, int64_t hi, bool sizes)
         name_of(&nm, h[k], name, sizeof name, true, &num);
         size_t n;
         OptName *on = named_opts(&nm, h[k], &n);
-        snprintf(heap, sizeof heap, "h[%lld]", (long long)k);
-        if (json) {
-            jw_obj_begin(&w);
-            jw_kv_int(&w, "heap", k);
-            jw_kv_str(&w, "name", name);
-            jw_key(&w, "options");
-            jw_arr_begin(&w);
-            for (size_t i = 0; i < n; i++)
-                jw_str(&w, on[i].name);
-            jw_arr_end(&w);
-            jw_kv_int(&w, "birthday", ig_birthday(s, h[k]));
-            if (sizes)
-                jw_kv_int(&w, "positions", (long long)npos);
-            jw_obj_end(&w);
-        } else {
-            sb_printf(&b, "  %-7s %-9s = ", heap, name);
-            put_opts(&b, on, n);
-            if (sizes)
-                sb_printf(&b, "  (%zu position%s, birthday %u)", npos, npos == 1 ? "" : "s", ig_birthday(s, h[k]));
-            sb_putc(&b, '\n');
-        }
+        Value *row = val_map(), *opts = val_list();
+        val_map_set_int(row, "heap", k);
+        val_map_set_str(row, "name", name);
+        for (size_t i = 0; i < n; i++)
+            val_list_push(opts, val_str(on[i].name));
+        val_map_set(row, "options", opts);
+        val_map_set_int(row, "birthday", ig_birthday(s, h[k]));
+        val_map_set_opt_int(row, "positions", sizes, (int64_t)npos);
+        val_list_push(rows, row);
+        val_list_push(games, impgame_value(h[k]));
         free(on);
     }
-    if (json)
-        jw_arr_end(&w);
-    if (where) {
-        if (json) {
-            jw_key(&w, "where");
-            jw_arr_begin(&w);
-        } else if (nm.gids.len) {
-            sb_puts(&b, "  where\n");
-        }
-        /* defining a g$ name may name further forms: a queue */
-        for (size_t i = 0; i < nm.gids.len; i++) {
-            size_t n;
-            OptName *on = named_opts(&nm, nm.gids.data[i], &n);
-            if (json) {
-                char nb[32];
-                snprintf(nb, sizeof nb, "g$%zu", i + 1);
-                jw_obj_begin(&w);
-                jw_kv_str(&w, "name", nb);
-                jw_key(&w, "options");
-                jw_arr_begin(&w);
-                for (size_t k = 0; k < n; k++)
-                    jw_str(&w, on[k].name);
-                jw_arr_end(&w);
-                jw_obj_end(&w);
-            } else {
-                char nb[32];
-                snprintf(nb, sizeof nb, "g$%zu", i + 1);
-                sb_printf(&b, "  %-7s %-9s = ", "", nb);
-                put_opts(&b, on, n);
-                sb_putc(&b, '\n');
-            }
-            free(on);
-        }
-        if (json)
-            jw_arr_end(&w);
+    val_map_set(t, "games", games);
+    val_map_set(t, "rows", rows);
+    Value *wl = where ? val_list() : val_null();
+    /* defining a g$ name may name further forms: a queue */
+    for (size_t i = 0; where && i < nm.gids.len; i++) {
+        size_t n;
+        OptName *on = named_opts(&nm, nm.gids.data[i], &n);
+        Value *d = val_map(), *opts = val_list();
+        val_map_set(d, "name", val_str_own(xasprintf("g$%zu", i + 1)));
+        for (size_t k = 0; k < n; k++)
+            val_list_push(opts, val_str(on[k].name));
+        val_map_set(d, "options", opts);
+        val_list_push(wl, d);
+        free(on);
     }
-    if (json)
-        rt_json_end(&w);
+    val_map_set(t, "where", wl);
     free(nm.gids.data);
     free(nm.a);
     free(h);
-    rt_emit(c->I, &b);
-    return val_null();
+    return t;
+}
+
+static void put_names(StrBuf *b, const Value *opts)
+{
+    sb_putc(b, '{');
+    for (size_t i = 0; opts && opts->kind == VAL_LIST && i < opts->u.list.len; i++)
+        sb_printf(b, i ? ", %s" : "%s", opts->u.list.items[i]->u.str.s);
+    sb_putc(b, '}');
+}
+
+/* The layout of Figure 4 of the Dawson's Chess note: heap, name, options. */
+void impgame_table_text(const Call *c, const Value *t, StrBuf *b)
+{
+    (void)c;
+    sb_printf(b, "%s: misere canonical forms for n = %lld..%lld\n", val_field_str(t, "game"),
+              (long long)val_field_int(t, "from"), (long long)val_field_int(t, "to"));
+    sb_printf(b, "  %-7s %-9s canonical form\n", "heap", "game");
+    const Value *rows = val_map_get(t, "rows"), *wl = val_map_get(t, "where");
+    for (size_t i = 0; rows && rows->kind == VAL_LIST && i < rows->u.list.len; i++) {
+        const Value *row = rows->u.list.items[i];
+        char heap[32];
+        snprintf(heap, sizeof heap, "h[%lld]", (long long)val_field_int(row, "heap"));
+        sb_printf(b, "  %-7s %-9s = ", heap, val_field_str(row, "name"));
+        put_names(b, val_map_get(row, "options"));
+        const Value *np = val_map_get(row, "positions");
+        if (np && np->kind == VAL_INT) {
+            int64_t n = val_field_int(row, "positions");
+            sb_printf(b, "  (%lld position%s, birthday %lld)", (long long)n, n == 1 ? "" : "s",
+                      (long long)val_field_int(row, "birthday"));
+        }
+        sb_putc(b, '\n');
+    }
+    if (wl && wl->kind == VAL_LIST && wl->u.list.len > 0) {
+        sb_puts(b, "  where\n");
+        for (size_t i = 0; i < wl->u.list.len; i++) {
+            const Value *d = wl->u.list.items[i];
+            sb_printf(b, "  %-7s %-9s = ", "", val_field_str(d, "name"));
+            put_names(b, val_map_get(d, "options"));
+            sb_putc(b, '\n');
+        }
+    }
 }

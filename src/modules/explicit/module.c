@@ -9,11 +9,18 @@ static const Builtin builtins[] = {
 #undef BUILTIN
 };
 
+static const ResultPrinter printers[] = {
+    {.kind = "canonical_table", .text = impgame_table_text},
+    {.kind = "born", .text = impgame_born_text},
+};
+
 const Module cgt_module_explicit = {
     .name = "explicit",
     .title = "Explicit games and misere canonical forms",
     .builtins = builtins,
     .nbuiltins = sizeof builtins / sizeof builtins[0],
+    .printers = printers,
+    .nprinters = sizeof printers / sizeof printers[0],
     .stats = true,
     .release = impgame_store_release,
     .literal = impgame_literal,

@@ -9,6 +9,9 @@
 #include "modules/explicit/builtins_impgame.def"
 #undef BUILTIN
 
+void impgame_born_text(const Call *c, const Value *r, StrBuf *b);
+void impgame_table_text(const Call *c, const Value *t, StrBuf *b);
+
 extern const Module cgt_module_explicit;
 
 #endif

@@ -792,32 +792,42 @@ static Value *table_stmt(Call *c)
             free(vals);
             return rt_error_from(c->I, c->loc, &err);
         }
-    StrBuf b;
-    sb_init(&b);
-    if (rt_json(c->I)) {
-        JsonWriter w;
-        rt_json_begin(&w, &b, "table");
-        jw_kv_str(&w, "game", g->name);
-        jw_kv_int(&w, "period", (long long)per);
-        jw_kv_int(&w, "preperiod", (long long)p->preperiod);
-        jw_key(&w, "rows");
-        jw_arr_begin(&w);
-        for (uint64_t r = 0; r < rows; r++) {
-            jw_arr_begin(&w);
-            for (uint64_t j = 0; j < per; j++)
-                jw_uint(&w, vals[r * per + j]);
-            jw_arr_end(&w);
-        }
-        jw_arr_end(&w);
-        rt_json_end(&w);
-    } else {
-        sb_printf(&b, "%s: period %llu, preperiod %llu\n", g->name, (unsigned long long)per,
-                  (unsigned long long)p->preperiod);
-        rows_text(&b, vals, 0, per * rows, per);
+    Value *t = val_result("table"), *rl = val_list();
+    val_map_set_str(t, "game", g->name);
+    val_map_set_int(t, "period", (int64_t)per);
+    val_map_set_int(t, "preperiod", (int64_t)p->preperiod);
+    for (uint64_t r = 0; r < rows; r++) {
+        Value *row = val_list();
+        for (uint64_t j = 0; j < per; j++)
+            val_list_push(row, val_int(vals[r * per + j]));
+        val_list_push(rl, row);
     }
+    val_map_set(t, "rows", rl);
     free(vals);
-    rt_emit(c->I, &b);
-    return val_null();
+    return t;
+}
+
+/* The periodic table: one row per period, the first heap of each at the
+ * left. */
+void games_table_text(const Call *c, const Value *t, StrBuf *b)
+{
+    (void)c;
+    const Value *rl = val_map_get(t, "rows");
+    uint64_t per = (uint64_t)val_field_int(t, "period");
+    size_t rows = rl && rl->kind == VAL_LIST ? rl->u.list.len : 0;
+    sb_printf(b, "%s: period %llu, preperiod %lld\n", val_field_str(t, "game"),
+              (unsigned long long)per, (long long)val_field_int(t, "preperiod"));
+    uint32_t *vals = xcalloc(per * rows + 1, sizeof *vals);
+    for (size_t r = 0; r < rows; r++) {
+        const Value *row = rl->u.list.items[r];
+        for (uint64_t j = 0; j < per && j < row->u.list.len; j++) {
+            int64_t x = 0;
+            val_get_i64(row->u.list.items[j], &x);
+            vals[r * per + j] = (uint32_t)x;
+        }
+    }
+    rows_text(b, vals, 0, per * rows, per);
+    free(vals);
 }
 
 /* ---- threads T (grundy, period, table) ---- */

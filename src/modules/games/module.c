@@ -12,6 +12,7 @@ static const ResultPrinter printers[] = {
     {.builtin = "grundy", .text = games_grundy_text},
     {.builtin = "moves", .text = games_moves_text},
     {.kind = "period", .text = games_period_text},
+    {.kind = "table", .text = games_table_text},
     {.kind = "genus", .text = games_genus_text},
     {.kind = "outcome", .text = games_outcome_text},
 };

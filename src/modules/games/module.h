@@ -13,6 +13,7 @@ void games_grundy_text(const Call *c, const Value *v, StrBuf *b);
 void games_genus_text(const Call *c, const Value *r, StrBuf *b);
 void games_outcome_text(const Call *c, const Value *r, StrBuf *b);
 void games_moves_text(const Call *c, const Value *l, StrBuf *b);
+void games_table_text(const Call *c, const Value *t, StrBuf *b);
 void games_period_text(const Call *c, const Value *r, StrBuf *b);
 
 extern const Module cgt_module_games;

@@ -429,22 +429,11 @@ Value *bi_ptypes(Call *c)
         return infinite_listing(c, o, "P-position types");
     const Quotient *q = o->q;
     const HeapGame *hg = ruleset_heapgame(qgame(o)->rs);
-    StrBuf b;
-    sb_init(&b);
-    JsonWriter w;
-    jw_init(&w, &b);
-    bool json = rt_json(c->I);
-    if (json) {
-        jw_obj_begin(&w);
-        jw_kv_str(&w, "kind", "ptypes");
-        jw_kv_str(&w, "game", qgame(o)->name);
-        jw_kv_int(&w, "heap", quotient_max_heap(q));
-        jw_key(&w, "types");
-        jw_arr_begin(&w);
-    } else {
-        sb_printf(&b, "P-position types of Q(%u) of %s (%u):\n", quotient_max_heap(q),
-                  qgame(o)->name, quotient_psize(q));
-    }
+    Value *r = val_result("ptypes"), *types = val_list();
+    val_map_set_str(r, "game", qgame(o)->name);
+    val_map_set_int(r, "heap", quotient_max_heap(q));
+    val_map_set_int(r, "pcount", quotient_psize(q));
+    val_map_set(r, "types", types);
     for (uint32_t x = 0; x < quotient_size(q); x++) {
         if (!quotient_is_p(q, x))
             continue;
@@ -456,29 +445,27 @@ Value *bi_ptypes(Call *c)
             /* a least position too large to search: say so for this type */
             gen = xstrdup("? (search over 5000000 positions)");
         } else if (st != CGT_OK) {
-            sb_free(&b);
+            val_unref(r);
             return rt_error_from(c->I, c->loc, &err);
         }
-        char *s = quotient_format(q, x);
-        if (json) {
-            jw_obj_begin(&w);
-            char *s0 = quotient_format(q, x);
-            jw_kv_str(&w, "type", s0);
-            free(s0);
-            jw_kv_str(&w, "genus", gen);
-            jw_obj_end(&w);
-        } else {
-            sb_printf(&b, "  %-10s genus %s\n", s, gen);
-        }
-        free(s);
-        free(gen);
+        Value *t = val_map();
+        val_map_set(t, "type", val_str_own(quotient_format(q, x)));
+        val_map_set(t, "genus", val_str_own(gen));
+        val_list_push(types, t);
     }
-    if (json) {
-        jw_arr_end(&w);
-        rt_json_end(&w);
+    return r;
+}
+
+void misere_ptypes_text(const Call *c, const Value *r, StrBuf *b)
+{
+    (void)c;
+    sb_printf(b, "P-position types of Q(%lld) of %s (%lld):\n", (long long)val_field_int(r, "heap"),
+              val_field_str(r, "game"), (long long)val_field_int(r, "pcount"));
+    const Value *types = val_map_get(r, "types");
+    for (size_t i = 0; types && types->kind == VAL_LIST && i < types->u.list.len; i++) {
+        const Value *t = types->u.list.items[i];
+        sb_printf(b, "  %-10s genus %s\n", val_field_str(t, "type"), val_field_str(t, "genus"));
     }
-    rt_emit(c->I, &b);
-    return val_null();
 }
 
 Value *bi_pretend(Call *c)

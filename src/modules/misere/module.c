@@ -10,6 +10,7 @@ static const Builtin builtins[] = {
 
 static const ResultPrinter printers[] = {
     {.kind = "dawson", .text = misere_dawson_text},
+    {.kind = "ptypes", .text = misere_ptypes_text},
     {.kind = "verify", .text = misere_verify_text},
     {.kind = "infinite_listing", .text = misere_infinite_listing_text},
     {.builtin = "pretend", .text = misere_pretend_text},

@@ -14,6 +14,7 @@ void misere_infinite_listing_text(const Call *c, const Value *r, StrBuf *b);
 void misere_pretend_text(const Call *c, const Value *l, StrBuf *b);
 void misere_elements_text(const Call *c, const Value *l, StrBuf *b);
 void misere_product_text(const Call *c, const Value *v, StrBuf *b);
+void misere_ptypes_text(const Call *c, const Value *r, StrBuf *b);
 void misere_dawson_text(const Call *c, const Value *r, StrBuf *b);
 
 extern const Module cgt_module_misere;
