@@ -7,96 +7,97 @@
 #include "lib/util/poll.h"
 #include "lib/util/xalloc.h"
 
+/* `help NAME`: {kind: "help", name, text}; `help`: {kind: "help",
+ * builtins: [{name, synopsis, summary, module, module_title, statement,
+ * function, declaration}], keywords: [...]}. */
 Value *bi_help(Call *c)
 {
+    Value *r = val_result("help");
     if (c->nargs == 1) {
         const char *name = c->args[0]->u.str.s;
         char *t = builtin_help_text(name);
         if (!t) {
+            val_unref(r);
             rt_error(c->I, DIAG_NAME, c->arg_locs[0], "no help for '%s': not a builtin", name);
             const char *s = builtin_suggest(name);
             if (s)
                 rt_hint(c->I, "did you mean '%s'?", s);
             return NULL;
         }
-        if (rt_json(c->I)) {
-            StrBuf b;
-            sb_init(&b);
-            JsonWriter w;
-            rt_json_begin(&w, &b, "help");
-            jw_kv_str(&w, "name", name);
-            jw_kv_str(&w, "text", t);
-            rt_json_end(&w);
-            rt_emit(c->I, &b);
-        } else {
-            rt_out(c->I, t);
-        }
-        free(t);
-        return val_null();
+        val_map_set_str(r, "name", name);
+        val_map_set(r, "text", val_str_own(t));
+        return r;
     }
     size_t n;
     const Builtin *const *t = builtin_table(&n);
-    StrBuf s;
-    sb_init(&s);
-    if (rt_json(c->I)) {
-        JsonWriter w;
-        rt_json_begin(&w, &s, "help");
-        jw_key(&w, "builtins");
-        jw_arr_begin(&w);
-        for (size_t i = 0; i < n; i++) {
-            jw_obj_begin(&w);
-            jw_kv_str(&w, "name", t[i]->name);
-            jw_kv_str(&w, "synopsis", t[i]->synopsis);
-            jw_kv_str(&w, "module", builtin_module(t[i])->name);
-            jw_kv_bool(&w, "statement", (t[i]->flags & BI_CMD) != 0);
-            jw_kv_bool(&w, "function", (t[i]->flags & BI_FUNC) != 0);
-            jw_kv_bool(&w, "declaration", (t[i]->flags & BI_DECL) != 0);
-            jw_obj_end(&w);
-        }
-        jw_arr_end(&w);
-        rt_json_end(&w);
-    } else {
-        /* one line per builtin, grouped by module: the name and the first
-           sentence of its doc, cut to the width of the terminal */
-        int width = help_width();
-        sb_puts(&s, "Builtins by module (help NAME for one of them):\n");
-        const Module *last = NULL;
-        for (size_t i = 0; i < n; i++) {
-            if (builtin_module(t[i]) != last) {
-                last = builtin_module(t[i]);
-                sb_printf(&s, "\n%s\n", last->title);
-            }
-            const char *d = t[i]->doc;
-            size_t len = strcspn(d, "\n");
-            const char *dot = strstr(d, ". ");
-            if (dot && (size_t)(dot - d) < len)
-                len = (size_t)(dot - d);
-            else if (len > 0 && d[len - 1] == '.')
-                len--;
-            int room = width - 18;
-            if ((int)len > room)
-                sb_printf(&s, "  %-15s %.*s...\n", t[i]->name, room - 3, d);
-            else
-                sb_printf(&s, "  %-15s %.*s\n", t[i]->name, (int)len, d);
-        }
-        size_t nk;
-        const char *const *kw = builtin_keywords(&nk);
-        sb_puts(&s, "\nKeywords (help KEYWORD):");
-        StrBuf line;
-        sb_init(&line);
-        size_t col = 0;
-        for (size_t i = 0; i < nk; i++) {
-            size_t l = strlen(kw[i]);
-            if (col == 0 || col + 1 + l > (size_t)width) {
-                sb_puts(&s, "\n ");
-                col = 1;
-            }
-            sb_printf(&s, " %s", kw[i]);
-            col += 1 + l;
-        }
-        sb_free(&line);
-        sb_putc(&s, '\n');
+    Value *bl = val_list(), *kl = val_list();
+    for (size_t i = 0; i < n; i++) {
+        Value *e = val_map();
+        val_map_set_str(e, "name", t[i]->name);
+        val_map_set_str(e, "synopsis", t[i]->synopsis);
+        /* the first sentence of the doc */
+        const char *d = t[i]->doc;
+        size_t len = strcspn(d, "\n");
+        const char *dot = strstr(d, ". ");
+        if (dot && (size_t)(dot - d) < len)
+            len = (size_t)(dot - d);
+        else if (len > 0 && d[len - 1] == '.')
+            len--;
+        val_map_set(e, "summary", val_str_n(d, len));
+        val_map_set_str(e, "module", builtin_module(t[i])->name);
+        val_map_set_str(e, "module_title", builtin_module(t[i])->title);
+        val_map_set_bool(e, "statement", (t[i]->flags & BI_CMD) != 0);
+        val_map_set_bool(e, "function", (t[i]->flags & BI_FUNC) != 0);
+        val_map_set_bool(e, "declaration", (t[i]->flags & BI_DECL) != 0);
+        val_list_push(bl, e);
     }
-    rt_emit(c->I, &s);
-    return val_null();
+    size_t nk;
+    const char *const *kw = builtin_keywords(&nk);
+    for (size_t i = 0; i < nk; i++)
+        val_list_push(kl, val_str(kw[i]));
+    val_map_set(r, "builtins", bl);
+    val_map_set(r, "keywords", kl);
+    return r;
+}
+
+void core_help_text(const Call *c, const Value *r, StrBuf *s)
+{
+    (void)c;
+    const Value *text = val_map_get(r, "text");
+    if (text && text->kind == VAL_STR) {
+        sb_puts(s, text->u.str.s);
+        return;
+    }
+    /* one line per builtin, grouped by module: the name and the first
+       sentence of its doc, cut to the width of the terminal */
+    int width = help_width();
+    sb_puts(s, "Builtins by module (help NAME for one of them):\n");
+    const char *last = "";
+    const Value *bl = val_map_get(r, "builtins"), *kl = val_map_get(r, "keywords");
+    for (size_t i = 0; bl && bl->kind == VAL_LIST && i < bl->u.list.len; i++) {
+        const Value *e = bl->u.list.items[i];
+        if (strcmp(val_field_str(e, "module"), last) != 0) {
+            last = val_field_str(e, "module");
+            sb_printf(s, "\n%s\n", val_field_str(e, "module_title"));
+        }
+        const char *d = val_field_str(e, "summary");
+        int len = (int)strlen(d), room = width - 18;
+        if (len > room)
+            sb_printf(s, "  %-15s %.*s...\n", val_field_str(e, "name"), room - 3, d);
+        else
+            sb_printf(s, "  %-15s %s\n", val_field_str(e, "name"), d);
+    }
+    sb_puts(s, "\nKeywords (help KEYWORD):");
+    size_t col = 0;
+    for (size_t i = 0; kl && kl->kind == VAL_LIST && i < kl->u.list.len; i++) {
+        const char *k = kl->u.list.items[i]->u.str.s;
+        size_t l = strlen(k);
+        if (col == 0 || col + 1 + l > (size_t)width) {
+            sb_puts(s, "\n ");
+            col = 1;
+        }
+        sb_printf(s, " %s", k);
+        col += 1 + l;
+    }
+    sb_putc(s, '\n');
 }

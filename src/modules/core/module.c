@@ -8,9 +8,15 @@ static const Builtin builtins[] = {
 #undef BUILTIN
 };
 
+static const ResultPrinter printers[] = {
+    {.kind = "help", .text = core_help_text},
+};
+
 const Module cgt_module_core = {
     .name = "core",
     .title = "Core functions",
     .builtins = builtins,
     .nbuiltins = sizeof builtins / sizeof builtins[0],
+    .printers = printers,
+    .nprinters = sizeof printers / sizeof printers[0],
 };

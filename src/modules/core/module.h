@@ -9,6 +9,8 @@
 #include "modules/core/builtins_core.def"
 #undef BUILTIN
 
+void core_help_text(const Call *c, const Value *r, StrBuf *s);
+
 extern const Module cgt_module_core;
 
 #endif
