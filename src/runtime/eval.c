@@ -176,24 +176,11 @@ void ev_put_stdout(const char *text)
 }
 
 
-void rt_out(Interp *I, const char *text)
+static void rt_out(Interp *I, const char *text)
 {
     (void)I;
     cgt_progress_end();
     ev_put_stdout(text);
-}
-
-void rt_json_begin(JsonWriter *w, StrBuf *b, const char *kind)
-{
-    jw_init(w, b);
-    jw_obj_begin(w);
-    jw_kv_str(w, "kind", kind);
-}
-
-void rt_json_end(JsonWriter *w)
-{
-    jw_obj_end(w);
-    sb_putc(w->out, '\n');
 }
 
 void rt_emit(Interp *I, StrBuf *b)

@@ -21,6 +21,9 @@ Value *ev_binop(Interp *I, int op, Value *a, Value *b, Loc loc);
 bool ev_eval_pair(Interp *I, const AstNode *e, Value **a, Value **b);
 bool ev_stack_exhausted(Interp *I, Loc loc);
 
+/* eval.c: write b (a finished block of result text) to stdout and free it */
+void rt_emit(Interp *I, StrBuf *b);
+
 /* eval_call.c: calls and the builtin dispatcher */
 void ev_trace_flush_repeats(Interp *I);
 Value *ev_call_function(Interp *I, const AstNode *call);

@@ -90,21 +90,15 @@ Value *rt_error_from(Interp *I, Loc loc, const CgtError *e);
  * at the end. */
 void rt_claim_result(Interp *I, Loc loc, bool holds, const char *msg);
 
-/* Output: results go to stdout.  rt_print_value prints one value as a
+/* Output: results go to stdout, and only the runtime writes them (a
+ * builtin returns its result).  rt_print_value prints one value as a
  * result line (text, or one JSON object per line); false (an error at loc,
  * nothing printed) when its text passes VAL_TEXT_MAX or Ctrl-C or a time
  * limit stopped it. */
 bool rt_print_value(Interp *I, const Value *v, Loc loc);
-/* Write a finished text block (may contain several lines) to stdout. */
 /* Flush stdout; true (with the errno of the failure) when anything written
  * to it since the start was lost (disk full, closed pipe or descriptor). */
 bool rt_stdout_failed(int *err_no);
-void rt_out(Interp *I, const char *text);
-/* Write b to stdout and free it. */
-void rt_emit(Interp *I, StrBuf *b);
-/* A JSON result line: {"kind":KIND, ...}\n written into b. */
-void rt_json_begin(JsonWriter *w, StrBuf *b, const char *kind);
-void rt_json_end(JsonWriter *w);
 
 /* ---- builtins ---- */
 
