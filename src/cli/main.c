@@ -275,6 +275,22 @@ static AstNode *parse_or_report(uint32_t id, bool color)
     return root;
 }
 
+/* A test hook's count from the environment (0 when unset); 2 (usage) when
+ * it is not a decimal count. */
+static int test_hook(const char *name, unsigned long long *n)
+{
+    const char *v = getenv(name);
+    *n = 0;
+    if (!v)
+        return 0;
+    char *end;
+    errno = 0;
+    *n = strtoull(v, &end, 10);
+    if (*end || end == v || errno || v[0] == '-')
+        return usage_error("bad %s value '%s' (a count)", name, v);
+    return 0;
+}
+
 static int finish_checks(Interp *I, int rc)
 {
     if (I->checks_failed > 0) {
@@ -699,6 +715,17 @@ static int real_main(int argc, char **argv)
         cgt_set_progress_end(progress_erase);
     }
     cgt_catch_stop_signals(on_signal);
+    {
+        /* test hooks (docs/testing.md): stop the run at a point that does
+           not depend on the machine's speed */
+        unsigned long long n;
+        if ((rc = test_hook("CGT_TEST_LIMIT_AFTER", &n)) != 0)
+            goto out;
+        I->limit_after_stmts = n;
+        if ((rc = test_hook("CGT_TEST_LIMIT_AT_POLL", &n)) != 0)
+            goto out;
+        cgt_fire_run_limit_at_poll(n);
+    }
 
     if (!ncodes && !nfiles && !read_stdin) {
         if (isatty(0) && !check_only) {

@@ -124,6 +124,8 @@ static ExecStatus exec_check(Interp *I, const AstNode *s)
         return EX_ERR;
     }
     for (uint64_t i = 0; i < n; i++) {
+        if ((st = ev_poll_status(I, s->loc)) != EX_OK)
+            break;
         Value *x = it->kind == VAL_LIST ? val_ref(it->u.list.items[i])
                                         : val_int(val_range_at(it, i));
         ev_assign(I, f->text, val_ref(x));
@@ -143,19 +145,22 @@ static ExecStatus exec_check(Interp *I, const AstNode *s)
         val_unref(x);
         if (!ok)
             break;
-        if ((st = ev_poll_status(I, s->loc)) != EX_OK)
-            break;
     }
     val_unref(it);
     return st;
 }
 
 static ExecStatus exec_stmt(Interp *I, const AstNode *s, Value **ret);
+static ExecStatus exec_stmt_kind(Interp *I, const AstNode *s, Value **ret);
 
 /* Run one iteration of a loop body; true when the loop must stop (break,
  * return, error, interrupt), with *st the status to pass on. */
 static bool loop_step(Interp *I, const AstNode *s, Value **ret, ExecStatus *st)
 {
+    /* polled before the iteration, not after it: a loop whose last
+       iteration has completed has completed (an empty body polls too) */
+    if ((*st = ev_poll_status(I, s->loc)) != EX_OK)
+        return true;
     *st = ev_exec_block(I, s->kids[1], ret);
     if (*st == EX_BREAK) {
         *st = EX_OK;
@@ -163,9 +168,6 @@ static bool loop_step(Interp *I, const AstNode *s, Value **ret, ExecStatus *st)
     }
     if (*st == EX_CONTINUE)
         *st = EX_OK;
-    if (*st != EX_OK)
-        return true;
-    *st = ev_poll_status(I, s->loc);
     return *st != EX_OK;
 }
 
@@ -287,7 +289,7 @@ static ExecStatus exec_timeout(Interp *I, const AstNode *s, Value **ret)
     return st;
 }
 
-static ExecStatus exec_stmt(Interp *I, const AstNode *s, Value **ret)
+static ExecStatus exec_stmt_kind(Interp *I, const AstNode *s, Value **ret)
 {
     if (ev_stack_exhausted(I, s->loc))
         return EX_ERR;
@@ -430,7 +432,7 @@ static ExecStatus exec_stmt(Interp *I, const AstNode *s, Value **ret)
         if (t)
             return ev_exec_block(I, s->kids[1], ret);
         if (s->nkids > 2 && s->kids[2])
-            return s->kids[2]->kind == AST_IF ? exec_stmt(I, s->kids[2], ret)
+            return s->kids[2]->kind == AST_IF ? exec_stmt_kind(I, s->kids[2], ret)
                                               : ev_exec_block(I, s->kids[2], ret);
         return EX_OK;
     }
@@ -484,6 +486,23 @@ static ExecStatus exec_stmt(Interp *I, const AstNode *s, Value **ret)
     }
 }
 
+/* Every statement, at any depth.  The limits and interrupts are checked
+ * before it starts (and inside long work), never after it has completed: a
+ * statement that finished has printed its whole result and is not reported
+ * as stopped, even when a limit passes while it returns; the next statement
+ * then does not start.  I->limit_after_stmts is the test hook of
+ * docs/testing.md: the run's limit passes right after that many statements
+ * have completed. */
+static ExecStatus exec_stmt(Interp *I, const AstNode *s, Value **ret)
+{
+    if (ev_poll_status(I, s->loc) != EX_OK)
+        return EX_ERR;
+    ExecStatus st = exec_stmt_kind(I, s, ret);
+    if (st != EX_ERR && I->limit_after_stmts && ++I->stmts_done == I->limit_after_stmts)
+        cgt_fire_run_limit();
+    return st;
+}
+
 ExecStatus ev_exec_block(Interp *I, const AstNode *b, Value **ret)
 {
     for (size_t i = 0; i < b->nkids; i++) {
@@ -518,8 +537,6 @@ int interp_run(Interp *I, const AstNode *block)
             rt_error(I, DIAG_TYPE, block->kids[i]->loc, "break or continue outside a loop");
             return interp_report(I);
         }
-        if (ev_poll_status(I, block->kids[i]->loc) != EX_OK)
-            return interp_report(I);
     }
     return 0;
 }

@@ -33,6 +33,10 @@ struct Interp {
     /* statistics */
     int checks_failed;
     int checks_run;
+    /* test hook (docs/testing.md, CGT_TEST_LIMIT_AFTER): the run's limit
+     * passes once this many statements have completed (0 = never) */
+    uint64_t limit_after_stmts;
+    uint64_t stmts_done;
 };
 
 #endif

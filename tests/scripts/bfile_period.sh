@@ -9,8 +9,9 @@
 set -u
 BUILD=${BUILD:-build}
 O=$BUILD/oracle
-T=$(mktemp -d "${TMP:-/tmp}/cgt-bfp.XXXXXX")
+T=$(mktemp -d "${TMPDIR:-/tmp}/cgt-bfile-period.XXXXXX") || exit 1
 trap 'rm -rf "$T"' EXIT
+trap 'exit 1' INT TERM HUP
 fail() { echo "FAIL: $*"; exit 1; }
 "$O/octal_values" 0.07 2000 0 >"$T/dk.b" 2>/dev/null || fail "octal_values 0.07"
 check() { # want T P S [lines]: the first word of bfile_period's answer

@@ -11,31 +11,20 @@
 set -u
 CGT=${CGT:-build/cgt}
 case $CGT in /*) ;; *) CGT=$PWD/$CGT ;; esac
-T=$(mktemp -d "${TMP:-/tmp}/cklock.XXXXXX")
+T=$(mktemp -d "${TMPDIR:-/tmp}/cgt-checkpoint-lock.XXXXXX") || exit 1
 pids=""
 trap 'for p in $pids; do kill -9 "$p" 2>/dev/null; done; rm -rf "$T"' EXIT
+trap 'exit 1' INT TERM HUP
+. tests/scripts/stop_lib
 cd "$T" || exit 1
 : >a || exit 1
 fail() { echo "FAIL: $*"; exit 1; }
 
-# wait_heap LOG MIN PID: until LOG holds a progress line of a heap >= MIN
-# (false when PID ends first, or after 10 minutes as a safety net)
-wait_heap() {
-    i=0
-    while [ $i -lt 12000 ]; do
-        h=$(tr '\r' '\n' <"$1" | sed -n 's/.*heap \([0-9][0-9]*\) of .*/\1/p' | tail -n 1)
-        [ -n "$h" ] && [ "$h" -ge "$2" ] && return 0
-        kill -0 "$3" 2>/dev/null || return 1
-        sleep 0.05
-        i=$((i + 1))
-    done
-    return 1
-}
 # the value count of a Grundy checkpoint (its header line "count N")
 count() { sed -n 's/^count \([0-9][0-9]*\)$/\1/p' "$1" | head -n 1; }
 
 # below 2^25, the default period limit of 0.6: the run fills the table
-$CGT -v -e 'game g = octal 0.6; grundy g 0..30000000 checkpoint "s.ck";' >/dev/null 2>a &
+(cpu_exec 600 $CGT -v -e 'game g = octal 0.6; grundy g 0..30000000 checkpoint "s.ck";') >/dev/null 2>a &
 pa=$!
 pids="$pa"
 wait_heap a 200000 $pa || fail "no progress: $(tail -n 3 a)"
@@ -66,7 +55,8 @@ ls ./*.tmp 2>/dev/null && fail "temporary files left"
 $CGT -e 'game g = octal 0.6; grundy g 0..10 checkpoint "s.ck";' >out 2>b ||
     fail "the path after the first run: $(cat b)"
 # a lock file left by a run killed with -9 holds no lock
-$CGT -v -e 'game g = octal 0.6; grundy g 0..30000000 checkpoint "k.ck";' >/dev/null 2>a &
+rm -f a # the last run's progress lines would match at once
+(cpu_exec 600 $CGT -v -e 'game g = octal 0.6; grundy g 0..30000000 checkpoint "k.ck";') >/dev/null 2>a &
 p=$!
 pids="$p"
 wait_heap a 100000 $p || fail "no progress: $(tail -n 3 a)"

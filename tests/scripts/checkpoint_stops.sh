@@ -11,44 +11,22 @@
 set -u
 CGT=${CGT:-build/cgt}
 case $CGT in /*) ;; *) CGT=$PWD/$CGT ;; esac
-T=$(mktemp -d "${TMP:-/tmp}/ckstop.XXXXXX")
+T=$(mktemp -d "${TMPDIR:-/tmp}/cgt-checkpoint-stops.XXXXXX") || exit 1
 pids=""
 trap 'for p in $pids; do kill -9 "$p" 2>/dev/null; done; rm -rf "$T"' EXIT
+trap 'exit 1' INT TERM HUP
+. tests/scripts/stop_lib
 cd "$T" || exit 1
 : >e1 && : >e2 && : >e3 && : >e4 || exit 1
 fail() { echo "FAIL: $*"; exit 1; }
 
-# wait_heap LOG MIN PID: until LOG holds a progress line of a heap >= MIN
-# (false when PID ends first, or after 10 minutes as a safety net)
-wait_heap() {
-    i=0
-    while [ $i -lt 12000 ]; do
-        h=$(tr '\r' '\n' <"$1" | sed -n 's/.*heap \([0-9][0-9]*\) of .*/\1/p' | tail -n 1)
-        [ -n "$h" ] && [ "$h" -ge "$2" ] && return 0
-        kill -0 "$3" 2>/dev/null || return 1
-        sleep 0.05
-        i=$((i + 1))
-    done
-    return 1
-}
-# wait_line LOG REGEX PID: until LOG holds a line matching REGEX (grep -E)
-wait_line() {
-    i=0
-    while [ $i -lt 12000 ]; do
-        tr '\r' '\n' <"$1" | grep -Eq "$2" && return 0
-        kill -0 "$3" 2>/dev/null || return 1
-        sleep 0.05
-        i=$((i + 1))
-    done
-    return 1
-}
 # the value count of a Grundy checkpoint (its header line "count N")
 count() { sed -n 's/^count \([0-9][0-9]*\)$/\1/p' "$1" | head -n 1; }
 
 officers='game g = octal 0.6; grundy g 0..40000000 checkpoint "o.ck";'
 
 # ---- 1. the period search of `grundy ... checkpoint` ----
-$CGT -v -e "$officers" >/dev/null 2>e1 &
+(cpu_exec 600 $CGT -v -e "$officers") >/dev/null 2>e1 &
 p=$!
 pids="$p"
 wait_heap e1 300000 $p || fail "1: no progress to heap 300000: $(tail -n 3 e1)"
@@ -62,7 +40,7 @@ n1=$(count o.ck)
     fail "1: the checkpoint holds '$n1' values, not the >= 300000 of the period search"
 grep -q "the $n1 values computed are saved in o.ck" e1 || fail "1: message: $(tail -n 3 e1)"
 # run again: the search resumes from the file, and the file grows when stopped
-$CGT -v -e "$officers" >/dev/null 2>e2 &
+(cpu_exec 600 $CGT -v -e "$officers") >/dev/null 2>e2 &
 p=$!
 pids="$p"
 wait_heap e2 $((n1 + 200000)) $p || fail "1: no progress past the checkpoint: $(tail -n 3 e2)"
@@ -75,7 +53,7 @@ grep -q "resumed 0.6 from o.ck at $n1 values" e2 ||
 n2=$(count o.ck)
 [ "$n2" -ge $((n1 + 200000)) ] || fail "1: the checkpoint was not updated ($n1 -> $n2)"
 # the same for one heap past the limit
-$CGT -v -e 'game g = octal 0.6; grundy g 40000000 checkpoint "o.ck";' >/dev/null 2>e3 &
+(cpu_exec 600 $CGT -v -e 'game g = octal 0.6; grundy g 40000000 checkpoint "o.ck";') >/dev/null 2>e3 &
 p=$!
 pids="$p"
 wait_heap e3 $((n2 + 200000)) $p || fail "1: one heap: no progress: $(tail -n 3 e3)"
@@ -87,10 +65,10 @@ grep -q "resumed 0.6 from o.ck at $n2 values" e3 || fail "1: one heap: not resum
 # ---- 2. a stopped quotient names the heaps its checkpoint holds ----
 # (the quotient of 0.07 on heaps 0..34 is infinite: the construction of
 # heap 34 never ends; its progress lines say "heap 34: ...")
-$CGT -v -e 'game d = octal 0.07; quotient q = d to 34 checkpoint "q.ck";' >/dev/null 2>e4 &
+(cpu_exec 600 $CGT -v -e 'game d = octal 0.07; quotient q = d to 34 checkpoint "q.ck";') >/dev/null 2>e4 &
 p=$!
 pids="$p"
-wait_line e4 '^\[quotient\] heap 34: ' $p || fail "2: no progress: $(tail -n 3 e4)"
+wait_for e4 '^\[quotient\] heap 34: ' $p || fail "2: no progress: $(tail -n 3 e4)"
 kill -INT $p
 wait $p
 rc=$?

@@ -3,8 +3,11 @@
 # stdin, --check, SIGINT (exit 130), --version/--help.
 set -u
 CGT=${CGT:-build/cgt}
-T=${TMP:-/tmp}
+T=$(mktemp -d "${TMPDIR:-/tmp}/cgt-cli.XXXXXX") || exit 1
+trap 'rm -rf "$T"' EXIT
+trap 'exit 1' INT TERM HUP
 fail() { echo "FAIL: $*"; exit 1; }
+. tests/scripts/stop_lib
 
 out=$($CGT -e 'print 2^200') || fail "-e exit"
 [ "$out" = 1606938044258990275541962092341162602522202993782792835301376 ] || fail "-e value: $out"
@@ -38,10 +41,13 @@ out=$($CGT --check "$T/good.cgt") || fail "--check good exit"
 out=$($CGT "$T/good.cgt" "$T/bad.cgt" 2>/dev/null); [ $? -eq 3 ] || fail "multi-file exit"
 [ -z "$out" ] || fail "multi-file: nothing may run"
 
-# Ctrl-C: exit 130 with a message
-$CGT -e 'while true { }' >/dev/null 2>"$T/e" &
+# Ctrl-C: exit 130 with a message; sent once the endless loop runs (the
+# statement before it has printed "go"); a run that ignores it ends by its
+# CPU limit (exit 152)
+rm -f "$T/o"
+(cpu_exec 60 $CGT -e 'print "go"; while true { }') >"$T/o" 2>"$T/e" &
 pid=$!
-sleep 0.5
+wait_for "$T/o" '^go$' $pid || fail "SIGINT: the script did not start: $(cat "$T/e")"
 kill -INT $pid
 wait $pid; rc=$?
 [ $rc -eq 130 ] || fail "SIGINT exit $rc"

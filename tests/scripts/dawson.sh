@@ -6,7 +6,9 @@
 # pawn (22) wins.
 set -u
 CGT=${CGT:-build/cgt}
-T=${TMP:-/tmp}
+T=$(mktemp -d "${TMPDIR:-/tmp}/cgt-dawson.XXXXXX") || exit 1
+trap 'rm -rf "$T"' EXIT
+trap 'exit 1' INT TERM HUP
 $CGT -e 'dawson 1..44;' | grep -E '^ +[0-9]+  [PN]' >"$T/dq" || exit 1
 $CGT -e 'dawson 1..44 quotient 0;' | grep -E '^ +[0-9]+  [PN]' >"$T/ds" || exit 1
 [ "$(wc -l <"$T/dq")" -eq 44 ] || { echo "expected 44 rows"; exit 1; }

@@ -7,7 +7,9 @@
 # 100 s of CPU.
 set -u
 CGT=${CGT:-build/cgt}
-T=${TMP:-/tmp}
+T=$(mktemp -d "${TMPDIR:-/tmp}/cgt-dawson-inf.XXXXXX") || exit 1
+trap 'rm -rf "$T"' EXIT
+trap 'exit 1' INT TERM HUP
 $CGT -e 'dawson 28..36 quotient 33;' >"$T/dinf.out" || exit 1
 grep -q '^  outcomes from the quotient Q(32) and the proved description of the infinite Q(33) where they reach, by search beyond$' "$T/dinf.out" ||
     { cat "$T/dinf.out"; echo "the infinite quotient was not used"; exit 1; }

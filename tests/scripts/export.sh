@@ -12,8 +12,9 @@ SCRIPTS=$(cd "$(dirname "$0")" && pwd)
 export SCRIPTS
 CGT=${CGT:-build/cgt}
 BUILD=${BUILD:-build}
-T=$(mktemp -d "${TMP:-/tmp}/export.XXXXXX")
+T=$(mktemp -d "${TMPDIR:-/tmp}/cgt-export.XXXXXX") || exit 1
 trap 'rm -rf "$T"' EXIT
+trap 'exit 1' INT TERM HUP
 fail() { echo "FAIL: $*"; exit 1; }
 here=$(pwd)
 case $CGT in /*) ;; *) CGT=$here/$CGT ;; esac

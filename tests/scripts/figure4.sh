@@ -8,7 +8,8 @@
 set -u
 CGT=${CGT:-build/cgt}
 T=$(mktemp -d "${TMPDIR:-/tmp}/cgt-fig4.XXXXXX")
-trap 'rm -rf "$T"' EXIT INT TERM
+trap 'rm -rf "$T"' EXIT
+trap 'exit 1' INT TERM HUP
 fail() { echo "FAIL: $*"; exit 1; }
 
 cat >"$T/note" <<'ROWS'

@@ -4,7 +4,9 @@
 # is not a terminal); documents named in help texts exist.
 set -u
 CGT=${CGT:-build/cgt}
-T=${TMP:-/tmp}
+T=$(mktemp -d "${TMPDIR:-/tmp}/cgt-help.XXXXXX") || exit 1
+trap 'rm -rf "$T"' EXIT
+trap 'exit 1' INT TERM HUP
 fail() { echo "FAIL: $*"; exit 1; }
 
 # every keyword of the lexer

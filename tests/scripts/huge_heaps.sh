@@ -12,8 +12,9 @@
 set -u
 CGT=${CGT:-build/cgt}
 BUILD=${BUILD:-build}
-T=$(mktemp -d "${TMP:-/tmp}/huge.XXXXXX")
+T=$(mktemp -d "${TMPDIR:-/tmp}/cgt-huge-heaps.XXXXXX") || exit 1
 trap 'rm -rf "$T"' EXIT
+trap 'exit 1' INT TERM HUP
 fail() { echo "FAIL: $*"; exit 1; }
 N=1500
 for code in 0.07 0.137 0.15 0.4 0.51 0.77; do

@@ -9,7 +9,8 @@ set -u
 CGT=${CGT:-build/cgt}
 B=${BUILD:-build}
 T=$(mktemp -d "${TMPDIR:-/tmp}/cgt-ig.XXXXXX")
-trap 'rm -rf "$T"' EXIT INT TERM
+trap 'rm -rf "$T"' EXIT
+trap 'exit 1' INT TERM HUP
 fail() { echo "FAIL: $*"; exit 1; }
 
 pairs=400

@@ -11,7 +11,9 @@
 set -u
 BUILD=${BUILD:-build}
 CGT=${CGT:-build/cgt}
-T=${TMP:-/tmp}
+T=$(mktemp -d "${TMPDIR:-/tmp}/cgt-infinite-quick.XXXXXX") || exit 1
+trap 'rm -rf "$T"' EXIT
+trap 'exit 1' INT TERM HUP
 BRUTE=$BUILD/oracle/mq_brute
 CHECK=$BUILD/oracle/mq_infcheck
 fail() { echo "$*"; exit 1; }

@@ -6,7 +6,9 @@
 set -u
 CGT=${CGT:-build/cgt}
 B=${BUILD:-build}
-T=${TMP:-/tmp}
+T=$(mktemp -d "${TMPDIR:-/tmp}/cgt-install.XXXXXX") || exit 1
+trap 'rm -rf "$T"' EXIT
+trap 'exit 1' INT TERM HUP
 fail() { echo "FAIL: $*"; exit 1; }
 case "$CGT" in *valgrind*) echo "skipped under valgrind"; exit 0 ;; esac
 P="$T/prefix"

@@ -7,7 +7,9 @@
 set -u
 CGT=${CGT:-build/cgt}
 B=${BUILD:-build}
-T=${TMP:-/tmp}
+T=$(mktemp -d "${TMPDIR:-/tmp}/cgt-mnk.XXXXXX") || exit 1
+trap 'rm -rf "$T"' EXIT
+trap 'exit 1' INT TERM HUP
 fail() { echo "FAIL: $*"; exit 1; }
 
 result() { # m n k [strong] -> maker|breaker|first|draw

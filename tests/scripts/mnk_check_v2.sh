@@ -16,7 +16,9 @@
 #   s=5: cell (r,c) -> index 3*(2-c) + r: 7 -> 5, 6 -> 8, 4 -> 4.
 set -u
 B=${BUILD:-build}
-T=${TMP:-/tmp}
+T=$(mktemp -d "${TMPDIR:-/tmp}/cgt-mnk-check-v2.XXXXXX") || exit 1
+trap 'rm -rf "$T"' EXIT
+trap 'exit 1' INT TERM HUP
 CHK=$B/oracle/mnk_check
 fail() { echo "FAIL: $*"; exit 1; }
 [ -x "$CHK" ] || fail "no $CHK"

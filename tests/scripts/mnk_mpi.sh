@@ -15,13 +15,14 @@ if [ ! -x "$B/mnk_mpi" ] || ! command -v mpirun >/dev/null 2>&1; then
     echo "ok (skipped: Open MPI not installed; scripts/deps.sh --mpi installs it)"
     exit 0
 fi
-T=${TMP:-/tmp}/mnk_mpi.$$
-mkdir -p "$T"
+T=$(mktemp -d "${TMPDIR:-/tmp}/cgt-mnk-mpi.XXXXXX") || exit 1
+trap 'exit 1' INT TERM HUP
 trap 'rm -rf "$T"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
+. tests/scripts/stop_lib
 # mpirun refuses to run as root unless told
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-run() { timeout 600 mpirun --oversubscribe -np 3 "$B/mnk_mpi" "$@"; }
+run() { cpu_limit 600 mpirun --oversubscribe -np 3 "$B/mnk_mpi" "$@"; }
 for g in "6 6 5" "7 7 5"; do
     set -- $g
     single=$($CGT --format=json -e "mnk $1 $2 $3;" | sed -n 's/.*"result":"\([a-z]*\)".*/\1/p')

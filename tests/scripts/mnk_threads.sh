@@ -12,8 +12,8 @@
 # would not see a worker stopping early on a board this small).
 set -u
 CGT=${CGT:-build/cgt}
-T=${TMP:-/tmp}/mnk_threads.$$
-mkdir -p "$T"
+T=$(mktemp -d "${TMPDIR:-/tmp}/cgt-mnk-threads.XXXXXX") || exit 1
+trap 'exit 1' INT TERM HUP
 trap 'rm -rf "$T"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 

@@ -10,8 +10,8 @@
 set -u
 CGT=${CGT:-build/cgt}
 B=${BUILD:-build}
-T=${TMP:-/tmp}/mnk_verify.$$
-mkdir -p "$T"
+T=$(mktemp -d "${TMPDIR:-/tmp}/cgt-mnk-verify.XXXXXX") || exit 1
+trap 'exit 1' INT TERM HUP
 trap 'rm -rf "$T"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 

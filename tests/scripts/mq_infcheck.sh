@@ -6,13 +6,13 @@
 # are sealed with a CRC-64/XZ computed by xz(1), not by the checker.
 set -u
 B=${BUILD:-build}
-T=${TMP:-/tmp}/mq_infcheck.$$
+T=$(mktemp -d "${TMPDIR:-/tmp}/cgt-mq-infcheck.XXXXXX") || exit 1
+trap 'exit 1' INT TERM HUP
 CHK=$B/oracle/mq_infcheck
 fail() { echo "FAIL: $*"; exit 1; }
 [ -x "$CHK" ] || fail "no $CHK"
 command -v xz >/dev/null 2>&1 || fail "xz(1) is needed to seal the test files"
-mkdir -p "$T"
-trap 'rm -rf "$T"' EXIT INT TERM
+trap 'rm -rf "$T"' EXIT
 
 . tests/scripts/mq_lib
 

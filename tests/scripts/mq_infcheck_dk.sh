@@ -9,13 +9,13 @@
 # tier (mq_infcheck_slow.sh) runs more mutations and a larger search.
 set -u
 B=${BUILD:-build}
-T=${TMP:-/tmp}/mq_dk.$$
+T=$(mktemp -d "${TMPDIR:-/tmp}/cgt-mq-infcheck-dk.XXXXXX") || exit 1
+trap 'exit 1' INT TERM HUP
 CHK=$B/oracle/mq_infcheck
 fail() { echo "FAIL: $*"; exit 1; }
 [ -x "$CHK" ] || fail "no $CHK"
 command -v xz >/dev/null 2>&1 || fail "xz(1) is needed to seal the test files"
-mkdir -p "$T"
-trap 'rm -rf "$T"' EXIT INT TERM
+trap 'rm -rf "$T"' EXIT
 gzip -dc tests/data/mq-0.07-34.proof.gz >"$T/base" || fail "cannot unpack the proof"
 . tests/scripts/mq_lib
 

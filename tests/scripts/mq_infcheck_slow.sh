@@ -11,12 +11,12 @@
 # 2 minutes of CPU.
 set -u
 B=${BUILD:-build}
-T=${TMP:-/tmp}/mq_slow.$$
+T=$(mktemp -d "${TMPDIR:-/tmp}/cgt-mq-infcheck-slow.XXXXXX") || exit 1
+trap 'exit 1' INT TERM HUP
 CHK=$B/oracle/mq_infcheck
 fail() { echo "FAIL: $*"; exit 1; }
 [ -x "$CHK" ] || fail "no $CHK"
-mkdir -p "$T"
-trap 'rm -rf "$T"' EXIT INT TERM
+trap 'rm -rf "$T"' EXIT
 gzip -dc tests/data/mq-0.07-34.proof.gz >"$T/base" || fail "cannot unpack the proof"
 . tests/scripts/mq_lib
 

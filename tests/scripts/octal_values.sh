@@ -24,8 +24,9 @@ BUILD=${BUILD:-build}
 N=${N:-100000}
 THREADS=${THREADS:-1}
 O=$BUILD/oracle/octal_values
-T=$(mktemp -d "${TMP:-/tmp}/cgt-ovals.XXXXXX")
+T=$(mktemp -d "${TMPDIR:-/tmp}/cgt-octal-values.XXXXXX") || exit 1
 trap 'rm -rf "$T"' EXIT
+trap 'exit 1' INT TERM HUP
 fail() { echo "FAIL: $*"; exit 1; }
 [ -x "$O" ] || fail "no $O (make all builds it)"
 LIST="0.1777 3d,0.454 3d,0.16 1e,0.127 1 parity,0.106 d parity,0.56 5b,0.354 3f,0.376 fe"

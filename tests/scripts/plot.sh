@@ -11,8 +11,9 @@ set -u
 SCRIPTS=$(cd "$(dirname "$0")" && pwd)
 export SCRIPTS
 CGT=${CGT:-build/cgt}
-T=$(mktemp -d "${TMP:-/tmp}/plot.XXXXXX")
+T=$(mktemp -d "${TMPDIR:-/tmp}/cgt-plot.XXXXXX") || exit 1
 trap 'rm -rf "$T"' EXIT
+trap 'exit 1' INT TERM HUP
 fail() { echo "FAIL: $*"; exit 1; }
 case $CGT in /*) ;; *) CGT=$(pwd)/$CGT ;; esac
 command -v rsvg-convert >/dev/null 2>&1 || fail "rsvg-convert is missing (sh scripts/deps.sh)"

@@ -9,35 +9,37 @@
 # largest nim heap) took n^2/2 option entries.
 set -u
 CGT=${CGT:-build/cgt}
-T=$(mktemp -d "${TMP:-/tmp}/cgt-poll.XXXXXX")
+T=$(mktemp -d "${TMPDIR:-/tmp}/cgt-poll-limits.XXXXXX") || exit 1
 trap 'rm -rf "$T"' EXIT
+trap 'exit 1' INT TERM HUP
 fail() { echo "FAIL: $*"; exit 1; }
+. tests/scripts/stop_lib
 
-# the whole run's --timeout: exit 4 with the time-limit message
+# the whole run's --timeout: exit 4 with the time-limit message (a run
+# that does not poll ends by its CPU limit instead: exit 152)
 limit_run() { # what code [option]
-    timeout -s KILL 30 $CGT --timeout=1 ${3:-} -e "$2" >/dev/null 2>"$T/e"; rc=$?
+    cpu_limit 30 $CGT --timeout=1 ${3:-} -e "$2" >/dev/null 2>"$T/e"; rc=$?
     [ $rc -eq 4 ] || fail "$1: exit $rc after --timeout=1, expected 4 ($(head -c 300 "$T/e"))"
     grep -q "time limit of 1 s reached" "$T/e" || fail "$1: $(head -c 300 "$T/e")"
 }
 
-# one SIGINT once the statement runs: exit 130 within 5 s
+# one SIGINT once the statement runs (the statement before it printed
+# "go"): exit 130; a run that ignores it ends by its CPU limit (exit 152)
 sigint_run() { # what code
-    $CGT -e "$2" >/dev/null 2>"$T/e" &
+    rm -f "$T/o" "$T/e" # a file of the last run would show its "go"
+    (cpu_exec 30 $CGT -e "print \"go\"; $2") >"$T/o" 2>"$T/e" &
     pid=$!
-    sleep 1
+    wait_for "$T/o" '^go$' $pid || fail "$1: did not start: $(head -c 300 "$T/e")"
     kill -INT $pid
-    i=0
-    while kill -0 $pid 2>/dev/null && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
-    kill -0 $pid 2>/dev/null && { kill -KILL $pid; fail "$1 ignores the first SIGINT"; }
     wait $pid; rc=$?
-    [ $rc -eq 130 ] || fail "$1: exit $rc after SIGINT, expected 130"
+    [ $rc -eq 130 ] || fail "$1: exit $rc after SIGINT, expected 130 (152: the SIGINT was ignored)"
 }
 
 # a comprehension whose filter drops every item
 comp='l = [x for x in 0..10^12 if false];'
 limit_run "comprehension" "$comp"
 sigint_run "comprehension" "$comp"
-out=$(timeout -s KILL 30 $CGT -e "try { timeout 0.3 { $comp } } catch (e) { print e.category; }")
+out=$(cpu_limit 30 $CGT -e "try { timeout 0.3 { $comp } } catch (e) { print e.category; }")
 [ "$out" = limit ] || fail "comprehension in a timeout block: '$out'"
 
 # a list that holds itself: 2^40 leaves in 41 cells.  Comparing r with t
@@ -58,7 +60,7 @@ try { timeout 0.2 { $(again "write r to \"$T/r.out.json\";") } } catch (e) { pri
 try { timeout 0.2 { $(again "write [{a: r}] to \"$T/r.csv\";") } } catch (e) { print "write csv", e.category; }
 print r == r, len(r), r[0] == r[1];
 EOF
-timeout -s KILL 60 $CGT "$T/shared.cgt" >"$T/out" 2>"$T/e" || fail "shared values: $(head -c 300 "$T/e")"
+cpu_limit 60 $CGT "$T/shared.cgt" >"$T/out" 2>"$T/e" || fail "shared values: $(head -c 300 "$T/e")"
 cat >"$T/want" <<'EOF'
 == limit
 != limit
@@ -84,28 +86,28 @@ limit_run "JSON output of a shared list" "$mk $(again 'print r;')" --format=json
 # throughout (the loop makes the work endless)
 lim=400000
 [ -n "${SANITIZED:-}" ] && lim=unlimited # ASan reserves terabytes of address space
-out=$( (ulimit -v $lim; timeout -s KILL 20 $CGT --timeout=10 -e \
+out=$( (ulimit -v $lim; cpu_exec 20 $CGT --timeout-cpu=10 -e \
     'x = *100000; print positions(x), birthday(x), options(x)[99999] == *99999, x;') 2>&1)
 [ "$out" = "100001 100000 true *100000" ] || fail "*100000: $out"
 # (building the sum takes about 0.4 s and polls anyway: the limits are
 # CPU time, reached in the canonical form)
 sum='x = *3000 + *2;'
 ig='while true { y = canonical(x); }'
-timeout -s KILL 60 $CGT --timeout-cpu=1 -e "$sum $ig" >/dev/null 2>"$T/e"; rc=$?
+cpu_limit 60 $CGT --timeout-cpu=1 -e "$sum $ig" >/dev/null 2>"$T/e"; rc=$?
 [ $rc -eq 4 ] || fail "canonical form: exit $rc after --timeout-cpu=1, expected 4 ($(head -c 300 "$T/e"))"
 grep -q "CPU time limit of 1 s reached" "$T/e" || fail "canonical form: $(head -c 300 "$T/e")"
-out=$(timeout -s KILL 60 $CGT -e "$sum try { timeout 0.5 { $ig } } catch (e) { print e.category; } print canonical(*3 + *2) == *3 + *2;")
+out=$(cpu_limit 60 $CGT -e "$sum try { timeout 0.5 { $ig } } catch (e) { print e.category; } print canonical(*3 + *2) == *3 + *2;")
 [ "$out" = "limit
 true" ] || fail "explicit games in a timeout block: '$out'"
 # a nim heap is saved as {"nim": k}: *100000 in about 1.6 MB
-out=$(timeout -s KILL 20 $CGT -e "x = {*100000, {*7}}; save x \"$T/g.json\"; y = load(\"$T/g.json\"); print y, positions(y) == positions(x);") ||
+out=$(cpu_limit 20 $CGT -e "x = {*100000, {*7}}; save x \"$T/g.json\"; y = load(\"$T/g.json\"); print y, positions(y) == positions(x);") ||
     fail "save *100000: $out"
 [ "$out" = "{{*7}, *100000} true" ] || fail "save and load of *100000: $out"
 [ "$(wc -c <"$T/g.json")" -lt 3000000 ] || fail "*100000 saved in $(wc -c <"$T/g.json") bytes"
 
 # kb stopped by a timeout block: the statement printed the system so far
 # and e.partial holds it
-out=$(timeout -s KILL 30 $CGT -e 'monoid B = < a, b | a b a = b a b >;
+out=$(cpu_limit 30 $CGT -e 'monoid B = < a, b | a b a = b a b >;
 try { timeout 0.3 { kb B; } } catch (e) { print "caught", e.category, type(e.partial), e.partial.nrules > 0; }' |
     grep caught)
 [ "$out" = "caught limit record true" ] || fail "kb partial: '$out'"

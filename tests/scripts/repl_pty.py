@@ -13,6 +13,11 @@ import time
 
 CGT, TMP = sys.argv[1], sys.argv[2]
 failures = []
+# Every step waits for what the REPL shows (a prompt, the echo of the
+# typed text), never for a fixed time.  A REPL that hangs waiting for input
+# uses no CPU, so only a clock can see it: HANG seconds, hundreds of times
+# what any step takes, decide nothing for a REPL that answers.
+HANG = 300.0
 
 
 class Repl:
@@ -24,7 +29,7 @@ class Repl:
             os.execve(CGT.split()[0], CGT.split() + ["--color=never"], env)
         self.out = b""
 
-    def read_until(self, pattern, timeout=20.0):
+    def read_until(self, pattern, timeout=HANG):
         """Read until the regex pattern matches the output after self.mark."""
         end = time.time() + timeout
         rx = re.compile(pattern.encode())
@@ -51,7 +56,7 @@ class Repl:
 
     def close(self):
         self.send(":quit\n")
-        deadline = time.time() + 10
+        deadline = time.time() + HANG
         while time.time() < deadline:
             pid, status = os.waitpid(self.pid, os.WNOHANG)
             if pid:
@@ -117,7 +122,7 @@ r = Repl()
 expect(r, r"cgt> ", "first prompt")
 # Ctrl-C on a half-typed line: a new prompt, and the next statement runs
 r.send("print 12")
-time.sleep(0.2)
+expect(r, r"print 12", "echo of the typed text")  # read by readline: Ctrl-C drops it
 r.send("\x03")
 expect(r, r"cgt> ", "prompt after Ctrl-C on a line")
 r.send("print 7;\n")
@@ -127,7 +132,6 @@ if expect(r, r"\n7\r?\n", "statement after Ctrl-C"):
 # Ctrl-C in a pending block drops the block
 r.send("for i in [1, 2] {\n")
 expect(r, r"\.\.\.> ", "continuation prompt")
-time.sleep(0.2)
 r.send("\x03")
 expect(r, r"cgt> ", "prompt after Ctrl-C in a block")
 r.send("print 8;\n")
@@ -171,7 +175,7 @@ if stale:
 r = Repl()
 expect(r, r"cgt> ", "prompt after restart")
 r.send("\x1b[A\x1b[A\x1b[A")
-time.sleep(0.3)
+expect(r, r"for i in \[1, 2\]", "Up shows the block")
 r.send("\n")
 expect(r, r"\n10\r?\n20\r?\n", "Up then Enter reruns the multi-line block")
 r.close()

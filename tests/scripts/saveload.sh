@@ -7,7 +7,7 @@
 # re-seal altered files is computed here in Python, not by cgt.
 set -u
 CGT=${CGT:-build/cgt}
-T=$(mktemp -d "${TMP:-/tmp}/saveload.XXXXXX")
+T=$(mktemp -d "${TMPDIR:-/tmp}/cgt-saveload.XXXXXX") || exit 1
 [ -n "${KEEP:-}" ] || trap 'rm -rf "$T"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 cd "$T" || exit 1

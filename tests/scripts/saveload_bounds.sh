@@ -9,8 +9,9 @@
 set -u
 CGT=${CGT:-build/cgt}
 case $CGT in /*) ;; *) CGT=$PWD/$CGT ;; esac
-T=$(mktemp -d "${TMP:-/tmp}/svbound.XXXXXX")
+T=$(mktemp -d "${TMPDIR:-/tmp}/cgt-saveload-bounds.XXXXXX") || exit 1
 trap 'rm -rf "$T"' EXIT
+trap 'exit 1' INT TERM HUP
 cd "$T" || exit 1
 fail() { echo "FAIL: $*"; exit 1; }
 

@@ -14,8 +14,9 @@
 set -u
 CGT=${CGT:-build/cgt}
 BUILD=${BUILD:-build}
-T=$(mktemp -d "${TMP:-/tmp}/split.XXXXXX")
+T=$(mktemp -d "${TMPDIR:-/tmp}/cgt-split-periods.XXXXXX") || exit 1
 trap 'rm -rf "$T"' EXIT
+trap 'exit 1' INT TERM HUP
 fail() { echo "FAIL: $*"; exit 1; }
 # code, published prefix and period (- where none is published), heaps the
 # oracle computes (past 2 * prefix + period + 3)

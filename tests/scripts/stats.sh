@@ -4,7 +4,9 @@
 # stderr; stdout is unchanged.
 set -u
 CGT=${CGT:-build/cgt}
-T=${TMP:-/tmp}
+T=$(mktemp -d "${TMPDIR:-/tmp}/cgt-stats.XXXXXX") || exit 1
+trap 'rm -rf "$T"' EXIT
+trap 'exit 1' INT TERM HUP
 fail() { echo "FAIL: $*"; exit 1; }
 cat >"$T/stats.cgt" <<'CGT'
 game g = octal 0.07;

@@ -7,14 +7,16 @@
 # memory and 5-20 s.
 set -u
 CGT=${CGT:-build/cgt}
-T=$(mktemp -d "${TMP:-/tmp}/cgt-caps.XXXXXX")
+T=$(mktemp -d "${TMPDIR:-/tmp}/cgt-value-caps.XXXXXX") || exit 1
 trap 'rm -rf "$T"' EXIT
+trap 'exit 1' INT TERM HUP
 fail() { echo "FAIL: $*"; exit 1; }
+. tests/scripts/stop_lib
 
 lim=3000000
 [ -n "${SANITIZED:-}" ] && lim=unlimited # ASan reserves terabytes of address space
 capped() { # what message code
-    (ulimit -v $lim; timeout -s KILL 300 $CGT -e "$3") >/dev/null 2>"$T/e"; rc=$?
+    (ulimit -v $lim; cpu_exec 300 $CGT -e "$3") >/dev/null 2>"$T/e"; rc=$?
     [ $rc -eq 4 ] || fail "$1: exit $rc, expected 4 ($(head -c 300 "$T/e"))"
     grep -q "$2" "$T/e" || fail "$1: $(head -c 300 "$T/e")"
 }

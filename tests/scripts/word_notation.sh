@@ -10,9 +10,11 @@
 # same elements (as a set) and put `ab^2` where the quotient does.
 set -u
 CGT=${CGT:-build/cgt}
-T=$(mktemp -d "${TMPDIR:-/tmp}/cgt-words.XXXXXX")
-trap 'rm -rf "$T"' EXIT INT TERM
+T=$(mktemp -d "${TMPDIR:-/tmp}/cgt-words.XXXXXX") || exit 1
+trap 'rm -rf "$T"' EXIT
+trap 'exit 1' INT TERM HUP
 fail() { echo "FAIL: $*"; exit 1; }
+. tests/scripts/stop_lib
 
 Q='game g = octal 0.75; quotient q = g to 12;'
 "$CGT" -e "$Q print q; elements q; pretend q; rewriting q; product q \"ab\" \"b\"; outcome q [9];" \
@@ -87,7 +89,7 @@ cmp -s "$T/r1" "$T/r2" || fail "rewriting q and kb S differ: $(cat "$T/r1") / $(
 
 # the exponent binds to the generator before it (ab^2 is a b^2, not
 # (ab)^2), in string rewriting and in commutative presentations alike
-timeout 20 "$CGT" -e 'monoid M = < a, b | ab^2 = ba, b^3 = 1 >; print kb(M).rules;
+cpu_limit 20 $CGT -e 'monoid M = < a, b | ab^2 = ba, b^3 = 1 >; print kb(M).rules;
 semigroup C = < a, b | ab^2 = 1 >; semigroup C2 = < a, b | a b b = 1 >;
 semigroup C3 = < a, b | a b a b = 1 >;
 print kb(C).rules == kb(C2).rules, kb(C).rules == kb(C3).rules;' >"$T/nc" 2>&1 ||

@@ -368,13 +368,7 @@ static void test_mnk(const char *dir)
 
 int main(void)
 {
-    /* thousands of small files: a RAM file system when there is one */
-    char dir[64] = "/dev/shm/cgt_test_ckpt_XXXXXX";
-    if (!mkdtemp(dir)) {
-        snprintf(dir, sizeof dir, "/tmp/cgt_test_ckpt_XXXXXX");
-        if (!mkdtemp(dir))
-            return 1;
-    }
+    const char *dir = unit_tmp_dir();
     CgtError err;
     if (ruleset_parse_code("0.6", &rs_06, NULL, &err) != CGT_OK ||
         ruleset_parse_code("0.07", &rs_07, NULL, &err) != CGT_OK ||
@@ -387,9 +381,5 @@ int main(void)
     ruleset_free(rs_06);
     ruleset_free(rs_07);
     ruleset_free(rs_077);
-    char cmd[300];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    if (system(cmd) != 0)
-        return 1;
     UNIT_MAIN_END();
 }

@@ -856,9 +856,8 @@ static void test_checkpoint(void)
     uint64_t fc;
     Ruleset *rs = code("0.14"), *other = code("0.07");
     GrundyTable *a = grundy_new(rs), *b = grundy_new(rs), *c = grundy_new(other);
-    char path[] = "/tmp/cgt_test_games_ckpt_XXXXXX";
-    int fd = mkstemp(path);
-    CHECK(fd >= 0);
+    char path[512];
+    unit_tmp_path(path, sizeof path, "games.ckpt");
     CHECK(grundy_extend(a, 3000, &err) == CGT_OK);
     CHECK(grundy_save(a, path, &err) == CGT_OK);
     CHECK(grundy_load(b, path, &fc, &err) == CGT_OK);

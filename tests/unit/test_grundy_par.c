@@ -197,11 +197,9 @@ static void test_period_ckpt(void)
     CHECK_EQ_INT(p2.proof_n, p1.proof_n);
     CHECK_EQ_INT(p2.last_exceptional, p1.last_exceptional);
     CHECK(same("0.56 period", a, b) > 0);
-    char fa[] = "/tmp/cgt-par-a.XXXXXX", fb[] = "/tmp/cgt-par-b.XXXXXX";
-    int da = mkstemp(fa), db = mkstemp(fb);
-    CHECK(da >= 0 && db >= 0);
-    close(da);
-    close(db);
+    char fa[512], fb[512];
+    unit_tmp_path(fa, sizeof fa, "par-a.ck");
+    unit_tmp_path(fb, sizeof fb, "par-b.ck");
     CHECK(grundy_save(a, fa, &err) == CGT_OK);
     CHECK(grundy_save(b, fb, &err) == CGT_OK);
     FILE *x = fopen(fa, "rb"), *y = fopen(fb, "rb");

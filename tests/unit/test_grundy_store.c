@@ -212,9 +212,8 @@ static void reseal(unsigned char *b, size_t n)
 
 static void test_checkpoint(void)
 {
-    char dir[] = "/tmp/cgt-gstore-XXXXXX";
-    CHECK(mkdtemp(dir) != NULL);
-    char path[128], good[128];
+    const char *dir = unit_tmp_dir();
+    char path[600], good[600];
     snprintf(path, sizeof path, "%s/o.ck", dir);
     snprintf(good, sizeof good, "%s/o.good", dir);
     /* 0.106: 15 rare heaps (docs/games.md §2), so nearly all of the
@@ -288,7 +287,6 @@ static void test_checkpoint(void)
     ruleset_free(rs);
     unlink(path);
     unlink(good);
-    rmdir(dir);
 }
 
 /* The spill file (grundy_set_spill, on by default): the chunks' codes leave

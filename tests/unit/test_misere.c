@@ -417,8 +417,8 @@ static void test_checkpoint(void)
     CgtError err;
     MqEngine *e = mq_new(&g, NULL);
     CHECK(mq_extend_to(e, 20, &err) == CGT_OK);
-    char path[64];
-    snprintf(path, sizeof path, "/tmp/cgt_test_misere_%ld.ckpt", (long)getpid());
+    char path[512];
+    unit_tmp_path(path, sizeof path, "misere.ckpt");
     CHECK(mq_save(e, path, &err) == CGT_OK);
     mq_free(e);
     e = mq_load(path, &g, NULL, NULL, &err);
@@ -852,11 +852,8 @@ static void test_derived(void)
         uint32_t n;
     } runs[] = {{"0.07", 30}, {"0.77", 60}, {"0.137", 28}, {"0.35", 13}, {"0.64", 12},
                 {"0.16", 16}, {"0.145", 60}, {"0.54", 40}, {"0.26", 40}, {"0.75", 30}};
-    char path[] = "/tmp/cgt_test_derived_XXXXXX";
-    int fd = mkstemp(path);
-    CHECK(fd >= 0);
-    if (fd >= 0)
-        close(fd);
+    char path[512];
+    unit_tmp_path(path, sizeof path, "derived.ckpt");
     for (size_t r = 0; r < sizeof runs / sizeof runs[0]; r++) {
         Oct o = oct_make(runs[r].code);
         HeapGame g = oct_game(&o);
@@ -940,18 +937,10 @@ static void test_derived(void)
 
 /* ---- the driver of the `quotient` statement (src/lib/misere/mqrun.h) ---- */
 
-static char run_dir[256];
-
-/* A private directory for the driver's files (the test's mktemp -d). */
+/* A private directory for the driver's files (unit_tmp_dir, unit.h). */
 static const char *run_path(const char *name, char *buf, size_t cap)
 {
-    if (!run_dir[0]) {
-        const char *t = getenv("TMPDIR");
-        snprintf(run_dir, sizeof run_dir, "%s/cgt-test-mqrun.XXXXXX", t && *t ? t : "/tmp");
-        if (!mkdtemp(run_dir))
-            snprintf(run_dir, sizeof run_dir, "/tmp/cgt-test-mqrun.%ld", (long)getpid());
-    }
-    snprintf(buf, cap, "%s/%s", run_dir, name);
+    unit_tmp_path(buf, cap, name);
     return buf;
 }
 
@@ -1335,7 +1324,6 @@ int main(int argc, char **argv)
     test_run_checkpoint();
     test_run_certify();
     test_run_infinite(infcheck);
-    rmdir(run_dir);
     if (slow)
         test_q33();
     UNIT_MAIN_END();

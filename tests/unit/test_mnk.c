@@ -164,8 +164,9 @@ static int run_checker(const char *path)
 static void prove_and_check_v(int m, int n, int k, MnkVariant var, const char *const *rows,
                               char tm, MnkResult expect)
 {
-    char path[64];
-    snprintf(path, sizeof path, "/tmp/test_mnk_%d_%d%d%d.proof", (int)getpid(), m, n, k);
+    char path[512], name[64];
+    snprintf(name, sizeof name, "%d%d%d.proof", m, n, k);
+    unit_tmp_path(path, sizeof path, name);
     MnkOptions o;
     mnk_options_init(&o);
     o.variant = var;
@@ -523,7 +524,9 @@ static void test_errors(void)
     o.rows = both;
     o.nrows = 3;
     CHECK_EQ_INT(mnk_solve(3, 3, 3, &o, &r, &e), CGT_ERR_DOMAIN);
-    o.proof_path = "/tmp/never-written.proof";
+    char never[512];
+    unit_tmp_path(never, sizeof never, "never-written.proof");
+    o.proof_path = never;
     o.rows = NULL;
     o.to_move = 'O';
     CHECK_EQ_INT(mnk_solve(3, 3, 3, &o, &r, &e), CGT_ERR_DOMAIN);
@@ -622,8 +625,8 @@ static void test_threads(void)
 
 static void test_checkpoint(void)
 {
-    char path[64];
-    snprintf(path, sizeof path, "/tmp/test_mnk_%d.ckpt", (int)getpid());
+    char path[512];
+    unit_tmp_path(path, sizeof path, "mnk.ckpt");
     remove(path);
     MnkOptions o;
     mnk_options_init(&o);
@@ -664,8 +667,8 @@ static void test_checkpoint(void)
  * accepted by the checker. */
 static void test_table_limit(void)
 {
-    char path[64];
-    snprintf(path, sizeof path, "/tmp/test_mnk_%d_lim.proof", (int)getpid());
+    char path[512];
+    unit_tmp_path(path, sizeof path, "lim.proof");
     MnkOptions o;
     mnk_options_init(&o);
     o.table_mb = 0.02; /* 1024 slots */
@@ -711,8 +714,8 @@ static void test_random_proofs(int count)
     static const int g[][4] = {{6, 6, 5, 10}, {7, 5, 5, 10}, {6, 5, 4, 8}, {7, 7, 5, 8}};
     Rng rng;
     rng_seed(&rng, 4242);
-    char path[64];
-    snprintf(path, sizeof path, "/tmp/test_mnk_%d_rnd.proof", (int)getpid());
+    char path[512];
+    unit_tmp_path(path, sizeof path, "rnd.proof");
     int breaker = 0;
     for (int t = 0; t < count; t++) {
         const int *gg = g[t % 4];
@@ -771,8 +774,8 @@ static void test_proofs(int slow)
     if (slow)
         prove_and_check_v(6, 5, 4, MNK_STRONG, NULL, 0, MNK_RESULT_FIRST);
     /* a damaged proof is rejected: drop one node line of 5,4,4 */
-    char path[64], path2[80];
-    snprintf(path, sizeof path, "/tmp/test_mnk_%d_bad.proof", (int)getpid());
+    char path[512], path2[530];
+    unit_tmp_path(path, sizeof path, "bad.proof");
     snprintf(path2, sizeof path2, "%s.cut", path);
     MnkOptions o;
     mnk_options_init(&o);
@@ -822,9 +825,11 @@ static void test_merge(int slow)
         int m = games[gi][0], n = games[gi][1], k = games[gi][2];
         int nc = mnk_root_classes(m, n, rep);
         MnkJob jobs[MNK_MAX_CELLS];
-        char paths[MNK_MAX_CELLS][64], out[64];
+        char paths[MNK_MAX_CELLS][512], out[512];
         for (int j = 0; j < nc; j++) {
-            snprintf(paths[j], sizeof paths[j], "/tmp/test_mnk_%d_job%d.proof", (int)getpid(), j);
+            char name[64];
+            snprintf(name, sizeof name, "job%d.proof", j);
+            unit_tmp_path(paths[j], sizeof paths[j], name);
             char rows[8][9];
             const char *rp[8];
             for (int r = 0; r < n; r++) {
@@ -845,7 +850,7 @@ static void test_merge(int slow)
             CHECK_EQ_INT(r.result, MNK_RESULT_BREAKER);
             jobs[j] = (MnkJob){rep[j], paths[j], false};
         }
-        snprintf(out, sizeof out, "/tmp/test_mnk_%d_merged.proof", (int)getpid());
+        unit_tmp_path(out, sizeof out, "merged.proof");
         uint64_t nodes = 0;
         CgtError e;
         cgt_error_clear(&e);
@@ -858,19 +863,20 @@ static void test_merge(int slow)
         /* consume: the same file, each job proof removed once merged */
         {
             MnkJob cj[MNK_MAX_CELLS];
-            char cpaths[MNK_MAX_CELLS][80], out2[80];
+            char cpaths[MNK_MAX_CELLS][512], out2[530];
             for (int j = 0; j < nc; j++) {
-                snprintf(cpaths[j], sizeof cpaths[j], "/tmp/test_mnk_%d_job%d.copy", (int)getpid(),
-                         j);
-                snprintf(cmd, sizeof cmd, "cp %.63s %.79s", paths[j], cpaths[j]);
+                char name[64];
+                snprintf(name, sizeof name, "job%d.copy", j);
+                unit_tmp_path(cpaths[j], sizeof cpaths[j], name);
+                snprintf(cmd, sizeof cmd, "cp %s %s", paths[j], cpaths[j]);
                 CHECK_EQ_INT(system(cmd), 0);
                 cj[j] = (MnkJob){rep[j], cpaths[j], true};
             }
-            snprintf(out2, sizeof out2, "%.63s.2", out);
+            snprintf(out2, sizeof out2, "%s.2", out);
             uint64_t nodes2 = 0;
             CHECK_EQ_INT(mnk_merge_proofs(m, n, k, cj, nc, out2, &nodes2, &e), CGT_OK);
             CHECK_EQ_INT(nodes2, nodes);
-            snprintf(cmd, sizeof cmd, "cmp -s %.63s %.79s", out, out2);
+            snprintf(cmd, sizeof cmd, "cmp -s %s %s", out, out2);
             CHECK_EQ_INT(system(cmd), 0);
             for (int j = 0; j < nc; j++)
                 CHECK(access(cpaths[j], F_OK) != 0);
@@ -917,18 +923,10 @@ static void test_merge(int slow)
 
 /* ---------------------------------- the driver of `mnk` (src/lib/mnk/mnk_run.h) */
 
-static char run_dir[256];
-
-/* A private directory for the driver's files (the test's mktemp -d). */
+/* A private directory for the driver's files (unit_tmp_dir, unit.h). */
 static const char *run_path(const char *name, char *buf, size_t cap)
 {
-    if (!run_dir[0]) {
-        const char *t = getenv("TMPDIR");
-        snprintf(run_dir, sizeof run_dir, "%s/cgt-test-mnkrun.XXXXXX", t && *t ? t : "/tmp");
-        if (!mkdtemp(run_dir))
-            snprintf(run_dir, sizeof run_dir, "/tmp/cgt-test-mnkrun.%ld", (long)getpid());
-    }
-    snprintf(buf, cap, "%s/%s", run_dir, name);
+    unit_tmp_path(buf, cap, name);
     return buf;
 }
 
@@ -1122,7 +1120,5 @@ int main(int argc, char **argv)
     STEP(test_run_checks());
     STEP(test_run_published());
     STEP(test_run_resume());
-    if (run_dir[0])
-        rmdir(run_dir);
     UNIT_MAIN_END();
 }

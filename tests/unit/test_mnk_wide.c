@@ -217,8 +217,8 @@ static void test_wide_proofs(int count)
     static const int g[][3] = {{9, 8, 5}, {11, 11, 5}, {15, 15, 5}};
     Rng rng;
     rng_seed(&rng, 1717);
-    char path[64];
-    snprintf(path, sizeof path, "/tmp/test_mnk_%d_wide.proof", (int)getpid());
+    char path[512];
+    unit_tmp_path(path, sizeof path, "wide.proof");
     int proved = 0;
     for (int t = 0; t < count; t++) {
         int m = g[t % 3][0], n = g[t % 3][1], k = g[t % 3][2], cells = m * n;
@@ -332,7 +332,7 @@ static void test_wide_proofs(int count)
     free(text);
     remove(path);
     /* a checkpoint of a 15x15 search (format 4) resumes */
-    snprintf(path, sizeof path, "/tmp/test_mnk_%d_wide.ckpt", (int)getpid());
+    unit_tmp_path(path, sizeof path, "wide.ckpt");
     remove(path);
     mnk_options_init(&o);
     o.checkpoint = path;

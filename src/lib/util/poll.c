@@ -4,6 +4,7 @@
 
 #include <signal.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/time.h>
@@ -163,6 +164,23 @@ bool cgt_run_limit_reached(void)
     return timeout_flag == 1 || timeout_flag == 2;
 }
 
+void cgt_fire_run_limit(void)
+{
+    timeout_flag = timeout_s == 0 && timeout_cpu_s > 0 ? 2 : 1;
+}
+
+/* The polls left before cgt_fire_run_limit_at_poll's limit fires.  Set
+ * before any computation starts; the threads of a parallel run may poll at
+ * once, hence the atomic count. */
+static bool poll_countdown_armed = false;
+static atomic_ullong poll_countdown;
+
+void cgt_fire_run_limit_at_poll(unsigned long long n)
+{
+    atomic_store(&poll_countdown, n);
+    poll_countdown_armed = n > 0;
+}
+
 double cgt_cpu_seconds(void)
 {
     struct timespec ts;
@@ -176,6 +194,10 @@ CgtStatus cgt_poll(void)
         return CGT_ERR_INTERRUPTED;
     if (timeout_flag)
         return CGT_ERR_LIMIT;
+    if (poll_countdown_armed && atomic_fetch_sub(&poll_countdown, 1) == 1) {
+        cgt_fire_run_limit();
+        return CGT_ERR_LIMIT;
+    }
     return CGT_OK;
 }
 

@@ -50,6 +50,14 @@ bool cgt_block_timeout_pop(CgtBlockDeadline saved);
 /* True once --timeout or --timeout-cpu has passed: the whole run is over
  * (such a limit is not catchable by `try`). */
 bool cgt_run_limit_reached(void);
+/* Test hooks (docs/testing.md), so that tests stop a run at a known point
+ * instead of racing a clock.  cgt_fire_run_limit makes the run's limit
+ * pass now, as if its deadline had come: --timeout's, or --timeout-cpu's
+ * when only that one is set.  cgt_fire_run_limit_at_poll(n) does so at the
+ * n-th cgt_poll from now (0 = never), a point that depends only on the work
+ * done, not on the machine's speed. */
+void cgt_fire_run_limit(void);
+void cgt_fire_run_limit_at_poll(unsigned long long n);
 /* CPU seconds (user + system) used by the process so far. */
 double cgt_cpu_seconds(void);
 /* Monotonic seconds since an arbitrary origin. */

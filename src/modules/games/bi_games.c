@@ -314,6 +314,24 @@ static int digits_u(uint64_t x)
     return d;
 }
 
+/* Long ranges (10^8 heaps answered from a period, and the list of their
+ * values) poll every RANGE_POLL values, so that the limits and Ctrl-C stop
+ * them as they stop the computation: false, with the error, when one did. */
+#define RANGE_POLL 65536u
+
+static bool range_poll(Call *c, uint64_t i)
+{
+    if (i % RANGE_POLL != 0)
+        return true;
+    CgtStatus st = cgt_poll();
+    if (st == CGT_OK)
+        return true;
+    CgtError e;
+    cgt_poll_error(&e, st, "grundy values");
+    rt_error_from(c->I, c->loc, &e);
+    return false;
+}
+
 static void rows_text(StrBuf *b, const uint32_t *vals, uint64_t from, uint64_t n, uint64_t per)
 {
     uint32_t mx = 0;
@@ -500,7 +518,7 @@ static Value *grundy_range(Call *c, GameObj *g, int64_t lo, int64_t hi, const ch
         }
         for (uint64_t i = 0; i < n; i++) {
             mpz_set_ui(z, (unsigned long)((uint64_t)lo + i));
-            if (!heap_grundy(c, g, z, c->arg_locs[1], &vals[i])) {
+            if (!range_poll(c, i) || !heap_grundy(c, g, z, c->arg_locs[1], &vals[i])) {
                 mpz_clear(z);
                 free(vals);
                 return NULL;
@@ -519,8 +537,14 @@ static Value *grundy_range(Call *c, GameObj *g, int64_t lo, int64_t hi, const ch
         grundy_copy(game_grundy(g), (uint64_t)lo, n, vals);
     }
     Value *l = val_list();
-    for (uint64_t i = 0; i < n; i++)
+    for (uint64_t i = 0; i < n; i++) {
+        if (!range_poll(c, i)) {
+            val_unref(l);
+            free(vals);
+            return NULL;
+        }
         val_list_push(l, val_int(vals[i]));
+    }
     free(vals);
     if (save_err.status != CGT_OK)
         return save_failed(c, l, &save_err);
