@@ -135,6 +135,11 @@ CgtStatus grundy_load(GrundyTable *gt, const char *path, uint64_t *file_count, C
  * below *from were computed here and the files agreed with them.  False
  * when every value was computed here; grundy_clear resets it. */
 bool grundy_read_values(const GrundyTable *gt, uint64_t *from, uint64_t *to, const char **paths);
+/* grundy_load recomputes the prefix G(0..T-1) of a checkpoint whose heaps
+ * have at most `work` options in all (ruleset_options_bound; default 2^27,
+ * docs/games.md "Checkpoints") and compares it with the file; the values
+ * past T are read only.  Tests and the fuzzer set less. */
+void grundy_set_recheck_work(GrundyTable *gt, uint64_t work);
 
 /* Compressed middle (docs/games.md §2): once the table holds `from` values
  * (default 2^24; 0 = never), values below the raw window the engine reads

@@ -92,18 +92,25 @@ static bool ckpt_value_ok(uint64_t n, uint32_t v, uint32_t maxprev)
 
 /* Values of a checkpoint that are recomputed when it is read: the longest
  * prefix G(0..T-1) whose heaps have at most RECHECK_WORK options in all
- * (ruleset_options_bound; 2^27: about 0.3 s for an unbounded subtraction
+ * (ruleset_options_bound; RECHECK_WORK = 2^27 unless grundy_set_recheck_work
+ * says otherwise: about 0.3 s for an unbounded subtraction
  * game or a three-heap code, far less for the sparse engine's codes), the
  * rest being read only (docs/games.md "Checkpoints").  So a checkpoint of
  * a short table is recomputed whole and trusted in nothing. */
 #define RECHECK_WORK (1ull << 27)
 
-static uint64_t recheck_count(const Ruleset *rs, uint64_t count)
+void grundy_set_recheck_work(GrundyTable *gt, uint64_t work)
 {
-    uint64_t work = 0, t = 0;
+    gt->recheck_work = work;
+    gt->recheck_set = true;
+}
+
+static uint64_t recheck_count(const GrundyTable *gt, uint64_t count)
+{
+    uint64_t work = 0, t = 0, bound = gt->recheck_set ? gt->recheck_work : RECHECK_WORK;
     while (t < count) {
-        uint64_t b = ruleset_options_bound(rs, t);
-        if (b > RECHECK_WORK - work)
+        uint64_t b = ruleset_options_bound(gt->rs, t);
+        if (b > bound - work)
             break;
         work += b;
         t++;
@@ -286,7 +293,7 @@ CgtStatus grundy_load(GrundyTable *gt, const char *path, uint64_t *file_count, C
         return st;
     }
     /* the prefix that is cheap to recompute is recomputed and compared */
-    uint64_t checked = recheck_count(gt->rs, count);
+    uint64_t checked = recheck_count(gt, count);
     GrundyTable *fresh = NULL;
     st = recheck_table(gt, path, before, checked, &fresh, err);
     if (st != CGT_OK) {

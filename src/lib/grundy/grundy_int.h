@@ -116,6 +116,8 @@ struct GrundyTable {
      * and not computed in this process; read_to = 0: every value was */
     uint64_t read_from, read_to;
     char *read_paths;
+    uint64_t recheck_work; /* grundy_set_recheck_work, when recheck_set */
+    bool recheck_set;
 };
 
 static inline uint32_t gv_get(const void *gv, unsigned w, uint64_t i)
