@@ -12,7 +12,7 @@
  *         most 2000)
  *   4     mnk_solve of 5,5,4 Maker-Breaker resuming from the file (formats
  *         1 to 3 of boards of 64 cells), at most 20000 nodes
- *   5     the same, strong game
+ *   5     mnk_solve of 4,4,3 strong
  *   6     mnk_solve of a 9,8,4 position (the wide instance, format 4)
  *   7     5,5,4 Maker-Breaker with its proof written over the table read
  * The file is written to fuzz_ckpt.ck in the working directory (the
@@ -100,8 +100,10 @@ static void mnk_case(int which)
     o.table_mb = 8;
     o.proof_map_mb = 8;
     int m = 5, n = 5, k = 4;
-    if (which == 5)
+    if (which == 5) {
+        m = n = 4, k = 3;
         o.variant = MNK_STRONG;
+    }
     if (which == 6) {
         m = 9, n = 8;
         o.rows = wide;
