@@ -3,6 +3,8 @@
 #   fuzz_parser  the lexer and parser alone (fast, deep syntax coverage)
 #   fuzz_eval    parse and run whole scripts (every builtin, 0.5 s each)
 #   fuzz_load    any bytes as a result file for `load`
+#   fuzz_ckpt    any bytes as a Grundy, misère or m,n,k checkpoint (the
+#                library's loaders alone)
 set -e
 B=build-fuzz
 mkdir -p $B/gen
@@ -31,3 +33,6 @@ clang $FLAGS -Wno-unused-function -pthread \
     -o $B/fuzz_load tests/fuzz/fuzz_load.c src/lang/*.c $B/gen/*.c src/runtime/*.c src/modules/*.c src/modules/*/*.c \
     src/lib/*/*.c $WIDE -lgmp -lm
 echo "built $B/fuzz_load"
+clang $FLAGS -Wno-unused-function -pthread \
+    -o $B/fuzz_ckpt tests/fuzz/fuzz_ckpt.c src/lib/*/*.c $WIDE -lgmp -lm
+echo "built $B/fuzz_ckpt"

@@ -1,8 +1,9 @@
 #!/bin/sh
 # Run the fuzzers on a working copy of the seed corpus (tests/fuzz/corpus
 # plus every .cgt in the tree): the parser for $1 seconds (default 60),
-# then the evaluator and `load` for $2 seconds each (default: the same).  The evaluator
-# runs in a scratch directory, because scripts may write checkpoint files.
+# then the evaluator, `load` and the checkpoint loaders for $2 seconds each
+# (default: the same), one after the other.  The evaluator runs in a
+# scratch directory, because scripts may write checkpoint files.
 set -e
 secs=${1:-60}
 esecs=${2:-$secs}
@@ -39,5 +40,10 @@ mkdir -p "$work-load"
 cp tests/fuzz/corpus_load/* "$work-load/"
 "$root/build-fuzz/fuzz_load" -max_total_time="$esecs" -max_len=65536 \
     -rss_limit_mb=4096 -close_fd_mask=3 -artifact_prefix="$root/" "$work-load"
+# the checkpoint loaders: seeded with the checkpoints cgt writes
+mkdir -p "$work-ckpt"
+cp tests/fuzz/corpus_ckpt/* "$work-ckpt/"
+"$root/build-fuzz/fuzz_ckpt" -max_total_time="$esecs" -max_len=65536 -timeout=30 \
+    -rss_limit_mb=4096 -close_fd_mask=3 -artifact_prefix="$root/" "$work-ckpt"
 cd "$root"
 rm -rf "$scratch"

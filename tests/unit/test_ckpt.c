@@ -279,6 +279,101 @@ static void test_grundy(const char *dir)
     t = grundy_new(rs_06);
     CHECK(grundy_extend(t, 100, &err) == CGT_OK);
     CHECK(grundy_load(t, good, &fc, &err) == CGT_OK && grundy_count(t) == 3000);
+    /* a short table is recomputed whole when read: nothing rests on the file */
+    uint64_t from, to;
+    const char *paths;
+    CHECK(!grundy_read_values(t, &from, &to, &paths));
+    grundy_free(t);
+}
+
+/* Write the values of t to path as a format 3 file with G(heap) = v,
+ * resealed (one byte per value: 0.6's values below 256). */
+static void grundy_edited(const char *good, const char *path, size_t heap, unsigned char v)
+{
+    size_t n;
+    unsigned char *b = slurp(good, &n);
+    unsigned char *w = (unsigned char *)strstr((char *)b, "width 1\n");
+    w[8 + heap] = v;
+    reseal(b, &n);
+    spit(path, b, n);
+    free(b);
+}
+
+/* Values of a checkpoint are recomputed up to a bound of work and read only
+ * past it (docs/games.md "Checkpoints"): a changed value within its domain
+ * is refused below the bound, loaded and reported by grundy_read_values
+ * past it. */
+static void test_grundy_recheck(const char *dir)
+{
+    char good[256], path[256];
+    snprintf(good, sizeof good, "%s/r.good", dir);
+    snprintf(path, sizeof path, "%s/r.ck", dir);
+    CgtError err;
+    GrundyTable *t = grundy_new(rs_06);
+    const uint64_t N = 60000; /* values of 0.6 below 256 up to heap 10343 only */
+    CHECK(grundy_extend(t, 10000, &err) == CGT_OK);
+    CHECK(grundy_save(t, good, &err) == CGT_OK);
+    uint32_t g500 = grundy_get(t, 500), g9000 = grundy_get(t, 9000);
+    grundy_free(t);
+    /* G(500) and G(9000) changed by one, within their domain: refused, and
+     * the message names the value the game has */
+    grundy_edited(good, path, 500, (unsigned char)(g500 ^ 1));
+    t = grundy_new(rs_06);
+    uint64_t fc = 0, from = 0, to = 0;
+    const char *paths = NULL;
+    CHECK(grundy_load(t, path, &fc, &err) == CGT_ERR_DOMAIN);
+    CHECK(strstr(err.msg, "the file was altered") != NULL);
+    CHECK_EQ_INT(grundy_count(t), 0);
+    grundy_free(t);
+    grundy_edited(good, path, 9000, (unsigned char)(g9000 ^ 1));
+    t = grundy_new(rs_06);
+    CHECK(grundy_load(t, path, &fc, &err) == CGT_ERR_DOMAIN);
+    grundy_free(t);
+    /* a long table: the prefix is recomputed, the rest read and reported */
+    t = grundy_new(rs_06);
+    CHECK(grundy_extend(t, N, &err) == CGT_OK);
+    CHECK(grundy_save(t, good, &err) == CGT_OK);
+    grundy_free(t);
+    t = grundy_new(rs_06);
+    CHECK(grundy_load(t, good, &fc, &err) == CGT_OK && fc == N);
+    CHECK(grundy_read_values(t, &from, &to, &paths));
+    CHECK(from > 10000 && from < N && to == N && paths && strcmp(paths, good) == 0);
+    /* read again: named once; after grundy_clear, nothing is read */
+    CHECK(grundy_load(t, good, &fc, &err) == CGT_OK);
+    CHECK(grundy_read_values(t, &from, &to, &paths) && strcmp(paths, good) == 0);
+    grundy_clear(t);
+    CHECK(!grundy_read_values(t, &from, &to, &paths));
+    grundy_free(t);
+    /* the first value read only: a change there loads (reported); one
+     * heap below it is refused.  (0.6 has values of two bytes from 10344:
+     * this file has width 2.) */
+    size_t n;
+    unsigned char *b = slurp(good, &n);
+    unsigned char *w = (unsigned char *)strstr((char *)b, "width 2\n");
+    CHECK(w != NULL);
+    if (w) {
+        for (int k = 0; k < 2; k++) {
+            size_t at = (size_t)(w + 8 - b) + 2 * (size_t)(from - (uint64_t)k);
+            unsigned char *c = malloc(n);
+            memcpy(c, b, n);
+            c[at] ^= 1;
+            size_t m = n;
+            reseal(c, &m);
+            spit(path, c, m);
+            free(c);
+            t = grundy_new(rs_06);
+            CgtStatus st = grundy_load(t, path, &fc, &err);
+            CHECK_EQ_INT(st, k == 0 ? CGT_OK : CGT_ERR_DOMAIN);
+            grundy_free(t);
+        }
+    }
+    free(b);
+    /* a table already holding more values than the recomputed prefix:
+     * only the values past it come from the file */
+    t = grundy_new(rs_06);
+    CHECK(grundy_extend(t, 50000, &err) == CGT_OK);
+    CHECK(grundy_load(t, good, &fc, &err) == CGT_OK);
+    CHECK(grundy_read_values(t, &from, &to, &paths) && from == 50000 && to == N);
     grundy_free(t);
 }
 
@@ -376,6 +471,7 @@ int main(void)
         return 1;
     test_crc_ref();
     test_grundy(dir);
+    test_grundy_recheck(dir);
     test_quotient(dir);
     test_mnk(dir);
     ruleset_free(rs_06);

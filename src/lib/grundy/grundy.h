@@ -126,6 +126,20 @@ CgtStatus grundy_position(GrundyTable *gt, const uint64_t *heaps, size_t k, uint
  * values). */
 CgtStatus grundy_save(const GrundyTable *gt, const char *path, CgtError *err);
 CgtStatus grundy_load(GrundyTable *gt, const char *path, uint64_t *file_count, CgtError *err);
+/* Provenance of the values: true when G(*from..*to-1) were read from
+ * checkpoints (their paths in *paths, ", "-separated, borrowed from gt)
+ * by grundy_load and not computed in this process.  A checkpoint's values
+ * are checked against their domain only (recomputing them costs what
+ * computing them did), so every value from *from on, and everything
+ * derived from them (a period, its proof), rests on the files; values
+ * below *from were computed here and the files agreed with them.  False
+ * when every value was computed here; grundy_clear resets it. */
+bool grundy_read_values(const GrundyTable *gt, uint64_t *from, uint64_t *to, const char **paths);
+/* grundy_load recomputes the prefix G(0..T-1) of a checkpoint whose heaps
+ * have at most `work` options in all (ruleset_options_bound; default 2^27,
+ * docs/games.md "Checkpoints") and compares it with the file; the values
+ * past T are read only.  Tests and the fuzzer set less. */
+void grundy_set_recheck_work(GrundyTable *gt, uint64_t work);
 
 /* Compressed middle (docs/games.md §2): once the table holds `from` values
  * (default 2^24; 0 = never), values below the raw window the engine reads

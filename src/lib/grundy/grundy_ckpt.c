@@ -90,6 +90,62 @@ static bool ckpt_value_ok(uint64_t n, uint32_t v, uint32_t maxprev)
     return v <= span && v < (1u << 31);
 }
 
+/* Values of a checkpoint that are recomputed when it is read: the longest
+ * prefix G(0..T-1) whose heaps have at most RECHECK_WORK options in all
+ * (ruleset_options_bound; RECHECK_WORK = 2^27 unless grundy_set_recheck_work
+ * says otherwise: about 0.3 s for an unbounded subtraction
+ * game or a three-heap code, far less for the sparse engine's codes), the
+ * rest being read only (docs/games.md "Checkpoints").  So a checkpoint of
+ * a short table is recomputed whole and trusted in nothing. */
+#define RECHECK_WORK (1ull << 27)
+
+void grundy_set_recheck_work(GrundyTable *gt, uint64_t work)
+{
+    gt->recheck_work = work;
+    gt->recheck_set = true;
+}
+
+static uint64_t recheck_count(const GrundyTable *gt, uint64_t count)
+{
+    uint64_t work = 0, t = 0, bound = gt->recheck_set ? gt->recheck_work : RECHECK_WORK;
+    while (t < count) {
+        uint64_t b = ruleset_options_bound(gt->rs, t);
+        if (b > bound - work)
+            break;
+        work += b;
+        t++;
+    }
+    return t;
+}
+
+/* The values G(from..t-1) recomputed in a table of their own (NULL when
+ * t <= from: nothing to recompute), to compare with the file's. */
+static CgtStatus recheck_table(const GrundyTable *gt, const char *path, uint64_t from, uint64_t t,
+                               GrundyTable **out, CgtError *err)
+{
+    *out = NULL;
+    if (t <= from)
+        return CGT_OK;
+    GrundyTable *f = grundy_new(gt->rs);
+    CgtStatus st = grundy_extend(f, t, err);
+    if (st != CGT_OK) {
+        grundy_free(f);
+        cgt_error_hint(err, "checkpoint '%s' was being checked; it is left untouched", path);
+        return st;
+    }
+    *out = f;
+    return CGT_OK;
+}
+
+/* The message of a value the file holds that is not the game's. */
+static CgtStatus recheck_error(const char *path, uint64_t n, uint32_t v, const GrundyTable *f,
+                               CgtError *err)
+{
+    return cgt_error_set(err, CGT_ERR_DOMAIN, "checkpoint '%s' holds G(%llu) = %u, but "
+                         "G(%llu) = %u: the file was altered", path, (unsigned long long)n, v,
+                         (unsigned long long)n, grundy_get(f, n));
+}
+
 /* Raw values [from, to) of a checkpoint into the w-byte table g. */
 static CgtStatus ckpt_get_raw(SealedFile *sf, const char *path, void *g, unsigned w,
                               uint64_t from, uint64_t to, CgtError *err)
@@ -116,7 +172,7 @@ static CgtStatus ckpt_get_raw(SealedFile *sf, const char *path, void *g, unsigne
  * replaces gt's when longer.  Closes sf. */
 static CgtStatus load_v4(GrundyTable *gt, SealedFile *sf, const char *path, uint64_t count,
                          unsigned fw, uint64_t pre, uint64_t mid, uint64_t *file_count,
-                         CgtError *err)
+                         const GrundyTable *fresh, CgtError *err)
 {
     CgtStatus st = CGT_OK;
     void *g = gs_map(fw);
@@ -147,6 +203,8 @@ static CgtStatus load_v4(GrundyTable *gt, SealedFile *sf, const char *path, uint
                                path, (unsigned long long)n, v,
                                n < gt->n ? "differs from the value already computed"
                                          : "is impossible there");
+        else if (fresh && n >= gt->n && n < grundy_count(fresh) && grundy_get(fresh, n) != v)
+            st = recheck_error(path, n, v, fresh, err);
         if (v > mx)
             mx = v;
         if ((n & ((1u << 24) - 1)) == 0)
@@ -182,6 +240,7 @@ static CgtStatus load_v4(GrundyTable *gt, SealedFile *sf, const char *path, uint
 CgtStatus grundy_load(GrundyTable *gt, const char *path, uint64_t *file_count, CgtError *err)
 {
     *file_count = 0;
+    uint64_t before = gt->n;
     SealedFile sf;
     if (sf_open(&sf, path, "checkpoint", false, err) != CGT_OK)
         return CGT_ERR_IO;
@@ -233,8 +292,23 @@ CgtStatus grundy_load(GrundyTable *gt, const char *path, uint64_t *file_count, C
         cgt_error_hint(err, "the file is left untouched; move it away to start afresh");
         return st;
     }
-    if (version == 4)
-        return load_v4(gt, &sf, path, count, fw, pre, mid, file_count, err);
+    /* the prefix that is cheap to recompute is recomputed and compared */
+    uint64_t checked = recheck_count(gt, count);
+    GrundyTable *fresh = NULL;
+    st = recheck_table(gt, path, before, checked, &fresh, err);
+    if (st != CGT_OK) {
+        sf_close(&sf);
+        return st;
+    }
+    if (checked < before)
+        checked = before;
+    if (version == 4) {
+        st = load_v4(gt, &sf, path, count, fw, pre, mid, file_count, fresh, err);
+        grundy_free(fresh);
+        if (st == CGT_OK)
+            grundy_note_read(gt, checked, *file_count, path);
+        return st;
+    }
     /* the file's values go into a table of their own width (a refused
      * file leaves gt untouched) */
     unsigned gw = 1;
@@ -260,6 +334,10 @@ CgtStatus grundy_load(GrundyTable *gt, const char *path, uint64_t *file_count, C
                                              : "is impossible there");
                 break;
             }
+            if (fresh && n >= gt->n && n < grundy_count(fresh) && grundy_get(fresh, n) != v) {
+                st = recheck_error(path, n, v, fresh, err);
+                break;
+            }
             if (width_for(v) > gw && !grundy_gv_widen(&g, &gw, n, count, width_for(v))) {
                 st = grundy_table_oom(count, width_for(v), err);
                 break;
@@ -272,6 +350,7 @@ CgtStatus grundy_load(GrundyTable *gt, const char *path, uint64_t *file_count, C
     if (st == CGT_OK && (fread(buf, 1, 4, sf.f) != 4 || memcmp(buf, "end\n", 4) != 0))
         st = cgt_error_set(err, CGT_ERR_DOMAIN, "checkpoint '%s' has no end line", path);
     sf_close(&sf);
+    grundy_free(fresh);
     if (st != CGT_OK) {
         free(g);
         cgt_error_hint(err, "the file is left untouched; move it away to start afresh");
@@ -282,6 +361,7 @@ CgtStatus grundy_load(GrundyTable *gt, const char *path, uint64_t *file_count, C
         free(g);
         return CGT_OK;
     }
+    grundy_note_read(gt, checked, count, path);
     grundy_table_release(gt);
     gt->gv = g;
     gt->gw = gw;

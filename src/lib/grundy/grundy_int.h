@@ -111,6 +111,13 @@ struct GrundyTable {
     /* statistics (grundy_par_stats) */
     uint64_t par_runs, par_dropped;
     double par_cpu[GRUNDY_PAR_CPU], par_wait[GRUNDY_PAR_CPU];
+    /* provenance (grundy_read_values): G(read_from..read_to-1) were read
+     * from checkpoint files (read_paths, ", "-separated, in the order read)
+     * and not computed in this process; read_to = 0: every value was */
+    uint64_t read_from, read_to;
+    char *read_paths;
+    uint64_t recheck_work; /* grundy_set_recheck_work, when recheck_set */
+    bool recheck_set;
 };
 
 static inline uint32_t gv_get(const void *gv, unsigned w, uint64_t i)
@@ -391,6 +398,9 @@ void grundy_spill_store(const GrundyTable *gt, GStore *gs);
 void grundy_table_release(GrundyTable *gt);
 /* Forget the sparse engine's state (mask, rare list, histogram). */
 void grundy_reset_engine(GrundyTable *gt);
+/* After a checkpoint of `count` values was read into a table that held
+ * `before`: G(before..count-1) came from `path` (grundy_read_values). */
+void grundy_note_read(GrundyTable *gt, uint64_t before, uint64_t count, const char *path);
 /* Widen the n values of *gv (capacity cap) from width *w to w2 > *w, in
  * place; false (table untouched) when out of memory. */
 bool grundy_gv_widen(void **gv, unsigned *w, uint64_t n, uint64_t cap, unsigned w2);

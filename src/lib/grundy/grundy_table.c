@@ -116,6 +116,38 @@ uint64_t grundy_spill_bytes(const GrundyTable *gt)
     return gt->store ? gs_spilled_bytes(gt->store) : 0;
 }
 
+bool grundy_read_values(const GrundyTable *gt, uint64_t *from, uint64_t *to, const char **paths)
+{
+    if (!gt->read_to)
+        return false;
+    *from = gt->read_from;
+    *to = gt->read_to;
+    *paths = gt->read_paths;
+    return true;
+}
+
+void grundy_note_read(GrundyTable *gt, uint64_t before, uint64_t count, const char *path)
+{
+    if (count <= before)
+        return; /* every value of the file was in the table already, checked equal */
+    if (!gt->read_to || before < gt->read_from)
+        gt->read_from = before;
+    gt->read_to = count;
+    if (!gt->read_paths) {
+        gt->read_paths = xstrdup(path);
+        return;
+    }
+    /* a file read again (the same path) is named once */
+    size_t l = strlen(path);
+    for (const char *p = gt->read_paths; (p = strstr(p, path)) != NULL; p++)
+        if ((p == gt->read_paths || (p - gt->read_paths >= 2 && p[-2] == ',' && p[-1] == ' ')) &&
+            (p[l] == '\0' || p[l] == ','))
+            return;
+    char *j = xasprintf("%s, %s", gt->read_paths, path);
+    free(gt->read_paths);
+    gt->read_paths = j;
+}
+
 void grundy_reset_engine(GrundyTable *gt)
 {
     gt->sparse = false;
@@ -138,6 +170,9 @@ void grundy_clear(GrundyTable *gt)
     grundy_reset_engine(gt);
     if (gt->store)
         grundy_table_release(gt); /* the middle's pages are inaccessible: start afresh */
+    gt->read_from = gt->read_to = 0;
+    free(gt->read_paths);
+    gt->read_paths = NULL;
     /* keep the buffer; its width stays (values are rewritten from heap 0) */
 }
 
@@ -146,6 +181,7 @@ void grundy_free(GrundyTable *gt)
     if (!gt)
         return;
     grundy_table_release(gt);
+    free(gt->read_paths);
     free(gt->seen);
     free(gt->splitk);
     free(gt->scan_r);

@@ -350,6 +350,7 @@ CgtStatus mnk_solve_inst(int m, int n, int k, const MnkOptions *opt, MnkReport *
         if (s.st == CGT_OK && af_probe(s.ckpt, "checkpoint", err) != CGT_OK)
             s.st = CGT_ERR_IO;
         ckpt_ok = s.st == CGT_OK;
+        rep->ckpt_read = ckpt_ok ? s.ckpt_on_disk : 0;
     }
     Eval e;
     mnk_evaluate(&s.g, x, o, false, &e);
@@ -376,6 +377,19 @@ CgtStatus mnk_solve_inst(int m, int n, int k, const MnkOptions *opt, MnkReport *
                                opt->variant == MNK_MAKER_BREAKER ? 'M'
                                : rep->result == MNK_RESULT_FIRST ? 'A' : 'H',
                                &rep->proof_lines);
+    if (s.st == CGT_ERR_INTERNAL && rep->ckpt_read > 0 && opt->proof_path) {
+        /* the proof writer found a position proven in the table that it
+           cannot prove: with positions read from a checkpoint (taken as
+           proven, not searched again) the file is the likely cause, and a
+           damaged file must not pass for a bug of cgt (docs/errors.md) */
+        char what[sizeof err->msg];
+        snprintf(what, sizeof what, "%s", err->msg);
+        cgt_error_set(err, CGT_ERR_IO, "%s, after the search took %llu positions of "
+                      "checkpoint '%s' as proven: the file is damaged or was altered", what,
+                      (unsigned long long)rep->ckpt_read, s.ckpt);
+        cgt_error_hint(err, "move the checkpoint away to search afresh");
+        s.st = CGT_ERR_IO;
+    }
     rep->proof_map_rotations = s.proof_rotations;
     if (s.st == CGT_OK && opt->proof_path && !opt->sha_later &&
         sha256_file_hex(opt->proof_path, rep->proof_sha256) != 0)

@@ -119,6 +119,10 @@ typedef struct MnkReport {
     char proof_sha256[65];        /* SHA-256 of the proof file (hex), "" if none */
     bool unsaved;         /* CGT_ERR_IO only because the final checkpoint save failed:
                            * the result above is complete and valid */
+    uint64_t ckpt_read;   /* proven positions read from the checkpoint at the start
+                           * (0: none): the search took them as proven without
+                           * searching them again, so the result rests on them
+                           * (docs/mnk.md "Checkpoints, limits, progress") */
 } MnkReport;
 
 /* Fill *o with the defaults: Maker-Breaker, empty board, one thread, no limits. */

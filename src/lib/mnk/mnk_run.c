@@ -207,14 +207,23 @@ void mnk_run(int m, int n, int k, const MnkOptions *o, const char *checker, MnkR
     free(out);
     if (check && r->check_status != 0) {
         r->at = MNK_AT_VERIFY;
+        /* a search resumed from a checkpoint took the file's positions as
+           proven: a proof from an altered file is the file's fault, not a
+           bug of cgt (docs/errors.md) */
+        bool resumed = r->rep.ckpt_read > 0 && r->rep.method == MNK_BY_SEARCH;
         if (r->check_status < 0)
             cgt_error_set(&r->err, CGT_ERR_IO, "the proof checker %s could not be run", checker);
         else
-            cgt_error_set(&r->err, CGT_ERR_INTERNAL,
+            cgt_error_set(&r->err, resumed ? CGT_ERR_IO : CGT_ERR_INTERNAL,
                           "the independent checker rejected the proof: %s",
                           r->verdict ? r->verdict : "(no output)");
-        cgt_error_hint(&r->err, "the proof is kept in %s (sha256 %s)", o->proof_path,
-                       r->rep.proof_sha256);
+        if (r->check_status > 0 && resumed)
+            cgt_error_hint(&r->err, "the search took %llu positions of checkpoint '%s' as "
+                           "proven: the file is damaged or was altered; the proof is kept in %s",
+                           (unsigned long long)r->rep.ckpt_read, o->checkpoint, o->proof_path);
+        else
+            cgt_error_hint(&r->err, "the proof is kept in %s (sha256 %s)", o->proof_path,
+                           r->rep.proof_sha256);
         return;
     }
     if (unsaved) {

@@ -355,6 +355,54 @@ static Value *grundy_lib_error(Call *c, CgtError *e)
     return rt_error_from(c->I, c->loc, e);
 }
 
+/* Results resting on values read from a checkpoint say so (docs/games.md
+ * "Checkpoints"): a checkpoint's values past the prefix that is
+ * recomputed when it is read are checked against their domain only.
+ * `upto` is the largest heap the result read (for a period, or a value
+ * from it, the last heap of its proof: period_upto). */
+static uint64_t period_upto(const GameObj *g)
+{
+    const GrundyPeriod *p = &g->period;
+    if (p->status == PERIOD_PROVED)
+        return p->proof_n;
+    return p->checked ? p->checked - 1 : 0;
+}
+
+/* The heap z as the largest heap a value read: itself when it is in the
+ * table, else the period's (its value came from the period). */
+static uint64_t heap_upto(GameObj *g, const mpz_t z)
+{
+    uint64_t n;
+    return heap_index(z, GRUNDY_TABLE_BOUND, &n) && n < grundy_count(game_grundy(g))
+               ? n
+               : period_upto(g);
+}
+
+/* The field from_checkpoint of a result that read G(0..upto): null, or
+ * {file, from, to} when some of them were read from a checkpoint. */
+static Value *from_checkpoint(GameObj *g, uint64_t upto)
+{
+    uint64_t from, to;
+    const char *paths;
+    if (!grundy_read_values(game_grundy(g), &from, &to, &paths) || upto < from)
+        return val_null();
+    Value *r = val_map();
+    val_map_set_str(r, "file", paths);
+    val_map_set_int(r, "from", (int64_t)from);
+    val_map_set_int(r, "to", (int64_t)(to - 1));
+    return r;
+}
+
+/* Its line in the text of a result. */
+static void from_checkpoint_text(StrBuf *b, const Value *fc)
+{
+    if (!fc || fc->kind != VAL_MAP)
+        return;
+    sb_printf(b, "  from checkpoint '%s': G(%lld..%lld) read, not recomputed\n",
+              val_field_str(fc, "file"), (long long)val_field_int(fc, "from"),
+              (long long)val_field_int(fc, "to"));
+}
+
 /* One step of grundy_fill: values to target, or with per the period
  * search to target (grundy_run_period, which goes on from the table's
  * end). */
@@ -551,6 +599,36 @@ static Value *grundy_range(Call *c, GameObj *g, int64_t lo, int64_t hi, const ch
     return l;
 }
 
+/* The line of grundy's text when the heaps of a (a range, a heap or a
+ * list of heaps) read values of a checkpoint (from_checkpoint).  The
+ * statement's value is a plain integer or list, so the text alone says
+ * so. */
+static void grundy_read_note(StrBuf *b, GameObj *g, const Value *a)
+{
+    uint64_t upto = 0;
+    mpz_t z;
+    mpz_init(z);
+    if (a->kind == VAL_RANGE) {
+        mpz_set_si(z, (long)a->u.range.hi);
+        upto = heap_upto(g, z);
+    } else if (a->kind == VAL_INT || a->kind == VAL_LIST) {
+        size_t k = a->kind == VAL_LIST ? a->u.list.len : 1;
+        for (size_t i = 0; i < k; i++) {
+            const Value *h = a->kind == VAL_LIST ? a->u.list.items[i] : a;
+            if (h->kind != VAL_INT)
+                continue;
+            val_get_mpz(h, z);
+            uint64_t u = heap_upto(g, z);
+            if (u > upto)
+                upto = u;
+        }
+    }
+    mpz_clear(z);
+    Value *fc = from_checkpoint(g, upto);
+    from_checkpoint_text(b, fc);
+    val_unref(fc);
+}
+
 /* The text of `grundy`'s statement: a table of values for a range, else
  * G(position) = value. */
 void games_grundy_text(const Call *c, const Value *v, StrBuf *b)
@@ -569,6 +647,7 @@ void games_grundy_text(const Call *c, const Value *v, StrBuf *b)
                   (long long)a->u.range.hi);
         rows_text(b, vals, (uint64_t)a->u.range.lo, n, 10);
         free(vals);
+        grundy_read_note(b, (GameObj *)g, a);
         return;
     }
     sb_printf(b, "%s: G(", g->name);
@@ -586,6 +665,8 @@ void games_grundy_text(const Call *c, const Value *v, StrBuf *b)
     sb_puts(b, ") = ");
     val_format(v, b, true);
     sb_putc(b, '\n');
+    if (g->kind == GAME_HEAP)
+        grundy_read_note(b, (GameObj *)g, a);
 }
 
 static Value *grundy_stmt(Call *c)
@@ -743,6 +824,7 @@ static Value *period_result(Call *c, GameObj *g, uint64_t limit)
     }
     val_map_set_int(r, "checked", (int64_t)p->checked);
     val_map_set_int(r, "limit", (int64_t)limit);
+    val_map_set(r, "from_checkpoint", from_checkpoint(g, period_upto(g)));
     free(exc);
     return r;
 }
@@ -754,6 +836,7 @@ void games_period_text(const Call *c, const Value *r, StrBuf *b)
     if (strcmp(status, "none") == 0) {
         sb_printf(b, "%s: no period found in the first %lld values\n", name,
                   (long long)val_field_int(r, "checked"));
+        from_checkpoint_text(b, val_map_get(r, "from_checkpoint"));
         return;
     }
     sb_printf(b, "%s: period %lld, preperiod %lld", name, (long long)val_field_int(r, "period"),
@@ -772,6 +855,7 @@ void games_period_text(const Call *c, const Value *r, StrBuf *b)
         sb_printf(b, "  last exceptional value at heap %lld (%lld exceptional heap%s)\n",
                   (long long)val_field_int(r, "last_exceptional"), (long long)nexc,
                   nexc == 1 ? "" : "s");
+    from_checkpoint_text(b, val_map_get(r, "from_checkpoint"));
 }
 
 static Value *table_stmt(Call *c)
@@ -827,6 +911,7 @@ static Value *table_stmt(Call *c)
         val_list_push(rl, row);
     }
     val_map_set(t, "rows", rl);
+    val_map_set(t, "from_checkpoint", from_checkpoint(g, period_upto(g)));
     free(vals);
     return t;
 }
@@ -852,6 +937,7 @@ void games_table_text(const Call *c, const Value *t, StrBuf *b)
     }
     rows_text(b, vals, 0, per * rows, per);
     free(vals);
+    from_checkpoint_text(b, val_map_get(t, "from_checkpoint"));
 }
 
 /* ---- threads T (grundy, period, table) ---- */

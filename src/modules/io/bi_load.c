@@ -601,6 +601,54 @@ out:
     return res;
 }
 
+/* ---- records of results ---- */
+
+/* The record of quotient(g, N) (its keys, in order, and a quotient at q):
+ * every other field is derived from q, so it is checked against the
+ * record q gives now (quot_record), not read.  `certified` is taken from
+ * q, which load has certified (a record saved with `certify off` says
+ * false); another field that differs means the file was altered.  A
+ * record with other keys is data and is returned as the file holds it. */
+static bool check_quot_record(Dec *d, const JsonNode *n, Value *m)
+{
+    Value *qv = val_map_get(m, "q");
+    if (!qv || qv->kind != VAL_OBJ || qv->u.obj.type != &quotient_type)
+        return true;
+    Value *want = quot_record(qv);
+    bool same_keys = val_map_len(want) == val_map_len(m);
+    for (size_t i = 0; i < val_map_len(want) && same_keys; i++)
+        same_keys = strcmp(want->u.map.keys[i], m->u.map.keys[i]) == 0;
+    if (!same_keys) {
+        val_unref(want);
+        return true;
+    }
+    for (size_t i = 0; i < val_map_len(want); i++) {
+        const char *k = want->u.map.keys[i];
+        if (strcmp(k, "q") == 0)
+            continue;
+        if (strcmp(k, "certified") == 0) {
+            val_map_set(m, k, val_ref(want->u.map.vals[i]));
+            continue;
+        }
+        if (!val_equal(want->u.map.vals[i], m->u.map.vals[i])) {
+            StrBuf got, is;
+            sb_init(&got);
+            sb_init(&is);
+            val_format_brief(m->u.map.vals[i], &got, false, 60);
+            val_format_brief(want->u.map.vals[i], &is, false, 60);
+            dec_fail(d, json_get(n, k), DIAG_IO,
+                     "the record's \"%s\" is %s, but its quotient q gives %s: the file was "
+                     "altered", k, got.s, is.s);
+            sb_free(&got);
+            sb_free(&is);
+            val_unref(want);
+            return false;
+        }
+    }
+    val_unref(want);
+    return true;
+}
+
 /* ---- values ---- */
 
 static Value *dec_tagged(Dec *d, const JsonNode *o, int depth)
@@ -683,6 +731,10 @@ static Value *dec_value(Dec *d, const JsonNode *n, int depth)
                     return NULL;
                 }
                 val_map_set(m, n->keys[i], x);
+            }
+            if (!check_quot_record(d, n, m)) {
+                val_unref(m);
+                return NULL;
             }
             return m;
         }

@@ -110,30 +110,6 @@ void quot_certify(QuotObj *o)
     quot_take_verdict(o, &v);
 }
 
-/* The record quotient(g, N) returns (docs/language.md, "Results as
- * records"): the numbers of the quotient and, in field q, the quotient
- * itself, which every statement taking a quotient also accepts through the
- * record. */
-static Value *quotient_record(Value *qv)
-{
-    const QuotObj *o = qv->u.obj.ptr;
-    const Quotient *q = o->q;
-    Value *r = val_map();
-    val_map_set_str(r, "game", qgame(o)->name);
-    val_map_set_int(r, "heap", o->inf ? (int64_t)o->inf->N : (int64_t)quotient_max_heap(q));
-    val_map_set(r, "order", o->inf ? val_null() : val_int(quotient_size(q)));
-    val_map_set(r, "pcount", o->inf ? val_null() : val_int(quotient_psize(q)));
-    val_map_set_bool(r, "certified", o->certified);
-    val_map_set_bool(r, "infinite", o->inf != NULL);
-    val_map_set_bool(r, "tame", !o->inf && quotient_is_tame(q));
-    val_map_set_bool(r, "partial", o->partial);
-    bool per = o->have_period && o->period.found;
-    val_map_set(r, "period", per ? val_int(o->period.period) : val_null());
-    val_map_set(r, "preperiod", per ? val_int(o->period.preperiod) : val_null());
-    val_map_set(r, "q", val_ref(qv));
-    return r;
-}
-
 static Value *quotient_compute(Call *c);
 
 /* `quotient q = G ...` binds the quotient; quotient(G, N) returns its
@@ -145,12 +121,12 @@ Value *bi_quotient(Call *c)
     if (c->decl_name)
         return r;
     if (r) {
-        Value *rec = quotient_record(r);
+        Value *rec = quot_record(r);
         val_unref(r);
         return rec;
     }
     if (rt_partial(c->I))
-        rt_set_partial(c->I, quotient_record(rt_partial(c->I)));
+        rt_set_partial(c->I, quot_record(rt_partial(c->I)));
     return NULL;
 }
 

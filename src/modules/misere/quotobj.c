@@ -222,3 +222,27 @@ static void quot_json(const void *ptr, JsonWriter *w)
 }
 
 const ObjType quotient_type = {"quotient", quot_free, quot_text, quot_json, NULL};
+
+/* The record quotient(g, N) returns (docs/language.md, "Results as
+ * records"): the numbers of the quotient and, in field q, the quotient
+ * itself, which every statement taking a quotient also accepts through the
+ * record. */
+Value *quot_record(Value *qv)
+{
+    const QuotObj *o = qv->u.obj.ptr;
+    const Quotient *q = o->q;
+    Value *r = val_map();
+    val_map_set_str(r, "game", game_of(o->game)->name);
+    val_map_set_int(r, "heap", o->inf ? (int64_t)o->inf->N : (int64_t)quotient_max_heap(q));
+    val_map_set(r, "order", o->inf ? val_null() : val_int(quotient_size(q)));
+    val_map_set(r, "pcount", o->inf ? val_null() : val_int(quotient_psize(q)));
+    val_map_set_bool(r, "certified", o->certified);
+    val_map_set_bool(r, "infinite", o->inf != NULL);
+    val_map_set_bool(r, "tame", !o->inf && quotient_is_tame(q));
+    val_map_set_bool(r, "partial", o->partial);
+    bool per = o->have_period && o->period.found;
+    val_map_set(r, "period", per ? val_int(o->period.period) : val_null());
+    val_map_set(r, "preperiod", per ? val_int(o->period.preperiod) : val_null());
+    val_map_set(r, "q", val_ref(qv));
+    return r;
+}

@@ -39,6 +39,11 @@ void quot_free(void *p);
  * as words (src/lib/rewrite/word.h). */
 void quot_json_words(JsonWriter *w, const Quotient *q, bool only_p);
 
+/* The record quotient(g, N) returns (docs/language.md "Results as
+ * records"), for the quotient value qv: its numbers and, in field q, qv
+ * itself.  load checks a saved record against the one its q gives. */
+Value *quot_record(Value *qv);
+
 /* Run the certificate over o->q (unless o->cert_skip) and set
  * o->certified, o->cert_note and o->period (the policy of mq_verdict,
  * src/lib/misere/mqrun.h). */

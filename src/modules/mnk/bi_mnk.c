@@ -127,6 +127,16 @@ static Value *mnk_record(const MnkReport *rep, const MnkOptions *o, const MnkRun
                 run->check_seal && strncmp(run->check_seal, "seal: ", 6) == 0
                     ? val_str(run->check_seal)
                     : val_null());
+    /* a search resumed from a checkpoint took its positions as proven
+       without searching them again: the result says so (docs/mnk.md) */
+    Value *fc = val_null();
+    if (rep->ckpt_read > 0 && rep->method == MNK_BY_SEARCH) {
+        val_unref(fc);
+        fc = val_map();
+        val_map_set_str(fc, "file", o->checkpoint);
+        val_map_set_int(fc, "positions", (int64_t)rep->ckpt_read);
+    }
+    val_map_set(r, "from_checkpoint", fc);
     return r;
 }
 
@@ -188,6 +198,10 @@ void mnk_text(const Call *c, const Value *r, StrBuf *b)
             sb_printf(b, "  %s -> %s\n", val_field_str(mv, "move"), reply ? reply : "potential");
         }
     }
+    const Value *fc = val_map_get(r, "from_checkpoint");
+    if (fc && fc->kind == VAL_MAP)
+        sb_printf(b, "from checkpoint '%s': %lld proven positions read, not searched again\n",
+                  val_field_str(fc, "file"), (long long)val_field_int(fc, "positions"));
     if (str_or_null(r, "proof"))
         sb_printf(b, "proof: %s (%lld lines, sha256 %s)\n", str_or_null(r, "proof"),
                   (long long)val_field_int(r, "proof_lines"), val_field_str(r, "proof_sha256"));
