@@ -230,15 +230,12 @@ CgtStatus quotient_heap_moves(const Quotient *q, const HeapGame *game, uint32_t 
                               MqMove **moves, size_t *count, CgtError *err);
 
 /* Genus g^{γ0γ1...} (ONAG ch. 12) of the least position of x, computed by
- * a memoised search over positions (independent of Q).  Returns an owned
- * string like "1^031"; CGT_ERR_LIMIT if more than max_positions positions
- * would be needed. */
+ * the memoised search of src/lib/heap/genus.h (independent of Q).  Returns
+ * an owned string in the notation of genus_format, like "1^031";
+ * CGT_ERR_LIMIT if more than max_positions positions would be needed (0 =
+ * GENUS_LIMIT_DEFAULT) or γ does not settle within GENUS_LEN terms. */
 CgtStatus quotient_genus(const Quotient *q, const HeapGame *game, uint32_t x, size_t max_positions,
                          char **out, CgtError *err);
-
-/* Genus of an arbitrary position given as k heap sizes (same search). */
-CgtStatus mq_genus_position(const HeapGame *game, const uint32_t *heaps, size_t k,
-                            size_t max_positions, char **out, CgtError *err);
 
 /* ---- certificate (src/lib/misere/mqcert.c, mqcert_close.c) ---- */
 typedef struct MqCertInfo {
