@@ -261,16 +261,6 @@ CgtStatus genus_heap(GenusCache *gc, uint32_t n, Genus *out, CgtError *err)
     return genus_position(gc, &n, 1, out, err);
 }
 
-CgtStatus genus_misere_value(GenusCache *gc, const uint32_t *heaps, size_t k, uint32_t *value,
-                             CgtError *err)
-{
-    Genus g;
-    CgtStatus st = genus_position(gc, heaps, k, &g, err);
-    if (st == CGT_OK)
-        *value = g.gamma[0];
-    return st;
-}
-
 char *genus_format(const Genus *g)
 {
     bool wide = false;

@@ -179,8 +179,6 @@ uint32_t quotient_max_heap(const Quotient *q);
 int quotient_ngens(const Quotient *q);
 const char *quotient_gen_name(const Quotient *q, int g);
 char *const *quotient_gen_names(const Quotient *q);
-/* Heap whose image generator g is. */
-uint32_t quotient_gen_heap(const Quotient *q, int g);
 /* Normal form of x: exponent vector of ngens entries. */
 const uint32_t *quotient_word(const Quotient *q, uint32_t x);
 /* Owned string of the normal form of x (word_format: `ab^2`, `1`). */
@@ -260,11 +258,6 @@ typedef struct MqCertInfo {
  * cgt_poll. */
 CgtStatus mq_certify(const Quotient *q, const HeapGame *game, uint64_t max_pairs,
                      MqCertInfo *info, CgtError *err);
-/* The same certificate for a monoid given by tables (MqClaim above: the
- * generator actions, P and phi(0..n)); CGT_ERR_DOMAIN for entries out of
- * range. */
-CgtStatus mq_certify_claim(const struct MqClaim *claim, const HeapGame *game,
-                           uint64_t max_pairs, MqCertInfo *info, CgtError *err);
 
 
 typedef enum { MQ_CLAIM_OK, MQ_CLAIM_PFAIL, MQ_CLAIM_NFAIL } MqFailKind;

@@ -751,7 +751,6 @@ uint32_t quotient_max_heap(const Quotient *q) { return q->maxh; }
 int quotient_ngens(const Quotient *q) { return q->ng; }
 const char *quotient_gen_name(const Quotient *q, int g) { return q->names[g]; }
 char *const *quotient_gen_names(const Quotient *q) { return q->names; }
-uint32_t quotient_gen_heap(const Quotient *q, int g) { return q->genheap[g]; }
 const uint32_t *quotient_word(const Quotient *q, uint32_t x)
 {
     return q->words + (size_t)x * q->ng;
