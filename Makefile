@@ -200,8 +200,11 @@ demo: deps
 	$(Q)$(MAKE) --no-print-directory $(CGT)
 	$(Q)$(CGT) examples/demo.cgt
 
+# clang-format with the style of .clang-format (docs/testing.md "Code style")
+# over the C sources, unit tests and oracles; generated code is left alone.
+FORMAT_SRC = $(shell find src tests/unit tests/oracle -name '*.[ch]')
 format:
-	$(Q)clang-format -i $$(git ls-files '*.c' '*.h')
+	$(Q)clang-format -i $(FORMAT_SRC)
 
 # make install [PREFIX=DIR] [DESTDIR=STAGE]: the binary, the m,n,k proof
 # checker (libexec/cgt/mnk_check, which `mnk ... verify` runs), the man page

@@ -46,17 +46,6 @@ void bitmemo_free(BitMemo *m)
     free(m);
 }
 
-void bitmemo_clear(BitMemo *m)
-{
-    memset(m->k1, 0, m->cap * sizeof *m->k1);
-    m->len = 0;
-}
-
-size_t bitmemo_size(const BitMemo *m)
-{
-    return m->len;
-}
-
 static size_t memo_slot(const BitMemo *m, uint64_t a, uint64_t b)
 {
     uint64_t h = a * 0x9e3779b97f4a7c15ULL ^ (b + 0x632be59bd9b4e019ULL);

@@ -33,10 +33,6 @@ typedef struct BitMemo BitMemo;
 BitMemo *bitmemo_new(void);
 /* Free the table (NULL is allowed). */
 void bitmemo_free(BitMemo *m);
-/* Forget every entry, keep the allocation. */
-void bitmemo_clear(BitMemo *m);
-/* Number of stored entries. */
-size_t bitmemo_size(const BitMemo *m);
 
 /* Entropy of a bit string (Definition 2.2): the number of adjacent pairs
  * 01 or 10.  Returns -1 if `bits` has a character other than 0/1. */

@@ -33,11 +33,6 @@ const int gpi_fn_arity[GP_NFUNCS] = {2, 2, 2, 2, 2, 1, 1, 2, 2, 2, 1, 2, 2, 2};
 
 
 
-const char *gp_func_name(GpFunc f)
-{
-    return (unsigned)f < GP_NFUNCS ? gpi_fn_names[f] : NULL;
-}
-
 static int name_eq(const char *a, size_t n, const char *b)
 {
     if (strlen(b) != n)
@@ -60,18 +55,6 @@ void gpi_hint_functions(CgtError *err)
 {
     cgt_error_hint(err, "functions are ADD, SUB, TIMES, DIVIDE, MOD, LOG, PLUS1, XOR, AND, OR, "
                         "NOT, EQUAL, LESS, GREATER");
-}
-
-CgtStatus gp_func_lookup(const char *name, GpFunc *out, CgtError *err)
-{
-    int f = gpi_func_find(name, strlen(name));
-    if (f < 0) {
-        cgt_error_set(err, CGT_ERR_DOMAIN, "unknown GP function '%s'", name);
-        gpi_hint_functions(err);
-        return CGT_ERR_DOMAIN;
-    }
-    *out = (GpFunc)f;
-    return CGT_OK;
 }
 
 CgtStatus gp_params_set_functions(GpParams *p, const char *list, CgtError *err)

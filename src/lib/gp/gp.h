@@ -148,13 +148,6 @@ typedef struct GpParams {
 /* Fill p with the defaults above. */
 void gp_params_default(GpParams *p);
 
-/* Name of a function ("ADD"), or NULL if f is out of range. */
-const char *gp_func_name(GpFunc f);
-
-/* Look up a function by name (case-insensitive).  CGT_ERR_DOMAIN with a
- * hint listing the names if unknown. */
-CgtStatus gp_func_lookup(const char *name, GpFunc *out, CgtError *err);
-
 /* Set p->functions from a comma- or space-separated list such as
  * "ADD,SUB,MOD"; the words "all" and "default" stand for those sets.
  * CGT_ERR_DOMAIN for an unknown name or an empty list. */

@@ -65,7 +65,6 @@ void gpi_score(const Cols *c, GpFitness fit, const int64_t *p, double *raw, long
                uint32_t *err);
 
 /* gp_print.c */
-void gpi_buf_add(Buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void gpi_ex_free(Ex *e);
 Ex *gpi_ex_from_code(const uint8_t *code, int *pos, int const_min);
 int64_t gpi_ex_eval(const Ex *e, const int64_t *x);

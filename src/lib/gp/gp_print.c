@@ -22,7 +22,7 @@
 /* ---- printing: functional notation and simplified infix */
 
 
-void gpi_buf_add(Buf *b, const char *fmt, ...)
+static __attribute__((format(printf, 2, 3))) void gpi_buf_add(Buf *b, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);

@@ -617,6 +617,33 @@ static void report_progress(const GrundyTable *gt, uint64_t n, uint64_t target)
                      (unsigned long long)n, (unsigned long long)goal, gt->maxval);
 }
 
+/* Whether heap n may be computed in a parallel stretch
+ * (src/lib/grundy/grundy_par.c): the byte path of the sparse engine
+ * (two-heap splits); the bit path (one-byte values below 64, or one-byte
+ * values as bits_block_ok says, src/lib/grundy/grundy_bits.h) stays serial:
+ * 0.14 to 10^7 took 5.3 s in it on one thread, 7.8 s of wall time on the
+ * byte path on two. */
+static bool par_eligible(const GrundyTable *gt, uint64_t n)
+{
+    if (gt->threads < 2 || n < gt->par_next || n < PAR_START || !gt->sparse || !gt->plain ||
+        gt->three || !gt->nsplitk)
+        return false;
+    return !(gt->gw == 1 && !gt->bits_off &&
+             (gt->seen_words * 64 <= 128 || bits_block_ok(gt, grundy_row_span(gt))));
+}
+
+/* The heaps a parallel stretch from n may cover before the next serial
+ * event (target, mask choice, compaction step). */
+static uint64_t par_end(const GrundyTable *gt, uint64_t n, uint64_t target)
+{
+    uint64_t end = target;
+    if (gt->next_choose > n && gt->next_choose < end)
+        end = gt->next_choose;
+    if (gt->compact_from && (n | (gt->compact_chunk - 1)) + 1 < end)
+        end = (n | (gt->compact_chunk - 1)) + 1;
+    return end;
+}
+
 CgtStatus grundy_extend(GrundyTable *gt, uint64_t target, CgtError *err)
 {
     if (target > GRUNDY_TABLE_BOUND) {
@@ -671,8 +698,8 @@ CgtStatus grundy_extend(GrundyTable *gt, uint64_t target, CgtError *err)
             compact_step(gt);
         if (gt->store)
             set_scan_lim(gt, n);
-        if (grundy_par_eligible(gt, n)) {
-            uint64_t end = grundy_par_end(gt, n, target);
+        if (par_eligible(gt, n)) {
+            uint64_t end = par_end(gt, n, target);
             if (end - n >= PAR_MIN) {
                 grundy_par_run(gt, end);
                 continue;
@@ -728,29 +755,6 @@ CgtStatus grundy_extend(GrundyTable *gt, uint64_t target, CgtError *err)
 }
 
 /* ---- hooks of the parallel stretches (src/lib/grundy/grundy_par.c) ----------------- */
-
-/* The byte path of the sparse engine (two-heap splits); the bit path
- * (one-byte values below 64, or one-byte values as bits_block_ok says,
- * src/lib/grundy/grundy_bits.h) stays serial: 0.14 to 10^7 took 5.3 s in it on one
- * thread, 7.8 s of wall time on the byte path on two. */
-bool grundy_par_eligible(const GrundyTable *gt, uint64_t n)
-{
-    if (gt->threads < 2 || n < gt->par_next || n < PAR_START || !gt->sparse || !gt->plain ||
-        gt->three || !gt->nsplitk)
-        return false;
-    return !(gt->gw == 1 && !gt->bits_off &&
-             (gt->seen_words * 64 <= 128 || bits_block_ok(gt, grundy_row_span(gt))));
-}
-
-uint64_t grundy_par_end(const GrundyTable *gt, uint64_t n, uint64_t target)
-{
-    uint64_t end = target;
-    if (gt->next_choose > n && gt->next_choose < end)
-        end = gt->next_choose;
-    if (gt->compact_from && (n | (gt->compact_chunk - 1)) + 1 < end)
-        end = (n | (gt->compact_chunk - 1)) + 1;
-    return end;
-}
 
 void grundy_par_progress(const GrundyTable *w, uint64_t n)
 {

@@ -49,8 +49,6 @@ typedef struct GrundyPeriod {
  * owns the table; free with grundy_free. */
 GrundyTable *grundy_new(const Ruleset *rs);
 void grundy_free(GrundyTable *gt);
-/* Drop every computed value (keeps the ruleset). */
-void grundy_clear(GrundyTable *gt);
 
 /* Make sure G(0..n-1) are computed (extends from the current count; never
  * recomputes).  Polls for Ctrl-C/timeout and reports progress under
@@ -69,11 +67,6 @@ unsigned grundy_width(const GrundyTable *gt);
 /* Largest value computed so far. */
 uint32_t grundy_max(const GrundyTable *gt);
 
-/* Examine the values computed so far (no extension): fills *out with the
- * smallest proved period if the theorem's bound is met, else an observed
- * pure or arithmetic period, else PERIOD_NONE. */
-void grundy_find_period(GrundyTable *gt, GrundyPeriod *out);
-
 /* The default number of values `period` and `table` compute for rs, scaled
  * with the cost of its heaps: 2^25 for plain two-heap codes (the sparse
  * engine), 6761 when a move leaves three heaps (N^3/36 <= 2^33 triples),
@@ -86,7 +79,8 @@ uint64_t grundy_default_limit(const Ruleset *rs);
 int grundy_cost_degree(const Ruleset *rs);
 
 /* Compute values until a period is proved or `limit` values exist, then
- * fill *out as grundy_find_period does.  For rulesets where the theorem does
+ * fill *out with the smallest proved period if the theorem's bound is met,
+ * else an observed pure or arithmetic period, else PERIOD_NONE.  For rulesets where the theorem does
  * not apply (unbounded take, conditions on parts) it computes all `limit`
  * values and reports at most an observed period.  Errors as for
  * grundy_extend (then *out describes the values computed so far). */
@@ -133,7 +127,7 @@ CgtStatus grundy_load(GrundyTable *gt, const char *path, uint64_t *file_count, C
  * computing them did), so every value from *from on, and everything
  * derived from them (a period, its proof), rests on the files; values
  * below *from were computed here and the files agreed with them.  False
- * when every value was computed here; grundy_clear resets it. */
+ * when every value was computed here. */
 bool grundy_read_values(const GrundyTable *gt, uint64_t *from, uint64_t *to, const char **paths);
 /* grundy_load recomputes the prefix G(0..T-1) of a checkpoint whose heaps
  * have at most `work` options in all (ruleset_options_bound; default 2^27,

@@ -287,9 +287,7 @@ static inline uint32_t block_len(const GrundyTable *gt, uint32_t span, uint64_t 
 }
 
 /* Hooks of the parallel stretches (src/lib/grundy/grundy.c for src/lib/grundy/grundy_par.c):
- * whether heap n may be computed in a stretch, the heaps a stretch from n
- * may cover before the next serial event (target, mask choice, compaction
- * step), the progress line of heap n (the producer's, at the serial loop's
+ * the progress line of heap n (the producer's, at the serial loop's
  * multiples of 65536), the batched rare pairs of a block (batch_rows:
  * rows of heaps n0 .. n0+len-1, rare a >= lo; returns the pairs per heap),
  * the block's list of the rare a < lenb (build_flat), step 1 of value_sparse for
@@ -298,8 +296,6 @@ static inline uint32_t block_len(const GrundyTable *gt, uint32_t span, uint64_t 
  * looked for by the scan; bytes from mc on are set when *need), and that
  * scan on the row (true when it finds every missing value, so G(n) = mc;
  * false when heap n is rare). */
-bool grundy_par_eligible(const GrundyTable *gt, uint64_t n);
-uint64_t grundy_par_end(const GrundyTable *gt, uint64_t n, uint64_t target);
 void grundy_par_progress(const GrundyTable *w, uint64_t n);
 uint64_t grundy_par_batch(const GrundyTable *w, uint8_t *rows, uint64_t n0, uint32_t len,
                           uint32_t lo);

@@ -26,8 +26,11 @@ static void fill_exceptional(const GrundyTable *gt, GrundyPeriod *out)
     (void)gt;
 }
 
-/* grundy_find_period; the search for observed periods only when `observed`
- * (grundy_run_period skips it until the end of its run). */
+/* Examines the values computed so far (no extension): fills *out with the
+ * smallest proved period if the theorem's bound is met, else an observed
+ * pure or arithmetic period, else PERIOD_NONE; the search for observed
+ * periods only when `observed` (grundy_run_period skips it until the end
+ * of its run). */
 static void find_period(GrundyTable *gt, GrundyPeriod *out, bool observed)
 {
     memset(out, 0, sizeof *out);
@@ -104,11 +107,6 @@ static void find_period(GrundyTable *gt, GrundyPeriod *out, bool observed)
                 return;
             }
         }
-}
-
-void grundy_find_period(GrundyTable *gt, GrundyPeriod *out)
-{
-    find_period(gt, out, true);
 }
 
 CgtStatus grundy_run_period(GrundyTable *gt, uint64_t limit, GrundyPeriod *out, CgtError *err)

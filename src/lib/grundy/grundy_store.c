@@ -310,7 +310,10 @@ static const uint16_t *dec_for(GStore *gs, size_t ci)
     return d->t;
 }
 
-bool gs_append(GStore *gs, const void *raw, unsigned w, uint64_t count)
+/* Append G(gs_end .. gs_end+count-1), given as `count` w-byte values at
+ * raw (w = 1, 2 or 4).  False (store unchanged) when a value is >=
+ * GS_MAXSYM or count is 0 or above 2^31. */
+static bool gs_append(GStore *gs, const void *raw, unsigned w, uint64_t count)
 {
     if (count == 0 || count > (1u << 31))
         return false;

@@ -45,11 +45,6 @@ void gs_release(GStore *gs);
 /* Bytes of the spill file (0 without one). */
 uint64_t gs_spilled_bytes(const GStore *gs);
 
-/* Append G(gs_end .. gs_end+count-1), given as `count` w-byte values at
- * raw (w = 1, 2 or 4).  False (store unchanged) when a value is >=
- * GS_MAXSYM or count is 0 or above 2^31. */
-bool gs_append(GStore *gs, const void *raw, unsigned w, uint64_t count);
-
 /* G(i), gs_begin <= i < gs_end.  Not thread-safe (the decode cache). */
 uint32_t gs_get(GStore *gs, uint64_t i);
 /* G(from .. from+count-1) into out, all inside [gs_begin, gs_end): block
@@ -76,7 +71,7 @@ void gs_unmap(void *gv, unsigned w);
 /* Move heaps [gs_end, gs_end+count) of the mapped table gv into the store
  * and give their pages back (made inaccessible, so a read of the middle
  * through the flat table faults instead of seeing zeros).  False (nothing
- * changed) as for gs_append. */
+ * changed) when a value is >= GS_MAXSYM or count is 0 or above 2^31. */
 bool gs_compact(GStore *gs, void *gv, unsigned w, uint64_t count);
 /* Make the middle of gv accessible again and decode it back into gv. */
 void gs_restore(GStore *gs, void *gv, unsigned w);

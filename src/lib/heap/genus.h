@@ -42,10 +42,6 @@ CgtStatus genus_position(GenusCache *gc, const uint32_t *heaps, size_t k, Genus 
 /* Genus of one heap n. */
 CgtStatus genus_heap(GenusCache *gc, uint32_t n, Genus *out, CgtError *err);
 
-/* Misère nim value G^- (= γ0) of a position.  Errors as genus_position. */
-CgtStatus genus_misere_value(GenusCache *gc, const uint32_t *heaps, size_t k, uint32_t *value,
-                             CgtError *err);
-
 /* Compressed notation, new string owned by the caller: "3^1431"; when some
  * printed number is >= 10 the γ are separated by commas: "12^10,3,2". */
 char *genus_format(const Genus *g);

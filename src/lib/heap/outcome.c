@@ -60,22 +60,9 @@ void outcome_free(OutcomeCache *c)
     free(c);
 }
 
-void outcome_clear(OutcomeCache *c)
-{
-    outcome_map_free(c->map);
-    c->map = outcome_map_new();
-    c->state.len = 0;
-    free_heaps(c);
-}
-
 void outcome_set_limit(OutcomeCache *c, size_t max_positions)
 {
     c->limit = max_positions;
-}
-
-size_t outcome_positions(const OutcomeCache *c)
-{
-    return outcome_map_size(c->map);
 }
 
 CgtStatus outcome_heap_options(OutcomeCache *c, uint32_t n, const HeapOptions **opts,
@@ -127,7 +114,9 @@ CgtStatus outcome_heap_options(OutcomeCache *c, uint32_t n, const HeapOptions **
     return CGT_OK;
 }
 
-CgtStatus outcome_heap_grundy(OutcomeCache *c, uint32_t n, uint32_t *g, CgtError *err)
+/* Normal-play Grundy value of one heap n (mex over options of the nim-sums
+ * of their parts).  Errors: those of hg->options. */
+static CgtStatus heap_grundy(OutcomeCache *c, uint32_t n, uint32_t *g, CgtError *err)
 {
     while (c->ngrundy <= n) {
         uint32_t h = (uint32_t)c->ngrundy;
@@ -168,7 +157,7 @@ CgtStatus outcome_normal(OutcomeCache *c, const uint32_t *heaps, size_t k, Outco
     uint32_t x = 0;
     for (size_t i = 0; i < k; i++) {
         uint32_t g;
-        CgtStatus st = outcome_heap_grundy(c, heaps[i], &g, err);
+        CgtStatus st = heap_grundy(c, heaps[i], &g, err);
         if (st != CGT_OK)
             return st;
         x ^= g;

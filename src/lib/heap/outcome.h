@@ -33,25 +33,17 @@ typedef struct OutcomeMove {
  * caller, free with outcome_free. */
 OutcomeCache *outcome_new(const HeapGame *hg);
 void outcome_free(OutcomeCache *c);
-/* Forget all memoised positions (keeps the game). */
-void outcome_clear(OutcomeCache *c);
 /* The default cap on positions. */
 #define OUTCOME_LIMIT_DEFAULT 20000000
 /* Cap on positions (0 = none; default OUTCOME_LIMIT_DEFAULT): the memoised
  * positions plus the options cached per heap; exceeding it is
  * CGT_ERR_LIMIT. */
 void outcome_set_limit(OutcomeCache *c, size_t max_positions);
-/* Number of positions memoised so far. */
-size_t outcome_positions(const OutcomeCache *c);
 
 /* Options of a single heap n, canonical order, cached (borrowed: valid until
- * outcome_free/outcome_clear).  Errors: those of hg->options. */
+ * outcome_free).  Errors: those of hg->options. */
 CgtStatus outcome_heap_options(OutcomeCache *c, uint32_t n, const HeapOptions **opts,
                                CgtError *err);
-
-/* Normal-play Grundy value of one heap n (mex over options of the nim-sums
- * of their parts).  Errors: those of hg->options. */
-CgtStatus outcome_heap_grundy(OutcomeCache *c, uint32_t n, uint32_t *g, CgtError *err);
 
 /* Normal / misère outcome of the position heaps[0..k-1] (any order, zeros
  * allowed).  Misère: a position with no move is N; otherwise P iff every

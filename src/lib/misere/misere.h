@@ -179,8 +179,6 @@ uint32_t quotient_max_heap(const Quotient *q);
 int quotient_ngens(const Quotient *q);
 const char *quotient_gen_name(const Quotient *q, int g);
 char *const *quotient_gen_names(const Quotient *q);
-/* Heap whose image generator g is. */
-uint32_t quotient_gen_heap(const Quotient *q, int g);
 /* Normal form of x: exponent vector of ngens entries. */
 const uint32_t *quotient_word(const Quotient *q, uint32_t x);
 /* Owned string of the normal form of x (word_format: `ab^2`, `1`). */
@@ -230,15 +228,12 @@ CgtStatus quotient_heap_moves(const Quotient *q, const HeapGame *game, uint32_t 
                               MqMove **moves, size_t *count, CgtError *err);
 
 /* Genus g^{γ0γ1...} (ONAG ch. 12) of the least position of x, computed by
- * a memoised search over positions (independent of Q).  Returns an owned
- * string like "1^031"; CGT_ERR_LIMIT if more than max_positions positions
- * would be needed. */
+ * the memoised search of src/lib/heap/genus.h (independent of Q).  Returns
+ * an owned string in the notation of genus_format, like "1^031";
+ * CGT_ERR_LIMIT if more than max_positions positions would be needed (0 =
+ * GENUS_LIMIT_DEFAULT) or γ does not settle within GENUS_LEN terms. */
 CgtStatus quotient_genus(const Quotient *q, const HeapGame *game, uint32_t x, size_t max_positions,
                          char **out, CgtError *err);
-
-/* Genus of an arbitrary position given as k heap sizes (same search). */
-CgtStatus mq_genus_position(const HeapGame *game, const uint32_t *heaps, size_t k,
-                            size_t max_positions, char **out, CgtError *err);
 
 /* ---- certificate (src/lib/misere/mqcert.c, mqcert_close.c) ---- */
 typedef struct MqCertInfo {
@@ -263,11 +258,6 @@ typedef struct MqCertInfo {
  * cgt_poll. */
 CgtStatus mq_certify(const Quotient *q, const HeapGame *game, uint64_t max_pairs,
                      MqCertInfo *info, CgtError *err);
-/* The same certificate for a monoid given by tables (MqClaim above: the
- * generator actions, P and phi(0..n)); CGT_ERR_DOMAIN for entries out of
- * range. */
-CgtStatus mq_certify_claim(const struct MqClaim *claim, const HeapGame *game,
-                           uint64_t max_pairs, MqCertInfo *info, CgtError *err);
 
 
 typedef enum { MQ_CLAIM_OK, MQ_CLAIM_PFAIL, MQ_CLAIM_NFAIL } MqFailKind;

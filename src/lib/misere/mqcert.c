@@ -356,12 +356,6 @@ static CgtStatus certify(const MqClaim *cl, const Quotient *q, const HeapGame *g
     return st;
 }
 
-CgtStatus mq_certify_claim(const MqClaim *claim, const HeapGame *game, uint64_t max_pairs,
-                           MqCertInfo *info, CgtError *err)
-{
-    return certify(claim, NULL, game, max_pairs, -1, NULL, info, err);
-}
-
 CgtStatus mqcert_claim_method(const MqClaim *claim, const HeapGame *game, int method,
                               uint64_t max_pairs, uint8_t *combos, MqCertInfo *info,
                               CgtError *err)

@@ -131,14 +131,12 @@ uint32_t mqinf_max_copies(const MqInf *d)
     return d->max_k;
 }
 
-const CgtError *mqinf_error(const MqInf *d)
-{
-    return d->failed ? &d->err : NULL;
-}
-
 /* ---- the reduction (docs/misere.md, proof format) ---- */
 
-void mqinf_reduce(const MqInfProof *p, uint64_t *a, uint64_t *b)
+/* red(a, b) of the proof format (docs/misere.md): down the diagonal while
+ * a, b > t, then b modulo pb above b0 when a <= t, else a modulo pa above
+ * a0. */
+static void mqinf_reduce(const MqInfProof *p, uint64_t *a, uint64_t *b)
 {
     if (*a > p->t && *b > p->t) {
         uint64_t s = (*a < *b ? *a : *b) - p->t;
@@ -201,7 +199,8 @@ static bool witness_ok(const MqInfProof *p, uint32_t s, int32_t e, uint32_t amin
     return true;
 }
 
-void mqinf_find_witness(MqInfProof *p)
+/* Search a witness (context W, offset e, a_min) on p; sets have_witness. */
+static void mqinf_find_witness(MqInfProof *p)
 {
     p->have_witness = false;
     int32_t emax = (int32_t)(p->t + p->pb + p->pa + p->b0 + 4);

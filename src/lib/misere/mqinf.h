@@ -67,8 +67,6 @@ MqInfProof *mqinf_take(MqInf *d);
 const char *mqinf_log(const MqInf *d);
 /* Largest copies of heap n seen in a least failure. */
 uint32_t mqinf_max_copies(const MqInf *d);
-/* Error that stopped the decision (e.g. an option generator failed). */
-const CgtError *mqinf_error(const MqInf *d);
 
 /* Claimed label: misère outcome of a position given as k heap sizes (each
  * <= N).  Errors: CGT_ERR_DOMAIN for a heap above N.  O(k). */
@@ -76,7 +74,6 @@ CgtStatus mqinf_outcome(const MqInfProof *p, const uint32_t *heaps, size_t k, bo
                         CgtError *err);
 /* lab(s, red(a, b)). */
 bool mqinf_label(const MqInfProof *p, uint32_t s, uint64_t a, uint64_t b);
-void mqinf_reduce(const MqInfProof *p, uint64_t *a, uint64_t *b);
 
 /* The certificate (src/lib/misere/mqinfcert.c): rules 4-8 of the proof format on
  * p's own data.  Returns true when everything holds; fills p->pairs and
@@ -84,8 +81,6 @@ void mqinf_reduce(const MqInfProof *p, uint64_t *a, uint64_t *b);
  * than max_pairs pairs are reachable. */
 CgtStatus mqinf_certify(MqInfProof *p, uint64_t max_pairs, bool *ok, const char **why,
                         CgtError *err);
-/* Search a witness (context W, offset e, a_min) on p; sets have_witness. */
-void mqinf_find_witness(MqInfProof *p);
 
 /* Write p as a `cgt-misere-infinite 1` file (atomic: temp file, fsync,
  * rename).  game_line is "octal 0.07", "hex 4.C" or "ruleset NAME".

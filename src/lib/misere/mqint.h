@@ -174,5 +174,8 @@ void mq_engine_set_pret(MqEngine *e, MqPret *q);
  * Quotient derives from its data (mqquot.c). */
 void mq_engine_add_expansion(MqEngine *e, uint32_t h, uint32_t size);
 size_t mq_engine_expansions(const MqEngine *e, const uint32_t **heaps, const uint32_t **sizes);
+/* Periodicity criterion (docs/misere.md "Periodicity") on phi[0..heaps-1],
+ * used by the engine and by quotient_periodicity (mqquot.c). */
+MqPeriod mq_period_of(const uint32_t *phi, uint32_t heaps, int max_parts, int max_take);
 
 #endif

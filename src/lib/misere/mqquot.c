@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/heap/genus.h"
 #include "lib/misere/mqquot.h"
 #include "lib/util/xalloc.h"
 
@@ -750,7 +751,6 @@ uint32_t quotient_max_heap(const Quotient *q) { return q->maxh; }
 int quotient_ngens(const Quotient *q) { return q->ng; }
 const char *quotient_gen_name(const Quotient *q, int g) { return q->names[g]; }
 char *const *quotient_gen_names(const Quotient *q) { return q->names; }
-uint32_t quotient_gen_heap(const Quotient *q, int g) { return q->genheap[g]; }
 const uint32_t *quotient_word(const Quotient *q, uint32_t x)
 {
     return q->words + (size_t)x * q->ng;
@@ -846,6 +846,28 @@ void quotient_least_game(const Quotient *q, uint32_t x, uint32_t *g)
         g[q->predh[x]]++;
         x = q->pred[x];
     }
+}
+
+CgtStatus quotient_genus(const Quotient *q, const HeapGame *game, uint32_t x, size_t max_positions,
+                         char **out, CgtError *err)
+{
+    *out = NULL;
+    size_t k = 0;
+    for (uint32_t y = x; y != 0; y = q->pred[y])
+        k++;
+    uint32_t *heaps = xmalloc((k ? k : 1) * sizeof *heaps);
+    k = 0;
+    for (uint32_t y = x; y != 0; y = q->pred[y])
+        heaps[k++] = q->predh[y];
+    GenusCache *gc = genus_new(game);
+    genus_set_limit(gc, max_positions ? max_positions : GENUS_LIMIT_DEFAULT);
+    Genus g;
+    CgtStatus st = genus_position(gc, heaps, k, &g, err);
+    if (st == CGT_OK)
+        *out = genus_format(&g);
+    genus_free(gc);
+    free(heaps);
+    return st;
 }
 
 CgtStatus quotient_heap_moves(const Quotient *q, const HeapGame *game, uint32_t n, bool *heap_is_p,

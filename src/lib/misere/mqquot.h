@@ -1,5 +1,5 @@
-/* Internal: building Quotient snapshots from pretensions (mqquot.c) and
- * the periodicity test shared with the engine.  Not a public API. */
+/* Internal: building Quotient snapshots from pretensions (mqquot.c).  Not a
+ * public API. */
 #ifndef CGT_ALGEBRA_MQQUOT_H
 #define CGT_ALGEBRA_MQQUOT_H
 #include "lib/misere/misere.h"
@@ -20,7 +20,5 @@ uint32_t mqquot_letters(const Quotient *Q, const int32_t **hl, const uint32_t **
 /* Number of generators regeneration (docs/misere.md "Snapshots and
  * presentation") chooses for q. */
 int mqquot_count_gens(const MqPret *q);
-/* Periodicity criterion (docs/misere.md "Periodicity") on phi[0..heaps-1]. */
-MqPeriod mq_period_of(const uint32_t *phi, uint32_t heaps, int max_parts, int max_take);
 
 #endif

@@ -538,12 +538,6 @@ void nckb_free(NcSystem *s)
     free(s);
 }
 
-int nckb_compare(const NcSystem *s, const uint32_t *a, size_t alen, const uint32_t *b,
-                 size_t blen)
-{
-    return sl_cmp(s->rank, a, alen, b, blen);
-}
-
 static CgtStatus sys_reduce(const NcSystem *s, const uint32_t *w, size_t len, size_t max_steps,
                             Word *in, Word *out, CgtError *err)
 {

@@ -71,10 +71,6 @@ CgtStatus nckb_complete_commutative(const Presentation *p, const NcLimits *lim, 
                                     CgtError *err);
 void nckb_free(NcSystem *s);
 
-/* Shortlex comparison of two words under the system's order: <0, 0, >0. */
-int nckb_compare(const NcSystem *s, const uint32_t *a, size_t alen, const uint32_t *b,
-                 size_t blen);
-
 /* Normal form of w[0..len-1]: *out owned (may be NULL when *outlen is 0).
  * Errors: CGT_ERR_LIMIT if rewriting exceeds max_steps (0 = no cap; only a
  * partial or hand-made system can fail to terminate). */

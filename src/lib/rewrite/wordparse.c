@@ -131,8 +131,9 @@ static CgtStatus comm_factor(void *ctx, int gen, uint32_t exp, size_t off, CgtEr
     return CGT_OK;
 }
 
-CgtStatus wordparse_compact_n(const char *text, size_t len, const char *const *names, int ngens,
-                              uint32_t *out, size_t *bad_offset, CgtError *err)
+/* wordparse_compact on text[0..len-1]. */
+static CgtStatus wordparse_compact_n(const char *text, size_t len, const char *const *names,
+                                     int ngens, uint32_t *out, size_t *bad_offset, CgtError *err)
 {
     memset(out, 0, (size_t)ngens * sizeof *out);
     CommCtx c = {out, bad_offset};

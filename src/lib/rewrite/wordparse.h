@@ -39,10 +39,6 @@
 CgtStatus wordparse_compact(const char *text, const char *const *names, int ngens, uint32_t *out,
                             size_t *bad_offset, CgtError *err);
 
-/* Same as wordparse_compact but parses only text[0..len-1]. */
-CgtStatus wordparse_compact_n(const char *text, size_t len, const char *const *names, int ngens,
-                              uint32_t *out, size_t *bad_offset, CgtError *err);
-
 /* Parse a non-commutative word: the letters are kept in order, `a^3` is
  * expanded to `aaa`; identity `1`/`e` gives the empty word.  On success
  * *out is an owned array of generator indices (may be NULL when *len is

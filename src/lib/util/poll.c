@@ -78,11 +78,6 @@ void cgt_set_timeout(double seconds)
     arm_timer(ITIMER_REAL, SIGALRM, on_alarm, seconds);
 }
 
-double cgt_timeout_seconds(void)
-{
-    return timeout_s;
-}
-
 /* CPU-time deadlines, in absolute seconds of the process's CPU time
  * (0 = none): the whole run's (--timeout-cpu) and the innermost `timeout`
  * block's.  One ITIMER_PROF serves both: it is armed for the earlier one,

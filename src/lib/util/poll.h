@@ -32,7 +32,6 @@ CgtStatus cgt_poll_error(CgtError *e, CgtStatus st, const char *what);
 /* Deadline in seconds from now (0 = none, at most CGT_MAX_TIMEOUT).  Set
  * by the runtime. */
 void cgt_set_timeout(double seconds);
-double cgt_timeout_seconds(void);
 /* The same deadline in seconds of the process's CPU time (user + system,
  * ITIMER_PROF), so runs on a loaded machine stop at the same point; 0 =
  * none.  Either limit gives CGT_ERR_LIMIT. */

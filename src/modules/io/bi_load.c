@@ -14,6 +14,7 @@
 #include "modules/io/module.h"
 #include "modules/games/gameobj.h"
 #include "modules/explicit/impgameobj.h"
+#include "modules/misere/bi_misere.h"
 #include "modules/misere/quotobj.h"
 #include "modules/io/resultfile.h"
 #include "modules/kb/semiobj.h"

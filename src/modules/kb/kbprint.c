@@ -7,7 +7,8 @@
 #include "runtime/interp.h"
 #include "lib/util/xalloc.h"
 
-const char *kb_order_name(KbOrderKind k)
+/* "shortlex", "degrevlex", ... */
+static const char *kb_order_name(KbOrderKind k)
 {
     static const char *const n[] = {"shortlex", "degrevlex", "deglex", "lex", "weighted"};
     return n[k];

@@ -8,8 +8,6 @@
 #include "lib/rewrite/nckb.h"
 #include "runtime/interp.h"
 
-/* "shortlex", "degrevlex", ... */
-const char *kb_order_name(KbOrderKind k);
 /* The record of kind "kb" (docs/language.md, "Results as records") of a
  * commutative or a non-commutative system; stopped_at > 0 marks it
  * partial at the max_rules asked for. */

@@ -21,8 +21,8 @@ char *presdata_factor_text(Interp *I, const AstNode *fac)
     return xasprintf("%s^%s", fac->text, t);
 }
 
-bool presdata_word(Interp *I, const AstNode *word, char *const *names, int ngens,
-                   uint32_t *out)
+static bool presdata_word(Interp *I, const AstNode *word, char *const *names, int ngens,
+                          uint32_t *out)
 {
     memset(out, 0, (size_t)ngens * sizeof *out);
     uint32_t *f = xcalloc((size_t)(ngens ? ngens : 1), sizeof *f);

@@ -31,8 +31,5 @@ const PresWith *presdata_with(const PresData *d, const char *name);
  * alone, as in printed words (src/lib/rewrite/word.h).  Owned; NULL after an
  * error (exponent of more than 9 digits). */
 char *presdata_factor_text(Interp *I, const AstNode *fac);
-/* Parse one AST_WORD over the generators into out[0..ngens-1]. */
-bool presdata_word(Interp *I, const AstNode *word, char *const *names, int ngens,
-                   uint32_t *out);
 
 #endif

@@ -10,6 +10,7 @@
 #include "lib/misere/misere.h"
 #include "lib/misere/mqrun.h"
 #include "lib/rewrite/wordparse.h"
+#include "modules/misere/bi_misere.h"
 #include "modules/misere/mqinfrt.h"
 #include "modules/misere/quotobj.h"
 #include "modules/misere/module.h"

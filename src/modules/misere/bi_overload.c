@@ -1,7 +1,7 @@
 /* The misere module's forms of builtins named by other modules (BI_OVERLOAD,
  * src/runtime/interp.h): `outcome q [...]` and `elements q` for a quotient. */
 #include "modules/misere/module.h"
-#include "modules/misere/quotobj.h"
+#include "modules/misere/bi_misere.h"
 
 Value *bi_quotient_outcome(Call *c)
 {

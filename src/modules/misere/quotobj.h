@@ -1,5 +1,6 @@
 /* The `quotient` value (src/modules/misere/quotobj.c; built by
- * src/modules/misere/bi_misere.c from a result of the driver of
+ * src/modules/misere/bi_misere.c, whose functions for other files are in
+ * src/modules/misere/bi_misere.h, from a result of the driver of
  * src/lib/misere/mqrun.h): the engine, its snapshot Q(n), the certificate
  * and periodicity, and for an infinite quotient its proof.  Shared with
  * src/modules/io/bi_io.c (save and load). */
@@ -43,16 +44,5 @@ void quot_json_words(JsonWriter *w, const Quotient *q, bool only_p);
  * records"), for the quotient value qv: its numbers and, in field q, qv
  * itself.  load checks a saved record against the one its q gives. */
 Value *quot_record(Value *qv);
-
-/* Run the certificate over o->q (unless o->cert_skip) and set
- * o->certified, o->cert_note and o->period (the policy of mq_verdict,
- * src/lib/misere/mqrun.h). */
-void quot_certify(QuotObj *o);
-
-/* `outcome q [heaps]` (src/modules/misere/bi_misere.c), which bi_games.c's `outcome`
- * hands a quotient to, and `elements q`, which bi_kb.c's `elements` hands
- * a quotient to. */
-Value *quotient_outcome_stmt(Call *c, const Value *qv, const Value *pos, Loc loc);
-Value *quotient_elements(Call *c, const Value *v);
 
 #endif

@@ -1,0 +1,19 @@
+/* The functions of src/modules/misere/bi_misere.c that other files call:
+ * the certificate of a quotient value (src/modules/io/bi_load.c certifies
+ * a loaded quotient), and `outcome q [heaps]` and `elements q`, the
+ * quotient forms of those builtins (src/modules/misere/bi_overload.c). */
+#ifndef CGT_MODULES_BI_MISERE_H
+#define CGT_MODULES_BI_MISERE_H
+#include "modules/misere/quotobj.h"
+#include "runtime/interp.h"
+
+/* Run the certificate over o->q (unless o->cert_skip) and set
+ * o->certified, o->cert_note and o->period (the policy of mq_verdict,
+ * src/lib/misere/mqrun.h). */
+void quot_certify(QuotObj *o);
+
+/* `outcome q [heaps]` and `elements q`. */
+Value *quotient_outcome_stmt(Call *c, const Value *qv, const Value *pos, Loc loc);
+Value *quotient_elements(Call *c, const Value *v);
+
+#endif
