@@ -49,6 +49,8 @@ typedef struct GrundyPeriod {
  * owns the table; free with grundy_free. */
 GrundyTable *grundy_new(const Ruleset *rs);
 void grundy_free(GrundyTable *gt);
+/* Drop every computed value (keeps the ruleset). */
+void grundy_clear(GrundyTable *gt);
 
 /* Make sure G(0..n-1) are computed (extends from the current count; never
  * recomputes).  Polls for Ctrl-C/timeout and reports progress under
@@ -127,7 +129,7 @@ CgtStatus grundy_load(GrundyTable *gt, const char *path, uint64_t *file_count, C
  * computing them did), so every value from *from on, and everything
  * derived from them (a period, its proof), rests on the files; values
  * below *from were computed here and the files agreed with them.  False
- * when every value was computed here. */
+ * when every value was computed here; grundy_clear resets it. */
 bool grundy_read_values(const GrundyTable *gt, uint64_t *from, uint64_t *to, const char **paths);
 /* grundy_load recomputes the prefix G(0..T-1) of a checkpoint whose heaps
  * have at most `work` options in all (ruleset_options_bound; default 2^27,

@@ -163,6 +163,19 @@ void grundy_reset_engine(GrundyTable *gt)
     gt->hbits = 0;
 }
 
+void grundy_clear(GrundyTable *gt)
+{
+    gt->n = 0;
+    gt->maxval = 0;
+    grundy_reset_engine(gt);
+    if (gt->store)
+        grundy_table_release(gt); /* the middle's pages are inaccessible: start afresh */
+    gt->read_from = gt->read_to = 0;
+    free(gt->read_paths);
+    gt->read_paths = NULL;
+    /* keep the buffer; its width stays (values are rewritten from heap 0) */
+}
+
 void grundy_free(GrundyTable *gt)
 {
     if (!gt)
