@@ -54,7 +54,8 @@ run_kills() { # kind script check-command
 rm -f F F.tmp
 $CGT -e 'game s = octal 0.14; grundy s 0..99999;' >ref
 run_kills grundy 'game s = octal 0.14; for n in 1..200 { grundy s (n*20000) checkpoint "F"; }' \
-    "$CGT -e 'game s = octal 0.14; grundy s 0..99999 checkpoint \"F\";' > out && cmp -s out ref"
+    "$CGT -e 'game s = octal 0.14; grundy s 0..99999 checkpoint \"F\";' > out &&
+     grep -v '^  from checkpoint ' out | cmp -s - ref"
 
 # quotient: each statement extends Q(h) and saves it
 rm -f F F.tmp
