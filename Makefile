@@ -246,7 +246,7 @@ help:
 	@echo "make check-asan-clang  the same under clang's sanitizers (build-asan-clang/)"
 	@echo "make check-hostile  adversarial scripts and timeout latency under both sanitizers"
 	@echo "make check-valgrind  golden scripts under valgrind"
-	@echo "make fuzz       libFuzzer on the parser and the evaluator (FUZZ_SECONDS=60 each)"
+	@echo "make fuzz       libFuzzer on the parser, the evaluator, load and the checkpoint loaders (FUZZ_SECONDS=60 each)"
 	@echo "make bench      benchmarks; results go to docs/performance.md by hand"
 	@echo "make docs       regenerate docs/builtins.md and the man page docs/cgt.1 from the builtin table"
 	@echo "make install PREFIX=DIR  bin/cgt, share/man/man1/cgt.1, share/doc/cgt (docs, examples)"
