@@ -6,6 +6,9 @@
 # the current ones.  Run from the repository root with CGT=build/cgt.
 set -eu
 CGT=${CGT:-build/cgt}
+# the re-sealing helpers import tests/scripts/crc64.py
+PYTHONPATH=$PWD/tests/scripts${PYTHONPATH:+:$PYTHONPATH}
+export PYTHONPATH
 case $CGT in /*) ;; *) CGT=$PWD/$CGT ;; esac
 DIR=${1:-tests/fuzz/corpus_ckpt}
 case $DIR in /*) ;; *) DIR=$PWD/$DIR ;; esac
@@ -37,17 +40,7 @@ seed m1 7 mnk-554-proof
 # flags, a least-game tree and expansions, no longer written) and mnk
 # format 2 (no seal)
 python3 - <<'PY'
-T = [0] * 256
-for i in range(256):
-    c = i
-    for _ in range(8):
-        c = (c >> 1) ^ 0xC96C5795D7870F42 if c & 1 else c >> 1
-    T[i] = c
-def crc64(b):
-    c = 0xFFFFFFFFFFFFFFFF
-    for x in b:
-        c = T[(c ^ x) & 0xff] ^ (c >> 8)
-    return c ^ 0xFFFFFFFFFFFFFFFF
+from crc64 import crc64  # tests/scripts/crc64.py
 lines = open('q1').read().split('\n')
 kv = {l.split()[0]: l.split()[1:] for l in lines if l}
 game, nh, n = ' '.join(kv['game']), int(kv['heaps'][0]), int(kv['elements'][0])

@@ -16,6 +16,9 @@
 # inputs also go through build-fuzz/fuzz_ckpt and fuzz_load (-runs=0).
 set -u
 CGT=${CGT:-build/cgt}
+# the re-sealing helpers import tests/scripts/crc64.py
+PYTHONPATH=$PWD/tests/scripts${PYTHONPATH:+:$PYTHONPATH}
+export PYTHONPATH
 case $CGT in /*) ;; *) CGT=$PWD/$CGT ;; esac
 R=$PWD
 T=$(mktemp -d "${TMP:-/tmp}/fregress.XXXXXX")
@@ -28,17 +31,7 @@ replay() {
     python3 - "$1" "$2" <<'PY' || exit 1
 import json, sys
 src, kind = sys.argv[1], sys.argv[2]
-T = [0] * 256
-for i in range(256):
-    c = i
-    for _ in range(8):
-        c = (c >> 1) ^ 0xC96C5795D7870F42 if c & 1 else c >> 1
-    T[i] = c
-def crc64(b):
-    c = 0xFFFFFFFFFFFFFFFF
-    for x in b:
-        c = T[(c ^ x) & 0xff] ^ (c >> 8)
-    return c ^ 0xFFFFFFFFFFFFFFFF
+from crc64 import crc64  # tests/scripts/crc64.py
 b = open(src, 'rb').read()
 if kind == 'ckpt':
     sel, b = (b[0] % 8 if b else 0), bytearray(b[1:])

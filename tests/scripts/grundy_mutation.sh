@@ -15,6 +15,9 @@
 # a quarter of them within 40 heaps of T for 0.6.
 set -u
 CGT=${CGT:-build/cgt}
+# the re-sealing helpers import tests/scripts/crc64.py
+PYTHONPATH=$PWD/tests/scripts${PYTHONPATH:+:$PYTHONPATH}
+export PYTHONPATH
 BUILD=${BUILD:-build}
 T=$(mktemp -d "${TMP:-/tmp}/gmut.XXXXXX")
 [ -n "${KEEP:-}" ] || trap 'rm -rf "$T"' EXIT
@@ -36,17 +39,7 @@ cgt, code, n, edits = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4
 def die(msg):
     print('FAIL: %s: %s' % (code, msg))
     sys.exit(1)
-T = [0] * 256
-for i in range(256):
-    c = i
-    for _ in range(8):
-        c = (c >> 1) ^ 0xC96C5795D7870F42 if c & 1 else c >> 1
-    T[i] = c
-def crc64(b):
-    c = 0xFFFFFFFFFFFFFFFF
-    for x in b:
-        c = T[(c ^ x) & 0xff] ^ (c >> 8)
-    return c ^ 0xFFFFFFFFFFFFFFFF
+from crc64 import crc64  # tests/scripts/crc64.py
 raw = open('base.ck', 'rb').read()
 head = b'cgt-grundy 3\ngame %s\ncount %d\n' % (code.encode(), n)
 if not raw.startswith(head):

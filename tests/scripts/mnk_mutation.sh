@@ -18,6 +18,9 @@
 # (default 40).
 set -u
 CGT=${CGT:-build/cgt}
+# the re-sealing helpers import tests/scripts/crc64.py
+PYTHONPATH=$PWD/tests/scripts${PYTHONPATH:+:$PYTHONPATH}
+export PYTHONPATH
 BUILD=${BUILD:-build}
 T=$(mktemp -d "${TMP:-/tmp}/mmut.XXXXXX")
 [ -n "${KEEP:-}" ] || trap 'rm -rf "$T"' EXIT
@@ -31,17 +34,7 @@ cd "$T" || exit 1
 python3 - "$CGT" "${EDITS:-40}" <<'PY' || exit 1
 import os, random, re, subprocess, sys
 cgt, edits = sys.argv[1], int(sys.argv[2])
-T = [0] * 256
-for i in range(256):
-    c = i
-    for _ in range(8):
-        c = (c >> 1) ^ 0xC96C5795D7870F42 if c & 1 else c >> 1
-    T[i] = c
-def crc64(b):
-    c = 0xFFFFFFFFFFFFFFFF
-    for x in b:
-        c = T[(c ^ x) & 0xff] ^ (c >> 8)
-    return c ^ 0xFFFFFFFFFFFFFFFF
+from crc64 import crc64  # tests/scripts/crc64.py
 # game and the words of its true result in the first line
 GAMES = [('7 6 5', 'breaker wins'), ('4 4 3 strong', 'first player wins'),
          ('5 5 4', 'maker wins'), ('5 5 4 strong', 'draw')]

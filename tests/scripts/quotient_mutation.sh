@@ -12,6 +12,9 @@
 # is computed here in Python, not by cgt.
 set -u
 CGT=${CGT:-build/cgt}
+# the re-sealing helpers import tests/scripts/crc64.py
+PYTHONPATH=$PWD/tests/scripts${PYTHONPATH:+:$PYTHONPATH}
+export PYTHONPATH
 BUILD=${BUILD:-build}
 T=$(mktemp -d "${TMPDIR:-/tmp}/qmut.XXXXXX")
 [ -n "${KEEP:-}" ] || trap 'rm -rf "$T"' EXIT
@@ -31,17 +34,7 @@ for spec in ${GAMES:-0.07:20 0.77:14}; do
     python3 - "$code" "$n" "$n2" "$EDITS" <<'PY' || exit 1
 import json, random, sys, os
 code, n, n2, edits = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
-T = [0] * 256
-for i in range(256):
-    c = i
-    for _ in range(8):
-        c = (c >> 1) ^ 0xC96C5795D7870F42 if c & 1 else c >> 1
-    T[i] = c
-def crc64(b):
-    c = 0xFFFFFFFFFFFFFFFF
-    for x in b:
-        c = T[(c ^ x) & 0xff] ^ (c >> 8)
-    return c ^ 0xFFFFFFFFFFFFFFFF
+from crc64 import crc64  # tests/scripts/crc64.py
 def seal_result(v, path):
     b = json.dumps(v).encode()
     open(path, 'wb').write(b'{"format": "cgt-result", "version": 1, "kind": "quotient",\n'
