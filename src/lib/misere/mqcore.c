@@ -169,21 +169,19 @@ void mqanti_init(MqAnti *a, uint32_t n)
 {
     a->n = n;
     a->words = (n + 63) / 64;
-    a->buf = xcalloc(n, sizeof *a->buf);
-    a->len = xcalloc(n, sizeof *a->len);
-    a->cap = xcalloc(n, sizeof *a->cap);
+    a->row = xcalloc(n, sizeof *a->row);
     a->total = 0;
 }
 
 void mqanti_free(MqAnti *a)
 {
-    if (!a->buf)
+    if (!a->row)
         return;
-    for (uint32_t x = 0; x < a->n; x++)
-        free(a->buf[x]);
-    free(a->buf);
-    free(a->len);
-    free(a->cap);
+    for (uint32_t x = 0; x < a->n; x++) {
+        free(a->row[x].rec);
+        free(a->row[x].el);
+    }
+    free(a->row);
     memset(a, 0, sizeof *a);
 }
 
@@ -195,29 +193,34 @@ static uint64_t sig_of(const uint64_t *T, uint32_t W)
     return s;
 }
 
-/* Some stored set of x is a subset of the bitset T (signature sT). */
-static bool covered_sig(const MqAnti *a, uint32_t x, const uint64_t *T, uint64_t sT, uint32_t tn)
+/* Some stored set of x is a subset of the bitset T (signature sT, tn
+ * elements).  A set found is moved one place towards the front, so the
+ * sets that answer most often are tried first (the order of a row is not
+ * part of its meaning). */
+static bool covered_sig(MqAnti *a, uint32_t x, const uint64_t *T, uint64_t sT, uint32_t tn)
 {
-    const uint32_t *b = a->buf[x];
-    if (!b) /* no stored set: NULL + 0 is UB (clang's pointer-overflow check) */
-        return false;
-    const uint32_t *end = b + a->len[x];
-    while (b < end) {
-        uint32_t k = b[0];
-        uint64_t sg = (uint64_t)b[1] | (uint64_t)b[2] << 32;
-        if (k <= tn && !(sg & ~sT)) {
-            uint32_t i = 0;
-            while (i < k && mq_bit(T, b[3 + i]))
-                i++;
-            if (i == k)
-                return true;
+    MqAntiRow *r = &a->row[x];
+    MqAntiRec *rec = r->rec;
+    for (uint32_t j = 0; j < r->nrec; j++) {
+        if (rec[j].k > tn || (rec[j].sig & ~sT))
+            continue;
+        const uint32_t *e = r->el + rec[j].off;
+        uint32_t k = rec[j].k, i = 0;
+        while (i < k && mq_bit(T, e[i]))
+            i++;
+        if (i < k)
+            continue;
+        if (j > 0) {
+            MqAntiRec t = rec[j];
+            memmove(rec + 1, rec, j * sizeof *rec);
+            rec[0] = t;
         }
-        b += 3 + k;
+        return true;
     }
     return false;
 }
 
-bool mqanti_covered(const MqAnti *a, uint32_t x, const uint64_t *T)
+bool mqanti_covered(MqAnti *a, uint32_t x, const uint64_t *T)
 {
     uint32_t tn = 0;
     for (uint32_t w = 0; w < a->words; w++)
@@ -239,36 +242,54 @@ static bool list_subset(const uint32_t *s, uint32_t m, const uint32_t *t, uint32
     return true;
 }
 
+/* Copy the live sets of row r into a fresh pool, in record order. */
+static void row_compact(MqAntiRow *r)
+{
+    uint32_t live = r->nel - r->dead, cap = live > 16 ? live : 16;
+    uint32_t *el = xmalloc((size_t)cap * sizeof *el), n = 0;
+    for (uint32_t j = 0; j < r->nrec; j++) {
+        memcpy(el + n, r->el + r->rec[j].off, r->rec[j].k * sizeof *el);
+        r->rec[j].off = n;
+        n += r->rec[j].k;
+    }
+    free(r->el);
+    r->el = el;
+    r->nel = n;
+    r->capel = cap;
+    r->dead = 0;
+}
+
 /* Remove every stored set of x containing T, then add T (sorted list). */
 static void anti_insert(MqAnti *a, uint32_t x, const uint32_t *T, uint32_t m, uint64_t sT)
 {
-    uint32_t *b = a->buf[x];
-    size_t r = 0, w = 0, len = a->len[x];
-    while (r < len) {
-        uint32_t k = b[r];
-        uint64_t sg = (uint64_t)b[r + 1] | (uint64_t)b[r + 2] << 32;
-        bool drop = !(sT & ~sg) && m <= k && list_subset(T, m, b + r + 3, k);
-        if (drop) {
+    MqAntiRow *r = &a->row[x];
+    uint32_t w = 0;
+    for (uint32_t j = 0; j < r->nrec; j++) {
+        const MqAntiRec *e = &r->rec[j];
+        if (!(sT & ~e->sig) && m <= e->k && list_subset(T, m, r->el + e->off, e->k)) {
+            r->dead += e->k;
             a->total--;
         } else {
-            if (w != r)
-                memmove(b + w, b + r, (3 + (size_t)k) * sizeof *b);
-            w += 3 + k;
+            r->rec[w++] = *e;
         }
-        r += 3 + k;
     }
-    if (w + 3 + m > a->cap[x]) {
-        size_t nc = a->cap[x] ? 2 * a->cap[x] : 16;
-        while (nc < w + 3 + m)
+    r->nrec = w;
+    if (r->dead > 64 && 2 * r->dead > r->nel)
+        row_compact(r);
+    if (r->nrec == r->caprec) {
+        r->caprec = r->caprec ? 2 * r->caprec : 4;
+        r->rec = xrealloc(r->rec, (size_t)r->caprec * sizeof *r->rec);
+    }
+    if (r->nel + m > r->capel) {
+        uint32_t nc = r->capel ? 2 * r->capel : 16;
+        while (nc < r->nel + m)
             nc *= 2;
-        a->buf[x] = b = xrealloc(b, nc * sizeof *b);
-        a->cap[x] = nc;
+        r->el = xrealloc(r->el, (size_t)nc * sizeof *r->el);
+        r->capel = nc;
     }
-    b[w] = m;
-    b[w + 1] = (uint32_t)sT;
-    b[w + 2] = (uint32_t)(sT >> 32);
-    memcpy(b + w + 3, T, m * sizeof *T);
-    a->len[x] = w + 3 + m;
+    memcpy(r->el + r->nel, T, m * sizeof *T);
+    r->rec[r->nrec++] = (MqAntiRec){.sig = sT, .k = m, .off = r->nel};
+    r->nel += m;
     a->total++;
 }
 
@@ -434,15 +455,15 @@ static int nf_dfs(NfCtx *c, int li, uint32_t x, const uint64_t *T)
         uint64_t s = 0;
         uint32_t m = 0;
         for (uint32_t w = 0; w < W; w++) {
-            uint64_t bits = nxt[w];
-            s |= bits;
-            while (bits) {
-                c->list[m++] = w * 64 + (uint32_t)__builtin_ctzll(bits);
-                bits &= bits - 1;
-            }
+            s |= nxt[w];
+            m += (uint32_t)__builtin_popcountll(nxt[w]);
         }
         if (covered_sig(c->anti, y, nxt, s, m))
             break;
+        m = 0;
+        for (uint32_t w = 0; w < W; w++)
+            for (uint64_t bits = nxt[w]; bits; bits &= bits - 1)
+                c->list[m++] = w * 64 + (uint32_t)__builtin_ctzll(bits);
         anti_insert(c->anti, y, c->list, m, s);
         if (!mq_bit(c->q->p, y) && !meets(nxt, c->q->p, W)) {
             memcpy(c->g, c->cur, c->q->nh * sizeof *c->g);

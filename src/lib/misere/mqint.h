@@ -41,15 +41,29 @@ typedef struct MqTr {
 } MqTr;
 
 /* Per-element antichains of transition sets (TT lower bounds: the least
- * N-failure search of docs/misere.md "The searches"),
- * stored sparsely: for element x, buf[x][0 .. len[x]-1] is a sequence of
- * records (k, sig_lo, sig_hi, e_1 .. e_k) with e_i ascending and sig the
- * OR of the bitset words of the set (a cheap subset filter). */
+ * N-failure search of docs/misere.md "The searches"), stored sparsely.
+ * Row x holds its sets as fixed-size records (a 64-bit signature, the OR
+ * of the set's bitset words, as a cheap subset filter; the size; the
+ * offset of the ascending elements in the row's pool), so a subset query
+ * scans 16-byte records and touches a set's elements only when its
+ * signature passes.  Removed sets leave dead elements in the pool until
+ * they outnumber the live ones. */
+typedef struct MqAntiRec {
+    uint64_t sig;
+    uint32_t k, off;
+} MqAntiRec;
+
+typedef struct MqAntiRow {
+    MqAntiRec *rec;
+    uint32_t nrec, caprec;
+    uint32_t *el;
+    uint32_t nel, capel, dead;
+} MqAntiRow;
+
 typedef struct MqAnti {
     uint32_t n;     /* elements */
     uint32_t words; /* words of a bitset over the elements */
-    uint32_t **buf;
-    size_t *len, *cap;
+    MqAntiRow *row;
     size_t total;
 } MqAnti;
 
@@ -89,7 +103,7 @@ void mqtr_free(MqTr *t);
 void mqanti_init(MqAnti *a, uint32_t n);
 void mqanti_free(MqAnti *a);
 /* True when some set of x is a subset of T. */
-bool mqanti_covered(const MqAnti *a, uint32_t x, const uint64_t *T);
+bool mqanti_covered(MqAnti *a, uint32_t x, const uint64_t *T);
 
 /* Word order comparison of exponent vectors of length nh (docs/misere.md). */
 int mq_cmp_games(const uint32_t *a, const uint32_t *b, uint32_t nh);
