@@ -452,15 +452,11 @@ static int nf_dfs(NfCtx *c, int li, uint32_t x, const uint64_t *T)
             r = 2;
             break;
         }
-        uint64_t s = 0;
-        uint32_t m = 0;
-        for (uint32_t w = 0; w < W; w++) {
-            s |= nxt[w];
-            m += (uint32_t)__builtin_popcountll(nxt[w]);
-        }
-        if (covered_sig(c->anti, y, nxt, s, m))
+        uint64_t s = sig_of(nxt, W);
+        /* no size bound: the signature and the elements decide */
+        if (covered_sig(c->anti, y, nxt, s, UINT32_MAX))
             break;
-        m = 0;
+        uint32_t m = 0;
         for (uint32_t w = 0; w < W; w++)
             for (uint64_t bits = nxt[w]; bits; bits &= bits - 1)
                 c->list[m++] = w * 64 + (uint32_t)__builtin_ctzll(bits);
