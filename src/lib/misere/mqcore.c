@@ -507,12 +507,59 @@ CgtStatus mq_least_nfail(const MqPret *q, const MqTr *t, const uint32_t *max, Mq
 
 /* ---- 1d: marking a trial monoid ---- */
 
+/* A transition set of the marking: a bitset for membership and the list
+ * of its elements, so that a step costs the size of the set and not the
+ * O(W) words of a trial that may have 10^5 elements and more. */
+typedef struct MarkSet {
+    uint64_t *bits;
+    uint32_t *el;
+    uint32_t n, cap;
+} MarkSet;
+
+static void mset_clear(MarkSet *s)
+{
+    for (uint32_t i = 0; i < s->n; i++)
+        s->bits[s->el[i] >> 6] &= ~(1ULL << (s->el[i] & 63));
+    s->n = 0;
+}
+
+static void mset_add(MarkSet *s, uint32_t e)
+{
+    if (mq_bit(s->bits, e))
+        return;
+    setbit(s->bits, e);
+    if (s->n == s->cap) {
+        s->cap = s->cap ? 2 * s->cap : 16;
+        s->el = xrealloc(s->el, (size_t)s->cap * sizeof *s->el);
+    }
+    s->el[s->n++] = e;
+}
+
+/* tr_step on sets held as MarkSets. */
+static void mset_step(const MqPret *q, const MqTr *t, uint32_t h, uint32_t x, const MarkSet *T,
+                      MarkSet *out)
+{
+    mset_clear(out);
+    const uint32_t *a = q->act[q->hl[h]];
+    for (uint32_t i = 0; i < T->n; i++)
+        mset_add(out, a[T->el[i]]);
+    for (uint32_t i = t->off[h]; i < t->off[h + 1]; i++)
+        mset_add(out, mq_fold(q, t, i, x));
+}
+
+static bool mset_meets(const MarkSet *T, const uint64_t *p)
+{
+    for (uint32_t i = 0; i < T->n; i++)
+        if (mq_bit(p, T->el[i]))
+            return true;
+    return false;
+}
+
 typedef struct MarkCtx {
     const MqPret *q;
     const MqTr *t;
     const uint32_t *lev;
-    uint64_t *buf;
-    uint32_t W;
+    MarkSet *buf; /* two sets per level */
     uint8_t *seen;
     uint64_t *p;
     uint32_t *pred, *predh, *order;
@@ -520,15 +567,15 @@ typedef struct MarkCtx {
     CgtStatus st; /* a poll stopped the marking */
 } MarkCtx;
 
-/* Each step costs O(W) words and a trial may have 10^5 elements and more,
- * so the marking polls at every step, as nf_dfs does. */
-static void mark_dfs(MarkCtx *c, int li, uint32_t x, const uint64_t *T)
+/* A trial may have 10^5 elements and more, so the marking polls at every
+ * step, as nf_dfs does. */
+static void mark_dfs(MarkCtx *c, int li, uint32_t x, const MarkSet *T)
 {
     if (li < 0)
         return;
-    uint32_t h = c->lev[li], W = c->W;
-    const uint64_t *cur = T; /* borrowed, as in nf_dfs */
-    uint64_t *nxt = c->buf + (size_t)(2 * li) * W, *spare = nxt + W;
+    uint32_t h = c->lev[li];
+    const MarkSet *cur = T; /* borrowed, as in nf_dfs */
+    MarkSet *nxt = c->buf + 2 * li, *spare = nxt + 1;
     const uint32_t *a = c->q->act[c->q->hl[h]];
     for (;;) {
         mark_dfs(c, li - 1, x, cur);
@@ -537,17 +584,17 @@ static void mark_dfs(MarkCtx *c, int li, uint32_t x, const uint64_t *T)
         uint32_t y = a[x];
         if (c->seen[y])
             break;
-        tr_step(c->q, c->t, h, x, cur, nxt, W);
+        mset_step(c->q, c->t, h, x, cur, nxt);
         c->seen[y] = 1;
         c->pred[y] = x;
         c->predh[y] = h;
         c->order[c->norder++] = y;
-        if (!meets(nxt, c->p, W))
+        if (!mset_meets(nxt, c->p))
             setbit(c->p, y);
         x = y;
         cur = nxt;
         nxt = spare;
-        spare = (uint64_t *)cur;
+        spare = (MarkSet *)cur;
     }
 }
 
@@ -565,6 +612,12 @@ static uint32_t minimise(uint32_t n, uint32_t nl, uint32_t *const *act, const ui
     uint32_t *tab = xmalloc(hsz * sizeof *tab);
     uint32_t *rep = xmalloc((n ? n : 1) * sizeof *rep);
     uint64_t *mult = xmalloc((nl + 1) * sizeof *mult);
+    /* the images of x under every letter side by side: a round reads them
+     * in order instead of one cache line per letter */
+    uint32_t *img = xmalloc(((size_t)n * nl + 1) * sizeof *img);
+    for (uint32_t l = 0; l < nl; l++)
+        for (uint32_t x = 0; x < n; x++)
+            img[(size_t)x * nl + l] = act[l][x];
     for (uint32_t l = 0; l < nl; l++)
         mult[l] = ((0x9e3779b97f4a7c15ULL * (l + 1)) ^ ((uint64_t)(l + 7) << 33)) | 1;
     /* initial partition by P, numbered by first occurrence */
@@ -584,9 +637,10 @@ static uint32_t minimise(uint32_t n, uint32_t nl, uint32_t *const *act, const ui
         for (uint32_t x = 0; x < n; x++) {
             if (st && (x & 4095) == 0 && (*st = cgt_poll()) != CGT_OK)
                 goto out;
+            const uint32_t *ix = img + (size_t)x * nl;
             uint64_t hv = cls[x] * 0x9e3779b97f4a7c15ULL;
             for (uint32_t l = 0; l < nl; l++)
-                hv += (uint64_t)cls[act[l][x]] * mult[l];
+                hv += (uint64_t)cls[ix[l]] * mult[l];
             hv ^= hv >> 29;
             hv *= 0xbf58476d1ce4e5b9ULL;
             hv ^= hv >> 32;
@@ -600,9 +654,10 @@ static uint32_t minimise(uint32_t n, uint32_t nl, uint32_t *const *act, const ui
                     break;
                 }
                 uint32_t y = rep[r];
+                const uint32_t *iy = img + (size_t)y * nl;
                 bool eq = cls[x] == cls[y];
                 for (uint32_t l = 0; eq && l < nl; l++)
-                    eq = cls[act[l][x]] == cls[act[l][y]];
+                    eq = cls[ix[l]] == cls[iy[l]];
                 if (eq) {
                     nc[x] = r;
                     break;
@@ -616,6 +671,7 @@ static uint32_t minimise(uint32_t n, uint32_t nl, uint32_t *const *act, const ui
         count = k;
     }
 out:
+    free(img);
     free(nc);
     free(tab);
     free(rep);
@@ -777,8 +833,10 @@ CgtStatus mq_trial_build(const MqTrial *tr, const MqOpts *o, uint64_t max_trial,
     c.q = &m;
     c.t = &t;
     c.lev = lev;
-    c.W = W;
-    c.buf = xcalloc((size_t)2 * (nlev + 1) * W + 1, 8);
+    uint64_t *bits = xcalloc((size_t)2 * (nlev + 1) * W + 1, 8);
+    c.buf = xcalloc((size_t)2 * (nlev + 1), sizeof *c.buf);
+    for (uint32_t i = 0; i < 2 * (nlev + 1); i++)
+        c.buf[i].bits = bits + (size_t)i * W;
     c.seen = xcalloc(n, 1);
     c.p = m.p;
     c.pred = m.pred;
@@ -786,10 +844,12 @@ CgtStatus mq_trial_build(const MqTrial *tr, const MqOpts *o, uint64_t max_trial,
     c.order = xmalloc(n * sizeof *c.order);
     c.seen[0] = 1;
     c.order[c.norder++] = 0;
-    uint64_t *empty = xcalloc(W + 1, 8);
-    mark_dfs(&c, (int)nlev - 1, 0, empty);
-    free(empty);
+    MarkSet empty = {0};
+    mark_dfs(&c, (int)nlev - 1, 0, &empty);
+    for (uint32_t i = 0; i < 2 * (nlev + 1); i++)
+        free(c.buf[i].el);
     free(c.buf);
+    free(bits);
     free(lev);
     mqtr_free(&t);
     CgtStatus pst = c.st;
