@@ -4,12 +4,12 @@
 # threads.  Its 49 root moves are 10 classes under the 8 symmetries of the
 # square (4 * 5 / 2 by the orbit count of a 7x7 board), each decided by
 # exactly one worker; the workers' nodes are part of the total (the root's
-# replies to the symmetric moves are found after the search); and the
-# workers end together, since a worker without a root move of its own joins
-# one being searched instead of stopping: at least one worker joins (the
-# root moves' costs differ, so one worker runs out of its own first), and
-# the ends are less than 1 s apart (a bound for a loaded machine; alone it
-# would not see a worker stopping early on a board this small).
+# replies to the symmetric moves are found after the search); and every
+# worker reports when it ended.  Whether a worker joins a root move started
+# by another, and how far apart the workers end, depend on how the system
+# schedules the threads (a worker starved on a loaded machine finds every
+# root move taken), so they are printed but not asserted: a test of them
+# would race the clock.
 set -u
 CGT=${CGT:-build/cgt}
 T=$(mktemp -d "${TMPDIR:-/tmp}/cgt-mnk-threads.XXXXXX") || exit 1
@@ -32,13 +32,10 @@ for t in 2 3; do
     if [ "$wn" -le 0 ] || [ "$wn" -gt "$total" ]; then
         fail "threads $t: workers $wn nodes, total $total"
     fi
-    spread=$(sed -n 's/.*the workers ended within \([0-9.]*\) s wall.*/\1/p' "$T/err")
-    [ -n "$spread" ] || fail "threads $t: no spread: $(cat "$T/err")"
-    awk -v s="$spread" 'BEGIN { exit !(s < 1.0) }' || fail "threads $t: workers ended $spread s apart"
     sed -n 's/^\[mnk\] worker [0-9]*: .*, ended at \([0-9.]*\) s wall (\([0-9]*\)% on a core)$/\1 \2/p' \
         "$T/err" >"$T/ends"
     [ "$(wc -l <"$T/ends")" = "$t" ] || fail "threads $t: ends not reported: $(cat "$T/err")"
-    grep -q '^\[mnk\] worker [0-9]*: .*, joined a started root move at [0-9.]* s, ' "$T/err" ||
-        fail "threads $t: no worker joined a started root move: $(cat "$T/err")"
+    grep -q 'the workers ended within [0-9.]* s wall' "$T/err" ||
+        fail "threads $t: no spread: $(cat "$T/err")"
 done
 echo ok
