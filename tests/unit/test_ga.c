@@ -389,6 +389,12 @@ static void test_runs(void)
     CHECK(a.best != NULL && a.nhist == 2 && a.runs_done == 1);
     ga_result_free(&a);
     cgt_set_timeout(0); /* clears the limit */
+    /* stopped inside generation 0: the best so far, no history */
+    cgt_fire_run_limit_at_poll(10);
+    CHECK_EQ_INT(ga_run(&p, onemax, NULL, &a, &err), CGT_ERR_LIMIT);
+    CHECK(a.best != NULL && a.evaluations == 9 && a.nhist == 0 && a.runs_done == 1);
+    ga_result_free(&a);
+    cgt_set_timeout(0);
     cgt_fire_run_limit_at_poll(0);
 
     /* a failing fitness stops the run with its error */

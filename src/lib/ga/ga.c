@@ -202,8 +202,9 @@ static int tournament(const GaParams *p, Rng *rng, const int64_t *fit, int n)
         return best;
     }
     /* the entrants sorted best first; the i-th (from 0) wins with
-     * probability p_win (1 - p_win)^i, the last with what remains
-     * (Miller and Goldberg 1995) */
+     * probability p_win (1 - p_win)^i, the last with what remains: for
+     * K = 2 the tournament of Mitchell (1996, section 5.4), whose fitter
+     * entrant wins with probability p_win */
     int small[64] = {0}, *e = k <= 64 ? small : xmalloc((size_t)k * sizeof *e);
     for (int t = 0; t < k; t++) {
         int c = (int)rng_below(rng, (uint64_t)n), pos = t;
@@ -303,8 +304,10 @@ static void end_run(Search *s, int64_t run_best)
         r->nhist = s->nh;
         r->hist_best = xrealloc(r->hist_best, (size_t)(s->nh ? s->nh : 1) * sizeof *s->hb);
         r->hist_mean = xrealloc(r->hist_mean, (size_t)(s->nh ? s->nh : 1) * sizeof *s->hm);
-        memcpy(r->hist_best, s->hb, (size_t)s->nh * sizeof *s->hb);
-        memcpy(r->hist_mean, s->hm, (size_t)s->nh * sizeof *s->hm);
+        if (s->nh > 0) {
+            memcpy(r->hist_best, s->hb, (size_t)s->nh * sizeof *s->hb);
+            memcpy(r->hist_mean, s->hm, (size_t)s->nh * sizeof *s->hm);
+        }
     }
 }
 
