@@ -8,6 +8,7 @@
 #include "modules/misere/module.h"
 #include "modules/kb/module.h"
 #include "modules/gp/module.h"
+#include "modules/ga/module.h"
 #include "modules/mnk/module.h"
 #include "modules/io/module.h"
 
@@ -18,6 +19,7 @@ const Module *const cgt_modules[] = {
     &cgt_module_misere,
     &cgt_module_kb,
     &cgt_module_gp,
+    &cgt_module_ga,
     &cgt_module_mnk,
     &cgt_module_io,
     NULL,

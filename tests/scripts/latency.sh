@@ -70,6 +70,7 @@ game d = octal 0.64; quotient q = d to 400 decide off certify off
 dawson 1..200
 monoid S = < a, b | a b a = b a b >; kb S max_rules 100000000;
 game g = octal 0.07; gp g heaps 2..3 sizes 1..30 population 2000 generations 100000 selection tournament
+fn f(s) = len([c for c in s if c == "1"]); ga f length 64 alphabet "01" generations 100000000
 mnk 8 8 5
 LIST
 exit 0

@@ -369,6 +369,15 @@ static bool format_of(Call *c, const char *path, ExFormat *f)
     return false;
 }
 
+/* A genetic algorithm's record (kind "ga") is written as its history, the
+ * table of best and mean fitness per generation. */
+static const Value *ga_history_of(const Value *v)
+{
+    const char *k = val_result_kind(v);
+    Value *h = k && strcmp(k, "ga") == 0 ? val_map_get(v, "history") : NULL;
+    return h && h->kind == VAL_LIST && h->u.list.len > 0 ? h : v;
+}
+
 static Value *cannot(Call *c, const Value *v, ExFormat f)
 {
     rt_error(c->I, DIAG_TYPE, c->arg_locs[0], "cannot write a %s as %s", val_kind_name(v),
@@ -397,7 +406,7 @@ Value *bi_write(Call *c)
                         1000000000, &offset))
         return NULL;
     if (f != EX_JSON)
-        v = ex_quotient_of(v);
+        v = ga_history_of(ex_quotient_of(v));
     StrBuf b;
     sb_init(&b);
     bool ok = true;

@@ -10,7 +10,9 @@
  *     when |Q| spans more than a factor 64);
  *   - an m,n,k record (m, n and replies [{move, reply}] as mnk's JSON
  *     gives them): the board with Breaker's proven reply to each first
- *     move written in its cell.
+ *     move written in its cell;
+ *   - a genetic algorithm's record (kind "ga"): the best and the mean
+ *     fitness of each generation of its history against the generation.
  * Every data point is an element with data-* attributes holding its values
  * and the plot frame is <rect class="frame">, so tests can check the
  * coordinates (tests/scripts/plot.sh). */
@@ -272,6 +274,89 @@ static bool quotient_growth(Call *c, const QuotObj *o, StrBuf *b)
     return true;
 }
 
+/* ---- genetic algorithm history ---- */
+
+static bool ga_history(Call *c, const Value *rec, StrBuf *b)
+{
+    const Value *h = val_map_get(rec, "history");
+    size_t n = h && h->kind == VAL_LIST ? h->u.list.len : 0;
+    if (n == 0 || n > PLOT_MAX_POINTS) {
+        rt_error(c->I, DIAG_TYPE, c->arg_locs[0],
+                 "a ga plot needs a history of 1 to %d generations", PLOT_MAX_POINTS);
+        rt_hint(c->I, "history is a list of {generation, best, mean}, as ga gives");
+        return false;
+    }
+    double *g = xmalloc(n * sizeof *g), *v[2];
+    v[0] = xmalloc(n * sizeof *v[0]);
+    v[1] = xmalloc(n * sizeof *v[1]);
+    bool ok = true;
+    double lo = 0, hi = 0;
+    for (size_t i = 0; i < n && ok; i++) {
+        const Value *row = h->u.list.items[i];
+        const Value *gv = row->kind == VAL_MAP ? val_map_get(row, "generation") : NULL;
+        const Value *bv = row->kind == VAL_MAP ? val_map_get(row, "best") : NULL;
+        const Value *mv = row->kind == VAL_MAP ? val_map_get(row, "mean") : NULL;
+        int64_t gi, bi;
+        char *end = NULL;
+        ok = gv && bv && mv && val_get_i64(gv, &gi) && val_get_i64(bv, &bi) &&
+             mv->kind == VAL_STR;
+        if (ok) {
+            v[1][i] = strtod(mv->u.str.s, &end);
+            ok = end != mv->u.str.s && *end == 0;
+        }
+        if (!ok) {
+            rt_error(c->I, DIAG_TYPE, c->arg_locs[0],
+                     "history row %zu is not {generation, best, mean} (integers, and the mean "
+                     "a decimal string)", i + 1);
+            break;
+        }
+        g[i] = (double)gi;
+        v[0][i] = (double)bi;
+        for (int s = 0; s < 2; s++) {
+            if (i == 0 && s == 0)
+                lo = hi = v[s][i];
+            lo = v[s][i] < lo ? v[s][i] : lo;
+            hi = v[s][i] > hi ? v[s][i] : hi;
+        }
+    }
+    if (ok) {
+        Axes a = {g[0], g[n - 1] > g[0] ? g[n - 1] : g[0] + 1, lo, hi > lo ? hi : lo + 1, false};
+        const Value *fn = val_map_get(rec, "function");
+        char title[300];
+        bool named = fn && fn->kind == VAL_STR;
+        snprintf(title, sizeof title, "genetic algorithm%s%s: fitness by generation (seed %lld)",
+                 named ? " on " : "", named ? fn->u.str.s : "",
+                 (long long)val_field_int(rec, "seed"));
+        svg_begin(b, PLOT_W, PLOT_H, title);
+        axes_out(&a, "generation", "fitness", b);
+        static const char *const cls[] = {"best", "mean"};
+        static const char *const col[] = {"#d62728", "#1f3b73"};
+        for (int s = 0; s < 2; s++) {
+            sb_printf(b, "<g class=\"series-%s\">\n<polyline fill=\"none\" stroke=\"%s\" "
+                         "points=\"", cls[s], col[s]);
+            for (size_t i = 0; i < n; i++)
+                sb_printf(b, "%.2f,%.2f ", ax_x(&a, g[i]), ax_y(&a, v[s][i]));
+            sb_puts(b, "\"/>\n");
+            for (size_t i = 0; i < n; i++)
+                sb_printf(b,
+                          "<circle class=\"%s\" cx=\"%.2f\" cy=\"%.2f\" r=\"2\" fill=\"%s\" "
+                          "data-generation=\"%.0f\" data-v=\"%g\"/>\n",
+                          cls[s], ax_x(&a, g[i]), ax_y(&a, v[s][i]), col[s], g[i], v[s][i]);
+            sb_puts(b, "</g>\n");
+        }
+        sb_printf(b,
+                  "<g class=\"legend\"><circle cx=\"%.1f\" cy=\"%.1f\" r=\"4\" fill=\"%s\"/>"
+                  "<text x=\"%.1f\" y=\"%.1f\">best</text><circle cx=\"%.1f\" cy=\"%.1f\" "
+                  "r=\"4\" fill=\"%s\"/><text x=\"%.1f\" y=\"%.1f\">mean</text></g>\n</svg>\n",
+                  PLOT_W - PR - 70, PLOT_H - PB - 32, col[0], PLOT_W - PR - 60, PLOT_H - PB - 28,
+                  PLOT_W - PR - 70, PLOT_H - PB - 15, col[1], PLOT_W - PR - 60, PLOT_H - PB - 11);
+    }
+    free(g);
+    free(v[0]);
+    free(v[1]);
+    return ok;
+}
+
 /* ---- m,n,k board ---- */
 
 /* Cell index of a name "C3" (column letter, row from the bottom), -1 if bad. */
@@ -412,12 +497,16 @@ Value *bi_plot(Call *c)
         if (ok)
             grundy_scatter(g, n, "the sequence", &b);
         free(g);
+    } else if (v->kind == VAL_MAP && val_result_kind(v) &&
+               strcmp(val_result_kind(v), "ga") == 0) {
+        ok = ga_history(c, v, &b);
     } else if (v->kind == VAL_MAP && val_map_get(v, "replies")) {
         ok = mnk_board(c, v, &b);
     } else {
         sb_free(&b);
         rt_error(c->I, DIAG_TYPE, c->arg_locs[0], "cannot plot a %s", val_kind_name(v));
-        rt_hint(c->I, "plot takes a game or list of Grundy values, a quotient, or an mnk record");
+        rt_hint(c->I, "plot takes a game or list of Grundy values, a quotient, an mnk record "
+                      "or a ga record");
         return NULL;
     }
     if (!ok) {
