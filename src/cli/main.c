@@ -200,15 +200,41 @@ static void man_page(void)
 
 static int usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
-static int usage_error(const char *fmt, ...)
+/* The interpreter whose format errors of the command line follow: set
+ * before the options are read, so that --format=json anywhere on the
+ * command line makes a usage error a JSON object too. */
+static Interp *cli_interp;
+
+/* An error outside any source (the command line, a script that cannot be
+ * read): "cgt: error: MSG" and the hint on stderr, and under --format=json
+ * its object on stdout. */
+static int cli_error(DiagCat cat, const char *hint, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static int cli_error(DiagCat cat, const char *hint, const char *fmt, ...)
 {
+    char msg[1024];
     va_list ap;
     va_start(ap, fmt);
-    fprintf(stderr, "cgt: error: ");
-    vfprintf(stderr, fmt, ap);
+    vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    fprintf(stderr, "\nhint: cgt --help lists the options\n");
-    return 2;
+    int rc = diag_exit_code(cat);
+    if (cli_interp)
+        interp_json_error(cli_interp, cat, NULL, msg, hint, NULL, rc);
+    fprintf(stderr, "cgt: error: %s\n", msg);
+    if (hint)
+        fprintf(stderr, "hint: %s\n", hint);
+    return rc;
+}
+
+static int usage_error(const char *fmt, ...)
+{
+    char msg[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    return cli_error(DIAG_USAGE, "cgt --help lists the options", "%s", msg);
 }
 
 /* The whole of f, or NULL with errno set when it cannot be read (a
@@ -256,7 +282,7 @@ static void free_arenas(void)
 }
 
 /* Parse a registered source; on a syntax error print it and return NULL. */
-static AstNode *parse_or_report(uint32_t id, bool color)
+static AstNode *parse_or_report(Interp *I, uint32_t id)
 {
     Arena *a = arena_new();
     keep_arena(a);
@@ -269,7 +295,9 @@ static AstNode *parse_or_report(uint32_t id, bool color)
             *hint = '\0';
             hint += 7;
         }
-        diag_print(stderr, "error", loc, msg, hint, NULL, color);
+        interp_json_error(I, DIAG_SYNTAX, &loc, msg, hint, NULL, diag_exit_code(DIAG_SYNTAX));
+        fflush(stdout);
+        diag_print(stderr, "error", loc, msg, hint, NULL, I->color_err);
         return NULL;
     }
     return root;
@@ -351,7 +379,7 @@ static void repl_meta(Interp *I, const char *line, bool *quit)
         }
         uint32_t id = source_add(arg, text, len);
         free(text);
-        AstNode *root = parse_or_report(id, I->color_err);
+        AstNode *root = parse_or_report(I, id);
         if (root) {
             interp_run(I, root);
             finish_checks(I, 0);
@@ -619,6 +647,10 @@ static int real_main(int argc, char **argv)
     int nfiles = 0;
     int rc = 0;
 
+    cli_interp = I;
+    for (int i = 1; i < argc; i++)
+        if (strcmp(argv[i], "--format=json") == 0)
+            I->format = FMT_JSON;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "-e") == 0) {
@@ -743,7 +775,7 @@ static int real_main(int argc, char **argv)
     for (int i = 0; i < nfiles; i++) {
         FILE *f = fopen(files[i], "rb");
         if (!f) {
-            fprintf(stderr, "cgt: error: cannot open %s: %s\n", files[i], strerror(errno));
+            cli_error(DIAG_IO, NULL, "cannot open %s: %s", files[i], strerror(errno));
             free(units);
             rc = 1;
             goto out;
@@ -753,19 +785,19 @@ static int real_main(int argc, char **argv)
         char *text = read_stream(f, &len);
         fclose(f);
         if (!text) {
-            fprintf(stderr, "cgt: error: cannot read %s: %s\n", files[i], strerror(errno));
+            cli_error(DIAG_IO, NULL, "cannot read %s: %s", files[i], strerror(errno));
             free(units);
             rc = 1;
             goto out;
         }
         uint32_t id = source_add(files[i], text, len);
         free(text);
-        if (!(units[u++] = parse_or_report(id, I->color_err)))
+        if (!(units[u++] = parse_or_report(I, id)))
             syntax_failed = true;
     }
     for (int i = 0; i < ncodes; i++) {
         uint32_t id = source_add("<expr>", codes[i], strlen(codes[i]));
-        if (!(units[u++] = parse_or_report(id, I->color_err)))
+        if (!(units[u++] = parse_or_report(I, id)))
             syntax_failed = true;
     }
     if (read_stdin) {
@@ -773,14 +805,14 @@ static int real_main(int argc, char **argv)
         errno = 0;
         char *text = read_stream(stdin, &len);
         if (!text) {
-            fprintf(stderr, "cgt: error: cannot read standard input: %s\n", strerror(errno));
+            cli_error(DIAG_IO, NULL, "cannot read standard input: %s", strerror(errno));
             free(units);
             rc = 1;
             goto out;
         }
         uint32_t id = source_add("<stdin>", text, len);
         free(text);
-        if (!(units[u++] = parse_or_report(id, I->color_err)))
+        if (!(units[u++] = parse_or_report(I, id)))
             syntax_failed = true;
     }
     if (syntax_failed) {
