@@ -159,6 +159,7 @@ static QuotObj *quot_from_run(Call *c, MqRun *r, const MqRunOptions *ro)
     r->q = NULL;
     r->inf = NULL;
     o->asked = r->asked;
+    o->period_limit = ro->to < 0 ? ro->limit : 0;
     o->cert_skip = !ro->certify;
     o->cert_states = ro->cert_states;
     quot_take_verdict(o, &r->verdict);
