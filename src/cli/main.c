@@ -1,6 +1,7 @@
 /* cgt: the command line.  Runs script files (all parsed before anything
  * runs), -e CODE, a script on stdin, or the REPL on a terminal. */
 #define _POSIX_C_SOURCE 200809L
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -444,32 +445,123 @@ static void completion_free(void)
     ncompletion_words = 0;
 }
 
-/* The candidates: every builtin, every keyword, every option name of the
- * builtin table's specs ("to:int" gives "to", "bound!" gives "bound"), and
- * the variables defined so far. */
-static void completion_collect(void)
+/* Where the word being completed stands, read from the line before it
+ * (the statement it belongs to starts after the last ';', '{' or '}' out
+ * of a string):
+ *   - first word of a statement: every builtin, keyword and variable;
+ *   - after `game NAME =`: the game kinds octal, hex, subtraction, rules
+ *     (and `allbut` after `subtraction`);
+ *   - in the arguments of a statement or declaration (not inside its
+ *     parentheses or brackets): that builtin's option names, the functions,
+ *     keywords and variables;
+ *   - anywhere else (an expression): the functions, keywords and
+ *     variables, never option names. */
+typedef enum { COMP_START, COMP_GAME_KIND, COMP_ALLBUT, COMP_OPTIONS, COMP_EXPR } CompContext;
+
+static CompContext completion_context(const char *line, int start, char *stmt, size_t cap)
 {
-    completion_free();
+    int from = 0;
+    bool in_str = false;
+    for (int i = 0; i < start; i++) {
+        if (line[i] == '"' && (i == 0 || line[i - 1] != '\\'))
+            in_str = !in_str;
+        else if (!in_str && (line[i] == ';' || line[i] == '{' || line[i] == '}'))
+            from = i + 1;
+    }
+    /* the words and symbols between the statement's start and the word */
+    char first[64] = "", prev[64] = "";
+    int ntok = 0, depth = 0;
+    char last_sym = 0;
+    for (int i = from; i < start;) {
+        unsigned char ch = (unsigned char)line[i];
+        if (ch == ' ' || ch == '\t') {
+            i++;
+            continue;
+        }
+        if (isalnum(ch) || ch == '_' || ch == '.') {
+            int j = i;
+            while (j < start && (isalnum((unsigned char)line[j]) || line[j] == '_' || line[j] == '.'))
+                j++;
+            snprintf(prev, sizeof prev, "%.*s", j - i, line + i);
+            if (ntok == 0)
+                snprintf(first, sizeof first, "%s", prev);
+            last_sym = 0;
+            ntok++;
+            i = j;
+            continue;
+        }
+        if (ch == '"') {
+            int j = i + 1;
+            while (j < start && !(line[j] == '"' && line[j - 1] != '\\'))
+                j++;
+            i = j + 1;
+        } else {
+            depth += ch == '(' || ch == '[';
+            depth -= (ch == ')' || ch == ']') && depth > 0;
+            i++;
+        }
+        prev[0] = '\0';
+        last_sym = (char)ch;
+        ntok++;
+    }
+    snprintf(stmt, cap, "%s", first);
+    if (ntok == 0)
+        return COMP_START;
+    if (strcmp(first, "game") == 0 && last_sym == '=' && ntok == 3)
+        return COMP_GAME_KIND;
+    if (strcmp(first, "game") == 0 && strcmp(prev, "subtraction") == 0)
+        return COMP_ALLBUT;
+    const Builtin *b = builtin_find(first);
+    if (b && (b->flags & (BI_CMD | BI_DECL)) && depth == 0)
+        return COMP_OPTIONS;
+    return COMP_EXPR;
+}
+
+/* The option names of a builtin's spec ("to:int" gives "to", "bound!"
+ * gives "bound"), of every entry of that name (overloads too). */
+static void completion_add_options(const char *name)
+{
     size_t n;
     const Builtin *const *t = builtin_table(&n);
-    for (size_t i = 0; i < n; i++)
-        completion_add(t[i]->name, strlen(t[i]->name));
-    const char *const *kw = builtin_keywords(&n);
-    for (size_t i = 0; i < n; i++)
-        completion_add(kw[i], strlen(kw[i]));
-    t = builtin_table(&n);
     for (size_t i = 0; i < n; i++) {
+        if (strcmp(t[i]->name, name) != 0)
+            continue;
         const char *p = t[i]->spec;
         while (p && *p) {
             while (*p == ' ')
                 p++;
             size_t len = strcspn(p, " ");
-            size_t name = strcspn(p, ":!");
-            if (name < len)
-                completion_add(p, name);
+            size_t nm = strcspn(p, ":!");
+            if (nm < len)
+                completion_add(p, nm);
             p += len;
         }
     }
+}
+
+static void completion_collect(CompContext ctx, const char *stmt)
+{
+    completion_free();
+    size_t n;
+    if (ctx == COMP_GAME_KIND) {
+        static const char *const kinds[] = {"octal", "hex", "subtraction", "rules"};
+        for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+            completion_add(kinds[i], strlen(kinds[i]));
+        return;
+    }
+    if (ctx == COMP_ALLBUT) {
+        completion_add("allbut", 6);
+        return;
+    }
+    if (ctx == COMP_OPTIONS)
+        completion_add_options(stmt);
+    const Builtin *const *t = builtin_table(&n);
+    for (size_t i = 0; i < n; i++)
+        if (ctx == COMP_START || (t[i]->flags & BI_FUNC))
+            completion_add(t[i]->name, strlen(t[i]->name));
+    const char *const *kw = builtin_keywords(&n);
+    for (size_t i = 0; i < n; i++)
+        completion_add(kw[i], strlen(kw[i]));
     const char **vars;
     n = env_names(repl_interp->globals, &vars);
     for (size_t i = 0; i < n; i++)
@@ -477,11 +569,14 @@ static void completion_collect(void)
     free(vars);
 }
 
+static CompContext comp_ctx;
+static char comp_stmt[64];
+
 static char *completion_next(const char *text, int state)
 {
     static size_t at;
     if (state == 0) {
-        completion_collect();
+        completion_collect(comp_ctx, comp_stmt);
         at = 0;
     }
     size_t len = strlen(text);
@@ -495,8 +590,8 @@ static char *completion_next(const char *text, int state)
 
 static char **repl_complete(const char *text, int start, int end)
 {
-    (void)start;
     (void)end;
+    comp_ctx = completion_context(rl_line_buffer, start, comp_stmt, sizeof comp_stmt);
     rl_attempted_completion_over = 1; /* never file names */
     return rl_completion_matches(text, completion_next);
 }
