@@ -690,6 +690,8 @@ static int run_repl(Interp *I)
                 *hint = '\0';
                 hint += 7;
             }
+            interp_json_error(I, DIAG_SYNTAX, &loc, msg, hint, NULL,
+                              diag_exit_code(DIAG_SYNTAX));
             diag_print(stderr, "error", loc, msg, hint, NULL, I->color_err);
             pending.len = 0;
             pending.s[0] = '\0';
