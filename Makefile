@@ -207,7 +207,8 @@ format:
 	$(Q)clang-format -i $(FORMAT_SRC)
 
 # make install [PREFIX=DIR] [DESTDIR=STAGE]: the binary, the m,n,k proof
-# checker (libexec/cgt/mnk_check, which `mnk ... verify` runs), the man page
+# checker (libexec/cgt/mnk_check, which `mnk ... verify` runs), the checker
+# of infinite-quotient proof files (libexec/cgt/mq_infcheck), the man page
 # (docs/cgt.1, generated from the builtin table by `make docs`), the docs
 # and the examples; make uninstall removes exactly these.
 PREFIX  ?= /usr/local
@@ -217,16 +218,17 @@ DOCDIR  := $(DESTDIR)$(PREFIX)/share/doc/cgt
 LIBEXECDIR := $(DESTDIR)$(PREFIX)/libexec/cgt
 INSTALL_DOCS := README.md $(sort $(wildcard docs/*.md))
 INSTALL_EXAMPLES := $(sort $(wildcard examples/*.cgt examples/*.out))
-install: $(CGT) $(BUILD)/oracle/mnk_check
+install: $(CGT) $(BUILD)/oracle/mnk_check $(BUILD)/oracle/mq_infcheck
 	install -d $(BINDIR) $(LIBEXECDIR) $(MAN1DIR) $(DOCDIR) $(DOCDIR)/examples
 	install -m 755 $(CGT) $(BINDIR)/cgt
 	install -m 755 $(BUILD)/oracle/mnk_check $(LIBEXECDIR)/mnk_check
+	install -m 755 $(BUILD)/oracle/mq_infcheck $(LIBEXECDIR)/mq_infcheck
 	install -m 644 docs/cgt.1 $(MAN1DIR)/cgt.1
 	install -m 644 $(INSTALL_DOCS) $(DOCDIR)/
 	install -m 644 $(INSTALL_EXAMPLES) $(DOCDIR)/examples/
 
 uninstall:
-	rm -f $(BINDIR)/cgt $(LIBEXECDIR)/mnk_check $(MAN1DIR)/cgt.1
+	rm -f $(BINDIR)/cgt $(LIBEXECDIR)/mnk_check $(LIBEXECDIR)/mq_infcheck $(MAN1DIR)/cgt.1
 	rm -f $(addprefix $(DOCDIR)/,$(notdir $(INSTALL_DOCS)))
 	rm -f $(addprefix $(DOCDIR)/examples/,$(notdir $(INSTALL_EXAMPLES)))
 	rmdir $(DOCDIR)/examples $(DOCDIR) $(LIBEXECDIR) 2>/dev/null || true

@@ -1,6 +1,7 @@
 /* cgt: the command line.  Runs script files (all parsed before anything
  * runs), -e CODE, a script on stdin, or the REPL on a terminal. */
 #define _POSIX_C_SOURCE 200809L
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -200,15 +201,41 @@ static void man_page(void)
 
 static int usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
-static int usage_error(const char *fmt, ...)
+/* The interpreter whose format errors of the command line follow: set
+ * before the options are read, so that --format=json anywhere on the
+ * command line makes a usage error a JSON object too. */
+static Interp *cli_interp;
+
+/* An error outside any source (the command line, a script that cannot be
+ * read): "cgt: error: MSG" and the hint on stderr, and under --format=json
+ * its object on stdout. */
+static int cli_error(DiagCat cat, const char *hint, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static int cli_error(DiagCat cat, const char *hint, const char *fmt, ...)
 {
+    char msg[1024];
     va_list ap;
     va_start(ap, fmt);
-    fprintf(stderr, "cgt: error: ");
-    vfprintf(stderr, fmt, ap);
+    vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    fprintf(stderr, "\nhint: cgt --help lists the options\n");
-    return 2;
+    int rc = diag_exit_code(cat);
+    if (cli_interp)
+        interp_json_error(cli_interp, cat, NULL, msg, hint, NULL, rc);
+    fprintf(stderr, "cgt: error: %s\n", msg);
+    if (hint)
+        fprintf(stderr, "hint: %s\n", hint);
+    return rc;
+}
+
+static int usage_error(const char *fmt, ...)
+{
+    char msg[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    return cli_error(DIAG_USAGE, "cgt --help lists the options", "%s", msg);
 }
 
 /* The whole of f, or NULL with errno set when it cannot be read (a
@@ -256,7 +283,7 @@ static void free_arenas(void)
 }
 
 /* Parse a registered source; on a syntax error print it and return NULL. */
-static AstNode *parse_or_report(uint32_t id, bool color)
+static AstNode *parse_or_report(Interp *I, uint32_t id)
 {
     Arena *a = arena_new();
     keep_arena(a);
@@ -269,7 +296,9 @@ static AstNode *parse_or_report(uint32_t id, bool color)
             *hint = '\0';
             hint += 7;
         }
-        diag_print(stderr, "error", loc, msg, hint, NULL, color);
+        interp_json_error(I, DIAG_SYNTAX, &loc, msg, hint, NULL, diag_exit_code(DIAG_SYNTAX));
+        fflush(stdout);
+        diag_print(stderr, "error", loc, msg, hint, NULL, I->color_err);
         return NULL;
     }
     return root;
@@ -351,7 +380,7 @@ static void repl_meta(Interp *I, const char *line, bool *quit)
         }
         uint32_t id = source_add(arg, text, len);
         free(text);
-        AstNode *root = parse_or_report(id, I->color_err);
+        AstNode *root = parse_or_report(I, id);
         if (root) {
             interp_run(I, root);
             finish_checks(I, 0);
@@ -416,32 +445,123 @@ static void completion_free(void)
     ncompletion_words = 0;
 }
 
-/* The candidates: every builtin, every keyword, every option name of the
- * builtin table's specs ("to:int" gives "to", "bound!" gives "bound"), and
- * the variables defined so far. */
-static void completion_collect(void)
+/* Where the word being completed stands, read from the line before it
+ * (the statement it belongs to starts after the last ';', '{' or '}' out
+ * of a string):
+ *   - first word of a statement: every builtin, keyword and variable;
+ *   - after `game NAME =`: the game kinds octal, hex, subtraction, rules
+ *     (and `allbut` after `subtraction`);
+ *   - in the arguments of a statement or declaration (not inside its
+ *     parentheses or brackets): that builtin's option names, the functions,
+ *     keywords and variables;
+ *   - anywhere else (an expression): the functions, keywords and
+ *     variables, never option names. */
+typedef enum { COMP_START, COMP_GAME_KIND, COMP_ALLBUT, COMP_OPTIONS, COMP_EXPR } CompContext;
+
+static CompContext completion_context(const char *line, int start, char *stmt, size_t cap)
 {
-    completion_free();
+    int from = 0;
+    bool in_str = false;
+    for (int i = 0; i < start; i++) {
+        if (line[i] == '"' && (i == 0 || line[i - 1] != '\\'))
+            in_str = !in_str;
+        else if (!in_str && (line[i] == ';' || line[i] == '{' || line[i] == '}'))
+            from = i + 1;
+    }
+    /* the words and symbols between the statement's start and the word */
+    char first[64] = "", prev[64] = "";
+    int ntok = 0, depth = 0;
+    char last_sym = 0;
+    for (int i = from; i < start;) {
+        unsigned char ch = (unsigned char)line[i];
+        if (ch == ' ' || ch == '\t') {
+            i++;
+            continue;
+        }
+        if (isalnum(ch) || ch == '_' || ch == '.') {
+            int j = i;
+            while (j < start && (isalnum((unsigned char)line[j]) || line[j] == '_' || line[j] == '.'))
+                j++;
+            snprintf(prev, sizeof prev, "%.*s", j - i, line + i);
+            if (ntok == 0)
+                snprintf(first, sizeof first, "%s", prev);
+            last_sym = 0;
+            ntok++;
+            i = j;
+            continue;
+        }
+        if (ch == '"') {
+            int j = i + 1;
+            while (j < start && !(line[j] == '"' && line[j - 1] != '\\'))
+                j++;
+            i = j + 1;
+        } else {
+            depth += ch == '(' || ch == '[';
+            depth -= (ch == ')' || ch == ']') && depth > 0;
+            i++;
+        }
+        prev[0] = '\0';
+        last_sym = (char)ch;
+        ntok++;
+    }
+    snprintf(stmt, cap, "%s", first);
+    if (ntok == 0)
+        return COMP_START;
+    if (strcmp(first, "game") == 0 && last_sym == '=' && ntok == 3)
+        return COMP_GAME_KIND;
+    if (strcmp(first, "game") == 0 && strcmp(prev, "subtraction") == 0)
+        return COMP_ALLBUT;
+    const Builtin *b = builtin_find(first);
+    if (b && (b->flags & (BI_CMD | BI_DECL)) && depth == 0)
+        return COMP_OPTIONS;
+    return COMP_EXPR;
+}
+
+/* The option names of a builtin's spec ("to:int" gives "to", "bound!"
+ * gives "bound"), of every entry of that name (overloads too). */
+static void completion_add_options(const char *name)
+{
     size_t n;
     const Builtin *const *t = builtin_table(&n);
-    for (size_t i = 0; i < n; i++)
-        completion_add(t[i]->name, strlen(t[i]->name));
-    const char *const *kw = builtin_keywords(&n);
-    for (size_t i = 0; i < n; i++)
-        completion_add(kw[i], strlen(kw[i]));
-    t = builtin_table(&n);
     for (size_t i = 0; i < n; i++) {
+        if (strcmp(t[i]->name, name) != 0)
+            continue;
         const char *p = t[i]->spec;
         while (p && *p) {
             while (*p == ' ')
                 p++;
             size_t len = strcspn(p, " ");
-            size_t name = strcspn(p, ":!");
-            if (name < len)
-                completion_add(p, name);
+            size_t nm = strcspn(p, ":!");
+            if (nm < len)
+                completion_add(p, nm);
             p += len;
         }
     }
+}
+
+static void completion_collect(CompContext ctx, const char *stmt)
+{
+    completion_free();
+    size_t n;
+    if (ctx == COMP_GAME_KIND) {
+        static const char *const kinds[] = {"octal", "hex", "subtraction", "rules"};
+        for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+            completion_add(kinds[i], strlen(kinds[i]));
+        return;
+    }
+    if (ctx == COMP_ALLBUT) {
+        completion_add("allbut", 6);
+        return;
+    }
+    if (ctx == COMP_OPTIONS)
+        completion_add_options(stmt);
+    const Builtin *const *t = builtin_table(&n);
+    for (size_t i = 0; i < n; i++)
+        if (ctx == COMP_START || (t[i]->flags & BI_FUNC))
+            completion_add(t[i]->name, strlen(t[i]->name));
+    const char *const *kw = builtin_keywords(&n);
+    for (size_t i = 0; i < n; i++)
+        completion_add(kw[i], strlen(kw[i]));
     const char **vars;
     n = env_names(repl_interp->globals, &vars);
     for (size_t i = 0; i < n; i++)
@@ -449,11 +569,14 @@ static void completion_collect(void)
     free(vars);
 }
 
+static CompContext comp_ctx;
+static char comp_stmt[64];
+
 static char *completion_next(const char *text, int state)
 {
     static size_t at;
     if (state == 0) {
-        completion_collect();
+        completion_collect(comp_ctx, comp_stmt);
         at = 0;
     }
     size_t len = strlen(text);
@@ -467,8 +590,8 @@ static char *completion_next(const char *text, int state)
 
 static char **repl_complete(const char *text, int start, int end)
 {
-    (void)start;
     (void)end;
+    comp_ctx = completion_context(rl_line_buffer, start, comp_stmt, sizeof comp_stmt);
     rl_attempted_completion_over = 1; /* never file names */
     return rl_completion_matches(text, completion_next);
 }
@@ -567,6 +690,8 @@ static int run_repl(Interp *I)
                 *hint = '\0';
                 hint += 7;
             }
+            interp_json_error(I, DIAG_SYNTAX, &loc, msg, hint, NULL,
+                              diag_exit_code(DIAG_SYNTAX));
             diag_print(stderr, "error", loc, msg, hint, NULL, I->color_err);
             pending.len = 0;
             pending.s[0] = '\0';
@@ -619,6 +744,10 @@ static int real_main(int argc, char **argv)
     int nfiles = 0;
     int rc = 0;
 
+    cli_interp = I;
+    for (int i = 1; i < argc; i++)
+        if (strcmp(argv[i], "--format=json") == 0)
+            I->format = FMT_JSON;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "-e") == 0) {
@@ -743,7 +872,7 @@ static int real_main(int argc, char **argv)
     for (int i = 0; i < nfiles; i++) {
         FILE *f = fopen(files[i], "rb");
         if (!f) {
-            fprintf(stderr, "cgt: error: cannot open %s: %s\n", files[i], strerror(errno));
+            cli_error(DIAG_IO, NULL, "cannot open %s: %s", files[i], strerror(errno));
             free(units);
             rc = 1;
             goto out;
@@ -753,19 +882,19 @@ static int real_main(int argc, char **argv)
         char *text = read_stream(f, &len);
         fclose(f);
         if (!text) {
-            fprintf(stderr, "cgt: error: cannot read %s: %s\n", files[i], strerror(errno));
+            cli_error(DIAG_IO, NULL, "cannot read %s: %s", files[i], strerror(errno));
             free(units);
             rc = 1;
             goto out;
         }
         uint32_t id = source_add(files[i], text, len);
         free(text);
-        if (!(units[u++] = parse_or_report(id, I->color_err)))
+        if (!(units[u++] = parse_or_report(I, id)))
             syntax_failed = true;
     }
     for (int i = 0; i < ncodes; i++) {
         uint32_t id = source_add("<expr>", codes[i], strlen(codes[i]));
-        if (!(units[u++] = parse_or_report(id, I->color_err)))
+        if (!(units[u++] = parse_or_report(I, id)))
             syntax_failed = true;
     }
     if (read_stdin) {
@@ -773,14 +902,14 @@ static int real_main(int argc, char **argv)
         errno = 0;
         char *text = read_stream(stdin, &len);
         if (!text) {
-            fprintf(stderr, "cgt: error: cannot read standard input: %s\n", strerror(errno));
+            cli_error(DIAG_IO, NULL, "cannot read standard input: %s", strerror(errno));
             free(units);
             rc = 1;
             goto out;
         }
         uint32_t id = source_add("<stdin>", text, len);
         free(text);
-        if (!(units[u++] = parse_or_report(id, I->color_err)))
+        if (!(units[u++] = parse_or_report(I, id)))
             syntax_failed = true;
     }
     if (syntax_failed) {

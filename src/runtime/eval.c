@@ -152,6 +152,10 @@ int interp_report(Interp *I)
         snprintf(msg, sizeof msg, "internal error: %s (please report this bug)", I->err_msg);
     else
         snprintf(msg, sizeof msg, "%s", I->err_msg);
+    int rc = diag_exit_code(I->err_cat);
+    if (I->err_cat == DIAG_INTERRUPTED && cgt_interrupt_signal != 0)
+        rc = 128 + cgt_interrupt_signal;
+    interp_json_error(I, I->err_cat, &I->err_loc, msg, I->err_hint, I->partial, rc);
     fflush(stdout);
     ev_trace_flush_repeats(I);
     diag_print(stderr, "error", I->err_loc, msg, I->err_hint, I->trace.s, I->color_err);
@@ -161,6 +165,50 @@ int interp_report(Interp *I)
     I->trace.len = 0;
     I->trace.s[0] = '\0';
     return diag_exit_code(I->err_cat);
+}
+
+void interp_json_error(Interp *I, DiagCat cat, const Loc *loc, const char *msg,
+                       const char *hint, const Value *partial, int exit_code)
+{
+    if (I->format != FMT_JSON)
+        return;
+    StrBuf b;
+    sb_init(&b);
+    JsonWriter w;
+    jw_init(&w, &b);
+    jw_obj_begin(&w);
+    jw_kv_str(&w, "kind", "error");
+    jw_kv_str(&w, "category", diag_cat_name(cat));
+    jw_kv_str(&w, "message", msg);
+    jw_key(&w, "hint");
+    if (hint && hint[0])
+        jw_str(&w, hint);
+    else
+        jw_null(&w);
+    jw_key(&w, "location");
+    unsigned line, col;
+    const char *file = loc ? diag_line_col(*loc, &line, &col) : NULL;
+    if (file && line > 0) {
+        jw_obj_begin(&w);
+        jw_kv_str(&w, "file", file);
+        jw_kv_int(&w, "line", line);
+        jw_kv_int(&w, "col", col);
+        jw_obj_end(&w);
+    } else {
+        jw_null(&w);
+    }
+    jw_kv_int(&w, "exit", exit_code);
+    jw_key(&w, "partial");
+    if (partial && partial->kind != VAL_NULL)
+        val_json(partial, &w, true);
+    else
+        jw_null(&w);
+    jw_obj_end(&w);
+    sb_putc(&b, '\n');
+    cgt_progress_end();
+    ev_put_stdout(b.s);
+    sb_free(&b);
+    fflush(stdout);
 }
 
 /* ---- output ---- */

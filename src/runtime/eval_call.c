@@ -345,21 +345,18 @@ static Value *invoke(Call *c)
     if (!r && !c->I->failed)
         return rt_error(c->I, DIAG_INTERNAL, c->loc, "builtin '%s' failed without an error",
                         c->bi->name);
-    if (!r && c->stmt && c->I->partial && c->I->partial->kind != VAL_NULL) {
+    if (!r && c->stmt && c->I->partial && c->I->partial->kind != VAL_NULL &&
+        c->I->format == FMT_TEXT) {
         /* a statement stopped by a limit shows what it reached before the
-           error says why it stopped (e.partial holds the same value) */
+           error says why it stopped (e.partial holds the same value; under
+           --format=json the error's object carries it as "partial") */
         ResultTextFn text = rt_result_printer(c->bi, c->I->partial);
         StrBuf b;
         sb_init(&b);
-        if (text && c->I->format == FMT_TEXT) {
+        if (text) {
             text(c, c->I->partial, &b);
         } else {
-            JsonWriter w;
-            jw_init(&w, &b);
-            if (c->I->format == FMT_JSON)
-                val_json(c->I->partial, &w, true);
-            else
-                val_format(c->I->partial, &b, true);
+            val_format(c->I->partial, &b, true);
             sb_putc(&b, '\n');
         }
         rt_emit(c->I, &b);

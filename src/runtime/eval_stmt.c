@@ -75,6 +75,7 @@ static void report_check(Interp *I, const AstNode *cond, const char *var, const 
         sb_putc(&detail, '\n');
         free(ks);
     }
+    interp_json_error(I, DIAG_CHECK, &cond->loc, msg.s, NULL, NULL, 1);
     fflush(stdout);
     diag_print(stderr, "error", cond->loc, msg.s, NULL, detail.s, I->color_err);
     free(src);
@@ -88,6 +89,7 @@ void rt_claim_result(Interp *I, Loc loc, bool holds, const char *msg)
     I->checks_run++;
     if (holds)
         return;
+    interp_json_error(I, DIAG_CHECK, &loc, msg, NULL, NULL, 1);
     fflush(stdout);
     diag_print(stderr, "error", loc, msg, NULL, NULL, I->color_err);
     I->checks_failed++;

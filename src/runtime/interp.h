@@ -76,6 +76,13 @@ void interp_free(Interp *I);
 int interp_run(Interp *I, const AstNode *block);
 /* Print the pending error to stderr and clear it; returns its exit code. */
 int interp_report(Interp *I);
+/* Under --format=json, one error as a JSON object on a line of stdout
+ * (docs/errors.md, "Errors under --format=json"); nothing in text mode.
+ * loc is NULL for an error outside any source (the command line), partial
+ * the partial result the error leaves (NULL: none), exit_code the exit
+ * status the error gives the run. */
+void interp_json_error(Interp *I, DiagCat cat, const Loc *loc, const char *msg,
+                       const char *hint, const Value *partial, int exit_code);
 
 /* Record an error (if none is pending yet).  Always returns NULL so that
  * builtins can `return rt_error(...)`. */

@@ -15,10 +15,23 @@ P="$T/prefix"
 rm -rf "$P"
 # -o: install what the tier built; never rebuild it here (a relink without the
 # tier's sanitizer flags would replace the binary the other tests run)
-make -s --no-print-directory -o "$B/cgt" -o "$B/oracle/mnk_check" install PREFIX="$P" BUILD="$B" \
+make -s --no-print-directory -o "$B/cgt" -o "$B/oracle/mnk_check" -o "$B/oracle/mq_infcheck" \
+    install PREFIX="$P" BUILD="$B" \
     >"$T/inst.log" 2>&1 ||
     fail "make install: $(tail -5 "$T/inst.log")"
 [ -x "$P/bin/cgt" ] || fail "no $P/bin/cgt"
+# the two independent checkers: mnk_check (run by `mnk ... verify`) and
+# mq_infcheck (named by an infinite quotient's output), and the installed
+# mq_infcheck accepts the proof file the installed cgt writes
+for x in mnk_check mq_infcheck; do
+    [ -x "$P/libexec/cgt/$x" ] || fail "no $P/libexec/cgt/$x"
+done
+(cd "$T" && "$P/bin/cgt" -e 'game g = octal 0.76; quotient q = g to 12 proof "q.proof"; print q;') \
+    >"$T/inf.out" 2>&1 || fail "infinite quotient: $(cat "$T/inf.out")"
+grep -q "check it with \`mq_infcheck q.proof\`: PREFIX/libexec/cgt/mq_infcheck beside an installed cgt" "$T/inf.out" ||
+    fail "the output does not name the installed checker: $(cat "$T/inf.out")"
+"$P/libexec/cgt/mq_infcheck" "$T/q.proof" >"$T/chk.out" 2>&1 ||
+    fail "installed mq_infcheck rejects the proof: $(cat "$T/chk.out")"
 "$P/bin/cgt" --version | grep -q '^cgt ' || fail "installed cgt does not run"
 man1="$P/share/man/man1/cgt.1"
 [ -f "$man1" ] || fail "no $man1"

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The REPL on a pseudo-terminal: Ctrl-C at the prompt clears the
 line or the pending block and leaves no interrupt behind; Tab completes
-builtins, option names and variables; a multi-line block is one history
+builtins, option names and variables, each where it fits (game kinds after
+`game NAME =`, option names only in their own statement); a multi-line block is one history
 entry (also after a restart, from ~/.cgt_history); no progress line is left
 on the screen.  Usage: repl_pty.py CGT TMPDIR.  Exit 0 when all hold."""
 import os
@@ -149,6 +150,17 @@ r.send("quotient q = dk to 5 na\t\"x z\";\n")
 expect(r, r"cgt> ", "prompt after quotient")
 r.send("prin\tq;\n")
 expect(r, r"< x, z \| x\^2 = 1, z\^3 = z >", "Tab completes a builtin keyword and an option")
+# after `game NAME =` Tab offers the game kinds; after `subtraction`, allbut
+r.send("game g7 = oct\t 0.07;\n")
+expect(r, r"cgt> ", "prompt after a completed game kind")
+r.send("game s7 = subtr\t all\t {1, 3};\n")
+expect(r, r"cgt> ", "prompt after subtraction allbut")
+r.send("print g7, s7;\n")
+expect(r, r"game 0\.07 game subtraction all but \{1,3\}", "Tab completes game kinds")
+# option names only in the arguments of their own statement: `bou` is no
+# variable, and `bound` (an option of quotient) is not offered in print
+r.send("print bou\t;\n")
+expect(r, r"undefined variable 'bou'", "an option name offered outside its statement")
 # a multi-line block: one history entry
 r.send("for i in [1, 2] {\n")
 expect(r, r"\.\.\.> ", "block continuation")

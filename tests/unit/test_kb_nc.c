@@ -212,6 +212,37 @@ static void test_limits(void)
     ncpres_free(p);
 }
 
+/* nckb_growing_family: the braid relation aba = bab under shortlex, stopped
+ * at 40 rules, holds the family ba^n ba (checked letter by letter here);
+ * the complete systems of finite monoids hold no run of 8. */
+static void test_family(void)
+{
+    const char *r[] = {"aba", "bab"};
+    NcPresentation *p = mk(2, r, 1);
+    NcSystem *s = NULL;
+    CgtError e;
+    NcLimits lim = {40, 0};
+    CHECK_EQ_INT(nckb_complete(p, NULL, &lim, &s, &e), CGT_ERR_LIMIT);
+    size_t first = 0, n = s ? nckb_growing_family(s, &first) : 0;
+    CHECK(n >= 30);
+    for (size_t i = first; s && i + 1 < first + n; i++) {
+        /* rule i + 1's left side is rule i's with one more a: b a^k b a */
+        size_t k = s->lhs_len[i] - 3;
+        const uint32_t *w = s->words + s->lhs_off[i + 1];
+        CHECK(s->lhs_len[i + 1] == k + 4 && w[0] == 1 && w[k + 2] == 1 && w[k + 3] == 0);
+        for (size_t j = 1; j <= k + 1; j++)
+            CHECK(w[j] == 0);
+    }
+    nckb_free(s);
+    ncpres_free(p);
+    const char *r2[] = {"aa", "", "bbb", "b"};
+    p = mk(2, r2, 2);
+    CHECK_EQ_INT(nckb_complete(p, NULL, NULL, &s, &e), CGT_OK);
+    CHECK(s && nckb_growing_family(s, &first) < 8);
+    nckb_free(s);
+    ncpres_free(p);
+}
+
 static void test_random(void)
 {
     uint64_t st = 99;
@@ -445,6 +476,7 @@ int main(void)
     test_groups();
     test_q24_commutative();
     test_limits();
+    test_family();
     test_random();
     test_check();
     UNIT_MAIN_END();

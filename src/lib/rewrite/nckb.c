@@ -522,6 +522,39 @@ CgtStatus nckb_complete_commutative(const Presentation *p, const NcLimits *lim, 
     return st;
 }
 
+/* v is u with one more copy of a letter inserted next to that letter. */
+static bool one_letter_longer(const uint32_t *u, size_t ul, const uint32_t *v, size_t vl)
+{
+    if (vl != ul + 1)
+        return false;
+    size_t p = 0;
+    while (p < ul && u[p] == v[p])
+        p++;
+    /* v[p] is the inserted letter: the rest must agree, and it must
+       lengthen a run of its own letter */
+    if (memcmp(u + p, v + p + 1, (ul - p) * sizeof *u) != 0)
+        return false;
+    return (p > 0 && v[p - 1] == v[p]) || (p + 1 < vl && v[p + 1] == v[p]);
+}
+
+size_t nckb_growing_family(const NcSystem *s, size_t *first)
+{
+    size_t best = 0, run = 0;
+    *first = 0;
+    for (size_t i = 0; i < s->nrules; i++) {
+        if (i > 0 && one_letter_longer(s->words + s->lhs_off[i - 1], s->lhs_len[i - 1],
+                                       s->words + s->lhs_off[i], s->lhs_len[i]))
+            run++;
+        else
+            run = 1;
+        if (run > best) {
+            best = run;
+            *first = i + 1 - run;
+        }
+    }
+    return best;
+}
+
 void nckb_free(NcSystem *s)
 {
     if (!s)

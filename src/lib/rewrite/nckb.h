@@ -71,6 +71,16 @@ CgtStatus nckb_complete_commutative(const Presentation *p, const NcLimits *lim, 
                                     CgtError *err);
 void nckb_free(NcSystem *s);
 
+/* A sign that a partial system will never complete: the longest run of
+ * rules, consecutive in the system, each of whose left sides is the one
+ * before it with one more copy of a letter inserted next to that letter
+ * (ba^n ba, ba^(n+1) ba, ...), the way a family that grows without end
+ * shows itself (the braid relation aba = bab under shortlex gives
+ * ba^n ba -> aba^2 b^(n-1) for every n, tests/golden/ux/kb_max_rules.cgt).
+ * A heuristic for messages, not a proof.  Returns the run's length (0 or
+ * 1: none) and its first rule in *first. */
+size_t nckb_growing_family(const NcSystem *s, size_t *first);
+
 /* Normal form of w[0..len-1]: *out owned (may be NULL when *outlen is 0).
  * Errors: CGT_ERR_LIMIT if rewriting exceeds max_steps (0 = no cap; only a
  * partial or hand-made system can fail to terminate). */

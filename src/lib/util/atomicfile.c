@@ -225,6 +225,66 @@ static const char crlf_hint[] =
     "the file is left untouched; its lines end in CR LF: it was converted to Windows text "
     "(copy it again in binary mode)";
 
+CgtStatus pf_read(const char *path, const char *what, uint64_t max, char **text, size_t *len,
+                  CgtError *err)
+{
+    *text = NULL;
+    *len = 0;
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0)
+        return cgt_error_set(err, CGT_ERR_IO, "cannot read %s '%s': %s", what, path,
+                             errno == ENOENT ? "no such file" : strerror(errno));
+    struct stat st;
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        close(fd);
+        return cgt_error_set(err, CGT_ERR_IO, "cannot read %s '%s': not a regular file", what,
+                             path);
+    }
+    if ((uint64_t)st.st_size > max) {
+        close(fd);
+        return cgt_error_set(err, CGT_ERR_LIMIT,
+                             "cannot read %s '%s': %llu bytes, more than the limit of %llu",
+                             what, path, (unsigned long long)st.st_size,
+                             (unsigned long long)max);
+    }
+    int fl = fcntl(fd, F_GETFL);
+    if (fl >= 0)
+        fcntl(fd, F_SETFL, fl & ~O_NONBLOCK);
+    size_t cap = (size_t)st.st_size + 1, n = 0;
+    char *buf = xmalloc(cap);
+    for (;;) {
+        if (n + 1 >= cap) {
+            if (n > max) {
+                free(buf);
+                close(fd);
+                return cgt_error_set(err, CGT_ERR_LIMIT,
+                                     "cannot read %s '%s': more than the limit of %llu bytes",
+                                     what, path, (unsigned long long)max);
+            }
+            cap *= 2;
+            buf = xrealloc(buf, cap);
+        }
+        ssize_t r = read(fd, buf + n, cap - 1 - n);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r < 0) {
+            int e = errno;
+            free(buf);
+            close(fd);
+            return cgt_error_set(err, CGT_ERR_IO, "cannot read %s '%s': %s", what, path,
+                                 strerror(e));
+        }
+        if (r == 0)
+            break;
+        n += (size_t)r;
+    }
+    close(fd);
+    buf[n] = '\0';
+    *text = buf;
+    *len = n;
+    return CGT_OK;
+}
+
 CgtStatus sf_open(SealedFile *sf, const char *path, const char *what, bool allow_unsealed,
                   CgtError *err)
 {

@@ -100,6 +100,15 @@ CgtStatus sf_open(SealedFile *sf, const char *path, const char *what, bool allow
                   CgtError *err);
 void sf_close(SealedFile *sf);
 
+/* Read a plain data file (read_json, read_csv) whole, with the hygiene of
+ * sf_open: opened without blocking, refused unless it is a regular file,
+ * refused when larger than max bytes; no seal is looked for.  On CGT_OK
+ * *text (owned, NUL-terminated after *len bytes) holds the file; on
+ * CGT_ERR_IO (no such file, unreadable, not regular) or CGT_ERR_LIMIT (too
+ * large) err names `what` and the path. */
+CgtStatus pf_read(const char *path, const char *what, uint64_t max, char **text, size_t *len,
+                  CgtError *err);
+
 /* Remaining body bytes from the current position (0 at or beyond the
  * seal line): parsers use it to refuse counts larger than the file. */
 uint64_t sf_remaining(SealedFile *sf);

@@ -834,8 +834,12 @@ void games_period_text(const Call *c, const Value *r, StrBuf *b)
     (void)c;
     const char *name = val_field_str(r, "game"), *status = val_field_str(r, "status");
     if (strcmp(status, "none") == 0) {
-        sb_printf(b, "%s: no period found in the first %lld values\n", name,
-                  (long long)val_field_int(r, "checked"));
+        long long checked = (long long)val_field_int(r, "checked");
+        sb_printf(b, "%s: no period found in the first %lld values\n", name, checked);
+        if (checked >= (long long)val_field_int(r, "limit"))
+            sb_printf(b, "  that is the search's limit: `period G limit %lld` searches "
+                         "twice as far\n",
+                      2 * checked);
         from_checkpoint_text(b, val_map_get(r, "from_checkpoint"));
         return;
     }

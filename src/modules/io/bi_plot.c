@@ -1,21 +1,26 @@
-/* `plot VALUE to "FILE.svg"` (docs/language.md "Plots"): SVG written here,
- * no plotting library.
- *   - a game with computed Grundy values, or a list of integers: the
- *     scatter of G(n) against n that the octal literature prints, with the
- *     rare values marked (the minority class of the parity of G(n) & m for
- *     the mask m that makes one class smallest: Gangolli and Plambeck's
- *     "rare" and "common" values, Winning Ways ch. 4 on 0.16 and kin);
+/* `plot VALUE to "FILE.svg" [title T] [xlabel X] [ylabel Y] [log x|y|xy] [lines]`
+ * (docs/language.md "Plots"): SVG written here, no plotting library.
+ *   - data: a list of integers (y against its index), a list of [x, y]
+ *     pairs, or a record of such lists (one series per field, with a
+ *     legend), on linear or base-10 log axes;
+ *   - a game with computed Grundy values: the scatter of G(n) against n
+ *     that the octal literature prints, with the rare values marked (the
+ *     minority class of the parity of G(n) & m for the mask m that makes
+ *     one class smallest: Gangolli and Plambeck's "rare" and "common"
+ *     values, Winning Ways ch. 4 on 0.16 and kin);
  *   - a quotient (or the record quotient(g, N) returns): |Q(n)| and |P(n)|
  *     against n, recomputed heap by heap by a fresh engine (a log scale
  *     when |Q| spans more than a factor 64);
  *   - an m,n,k record (m, n and replies [{move, reply}] as mnk's JSON
  *     gives them): the board with Breaker's proven reply to each first
- *     move written in its cell;
+ *     move written in its cell, or, when the side to move wins, the board
+ *     with its winning first move;
  *   - a genetic algorithm's record (kind "ga"): the best and the mean
  *     fitness of each generation of its history against the generation.
  * Every data point is an element with data-* attributes holding its values
  * and the plot frame is <rect class="frame">, so tests can check the
- * coordinates (tests/scripts/plot.sh). */
+ * coordinates (tests/scripts/plot.sh).  Text is given a font size at which
+ * it fits its room, so nothing runs past the picture's edge. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,6 +40,31 @@
 #define PB 50.0  /* bottom */
 #define PLOT_MAX_POINTS 100000
 
+typedef struct PlotOpts {
+    const char *title, *xlabel, *ylabel; /* NULL: the plot kind's own */
+    bool xlog, ylog, lines;
+    bool log_given;
+} PlotOpts;
+
+/* Width of a text at a font size, over-estimated (0.65 em a character;
+ * sans-serif faces average nearer 0.55) so that the text fits. */
+static double text_width(const char *s, double size)
+{
+    size_t chars = 0;
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++)
+        chars += (*p & 0xC0) != 0x80;
+    return 0.65 * size * (double)chars;
+}
+
+/* The font size, at most `size` and at least 6, at which s fits in `room`. */
+static double fit_size(const char *s, double room, double size)
+{
+    double w = text_width(s, size);
+    if (w > room && w > 0)
+        size = size * room / w;
+    return size < 6 ? 6 : size;
+}
+
 static void svg_begin(StrBuf *b, double w, double h, const char *title)
 {
     sb_printf(b,
@@ -42,9 +72,13 @@ static void svg_begin(StrBuf *b, double w, double h, const char *title)
               "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" "
               "viewBox=\"0 0 %.0f %.0f\" font-family=\"sans-serif\" font-size=\"12\">\n"
               "<rect class=\"background\" x=\"0\" y=\"0\" width=\"%.0f\" height=\"%.0f\" "
-              "fill=\"white\"/>\n<text class=\"title\" x=\"%.1f\" y=\"22\" "
-              "text-anchor=\"middle\" font-size=\"15\">",
-              w, h, w, h, w, h, w / 2);
+              "fill=\"white\"/>\n",
+              w, h, w, h, w, h);
+    if (!title[0])
+        return;
+    sb_printf(b, "<text class=\"title\" x=\"%.1f\" y=\"22\" text-anchor=\"middle\" "
+                 "font-size=\"%.2f\">",
+              w / 2, fit_size(title, w - 20, 15));
     ex_xml_text(title, b);
     sb_puts(b, "</text>\n");
 }
@@ -76,60 +110,110 @@ static double tick_step(double span, int want)
     return (m < 1.5 ? 1 : m < 3.5 ? 2 : m < 7.5 ? 5 : 10) * p;
 }
 
+/* The axes: data ranges in the scale's units (log2 or log10 of the value
+ * on a log axis; 0 = linear). */
 typedef struct Axes {
-    double x0, x1, y0, y1; /* data ranges */
-    bool ylog;             /* y axis is log2 */
+    double x0, x1, y0, y1;
+    int xlog, ylog; /* 0, 2 or 10 */
 } Axes;
+
+static double scaled(int base, double v)
+{
+    return base == 2 ? log2(v) : base == 10 ? log10(v) : v;
+}
 
 static double ax_x(const Axes *a, double x)
 {
     double w = PLOT_W - PL - PR;
+    x = scaled(a->xlog, x);
     return PL + (a->x1 > a->x0 ? (x - a->x0) / (a->x1 - a->x0) : 0.5) * w;
 }
 
 static double ax_y(const Axes *a, double y)
 {
     double h = PLOT_H - PT - PB;
-    if (a->ylog)
-        y = log2(y);
+    y = scaled(a->ylog, y);
     return PT + h - (a->y1 > a->y0 ? (y - a->y0) / (a->y1 - a->y0) : 0.5) * h;
+}
+
+static const char *scale_name(int base)
+{
+    return base == 2 ? "log2" : base == 10 ? "log10" : "linear";
+}
+
+/* Tick positions of an axis from lo to hi (scale units): round steps on a
+ * linear axis, whole powers on a log axis (both ends when no power falls
+ * inside). */
+static size_t ticks(int base, double lo, double hi, int want, double *t, size_t max)
+{
+    size_t k = 0;
+    if (base == 10 && hi - lo <= 3) {
+        /* a few decades: 1, 2 and 5 times each power of ten */
+        static const double mult[] = {1, 2, 5};
+        for (double e = floor(lo); e <= ceil(hi) && k < max; e++)
+            for (int i = 0; i < 3 && k < max; i++) {
+                double v = e + log10(mult[i]);
+                if (v >= lo - 1e-9 && v <= hi + 1e-9)
+                    t[k++] = v;
+            }
+        if (k > 0)
+            return k;
+    }
+    /* the data are integers: a linear axis has no ticks between them */
+    double step = base ? 1 : fmax(1, tick_step(hi - lo, want));
+    if (base && hi - lo > want)
+        step = ceil((hi - lo) / want);
+    for (double v = ceil(lo / step - 1e-9) * step; v <= hi + 1e-9 && k < max; v += step)
+        t[k++] = fabs(v) < 1e-9 ? 0 : v;
+    if (base && k == 0) {
+        t[k++] = lo;
+        if (hi > lo)
+            t[k++] = hi;
+    }
+    return k;
 }
 
 static void axes_out(const Axes *a, const char *xlabel, const char *ylabel, StrBuf *b)
 {
     sb_printf(b,
               "<rect class=\"frame\" x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" "
-              "fill=\"none\" stroke=\"black\" data-xmin=\"%g\" data-xmax=\"%g\" "
-              "data-ymin=\"%g\" data-ymax=\"%g\" data-yscale=\"%s\"/>\n",
+              "fill=\"none\" stroke=\"black\" data-xmin=\"%.17g\" data-xmax=\"%.17g\" "
+              "data-ymin=\"%.17g\" data-ymax=\"%.17g\" data-xscale=\"%s\" "
+              "data-yscale=\"%s\"/>\n",
               PL, PT, PLOT_W - PL - PR, PLOT_H - PT - PB, a->x0, a->x1, a->y0, a->y1,
-              a->ylog ? "log2" : "linear");
-    double sx = tick_step(a->x1 - a->x0, 8);
+              scale_name(a->xlog), scale_name(a->ylog));
+    double t[64];
+    size_t nt = ticks(a->xlog, a->x0, a->x1, 8, t, 64);
     sb_puts(b, "<g class=\"xticks\" text-anchor=\"middle\">\n");
-    for (double t = ceil(a->x0 / sx) * sx; t <= a->x1 + 1e-9; t += sx) {
-        double x = ax_x(a, t);
+    for (size_t i = 0; i < nt; i++) {
+        double x = PL + (a->x1 > a->x0 ? (t[i] - a->x0) / (a->x1 - a->x0) : 0.5) *
+                            (PLOT_W - PL - PR);
         sb_printf(b,
                   "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" stroke=\"black\"/>"
                   "<text x=\"%.2f\" y=\"%.2f\">%g</text>\n",
-                  x, PLOT_H - PB, x, PLOT_H - PB + 5, x, PLOT_H - PB + 18, t);
+                  x, PLOT_H - PB, x, PLOT_H - PB + 5, x, PLOT_H - PB + 18,
+                  a->xlog ? pow(a->xlog, t[i]) : t[i]);
     }
     sb_puts(b, "</g>\n<g class=\"yticks\" text-anchor=\"end\">\n");
-    double sy = a->ylog ? 1 : tick_step(a->y1 - a->y0, 6);
-    if (a->ylog && a->y1 - a->y0 > 12)
-        sy = ceil((a->y1 - a->y0) / 8);
-    for (double t = ceil(a->y0 / sy) * sy; t <= a->y1 + 1e-9; t += sy) {
+    nt = ticks(a->ylog, a->y0, a->y1, 6, t, 64);
+    for (size_t i = 0; i < nt; i++) {
         double y = PT + (PLOT_H - PT - PB) -
-                   (a->y1 > a->y0 ? (t - a->y0) / (a->y1 - a->y0) : 0.5) * (PLOT_H - PT - PB);
+                   (a->y1 > a->y0 ? (t[i] - a->y0) / (a->y1 - a->y0) : 0.5) * (PLOT_H - PT - PB);
         sb_printf(b,
                   "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" stroke=\"black\"/>"
-                  "<text x=\"%.2f\" y=\"%.2f\">%g</text>\n",
-                  PL - 5, y, PL, y, PL - 8, y + 4, a->ylog ? pow(2, t) : t);
+                  "<text x=\"%.2f\" y=\"%.2f\" font-size=\"%.2f\">%g</text>\n",
+                  PL - 5, y, PL, y, PL - 8, y + 4, 12.0, a->ylog ? pow(a->ylog, t[i]) : t[i]);
     }
-    sb_printf(b,
-              "</g>\n<text class=\"xlabel\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">%s"
-              "</text>\n<text class=\"ylabel\" x=\"16\" y=\"%.1f\" text-anchor=\"middle\" "
-              "transform=\"rotate(-90 16 %.1f)\">%s</text>\n",
-              PL + (PLOT_W - PL - PR) / 2, PLOT_H - 12, xlabel, PT + (PLOT_H - PT - PB) / 2,
-              PT + (PLOT_H - PT - PB) / 2, ylabel);
+    double xm = PL + (PLOT_W - PL - PR) / 2, ym = PT + (PLOT_H - PT - PB) / 2;
+    sb_printf(b, "</g>\n<text class=\"xlabel\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\" "
+                 "font-size=\"%.2f\">",
+              xm, PLOT_H - 12, fit_size(xlabel, PLOT_W - PL - PR, 12));
+    ex_xml_text(xlabel, b);
+    sb_printf(b, "</text>\n<text class=\"ylabel\" x=\"16\" y=\"%.1f\" text-anchor=\"middle\" "
+                 "transform=\"rotate(-90 16 %.1f)\" font-size=\"%.2f\">",
+              ym, ym, fit_size(ylabel, PLOT_H - PT - PB, 12));
+    ex_xml_text(ylabel, b);
+    sb_puts(b, "</text>\n");
 }
 
 /* ---- Grundy scatter ---- */
@@ -170,7 +254,8 @@ static uint32_t rare_mask(const uint32_t *g, uint64_t n, unsigned *rare_class)
     return best;
 }
 
-static void grundy_scatter(const uint32_t *g, uint64_t n, const char *name, StrBuf *b)
+static void grundy_scatter(const uint32_t *g, uint64_t n, const char *name, const PlotOpts *po,
+                           StrBuf *b)
 {
     unsigned rc = 0;
     uint32_t m = rare_mask(g, n, &rc);
@@ -178,7 +263,7 @@ static void grundy_scatter(const uint32_t *g, uint64_t n, const char *name, StrB
     for (uint64_t i = 0; i < n; i++)
         if (g[i] > maxv)
             maxv = g[i];
-    Axes a = {0, n > 1 ? (double)(n - 1) : 1, 0, maxv > 0 ? maxv : 1, false};
+    Axes a = {0, n > 1 ? (double)(n - 1) : 1, 0, maxv > 0 ? maxv : 1, 0, 0};
     char title[300];
     if (m)
         snprintf(title, sizeof title, "Grundy values of %s, n = 0..%llu (rare values under "
@@ -186,8 +271,8 @@ static void grundy_scatter(const uint32_t *g, uint64_t n, const char *name, StrB
     else
         snprintf(title, sizeof title, "Grundy values of %s, n = 0..%llu", name,
                  (unsigned long long)(n - 1));
-    svg_begin(b, PLOT_W, PLOT_H, title);
-    axes_out(&a, "n", "G(n)", b);
+    svg_begin(b, PLOT_W, PLOT_H, po->title ? po->title : title);
+    axes_out(&a, po->xlabel ? po->xlabel : "n", po->ylabel ? po->ylabel : "G(n)", b);
     sb_printf(b, "<g class=\"points\" data-mask=\"%u\" data-count=\"%llu\">\n", m,
               (unsigned long long)n);
     double r = n > 2000 ? 1.2 : n > 300 ? 1.8 : 2.5;
@@ -204,7 +289,7 @@ static void grundy_scatter(const uint32_t *g, uint64_t n, const char *name, StrB
 
 /* ---- quotient growth ---- */
 
-static bool quotient_growth(Call *c, const QuotObj *o, StrBuf *b)
+static bool quotient_growth(Call *c, const QuotObj *o, const PlotOpts *po, StrBuf *b)
 {
     if (o->inf) {
         rt_error(c->I, DIAG_TYPE, c->arg_locs[0], "plot of an infinite quotient: plot the "
@@ -230,17 +315,18 @@ static bool quotient_growth(Call *c, const QuotObj *o, StrBuf *b)
     }
     mq_free(e);
     uint32_t maxq = qs[n];
-    Axes a = {0, n ? n : 1, 0, maxq > 1 ? maxq : 1, false};
-    if (maxq >= 64) {
-        a.ylog = true;
+    Axes a = {0, n ? n : 1, 0, maxq > 1 ? maxq : 1, 0, 0};
+    if (maxq >= 64 || po->ylog) {
+        a.ylog = 2;
         a.y0 = 0;
         a.y1 = ceil(log2(maxq));
     }
     char title[300];
     snprintf(title, sizeof title, "misere quotients of %s: |Q(n)| and |P(n)|, n = 0..%u",
              g->name, n);
-    svg_begin(b, PLOT_W, PLOT_H, title);
-    axes_out(&a, "n (largest heap)", a.ylog ? "size (log scale)" : "size", b);
+    svg_begin(b, PLOT_W, PLOT_H, po->title ? po->title : title);
+    axes_out(&a, po->xlabel ? po->xlabel : "n (largest heap)",
+             po->ylabel ? po->ylabel : a.ylog ? "size (log scale)" : "size", b);
     static const char *const cls[] = {"q", "p"};
     static const char *const col[] = {"#1f3b73", "#d62728"};
     for (int s = 0; s < 2; s++) {
@@ -276,7 +362,7 @@ static bool quotient_growth(Call *c, const QuotObj *o, StrBuf *b)
 
 /* ---- genetic algorithm history ---- */
 
-static bool ga_history(Call *c, const Value *rec, StrBuf *b)
+static bool ga_history(Call *c, const Value *rec, const PlotOpts *po, StrBuf *b)
 {
     const Value *h = val_map_get(rec, "history");
     size_t n = h && h->kind == VAL_LIST ? h->u.list.len : 0;
@@ -320,15 +406,16 @@ static bool ga_history(Call *c, const Value *rec, StrBuf *b)
         }
     }
     if (ok) {
-        Axes a = {g[0], g[n - 1] > g[0] ? g[n - 1] : g[0] + 1, lo, hi > lo ? hi : lo + 1, false};
+        Axes a = {g[0], g[n - 1] > g[0] ? g[n - 1] : g[0] + 1, lo, hi > lo ? hi : lo + 1, 0, 0};
         const Value *fn = val_map_get(rec, "function");
         char title[300];
         bool named = fn && fn->kind == VAL_STR;
         snprintf(title, sizeof title, "genetic algorithm%s%s: fitness by generation (seed %lld)",
                  named ? " on " : "", named ? fn->u.str.s : "",
                  (long long)val_field_int(rec, "seed"));
-        svg_begin(b, PLOT_W, PLOT_H, title);
-        axes_out(&a, "generation", "fitness", b);
+        svg_begin(b, PLOT_W, PLOT_H, po->title ? po->title : title);
+        axes_out(&a, po->xlabel ? po->xlabel : "generation", po->ylabel ? po->ylabel : "fitness",
+                 b);
         static const char *const cls[] = {"best", "mean"};
         static const char *const col[] = {"#d62728", "#1f3b73"};
         for (int s = 0; s < 2; s++) {
@@ -371,7 +458,7 @@ static int cell_of(const char *s, int m, int n)
     return (int)(r - 1) * m + (s[0] - 'A');
 }
 
-static bool mnk_board(Call *c, const Value *rec, StrBuf *b)
+static bool mnk_board(Call *c, const Value *rec, const PlotOpts *po, StrBuf *b)
 {
     int64_t m, n, k = 0;
     Value *mv = val_map_get(rec, "m"), *nv = val_map_get(rec, "n"), *kv = val_map_get(rec, "k");
@@ -385,16 +472,44 @@ static bool mnk_board(Call *c, const Value *rec, StrBuf *b)
     }
     if (kv)
         val_get_i64(kv, &k);
+    /* replies are Breaker's answers when Breaker wins; when the side to
+       move wins, its winning first move is the thing to draw */
+    Value *res = val_map_get(rec, "result");
+    Value *wv = val_map_get(rec, "win_move");
+    const char *result = res && res->kind == VAL_STR ? res->u.str.s : "";
+    int win = -1;
+    if (rv->u.list.len == 0) {
+        if (wv && wv->kind == VAL_STR)
+            win = cell_of(wv->u.str.s, (int)m, (int)n);
+        if (win < 0) {
+            rt_error(c->I, DIAG_DOMAIN, c->arg_locs[0],
+                     "nothing to draw: the m,n,k record has no replies and no winning move");
+            rt_hint(c->I, "a record of a Breaker win has replies, one of a win for the side to "
+                          "move a win_move");
+            return false;
+        }
+    }
     const double cs = 56, x0 = 40, y0 = 50;
-    double w = x0 + cs * (double)m + 20, h = y0 + cs * (double)n + 40;
+    static const char note1[] = "Cell: Maker's first move; text: Breaker's reply",
+                      note2[] = "(pot. = the potential closes it)";
+    char note_win[120];
+    double w = x0 + cs * (double)m + 20, h = y0 + cs * (double)n + 56;
     if (w < 480)
         w = 480; /* room for the title and the note */
     char title[200];
-    Value *res = val_map_get(rec, "result");
-    snprintf(title, sizeof title, "%lld,%lld,%lld: Breaker's proven replies%s%s",
-             (long long)m, (long long)n, (long long)k, res && res->kind == VAL_STR ? "; " : "",
-             res && res->kind == VAL_STR ? res->u.str.s : "");
-    svg_begin(b, w, h, title);
+    if (win >= 0) {
+        snprintf(title, sizeof title, "%lld,%lld,%lld: %s wins; the winning first move %s",
+                 (long long)m, (long long)n, (long long)k,
+                 strcmp(result, "maker") == 0 ? "Maker" : strcmp(result, "first") == 0
+                                                              ? "the first player"
+                                                              : result[0] ? result : "the side to move",
+                 wv->u.str.s);
+        snprintf(note_win, sizeof note_win, "Marked: the winning first move %s", wv->u.str.s);
+    } else {
+        snprintf(title, sizeof title, "%lld,%lld,%lld: Breaker's proven replies%s%s",
+                 (long long)m, (long long)n, (long long)k, result[0] ? "; " : "", result);
+    }
+    svg_begin(b, w, h, po->title ? po->title : title);
     sb_printf(b, "<g class=\"board\" data-m=\"%lld\" data-n=\"%lld\" data-cell=\"%.0f\">\n",
               (long long)m, (long long)n, cs);
     for (int64_t r = 0; r < n; r++)
@@ -435,9 +550,236 @@ static bool mnk_board(Call *c, const Value *rec, StrBuf *b)
                   x, y, rcell >= 0 ? "15" : "11", mo->u.str.s, rcell >= 0 ? rn : "",
                   rcell >= 0 ? "\xe2\x86\x92" : "", rn);
     }
-    sb_printf(b, "</g>\n<text class=\"note\" x=\"%.1f\" y=\"%.1f\">Cell: Maker's first move; "
-                 "text: Breaker's reply (pot. = the potential closes it)</text>\n</svg>\n",
-              x0, h - 10);
+    if (win >= 0) {
+        double x = x0 + cs * (win % m), y = y0 + cs * (double)(n - 1 - win / m);
+        sb_printf(b,
+                  "<rect class=\"win\" x=\"%.1f\" y=\"%.1f\" width=\"%.0f\" height=\"%.0f\" "
+                  "fill=\"#d62728\" fill-opacity=\"0.35\" stroke=\"#d62728\" "
+                  "stroke-width=\"3\" data-move=\"%s\"/>\n",
+                  x, y, cs, cs, wv->u.str.s);
+        sb_printf(b, "</g>\n<text class=\"note\" x=\"%.1f\" y=\"%.1f\" font-size=\"%.2f\">",
+                  x0, h - 24, fit_size(note_win, w - x0 - 10, 12));
+        ex_xml_text(note_win, b);
+        sb_puts(b, "</text>\n</svg>\n");
+        return true;
+    }
+    sb_printf(b, "</g>\n<text class=\"note\" x=\"%.1f\" y=\"%.1f\" font-size=\"%.2f\">%s"
+                 "</text>\n<text class=\"note\" x=\"%.1f\" y=\"%.1f\" font-size=\"%.2f\">%s"
+                 "</text>\n</svg>\n",
+              x0, h - 24, fit_size(note1, w - x0 - 10, 12), note1, x0, h - 8,
+              fit_size(note2, w - x0 - 10, 12), note2);
+    return true;
+}
+
+/* ---- data: lists of integers, [x, y] pairs, several series ---- */
+
+typedef struct Series {
+    char *name; /* NULL: the only series, unnamed */
+    size_t n;
+    double *x, *y;
+    char **xs, **ys; /* the exact integers, for the data-* attributes */
+} Series;
+
+static void series_free(Series *s, size_t ns)
+{
+    for (size_t i = 0; i < ns; i++) {
+        for (size_t j = 0; j < s[i].n; j++) {
+            free(s[i].xs[j]);
+            free(s[i].ys[j]);
+        }
+        free(s[i].name);
+        free(s[i].x);
+        free(s[i].y);
+        free(s[i].xs);
+        free(s[i].ys);
+    }
+    free(s);
+}
+
+static bool num_of(const Value *v, double *d, char **text)
+{
+    if (v->kind != VAL_INT)
+        return false;
+    int64_t x;
+    if (val_get_i64(v, &x)) {
+        *d = (double)x;
+        *text = xasprintf("%lld", (long long)x);
+        return true;
+    }
+    mpz_t z;
+    mpz_init(z);
+    val_get_mpz(v, z);
+    *d = mpz_get_d(z);
+    *text = mpz_get_str(NULL, 10, z);
+    mpz_clear(z);
+    return isfinite(*d);
+}
+
+/* One series from a list of integers (y against the index from 0) or of
+ * [x, y] pairs; *total counts the points of all series. */
+static bool series_of(Call *c, const Value *v, const char *name, Series *s, size_t *total)
+{
+    const char *what = name ? name : "the list";
+    if (v->kind != VAL_LIST) {
+        rt_error(c->I, DIAG_TYPE, c->arg_locs[0],
+                 "field '%s' is a %s, not a list of integers or of [x, y] pairs", what,
+                 val_kind_name(v));
+        return false;
+    }
+    size_t n = v->u.list.len;
+    if (n == 0) {
+        rt_error(c->I, DIAG_DOMAIN, c->arg_locs[0], "nothing to plot: %s%s is empty",
+                 name ? "field " : "", name ? name : what);
+        return false;
+    }
+    if ((*total += n) > PLOT_MAX_POINTS) {
+        rt_error(c->I, DIAG_LIMIT, c->arg_locs[0], "more than %d points to plot",
+                 PLOT_MAX_POINTS);
+        return false;
+    }
+    s->name = name ? xstrdup(name) : NULL;
+    s->x = xcalloc(n, sizeof *s->x);
+    s->y = xcalloc(n, sizeof *s->y);
+    s->xs = xcalloc(n, sizeof *s->xs);
+    s->ys = xcalloc(n, sizeof *s->ys);
+    bool pairs = v->u.list.items[0]->kind == VAL_LIST;
+    for (size_t i = 0; i < n; i++) {
+        const Value *e = v->u.list.items[i];
+        bool ok;
+        if (pairs)
+            ok = e->kind == VAL_LIST && e->u.list.len == 2 &&
+                 num_of(e->u.list.items[0], &s->x[i], &s->xs[i]) &&
+                 num_of(e->u.list.items[1], &s->y[i], &s->ys[i]);
+        else
+            ok = num_of(e, &s->y[i], &s->ys[i]) &&
+                 (s->x[i] = (double)i, s->xs[i] = xasprintf("%zu", i), true);
+        s->n = i + 1;
+        if (!ok) {
+            rt_error(c->I, DIAG_TYPE, c->arg_locs[0], "element %zu of %s%s is not %s", i,
+                     name ? "field " : "", what,
+                     pairs ? "an [x, y] pair of integers" : "an integer");
+            rt_hint(c->I, "plot takes a list of integers, a list of [x, y] pairs of integers, "
+                          "or a record of such lists (one series each)");
+            return false;
+        }
+    }
+    return true;
+}
+
+static const char *const palette[] = {"#1f3b73", "#d62728", "#2ca02c", "#ff7f0e",
+                                      "#9467bd", "#8c564b", "#e377c2", "#17becf"};
+
+static bool data_plot(Call *c, const Value *v, const PlotOpts *po, StrBuf *b)
+{
+    size_t ns = v->kind == VAL_MAP ? val_map_len(v) : 1, total = 0;
+    if (ns == 0) {
+        rt_error(c->I, DIAG_DOMAIN, c->arg_locs[0], "nothing to plot: the record is empty");
+        return false;
+    }
+    Series *s = xcalloc(ns, sizeof *s);
+    for (size_t i = 0; i < ns; i++) {
+        bool ok = v->kind == VAL_MAP
+                      ? series_of(c, v->u.map.vals[i], v->u.map.keys[i], &s[i], &total)
+                      : series_of(c, v, NULL, &s[i], &total);
+        if (!ok) {
+            series_free(s, ns);
+            return false;
+        }
+    }
+    Axes a = {0, 0, 0, 0, po->xlog ? 10 : 0, po->ylog ? 10 : 0};
+    bool first = true;
+    for (size_t i = 0; i < ns; i++)
+        for (size_t j = 0; j < s[i].n; j++) {
+            double x = s[i].x[j], y = s[i].y[j];
+            if ((a.xlog && x <= 0) || (a.ylog && y <= 0)) {
+                rt_error(c->I, DIAG_DOMAIN, c->arg_locs[0],
+                         "point %zu%s%s has %s = %s, which a log scale cannot show", j,
+                         s[i].name ? " of " : "", s[i].name ? s[i].name : "",
+                         a.ylog && y <= 0 ? "y" : "x", a.ylog && y <= 0 ? s[i].ys[j] : s[i].xs[j]);
+                rt_hint(c->I, "a log axis shows positive values only; drop `log` or the point");
+                series_free(s, ns);
+                return false;
+            }
+            x = scaled(a.xlog, x);
+            y = scaled(a.ylog, y);
+            if (first || x < a.x0)
+                a.x0 = x;
+            if (first || x > a.x1)
+                a.x1 = x;
+            if (first || y < a.y0)
+                a.y0 = y;
+            if (first || y > a.y1)
+                a.y1 = y;
+            first = false;
+        }
+    bool pairs = v->kind == VAL_LIST ? v->u.list.items[0]->kind == VAL_LIST
+                                     : v->u.map.vals[0]->u.list.items[0]->kind == VAL_LIST;
+    svg_begin(b, PLOT_W, PLOT_H, po->title ? po->title : "");
+    axes_out(&a, po->xlabel ? po->xlabel : pairs ? "x" : "n",
+             po->ylabel ? po->ylabel : pairs ? "y" : "value", b);
+    double r = total > 2000 ? 1.2 : total > 300 ? 1.8 : 2.5;
+    for (size_t i = 0; i < ns; i++) {
+        const char *col = palette[i % (sizeof palette / sizeof palette[0])];
+        sb_puts(b, "<g class=\"series\" data-name=\"");
+        ex_xml_text(s[i].name ? s[i].name : "", b);
+        sb_printf(b, "\" data-count=\"%zu\">\n", s[i].n);
+        if (po->lines) {
+            sb_printf(b, "<polyline class=\"line\" fill=\"none\" stroke=\"%s\" points=\"", col);
+            for (size_t j = 0; j < s[i].n; j++)
+                sb_printf(b, "%.2f,%.2f ", ax_x(&a, s[i].x[j]), ax_y(&a, s[i].y[j]));
+            sb_puts(b, "\"/>\n");
+        }
+        for (size_t j = 0; j < s[i].n; j++)
+            sb_printf(b,
+                      "<circle class=\"point\" cx=\"%.2f\" cy=\"%.2f\" r=\"%.1f\" fill=\"%s\" "
+                      "data-x=\"%s\" data-y=\"%s\"/>\n",
+                      ax_x(&a, s[i].x[j]), ax_y(&a, s[i].y[j]), r, col, s[i].xs[j], s[i].ys[j]);
+        sb_puts(b, "</g>\n");
+    }
+    if (v->kind == VAL_MAP) {
+        /* the legend, inside the frame at its top left */
+        sb_puts(b, "<g class=\"legend\">\n");
+        for (size_t i = 0; i < ns; i++) {
+            double y = PT + 15 + 17 * (double)i;
+            sb_printf(b,
+                      "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"4\" fill=\"%s\"/><text x=\"%.1f\" "
+                      "y=\"%.1f\" font-size=\"%.2f\" data-name=\"",
+                      PL + 15, y, palette[i % (sizeof palette / sizeof palette[0])], PL + 25,
+                      y + 4, fit_size(s[i].name, PLOT_W - PL - PR - 40, 12));
+            ex_xml_text(s[i].name, b);
+            sb_puts(b, "\">");
+            ex_xml_text(s[i].name, b);
+            sb_puts(b, "</text>\n");
+        }
+        sb_puts(b, "</g>\n");
+    }
+    sb_puts(b, "</svg>\n");
+    series_free(s, ns);
+    return true;
+}
+
+static bool plot_opts(Call *c, PlotOpts *po)
+{
+    memset(po, 0, sizeof *po);
+    Value *v;
+    if ((v = call_opt(c, "title")))
+        po->title = v->u.str.s;
+    if ((v = call_opt(c, "xlabel")))
+        po->xlabel = v->u.str.s;
+    if ((v = call_opt(c, "ylabel")))
+        po->ylabel = v->u.str.s;
+    po->lines = call_opt(c, "lines") != NULL;
+    if ((v = call_opt(c, "log"))) {
+        const char *w = v->u.str.s;
+        po->log_given = true;
+        po->xlog = strcmp(w, "x") == 0 || strcmp(w, "xy") == 0;
+        po->ylog = strcmp(w, "y") == 0 || strcmp(w, "xy") == 0;
+        if (!po->xlog && !po->ylog) {
+            rt_error(c->I, DIAG_DOMAIN, call_opt_loc(c, "log"),
+                     "log takes x, y or xy, not '%s'", w);
+            return false;
+        }
+    }
     return true;
 }
 
@@ -454,13 +796,33 @@ Value *bi_plot(Call *c)
                                                           "FILE.svg");
         return NULL;
     }
+    PlotOpts po;
+    if (!plot_opts(c, &po))
+        return NULL;
     v = ex_quotient_of(v);
+    bool quot = val_is_obj(v, &quotient_type), game = val_is_obj(v, &game_type);
+    bool board = v->kind == VAL_MAP && val_map_get(v, "replies");
+    bool garec = v->kind == VAL_MAP && val_result_kind(v) &&
+                 strcmp(val_result_kind(v), "ga") == 0;
+    if (po.log_given && (game || board || garec || (quot && po.xlog))) {
+        rt_error(c->I, DIAG_DOMAIN, call_opt_loc(c, "log"), "a log scale cannot show %s",
+                 game ? "G(n) = 0 (plot the values as a list to choose the scale)"
+                 : board ? "a board"
+                 : garec ? "a fitness history (fitnesses may be 0 or negative)"
+                         : "heap 0 (a quotient plot takes `log y` only)");
+        return NULL;
+    }
+    if (po.lines && !(v->kind == VAL_LIST || (v->kind == VAL_MAP && !board))) {
+        rt_error(c->I, DIAG_DOMAIN, call_opt_loc(c, "lines"),
+                 "lines joins the points of data: a list or a record of lists");
+        return NULL;
+    }
     StrBuf b;
     sb_init(&b);
     bool ok = true;
-    if (val_is_obj(v, &quotient_type)) {
-        ok = quotient_growth(c, v->u.obj.ptr, &b);
-    } else if (val_is_obj(v, &game_type)) {
+    if (quot) {
+        ok = quotient_growth(c, v->u.obj.ptr, &po, &b);
+    } else if (game) {
         GameObj *g = game_of(v);
         if (g->kind != GAME_HEAP || !g->gt || grundy_count(g->gt) == 0) {
             sb_free(&b);
@@ -474,39 +836,20 @@ Value *bi_plot(Call *c)
             n = PLOT_MAX_POINTS;
         uint32_t *vals = xmalloc((n + 1) * sizeof *vals);
         grundy_copy(g->gt, 0, n, vals);
-        grundy_scatter(vals, n, g->name, &b);
+        grundy_scatter(vals, n, g->name, &po, &b);
         free(vals);
-    } else if (v->kind == VAL_LIST && v->u.list.len > 0) {
-        size_t n = v->u.list.len;
-        if (n > PLOT_MAX_POINTS) {
-            sb_free(&b);
-            return rt_error(c->I, DIAG_LIMIT, c->arg_locs[0], "more than %d points to plot",
-                            PLOT_MAX_POINTS);
-        }
-        uint32_t *g = xmalloc(n * sizeof *g);
-        for (size_t i = 0; i < n && ok; i++) {
-            int64_t x;
-            if (!val_get_i64(v->u.list.items[i], &x) || x < 0 || x > UINT32_MAX) {
-                rt_error(c->I, DIAG_TYPE, c->arg_locs[0],
-                         "element %zu of the list is not an integer in 0..2^32-1", i);
-                ok = false;
-            } else {
-                g[i] = (uint32_t)x;
-            }
-        }
-        if (ok)
-            grundy_scatter(g, n, "the sequence", &b);
-        free(g);
-    } else if (v->kind == VAL_MAP && val_result_kind(v) &&
-               strcmp(val_result_kind(v), "ga") == 0) {
-        ok = ga_history(c, v, &b);
-    } else if (v->kind == VAL_MAP && val_map_get(v, "replies")) {
-        ok = mnk_board(c, v, &b);
+    } else if (garec) {
+        ok = ga_history(c, v, &po, &b);
+    } else if (board) {
+        ok = mnk_board(c, v, &po, &b);
+    } else if (v->kind == VAL_LIST || v->kind == VAL_MAP) {
+        ok = data_plot(c, v, &po, &b);
     } else {
         sb_free(&b);
         rt_error(c->I, DIAG_TYPE, c->arg_locs[0], "cannot plot a %s", val_kind_name(v));
-        rt_hint(c->I, "plot takes a game or list of Grundy values, a quotient, an mnk record "
-                      "or a ga record");
+        rt_hint(c->I, "plot takes a list of integers or of [x, y] pairs, a record of such "
+                      "lists, a game with Grundy values, a quotient, an mnk record or a ga "
+                      "record");
         return NULL;
     }
     if (!ok) {

@@ -196,6 +196,9 @@ static bool parse_order(Call *c, const SemiObj *s, KbOrder *ord, int **perm, uin
     return true;
 }
 
+/* Rules in a growing family before a stopped completion calls it one. */
+#define KB_FAMILY_MIN 8
+
 static Value *kb_nc(Call *c, SemiObj *s)
 {
     CgtError err;
@@ -212,10 +215,27 @@ static Value *kb_nc(Call *c, SemiObj *s)
     /* stopped by the max_rules the script asked for: a result, not an error */
     bool requested = st == CGT_ERR_LIMIT && mr && sys->nrules >= (size_t)maxr;
     Value *rec = nckb_system_record(sys, s->name, requested ? (long)maxr : 0);
+    size_t fam_first = 0, fam = st == CGT_OK || requested ? 0
+                                                          : nckb_growing_family(sys, &fam_first);
+    char *fam_a = NULL, *fam_b = NULL;
+    if (fam >= KB_FAMILY_MIN) {
+        size_t last = fam_first + fam - 1;
+        fam_a = nckb_format_word(sys, sys->words + sys->lhs_off[fam_first],
+                                 sys->lhs_len[fam_first]);
+        fam_b = nckb_format_word(sys, sys->words + sys->lhs_off[last], sys->lhs_len[last]);
+    }
     nckb_free(sys);
     if (st == CGT_OK || requested)
         return rec;
     rt_error_from(c->I, c->loc, &err);
+    if (fam_a && st == CGT_ERR_LIMIT)
+        rt_hint(c->I, "%zu rules, %s to %s, each one letter longer than the last, form a family "
+                      "that grows without end: shortlex completion of %s will most likely never "
+                      "finish, and more time will not help; kb(%s, {max_rules: N}) keeps a "
+                      "partial system, and other generators or relations may complete",
+                fam, fam_a, fam_b, s->name, s->name);
+    free(fam_a);
+    free(fam_b);
     rt_set_partial(c->I, rec); /* e.partial: the system so far */
     return NULL;
 }

@@ -159,6 +159,7 @@ static QuotObj *quot_from_run(Call *c, MqRun *r, const MqRunOptions *ro)
     r->q = NULL;
     r->inf = NULL;
     o->asked = r->asked;
+    o->period_limit = ro->to < 0 ? ro->limit : 0;
     o->cert_skip = !ro->certify;
     o->cert_states = ro->cert_states;
     quot_take_verdict(o, &r->verdict);
@@ -459,6 +460,20 @@ Value *bi_pretend(Call *c)
 }
 
 /* `pretend q`: the words of phi(0..n), ten to a row */
+/* `quotient G to N;` without a name: the quotient, as `print q` shows it
+ * (the statement's value is the record quotient(G, N) returns). */
+void misere_quotient_text(const Call *c, const Value *r, StrBuf *b)
+{
+    (void)c;
+    const Value *q = r->kind == VAL_MAP ? val_map_get(r, "q") : NULL;
+    if (!q || !val_is_obj(q, &quotient_type)) {
+        val_format(r, b, true);
+    } else {
+        quotient_type.print_text(q->u.obj.ptr, b);
+    }
+    sb_putc(b, '\n');
+}
+
 void misere_pretend_text(const Call *c, const Value *l, StrBuf *b)
 {
     if (l->kind != VAL_LIST)

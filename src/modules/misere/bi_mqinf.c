@@ -81,7 +81,9 @@ void mqinf_text(const MqInfProof *p, const char *game, uint32_t fin_size, uint32
               p->S, (unsigned long long)p->pairs, (unsigned long long)p->checks, p->A1, p->B1);
     if (proof_path)
         sb_printf(b, "  proof file: %s (format cgt-misere-infinite 1; check it with "
-                     "tests/oracle/mq_infcheck)\n", proof_path);
+                     "`mq_infcheck %s`: PREFIX/libexec/cgt/mq_infcheck beside an installed "
+                     "cgt, build/oracle/mq_infcheck in the source tree)\n",
+                  proof_path, proof_path);
     sb_printf(b, "  finite part: Q(%u) has |Q| = %u, |P| = %u%s\n", p->N - 1, fin_size, fin_psize,
               fin_certified ? ", verified by certificate" : ", NOT certified");
     sb_printf(b, "  description: a position is X + %u^a + %u^b with X free of heaps %u and %u; "

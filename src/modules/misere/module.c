@@ -13,6 +13,7 @@ static const ResultPrinter printers[] = {
     {.kind = "ptypes", .text = misere_ptypes_text},
     {.kind = "verify", .text = misere_verify_text},
     {.kind = "infinite_listing", .text = misere_infinite_listing_text},
+    {.builtin = "quotient", .text = misere_quotient_text},
     {.builtin = "pretend", .text = misere_pretend_text},
     {.builtin = "elements", .text = misere_elements_text},
     {.builtin = "product", .text = misere_product_text},

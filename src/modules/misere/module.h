@@ -11,6 +11,7 @@
 
 void misere_verify_text(const Call *c, const Value *r, StrBuf *b);
 void misere_infinite_listing_text(const Call *c, const Value *r, StrBuf *b);
+void misere_quotient_text(const Call *c, const Value *r, StrBuf *b);
 void misere_pretend_text(const Call *c, const Value *l, StrBuf *b);
 void misere_elements_text(const Call *c, const Value *l, StrBuf *b);
 void misere_product_text(const Call *c, const Value *v, StrBuf *b);

@@ -113,6 +113,10 @@ static void quot_text(const void *ptr, StrBuf *b)
                       "%u heaps; last rogue heap %d)\n",
                       o->period.period, o->period.preperiod, o->period.heaps,
                       o->period.last_rogue);
+        else if (o->period_limit && n >= o->period_limit)
+            sb_printf(b, "  no periodicity proved up to heap %u, the search's limit "
+                         "(default 200): `quotient q = G limit %u` searches further\n",
+                      n, 2 * n);
         else
             sb_printf(b, "  no periodicity proved up to heap %u\n", n);
     }

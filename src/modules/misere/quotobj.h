@@ -29,6 +29,7 @@ typedef struct QuotObj {
     MqInfProof *inf;
     char *proof_path;
     uint32_t asked; /* N of `to N` */
+    uint32_t period_limit; /* without `to N`: the heap the periodicity search stops at */
 } QuotObj;
 
 extern const ObjType quotient_type;

@@ -69,6 +69,24 @@ static Value *cell(const MnkReport *rep, int c)
 
 /* The record of a solved game (docs/language.md, "Results as records"),
  * for `mnk M N K;` and mnk(M, N, K) alike. */
+/* What a search stopped by a limit or an interrupt leaves (e.partial, and
+ * the "partial" of the error under --format=json): the game, the work done
+ * and why it stopped; no result. */
+static Value *mnk_stopped_record(int m, int n, int k, const MnkOptions *o, const MnkReport *rep,
+                                 const CgtError *err)
+{
+    Value *r = val_result("mnk_stopped");
+    val_map_set_int(r, "m", m);
+    val_map_set_int(r, "n", n);
+    val_map_set_int(r, "k", k);
+    val_map_set_str(r, "variant", mnk_variant_name(o->variant));
+    val_map_set_int(r, "nodes", (int64_t)rep->nodes);
+    val_map_set_int(r, "proven", (int64_t)rep->tt_entries);
+    val_map_set_int(r, "ms", (int64_t)(rep->seconds * 1000.0 + 0.5));
+    val_map_set_str(r, "stopped", err->msg);
+    return r;
+}
+
 static Value *mnk_record(const MnkReport *rep, const MnkOptions *o, const MnkRun *run)
 {
     Value *r = val_result("mnk");
@@ -147,6 +165,16 @@ static const char *str_or_null(const Value *r, const char *key)
 }
 
 /* The text of an mnk record. */
+void mnk_stopped_text(const Call *c, const Value *r, StrBuf *b)
+{
+    (void)c;
+    sb_printf(b, "mnk %lld,%lld,%lld %s: no result yet, %lld nodes searched, %lld positions "
+                 "proven\n",
+              (long long)val_field_int(r, "m"), (long long)val_field_int(r, "n"),
+              (long long)val_field_int(r, "k"), val_field_str(r, "variant"),
+              (long long)val_field_int(r, "nodes"), (long long)val_field_int(r, "proven"));
+}
+
 void mnk_text(const Call *c, const Value *r, StrBuf *b)
 {
     (void)c;
@@ -317,6 +345,10 @@ static Value *mnk_stmt(Call *c)
     if (run->status == MNK_RUN_FAILED) {
         rt_error_from(c->I, run->at == MNK_AT_VERIFY ? call_opt_loc(c, "verify") : c->loc,
                       &run->err);
+        if (run->at == MNK_AT_RUN &&
+            (run->err.status == CGT_ERR_LIMIT || run->err.status == CGT_ERR_INTERRUPTED))
+            rt_set_partial(c->I, mnk_stopped_record((int)m, (int)n, (int)k, &o, &run->rep,
+                                                    &run->err));
         goto out;
     }
     res = mnk_record(&run->rep, &o, run);

@@ -10,6 +10,7 @@ static const Builtin builtins[] = {
 
 static const ResultPrinter printers[] = {
     {.kind = "mnk", .text = mnk_text},
+    {.kind = "mnk_stopped", .text = mnk_stopped_text},
 };
 
 const Module cgt_module_mnk = {

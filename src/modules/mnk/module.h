@@ -10,6 +10,7 @@
 #undef BUILTIN
 
 void mnk_text(const Call *c, const Value *r, StrBuf *b);
+void mnk_stopped_text(const Call *c, const Value *r, StrBuf *b);
 
 extern const Module cgt_module_mnk;
 
