@@ -69,6 +69,30 @@ static AstNode *binop(LexState *st, int op, Loc l, AstNode *a, AstNode *b)
     n->op = op;
     return n;
 }
+/* NAME = e, and x[i] = e, r.k = e, r["k"] = e to any depth (op: the
+ * operator of `op=`, 0 for `=`): kids[0] is the value, kids[1] the target
+ * when it is an item or field (text is the variable at its root).  Any
+ * other target is a syntax error. */
+static AstNode *assignment(LexState *st, Loc *tl, Loc l, AstNode *target, AstNode *value, int op)
+{
+    const AstNode *root = target;
+    while (root->kind == AST_INDEX || root->kind == AST_FIELD)
+        root = root->kids[0];
+    if (root->kind != AST_IDENT) {
+        cgt_error(tl, NULL, st,
+                  root == target ? "cannot assign to this expression: the left of '=' is a "
+                                   "name, an item x[i] or a field r.k"
+                                 : "cannot assign into this expression: items and fields are "
+                                   "assigned through a variable, as in x[i] = v");
+        return NULL;
+    }
+    AstNode *n = mk1(st, AST_ASSIGN, l, value);
+    n->text = root->text;
+    n->op = op;
+    if (root != target)
+        ast_add(st->arena, n, target);
+    return n;
+}
 }
 
 %define api.pure full
@@ -132,10 +156,11 @@ block
 stmt
     : ';'                   { $$ = NULL; }
     | expr ';'              { $$ = mk1(st, AST_EXPR, @1, $1); }
-    | IDENT '=' expr ';'    { $$ = mk1(st, AST_ASSIGN, @$, $3); $$->text = $1->text; }
-    | IDENT assign_op expr ';'
-                            { $$ = mk1(st, AST_ASSIGN, @$, $3); $$->text = $1->text;
-                              $$->op = $2->op; }
+    | primary '=' expr ';'  { $$ = assignment(st, &@1, @$, $1, $3, 0);
+                              if (!$$) YYERROR; }
+    | primary assign_op expr ';'
+                            { $$ = assignment(st, &@1, @$, $1, $3, $2->op);
+                              if (!$$) YYERROR; }
     | IDENT cmd_first ';'   { $$ = mk1(st, AST_CMD, @$, $2);
                               $$->text = $1->text; }
     | IDENT cmd_first cmd_args ';'

@@ -99,6 +99,8 @@ static void improve_message(const SourceFile *src, const LexState *st, char *msg
     static const char *const kinds[] = {"unexpected name", "unexpected integer",
                                         "unexpected code"};
     uint32_t a = st->err_loc.start, b = st->err_loc.end;
+    if (strncmp(msg, "unexpected", 10) != 0)
+        return; /* the grammar's own messages (assignment targets) are complete */
     for (size_t k = 0; k < 3; k++) {
         size_t kl = strlen(kinds[k]);
         if (strncmp(msg, kinds[k], kl) == 0 && b > a && b <= src->len && b - a < 60) {

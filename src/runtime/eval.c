@@ -875,3 +875,178 @@ Value *rt_eval(Interp *I, const AstNode *e)
     }
 }
 
+
+/* ---- item and field assignment ---- */
+
+/* One step of a target x[i].k[j]: an index (key evaluated) or a field. */
+typedef struct Step {
+    const AstNode *node; /* AST_INDEX or AST_FIELD */
+    Value *key;          /* the index or key of an AST_INDEX */
+} Step;
+
+static Loc step_loc(const Step *st)
+{
+    return st->node->kind == AST_FIELD ? st->node->loc : st->node->kids[1]->loc;
+}
+
+/* The item of c (a container no one else holds, so that it may change)
+ * that st names.  A record key that is not there is *newkey when it is
+ * the last step (the assignment adds it); any other failure is an error.
+ * NULL in both cases. */
+static Value **item_slot(Interp *I, Value *c, const Step *st, bool last, const char **newkey)
+{
+    Loc loc = step_loc(st);
+    const char *key = NULL;
+    if (st->node->kind == AST_FIELD) {
+        key = st->node->text;
+        if (c->kind != VAL_MAP) {
+            rt_error(I, DIAG_TYPE, loc, "cannot set field '%s' of %s %s", key,
+                     val_article(val_kind_name(c)), val_kind_name(c));
+            rt_hint(I, "fields belong to records, written {name: value, ...}");
+            return NULL;
+        }
+    } else if (c->kind == VAL_MAP) {
+        if (st->key->kind != VAL_STR) {
+            rt_error(I, DIAG_TYPE, loc, "a record is indexed by a string key, not %s %s",
+                     val_article(val_kind_name(st->key)), val_kind_name(st->key));
+            return NULL;
+        }
+        key = st->key->u.str.s;
+    }
+    if (key) {
+        for (size_t i = 0; i < c->u.map.len; i++)
+            if (strcmp(c->u.map.keys[i], key) == 0)
+                return &c->u.map.vals[i];
+        if (last) {
+            *newkey = key;
+            return NULL;
+        }
+        field_value(I, c, key, loc);
+        return NULL;
+    }
+    if (c->kind == VAL_LIST) {
+        if (st->key->kind == VAL_RANGE) {
+            rt_error(I, DIAG_TYPE, loc, "cannot assign to a slice");
+            rt_hint(I, "assign the items one at a time, or build the list with slices and +");
+            return NULL;
+        }
+        Value *cur = index_value(I, c, st->key, loc);
+        if (!cur) {
+            if (I->err_cat == DIAG_DOMAIN)
+                rt_hint(I, "an item assignment replaces an item; add one with append(l, x) "
+                           "or l + [x]");
+            return NULL;
+        }
+        val_unref(cur);
+        int64_t i = 0;
+        val_get_i64(st->key, &i);
+        size_t j = i < 0 ? c->u.list.len - (size_t)(-(i + 1)) - 1 : (size_t)i;
+        return &c->u.list.items[j];
+    }
+    const char *kind = val_kind_name(c);
+    rt_error(I, DIAG_TYPE, loc, "cannot assign to an item of %s %s", val_article(kind), kind);
+    if (c->kind == VAL_STR)
+        rt_hint(I, "strings cannot change; build a new one, e.g. s = s[0..1] + \"x\" + "
+                   "s[3..-1]");
+    else if (c->kind == VAL_RANGE)
+        rt_hint(I, "make it a list first: l = list(r)");
+    else if (c->kind != VAL_OBJ)
+        rt_hint(I, "items belong to lists and records");
+    return NULL;
+}
+
+/* x[i] = v, r.k = v, r["k"] = v, nested to any depth, and their op= forms
+ * (s->kids[1] is the target, s->text the variable at its root).  Values
+ * are copied on write: a list or record that another value or variable
+ * also holds is copied (one level, its items shared) before it changes,
+ * so the assignment changes the variable alone (docs/language.md). */
+bool ev_assign_item(Interp *I, const AstNode *s)
+{
+    size_t n = 0;
+    const AstNode *t = s->kids[1];
+    for (; t->kind == AST_INDEX || t->kind == AST_FIELD; t = t->kids[0])
+        n++;
+    const AstNode *var = t;
+    Step *steps = xcalloc(n, sizeof *steps);
+    size_t k = n;
+    for (t = s->kids[1]; k > 0; t = t->kids[0])
+        steps[--k].node = t;
+    bool ok = false;
+    Value *v = NULL, *root = NULL;
+    Env *taken = NULL;
+    for (k = 0; k < n; k++)
+        if (steps[k].node->kind == AST_INDEX &&
+            !(steps[k].key = rt_eval(I, steps[k].node->kids[1])))
+            goto out;
+    if (!(v = rt_eval(I, s->kids[0])))
+        goto out;
+    /* the variable: taken out of its frame, so that it is held once when
+       no other value holds it; a global assigned inside a function is
+       copied into the function's frame, as NAME = ... would bind it there */
+    Env *frame = I->locals ? I->locals : I->globals;
+    Value *cur = env_get(frame, s->text);
+    if (cur) {
+        root = val_ref(cur);
+        env_set(frame, s->text, val_null());
+        taken = frame;
+    } else if ((cur = ev_lookup(I, s->text))) {
+        root = val_ref(cur);
+    } else {
+        ev_undefined_name(I, var);
+        goto out;
+    }
+    if (s->op) {
+        Value *old = val_ref(root);
+        for (k = 0; k < n && old; k++) {
+            Value *next = steps[k].node->kind == AST_FIELD
+                              ? field_value(I, old, steps[k].node->text, step_loc(&steps[k]))
+                              : index_value(I, old, steps[k].key, step_loc(&steps[k]));
+            val_unref(old);
+            old = next;
+        }
+        if (!old)
+            goto out;
+        Value *r = ev_binop(I, s->op, old, v, s->loc);
+        val_unref(old);
+        val_unref(v);
+        if (!(v = r))
+            goto out;
+    }
+    Value **slot = &root;
+    for (k = 0; k < n; k++) {
+        Value *c = *slot;
+        if ((c->kind == VAL_LIST || c->kind == VAL_MAP) && c->refs > 1) {
+            Value *copy = val_shallow_copy(c);
+            val_unref(c);
+            *slot = c = copy;
+        }
+        const char *newkey = NULL;
+        Value **item = item_slot(I, c, &steps[k], k + 1 == n, &newkey);
+        if (!item) {
+            if (newkey) {
+                val_map_set(c, newkey, v);
+                v = NULL;
+                ok = true;
+            }
+            break;
+        }
+        if (k + 1 == n) {
+            val_unref(*item);
+            *item = v;
+            v = NULL;
+            ok = true;
+            break;
+        }
+        slot = item;
+    }
+out:
+    if (root && (ok || taken))
+        env_set(ok ? (I->locals ? I->locals : I->globals) : taken, s->text, root);
+    else
+        val_unref(root);
+    val_unref(v);
+    for (k = 0; k < n; k++)
+        val_unref(steps[k].key);
+    free(steps);
+    return ok;
+}

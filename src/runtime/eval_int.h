@@ -16,6 +16,7 @@ extern size_t ev_stack_budget;
 void ev_put_stdout(const char *text);
 Value *ev_lookup(Interp *I, const char *name);
 void ev_assign(Interp *I, const char *name, Value *v);
+bool ev_assign_item(Interp *I, const AstNode *s);
 Value *ev_undefined_name(Interp *I, const AstNode *e);
 Value *ev_binop(Interp *I, int op, Value *a, Value *b, Loc loc);
 bool ev_eval_pair(Interp *I, const AstNode *e, Value **a, Value **b);

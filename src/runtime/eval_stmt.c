@@ -322,6 +322,8 @@ static ExecStatus exec_stmt_kind(Interp *I, const AstNode *s, Value **ret)
         return ok ? EX_OK : EX_ERR;
     }
     case AST_ASSIGN: {
+        if (s->nkids > 1)
+            return ev_assign_item(I, s) ? EX_OK : EX_ERR;
         Value *old = NULL;
         if (s->op) {
             /* x += e: x must exist; then x = x + e */

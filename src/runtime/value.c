@@ -342,6 +342,38 @@ const char *val_kind_name(const Value *v)
     return "?";
 }
 
+const char *val_article(const char *noun)
+{
+    return noun && strchr("aeiouAEIOU", noun[0]) && noun[0] ? "an" : "a";
+}
+
+Value *val_shallow_copy(const Value *v)
+{
+    if (v->kind == VAL_LIST) {
+        Value *l = val_list();
+        l->u.list.cap = v->u.list.len ? v->u.list.len : 4;
+        l->u.list.items = xmalloc(l->u.list.cap * sizeof *l->u.list.items);
+        for (size_t i = 0; i < v->u.list.len; i++)
+            l->u.list.items[i] = val_ref(v->u.list.items[i]);
+        l->u.list.len = v->u.list.len;
+        return l;
+    }
+    if (v->kind == VAL_MAP) {
+        Value *m = val_map();
+        size_t n = v->u.map.len;
+        m->u.map.cap = n ? n : 8;
+        m->u.map.keys = xmalloc(m->u.map.cap * sizeof *m->u.map.keys);
+        m->u.map.vals = xmalloc(m->u.map.cap * sizeof *m->u.map.vals);
+        for (size_t i = 0; i < n; i++) {
+            m->u.map.keys[i] = xstrdup(v->u.map.keys[i]);
+            m->u.map.vals[i] = val_ref(v->u.map.vals[i]);
+        }
+        m->u.map.len = n;
+        return m;
+    }
+    return val_ref((Value *)v);
+}
+
 bool val_truthy(const Value *v)
 {
     switch (v->kind) {

@@ -133,10 +133,18 @@ int64_t val_field_int(const Value *r, const char *key);
 bool val_field_bool(const Value *r, const char *key);
 const char *val_field_str(const Value *r, const char *key);
 
+/* A new list or record holding the same items (each referenced once
+ * more): what an item or field assignment copies when the container is
+ * shared (copy on write, docs/language.md "Assigning items and fields"). */
+Value *val_shallow_copy(const Value *v);
+
 Value *val_ref(Value *v);
 void val_unref(Value *v);
 
 const char *val_kind_name(const Value *v); /* "integer", "list", or the ObjType name */
+/* The indefinite article of a noun: "an" before a vowel ("an integer",
+ * "an impgame"), else "a", for messages that say "a KIND". */
+const char *val_article(const char *noun);
 bool val_truthy(const Value *v);
 /* The integer as int64 if it fits: returns false otherwise. */
 bool val_get_i64(const Value *v, int64_t *out);
