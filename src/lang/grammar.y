@@ -69,6 +69,28 @@ static AstNode *binop(LexState *st, int op, Loc l, AstNode *a, AstNode *b)
     n->op = op;
     return n;
 }
+/* (x, y) -> e: an AST_FN with op 1, whose text is its source (cut at 60
+ * bytes), shown by `print` and in messages; its body returns e. */
+static AstNode *lambda(LexState *st, Loc l, AstNode *params, AstNode *body)
+{
+    AstNode *ret = mk1(st, AST_RETURN, body->loc, body);
+    AstNode *block = mk1(st, AST_BLOCK, body->loc, ret);
+    AstNode *n = mk2(st, AST_FN, l, params, block);
+    n->op = 1;
+    const SourceFile *src = source_get(l.file);
+    size_t len = l.end - l.start;
+    char text[80];
+    if (len > 60)
+        snprintf(text, sizeof text, "%.57s...", src->text + l.start);
+    else
+        snprintf(text, sizeof text, "%.*s", (int)len, src->text + l.start);
+    for (char *p = text; *p; p++)
+        if (*p == '\n' || *p == '\r' || *p == '\t')
+            *p = ' ';
+    n->text = arena_strndup(st->arena, text, strlen(text));
+    return n;
+}
+
 /* NAME = e, and x[i] = e, r.k = e, r["k"] = e to any depth (op: the
  * operator of `op=`, 0 for `=`): kids[0] is the value, kids[1] the target
  * when it is an item or field (text is the variable at its root).  Any
@@ -119,12 +141,14 @@ static AstNode *assignment(LexState *st, Loc *tl, Loc l, AstNode *target, AstNod
 %token XOR "'xor'" ADDEQ "'+='" SUBEQ "'-='" MULEQ "'*='" DIVEQ "'/='" MODEQ "'%='"
 %token LEXERROR "invalid token"
 %token SLBRACKET "'['"
+%token FNPAREN "'('" ARROW "'->'"
 
 %type <node> stmts stmt block if_stmt expr expr_list opt_expr_list params param_list
 %type <node> primary cmd_args cmd_first cmd_prim cmd_atom first_prim brace set_items
 %type <node> rule_list seq pres gen_list rel_list rel word wfactor with_list with_item
 %type <node> word_list opt_word_list map_items map_item assign_op comprehension
 
+%precedence LAMBDA
 %left OR
 %left AND
 %precedence NOT
@@ -257,6 +281,8 @@ expr
     | expr '%' expr         { $$ = binop(st, '%', @$, $1, $3); }
     | expr '^' expr         { $$ = binop(st, '^', @$, $1, $3); }
     | '-' expr %prec UMINUS { $$ = mk1(st, AST_UNOP, @$, $2); $$->op = '-'; }
+    | FNPAREN params ')' ARROW expr %prec LAMBDA
+                            { $$ = lambda(st, @$, $2, $5); }
     ;
 
 primary

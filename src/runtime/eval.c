@@ -858,6 +858,20 @@ Value *rt_eval(Interp *I, const AstNode *e)
     }
     case AST_CALL:
         return ev_call_function(I, e);
+    case AST_FN: {
+        /* (x) -> e: captures the values of the enclosing function's locals
+           as they are now; globals are read when it runs, as by fn */
+        Value *cap = NULL;
+        if (I->locals) {
+            const char **names;
+            size_t n = env_names(I->locals, &names);
+            cap = val_map();
+            for (size_t i = 0; i < n; i++)
+                val_map_set(cap, names[i], val_ref(env_get(I->locals, names[i])));
+            free(names);
+        }
+        return val_closure(e, cap);
+    }
     case AST_STAR:
     case AST_GAME:
         /* game literals: the module that gives them a meaning */
@@ -992,7 +1006,9 @@ bool ev_assign_item(Interp *I, const AstNode *s)
     } else if ((cur = ev_lookup(I, s->text))) {
         root = val_ref(cur);
     } else {
-        ev_undefined_name(I, var);
+        rt_error(I, DIAG_NAME, var->loc, "undefined variable '%s'", s->text);
+        rt_hint(I, "an item or field assignment changes an existing list or record: "
+                   "give %s a value first", s->text);
         goto out;
     }
     if (s->op) {

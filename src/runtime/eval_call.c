@@ -480,7 +480,8 @@ static Value *run_user(Interp *I, const AstNode *def, Env *frame, Loc loc)
     if (st == EX_ERR) {
         char where[256], line[320];
         diag_where(loc, where, sizeof where);
-        snprintf(line, sizeof line, "  in %s() called at %s\n", def->text, where);
+        snprintf(line, sizeof line, def->op ? "  in %s called at %s\n" : "  in %s() called at %s\n",
+                 def->text, where);
         trace_add(I, line);
         val_unref(ret);
         return NULL;
@@ -500,6 +501,9 @@ static bool user_call_ok(Interp *I, const AstNode *def, size_t nargs, Loc loc)
     if (params->nkids != nargs) {
         rt_error(I, DIAG_TYPE, loc, "'%s' takes %zu argument%s, got %zu", def->text,
                  params->nkids, params->nkids == 1 ? "" : "s", nargs);
+        if (def->op)
+            rt_hint(I, "an anonymous function takes as many arguments as it names "
+                       "parameters: (x) -> ... one, (a, b) -> ... two");
         return false;
     }
     if (I->depth >= MAX_CALL_DEPTH) {
@@ -512,13 +516,24 @@ static bool user_call_ok(Interp *I, const AstNode *def, size_t nargs, Loc loc)
     return ev_poll_status(I, loc) == EX_OK;
 }
 
+/* A call's frame: an anonymous function's captured locals, then (by the
+ * caller) its parameters, which hide a captured name. */
+static Env *new_frame(const Value *fv)
+{
+    Env *frame = env_new();
+    const Value *cap = fv->u.fn.captured;
+    for (size_t i = 0; cap && i < cap->u.map.len; i++)
+        env_set(frame, cap->u.map.keys[i], val_ref(cap->u.map.vals[i]));
+    return frame;
+}
+
 static Value *call_user(Interp *I, const AstNode *call, Value *fv)
 {
     const AstNode *def = fv->u.fn.def;
     const AstNode *params = def->kids[0];
     if (!user_call_ok(I, def, call->nkids, call->loc))
         return NULL;
-    Env *frame = env_new();
+    Env *frame = new_frame(fv);
     for (size_t i = 0; i < call->nkids; i++) {
         Value *a = rt_eval(I, call->kids[i]);
         if (!a) {
@@ -537,7 +552,7 @@ Value *rt_call_value(Interp *I, const Value *fv, Value *const *args, size_t narg
     const AstNode *def = fv->u.fn.def;
     if (!user_call_ok(I, def, nargs, loc))
         return NULL;
-    Env *frame = env_new();
+    Env *frame = new_frame(fv);
     for (size_t i = 0; i < nargs; i++)
         env_set(frame, def->kids[0]->kids[i]->text, val_ref(args[i]));
     return run_user(I, def, frame, loc);

@@ -329,9 +329,9 @@ static ExecStatus exec_stmt_kind(Interp *I, const AstNode *s, Value **ret)
             /* x += e: x must exist; then x = x + e */
             old = ev_lookup(I, s->text);
             if (!old) {
-                AstNode id = *s;
-                id.kind = AST_IDENT;
-                ev_undefined_name(I, &id);
+                rt_error(I, DIAG_NAME, s->loc, "undefined variable '%s'", s->text);
+                rt_hint(I, "x %c= e needs x to have a value: write %s = ... first", s->op,
+                        s->text);
                 return EX_ERR;
             }
             old = val_ref(old);

@@ -170,6 +170,13 @@ Value *val_func(const AstNode *def)
     return v;
 }
 
+Value *val_closure(const AstNode *def, Value *captured)
+{
+    Value *v = val_func(def);
+    v->u.fn.captured = captured;
+    return v;
+}
+
 Value *val_obj(const ObjType *type, void *ptr)
 {
     Value *v = val_new(VAL_OBJ);
@@ -205,6 +212,9 @@ void val_unref(Value *v)
     case VAL_OBJ:
         if (v->u.obj.type->free)
             v->u.obj.type->free(v->u.obj.ptr);
+        break;
+    case VAL_FUNC:
+        val_unref(v->u.fn.captured);
         break;
     case VAL_MAP:
         for (size_t i = 0; i < v->u.map.len; i++) {
@@ -500,7 +510,8 @@ static bool equal_rec(const Value *a, const Value *b, Walk *w)
     case VAL_RANGE:
         return a->u.range.lo == b->u.range.lo && a->u.range.hi == b->u.range.hi;
     case VAL_FUNC:
-        return a->u.fn.def == b->u.fn.def;
+        return a->u.fn.def == b->u.fn.def && !a->u.fn.captured == !b->u.fn.captured &&
+               (!a->u.fn.captured || equal_rec(a->u.fn.captured, b->u.fn.captured, w));
     case VAL_OBJ:
         return a->u.obj.ptr == b->u.obj.ptr;
     case VAL_MAP:

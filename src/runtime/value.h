@@ -71,6 +71,8 @@ struct Value {
         } range;
         struct {
             const AstNode *def; /* AST_FN node; lives as long as the interpreter */
+            Value *captured;    /* an anonymous function's captured locals (a
+                                   record), or NULL */
         } fn;
         struct {
             const ObjType *type;
@@ -103,6 +105,9 @@ void val_range_len_mpz(const Value *range, mpz_t out);
 /* The i-th element (i < val_range_count), without overflow. */
 int64_t val_range_at(const Value *range, uint64_t i);
 Value *val_func(const AstNode *def);
+/* An anonymous function with the values of the locals it captured (a
+ * record; steals it; NULL for none). */
+Value *val_closure(const AstNode *def, Value *captured);
 Value *val_obj(const ObjType *type, void *ptr); /* steals ptr */
 
 /* Records and maps are one kind (VAL_MAP): string keys kept in insertion

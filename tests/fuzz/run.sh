@@ -25,7 +25,7 @@ dict=$work.dict
 {
     grep '^`' docs/builtins.md | tr -c 'A-Za-z_\n' ' ' | tr ' ' '\n' | grep -E '^[a-z_]{2,}$'
     for w in if else for in while fn return break continue true false null and or not take leave \
-        print check assert with ".." "==" "!=" "<=" ">=" "^" "<" ">" "|" "{" "}" "[" "]"; do
+        print check assert with ".." "==" "!=" "<=" ">=" "^" "<" ">" "|" "{" "}" "[" "]" "->" "(x) ->"; do
         echo "$w"
     done
 } | sort -u | sed 's/.*/"&"/' >"$dict"

@@ -1,5 +1,5 @@
 /* Core builtins on integers: int, sum, min, max, mex, nimsum, nimmul, gcd,
- * binomial. */
+ * binomial, abs, cputime. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -274,3 +274,24 @@ too_big:
 }
 
 /* ---- format ---- */
+
+Value *bi_abs(Call *c)
+{
+    int64_t x;
+    if (val_get_i64(c->args[0], &x) && x != INT64_MIN)
+        return val_int(x < 0 ? -x : x);
+    mpz_t z;
+    mpz_init(z);
+    val_get_mpz(c->args[0], z);
+    mpz_abs(z, z);
+    Value *r = val_int_mpz(z);
+    mpz_clear(z);
+    return r;
+}
+
+/* The CPU time of the process (all threads) in milliseconds. */
+Value *bi_cputime(Call *c)
+{
+    (void)c;
+    return val_int((int64_t)(cgt_cpu_seconds() * 1000.0));
+}

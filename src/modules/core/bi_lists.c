@@ -1,5 +1,5 @@
 /* Core builtins on lists, ranges and records: len, list, append, sort,
- * reverse, map, filter, keys, values, has. */
+ * count, reverse, map, filter, keys, values, has. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -72,48 +72,179 @@ Value *bi_append(Call *c)
     return l;
 }
 
-static int cmp_values(const void *a, const void *b)
+static Value *item_at(const Value *v, uint64_t i);
+static uint64_t items_count(const Value *v);
+
+/* The order of sort: integers by value, strings byte by byte, booleans
+ * false before true, lists lexicographically in this order (a prefix
+ * first).  -1, 0 or 1; 2 when the two cannot be compared (other kinds,
+ * two kinds, or lists nested deeper than SORT_MAX_DEPTH). */
+#define SORT_MAX_DEPTH 1000
+
+static int order_of(const Value *x, const Value *y, int depth)
 {
-    const Value *x = *(Value *const *)a, *y = *(Value *const *)b;
-    if (x->kind == VAL_STR)
-        return strcmp(x->u.str.s, y->u.str.s);
-    mpz_t zx, zy;
-    mpz_inits(zx, zy, NULL);
-    val_get_mpz(x, zx);
-    val_get_mpz(y, zy);
-    int r = mpz_cmp(zx, zy);
-    mpz_clears(zx, zy, NULL);
-    return r;
+    if (x->kind != y->kind || depth > SORT_MAX_DEPTH)
+        return 2;
+    switch (x->kind) {
+    case VAL_INT: {
+        int64_t a, b;
+        if (val_get_i64(x, &a) && val_get_i64(y, &b))
+            return (a > b) - (a < b);
+        mpz_t zx, zy;
+        mpz_inits(zx, zy, NULL);
+        val_get_mpz(x, zx);
+        val_get_mpz(y, zy);
+        int r = mpz_cmp(zx, zy);
+        mpz_clears(zx, zy, NULL);
+        return (r > 0) - (r < 0);
+    }
+    case VAL_STR: {
+        int r = strcmp(x->u.str.s, y->u.str.s);
+        return (r > 0) - (r < 0);
+    }
+    case VAL_BOOL:
+        return (int)x->u.b - (int)y->u.b;
+    case VAL_LIST:
+        for (size_t i = 0; i < x->u.list.len && i < y->u.list.len; i++) {
+            int r = order_of(x->u.list.items[i], y->u.list.items[i], depth + 1);
+            if (r != 0)
+                return r;
+        }
+        return (x->u.list.len > y->u.list.len) - (x->u.list.len < y->u.list.len);
+    default:
+        return 2;
+    }
 }
 
-static bool homogeneous(Call *c, const Value *l, ValKind *kind)
+typedef struct SortState {
+    Value **keys;
+    size_t *tmp;
+    uint64_t steps;
+    const Value *bad_a, *bad_b; /* the first pair that could not be compared */
+    CgtStatus stop;             /* a poll that stopped the sort */
+} SortState;
+
+/* A stable merge sort of idx[0..n) by keys (Knuth, TAOCP vol. 3,
+ * section 5.2.4); stops at the first incomparable pair or poll. */
+static void merge_sort(SortState *s, size_t *idx, size_t n)
 {
-    *kind = VAL_INT;
-    if (l->u.list.len)
-        *kind = l->u.list.items[0]->kind;
-    if (*kind != VAL_INT && *kind != VAL_STR)
-        goto bad;
-    for (size_t i = 0; i < l->u.list.len; i++)
-        if (l->u.list.items[i]->kind != *kind)
-            goto bad;
-    return true;
-bad:
-    rt_error(c->I, DIAG_TYPE, c->arg_locs[0], "expected a list of integers or of strings");
-    return false;
+    if (n < 2 || s->bad_a || s->stop != CGT_OK)
+        return;
+    size_t h = n / 2;
+    merge_sort(s, idx, h);
+    merge_sort(s, idx + h, n - h);
+    if (s->bad_a || s->stop != CGT_OK)
+        return;
+    size_t i = 0, j = h, k = 0;
+    while (i < h && j < n) {
+        if ((++s->steps & 65535) == 0 && (s->stop = cgt_poll()) != CGT_OK)
+            return;
+        int r = order_of(s->keys[idx[j]], s->keys[idx[i]], 0);
+        if (r == 2) {
+            s->bad_a = s->keys[idx[i]];
+            s->bad_b = s->keys[idx[j]];
+            return;
+        }
+        s->tmp[k++] = r < 0 ? idx[j++] : idx[i++];
+    }
+    while (i < h)
+        s->tmp[k++] = idx[i++];
+    while (j < n)
+        s->tmp[k++] = idx[j++];
+    memcpy(idx, s->tmp, n * sizeof *idx);
 }
 
 Value *bi_sort(Call *c)
 {
-    Value *v = c->args[0];
-    ValKind k;
-    if (!homogeneous(c, v, &k))
-        return NULL;
-    Value *l = val_list();
-    for (size_t i = 0; i < v->u.list.len; i++)
-        val_list_push(l, val_ref(v->u.list.items[i]));
-    if (l->u.list.len > 1)
-        qsort(l->u.list.items, l->u.list.len, sizeof(Value *), cmp_values);
-    return l;
+    Value *v = c->args[0], *key = c->nargs > 1 ? c->args[1] : NULL;
+    size_t n = v->u.list.len;
+    SortState s = {0};
+    s.stop = CGT_OK;
+    s.keys = xcalloc(n ? n : 1, sizeof *s.keys);
+    s.tmp = xmalloc((n ? n : 1) * sizeof *s.tmp);
+    size_t *idx = xmalloc((n ? n : 1) * sizeof *idx);
+    Value *out = NULL;
+    for (size_t i = 0; i < n; i++) {
+        idx[i] = i;
+        Value *x = v->u.list.items[i];
+        s.keys[i] = key ? rt_call_value(c->I, key, &x, 1, c->arg_locs[1]) : val_ref(x);
+        if (!s.keys[i])
+            goto done;
+    }
+    merge_sort(&s, idx, n);
+    if (s.stop != CGT_OK) {
+        CgtError err;
+        cgt_poll_error(&err, s.stop, "sort");
+        rt_error_from(c->I, c->loc, &err);
+        goto done;
+    }
+    if (s.bad_a) {
+        const char *ka = val_kind_name(s.bad_a), *kb = val_kind_name(s.bad_b);
+        rt_error(c->I, DIAG_TYPE, c->arg_locs[key ? 1 : 0], "sort cannot compare %s %s with %s %s%s",
+                 val_article(ka), ka, val_article(kb), kb, key ? " (values of the key)" : "");
+        rt_hint(c->I, "sort orders integers, strings, booleans and lists of them; for other "
+                      "values give a key, as in sort(l, (r) -> r.n)");
+        goto done;
+    }
+    out = val_list();
+    for (size_t i = 0; i < n; i++)
+        val_list_push(out, val_ref(v->u.list.items[idx[i]]));
+done:
+    for (size_t i = 0; i < n; i++)
+        val_unref(s.keys[i]);
+    free(s.keys);
+    free(s.tmp);
+    free(idx);
+    return out;
+}
+
+/* count(L, X): the items of L equal to X, or for which X is true when X
+ * is a function; in a string, the non-overlapping occurrences of the
+ * substring X, or the characters for which X is true. */
+Value *bi_count(Call *c)
+{
+    Value *src = c->args[0], *x = c->args[1];
+    bool pred = x->kind == VAL_FUNC;
+    if (src->kind == VAL_STR && !pred) {
+        if (x->kind != VAL_STR || x->u.str.len == 0) {
+            rt_error(c->I, x->kind == VAL_STR ? DIAG_DOMAIN : DIAG_TYPE, c->arg_locs[1],
+                     "count in a string needs a non-empty string or a function, got %s",
+                     x->kind == VAL_STR ? "\"\"" : val_kind_name(x));
+            return NULL;
+        }
+        int64_t k = 0;
+        for (const char *p = src->u.str.s; (p = strstr(p, x->u.str.s)); p += x->u.str.len)
+            k++;
+        return val_int(k);
+    }
+    if (src->kind == VAL_RANGE && !pred) {
+        int64_t y;
+        return val_int(val_get_i64(x, &y) && x->kind == VAL_INT && y >= src->u.range.lo &&
+                       y <= src->u.range.hi);
+    }
+    uint64_t n = src->kind == VAL_STR ? src->u.str.len : items_count(src);
+    int64_t k = 0;
+    for (uint64_t i = 0; i < n; i++) {
+        Value *item = src->kind == VAL_STR ? val_str_n(src->u.str.s + i, 1) : item_at(src, i);
+        bool hit;
+        if (pred) {
+            Value *r = rt_call_value(c->I, x, &item, 1, c->arg_locs[1]);
+            val_unref(item);
+            if (!r)
+                return NULL;
+            hit = val_truthy(r);
+            val_unref(r);
+        } else {
+            CgtError err;
+            cgt_error_clear(&err);
+            CgtStatus st = val_equal_checked(item, x, &hit, &err);
+            val_unref(item);
+            if (st != CGT_OK)
+                return rt_error_from(c->I, c->loc, &err);
+        }
+        k += hit;
+    }
+    return val_int(k);
 }
 
 Value *bi_reverse(Call *c)

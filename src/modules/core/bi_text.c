@@ -1,4 +1,4 @@
-/* Core builtins on text: str, type, format. */
+/* Core builtins on text: str, type, format, split, join. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -69,5 +69,68 @@ Value *bi_format(Call *c)
                         "the format has %zu {} but %zu value%s given", next - 1, c->nargs - 1,
                         c->nargs == 2 ? " was" : "s were");
     }
+    return val_str_own(b.s);
+}
+
+/* split(S, SEP): the pieces of S between occurrences of SEP (empty pieces
+ * kept); without SEP, the words of S between runs of blanks. */
+Value *bi_split(Call *c)
+{
+    const Value *sv = c->args[0];
+    const char *s = sv->u.str.s, *end = s + sv->u.str.len;
+    Value *out = val_list();
+    if (c->nargs < 2) {
+        const char *blank = " \t\r\n";
+        while (s < end) {
+            s += strspn(s, blank);
+            size_t w = strcspn(s, blank);
+            if (w)
+                val_list_push(out, val_str_n(s, w));
+            s += w;
+        }
+        return out;
+    }
+    const Value *sep = c->args[1];
+    if (sep->u.str.len == 0) {
+        val_unref(out);
+        rt_error(c->I, DIAG_DOMAIN, c->arg_locs[1], "split needs a non-empty separator");
+        rt_hint(c->I, "list(s) gives the characters; split(s) the words between blanks");
+        return NULL;
+    }
+    for (;;) {
+        const char *p = strstr(s, sep->u.str.s);
+        if (!p) {
+            val_list_push(out, val_str_n(s, (size_t)(end - s)));
+            return out;
+        }
+        val_list_push(out, val_str_n(s, (size_t)(p - s)));
+        s = p + sep->u.str.len;
+    }
+}
+
+/* join(LIST, SEP): the items as print shows them (strings bare), with SEP
+ * between them. */
+Value *bi_join(Call *c)
+{
+    const Value *l = c->args[0];
+    const char *sep = c->nargs > 1 ? c->args[1]->u.str.s : "";
+    StrBuf b;
+    sb_init(&b);
+    for (size_t i = 0; i < l->u.list.len; i++) {
+        if (i)
+            sb_puts(&b, sep);
+        CgtError err;
+        cgt_error_clear(&err);
+        size_t room = b.len < VAL_TEXT_MAX ? VAL_TEXT_MAX - b.len : 1;
+        if (b.len >= VAL_TEXT_MAX ||
+            val_format_checked(l->u.list.items[i], &b, true, room, &err) != CGT_OK) {
+            sb_free(&b);
+            if (err.status == CGT_OK)
+                return rt_error(c->I, DIAG_LIMIT, c->loc, "result of join too large");
+            return rt_error_from(c->I, c->loc, &err);
+        }
+    }
+    if (!b.s)
+        sb_puts(&b, "");
     return val_str_own(b.s);
 }
