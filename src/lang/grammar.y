@@ -148,6 +148,8 @@ static AstNode *assignment(LexState *st, Loc *tl, Loc l, AstNode *target, AstNod
 %type <node> rule_list seq pres gen_list rel_list rel word wfactor with_list with_item
 %type <node> word_list opt_word_list map_items map_item assign_op comprehension
 
+%precedence '[' '{'
+%precedence STAR
 %precedence LAMBDA
 %left OR
 %left AND
@@ -281,6 +283,7 @@ expr
     | expr '%' expr         { $$ = binop(st, '%', @$, $1, $3); }
     | expr '^' expr         { $$ = binop(st, '^', @$, $1, $3); }
     | '-' expr %prec UMINUS { $$ = mk1(st, AST_UNOP, @$, $2); $$->op = '-'; }
+    | '*' expr %prec UMINUS { $$ = mk1(st, AST_STAR, @$, $2); }
     | FNPAREN params ')' ARROW expr %prec LAMBDA
                             { $$ = lambda(st, @$, $2, $5); }
     ;
@@ -308,8 +311,7 @@ primary
     | '{' map_items '}'     { $$ = $2; $$->loc = @$; }
     | '{' map_items ',' '}' { $$ = $2; $$->loc = @$; }
     | '{' expr_list '}'     { $$ = $2; $$->kind = AST_GAME; $$->loc = @$; }
-    | '*' INT               { $$ = mk1(st, AST_STAR, @$, $2); }
-    | '*'                   { $$ = mk(st, AST_STAR, @$); }
+    | '*' %prec STAR        { $$ = mk(st, AST_STAR, @$); }
     ;
 
 /* [EXPR for NAME in ITERABLE] and [EXPR for NAME in ITERABLE if COND] */

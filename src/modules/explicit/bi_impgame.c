@@ -378,12 +378,25 @@ static Value *impgame_eval_star(Interp *I, const AstNode *e)
 {
     int64_t n = 1;
     if (e->nkids) {
+        /* *e for any integer expression e (docs/language.md "Explicit games") */
         Value *v = rt_eval(I, e->kids[0]);
         if (!v)
             return NULL;
-        bool ok = val_get_i64(v, &n) && n >= 0 && n <= STAR_MAX;
+        if (v->kind != VAL_INT) {
+            const char *k = val_kind_name(v);
+            rt_error(I, DIAG_TYPE, e->kids[0]->loc, "a nim heap *n needs an integer n, got %s %s",
+                     val_article(k), k);
+            val_unref(v);
+            return NULL;
+        }
+        bool fits = val_get_i64(v, &n), neg = fits ? n < 0 : mpz_sgn(v->u.i.z) < 0;
         val_unref(v);
-        if (!ok)
+        if (neg && fits)
+            return rt_error(I, DIAG_DOMAIN, e->kids[0]->loc, "a nim heap *n needs n >= 0, got %lld",
+                            (long long)n);
+        if (neg)
+            return rt_error(I, DIAG_DOMAIN, e->kids[0]->loc, "a nim heap *n needs n >= 0");
+        if (!fits || n > STAR_MAX)
             return rt_error(I, DIAG_LIMIT, e->loc, "nim heaps *n are supported for n <= %d",
                             STAR_MAX);
     }
