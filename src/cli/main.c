@@ -282,6 +282,16 @@ static void free_arenas(void)
     narenas = 0;
 }
 
+static void print_parse_warnings(bool color)
+{
+    for (size_t i = 0; i < parse_warning_count(); i++) {
+        Loc wl;
+        const char *wm, *wh;
+        parse_warning(i, &wl, &wm, &wh);
+        diag_print(stderr, "warning", wl, wm, wh, NULL, color);
+    }
+}
+
 /* Parse a registered source; on a syntax error print it and return NULL. */
 static AstNode *parse_or_report(Interp *I, uint32_t id)
 {
@@ -301,6 +311,7 @@ static AstNode *parse_or_report(Interp *I, uint32_t id)
         diag_print(stderr, "error", loc, msg, hint, NULL, I->color_err);
         return NULL;
     }
+    print_parse_warnings(I->color_err);
     return root;
 }
 
@@ -697,6 +708,7 @@ static int run_repl(Interp *I)
             pending.s[0] = '\0';
             continue;
         }
+        print_parse_warnings(I->color_err);
         keep_arena(a);
         pending.len = 0;
         pending.s[0] = '\0';

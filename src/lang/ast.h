@@ -125,5 +125,10 @@ const char *ast_kind_name(AstKind k);
  * only; nothing of the unit may run). */
 int parse_source(uint32_t file_id, Arena *arena, AstNode **out, Loc *err_loc, char *err_msg,
                  size_t err_size);
+/* The warnings of the last parse_source that succeeded (a `//` comment
+ * after an operand, which may be meant as division): their number, and
+ * each one's location, message and hint. */
+size_t parse_warning_count(void);
+void parse_warning(size_t i, Loc *loc, const char **msg, const char **hint);
 
 #endif

@@ -63,8 +63,33 @@ static AstNode *mk2(LexState *st, AstKind k, Loc l, AstNode *a, AstNode *b)
     ast_add(st->arena, n, b);
     return n;
 }
+/* A code literal (1.5) used as a number: cgt has no floats.  Codes stay
+ * usable where strings are (== and !=, + with a string). */
+static void no_floats(LexState *st, int op, const AstNode *a, const AstNode *b)
+{
+    for (int k = 0; k < 2; k++) {
+        const AstNode *c = k ? b : a, *other = k ? a : b;
+        if (!c || c->kind != AST_CODE || op == OP_EQ || op == OP_NE)
+            continue;
+        if ((op == '+' || op == '<' || op == '>' || op == OP_LE || op == OP_GE) && other &&
+            other->kind == AST_STR)
+            continue;
+        char msg[512];
+        snprintf(msg, sizeof msg,
+                 "cgt has no floating-point numbers: %s is read as the code literal \"%s\" "
+                 "(a string), not a number\nhint: integers are exact and of any size: scale "
+                 "them (15 * 3 / 10 is 4) or keep a numerator and a denominator; codes such "
+                 "as 0.07 name take-and-break games",
+                 c->text, c->text);
+        Loc l = c->loc;
+        cgt_error(&l, NULL, st, msg);
+        return;
+    }
+}
+
 static AstNode *binop(LexState *st, int op, Loc l, AstNode *a, AstNode *b)
 {
+    no_floats(st, op, a, b);
     AstNode *n = mk2(st, AST_BINOP, l, a, b);
     n->op = op;
     return n;
@@ -89,6 +114,27 @@ static AstNode *lambda(LexState *st, Loc l, AstNode *params, AstNode *body)
             *p = ' ';
     n->text = arena_strndup(st->arena, text, strlen(text));
     return n;
+}
+
+/* `NAME (e) ARG ...`: a statement whose first argument is parenthesised
+ * (docs/language.md: arguments are single values or parenthesised
+ * expressions); `NAME (e)` alone stays a call. */
+static AstNode *paren_command(LexState *st, Loc l, AstNode *name, AstNode *args, AstNode *next,
+                              AstNode *rest)
+{
+    if (args->nkids != 1) {
+        Loc al = args->loc;
+        cgt_error(&al, NULL, st,
+                  "a statement's first argument in parentheses is one expression\nhint: "
+                  "write NAME (EXPR) ARG ..., or call the function as NAME(A, B)");
+        return NULL;
+    }
+    AstNode *cmd = mk1(st, AST_CMD, l, args->kids[0]);
+    cmd->text = name->text;
+    ast_add(st->arena, cmd, next);
+    for (size_t i = 0; rest && i < rest->nkids; i++)
+        ast_add(st->arena, cmd, rest->kids[i]);
+    return cmd;
 }
 
 /* NAME = e, and x[i] = e, r.k = e, r["k"] = e to any depth (op: the
@@ -147,6 +193,7 @@ static AstNode *assignment(LexState *st, Loc *tl, Loc l, AstNode *target, AstNod
 %type <node> primary cmd_args cmd_first cmd_prim cmd_atom first_prim brace set_items
 %type <node> rule_list seq pres gen_list rel_list rel word wfactor with_list with_item
 %type <node> word_list opt_word_list map_items map_item assign_op comprehension
+%type <node> paren_next paren_prim
 
 %precedence '[' '{'
 %precedence STAR
@@ -195,6 +242,12 @@ stmt
                               ast_add(A, $$, NULL);
                               memmove($$->kids + 1, $$->kids, ($$->nkids - 1) * sizeof *$$->kids);
                               $$->kids[0] = $2; ast_note_kid(A, $$, $2); }
+    | IDENT '(' opt_expr_list ')' paren_next ';'
+                            { $$ = paren_command(st, @$, $1, $3, $5, NULL);
+                              if (!$$) YYERROR; }
+    | IDENT '(' opt_expr_list ')' paren_next cmd_args ';'
+                            { $$ = paren_command(st, @$, $1, $3, $5, $6);
+                              if (!$$) YYERROR; }
     | IDENT IDENT '=' cmd_args ';'
                             { AstNode *cmd = $4; cmd->kind = AST_CMD; cmd->text = $1->text;
                               cmd->loc = loc_span(@1, @4);
@@ -282,7 +335,8 @@ expr
     | expr '/' expr         { $$ = binop(st, '/', @$, $1, $3); }
     | expr '%' expr         { $$ = binop(st, '%', @$, $1, $3); }
     | expr '^' expr         { $$ = binop(st, '^', @$, $1, $3); }
-    | '-' expr %prec UMINUS { $$ = mk1(st, AST_UNOP, @$, $2); $$->op = '-'; }
+    | '-' expr %prec UMINUS { no_floats(st, '-', $2, NULL);
+                              $$ = mk1(st, AST_UNOP, @$, $2); $$->op = '-'; }
     | '*' expr %prec UMINUS { $$ = mk1(st, AST_STAR, @$, $2); }
     | FNPAREN params ')' ARROW expr %prec LAMBDA
                             { $$ = lambda(st, @$, $2, $5); }
@@ -356,6 +410,27 @@ first_prim
                             { $$ = $2; $$->loc = @$; }
     ;
 
+/* the argument after a parenthesised first one, `write (g.genus) to F`:
+ * an atom that cannot continue an expression (no '-', '<' or '[') */
+paren_next
+    : paren_prim            { $$ = $1; }
+    | paren_prim DOTDOT cmd_prim
+                            { $$ = mk2(st, AST_RANGE, @$, $1, $3); }
+    ;
+
+paren_prim
+    : IDENT                 { $$ = $1; }
+    | INT                   { $$ = $1; }
+    | CODE                  { $$ = $1; }
+    | STRING                { $$ = $1; }
+    | TRUE                  { $$ = mk(st, AST_BOOL, @$); $$->op = 1; }
+    | FALSE                 { $$ = mk(st, AST_BOOL, @$); $$->op = 0; }
+    | SLBRACKET opt_expr_list ']'
+                            { $$ = $2; $$->loc = @$; }
+    | '(' expr ')'          { $$ = $2; }
+    | brace                 { $$ = $1; }
+    ;
+
 cmd_args
     : cmd_atom              { $$ = mk1(st, AST_SEQ, @$, $1); }
     | cmd_args cmd_atom     { $$ = $1; ast_add(A, $$, $2); $$->loc = @$; }
@@ -406,6 +481,9 @@ pres
     : '<' gen_list '>'      { $$ = mk1(st, AST_PRES, @$, $2);
                               ast_add(A, $$, mk(st, AST_LIST, @3));
                               ast_add(A, $$, mk(st, AST_LIST, @3)); }
+    | '<' gen_list '|' '>'  { $$ = mk1(st, AST_PRES, @$, $2);
+                              ast_add(A, $$, mk(st, AST_LIST, @4));
+                              ast_add(A, $$, mk(st, AST_LIST, @4)); }
     | '<' gen_list '|' rel_list '>'
                             { $$ = mk2(st, AST_PRES, @$, $2, $4);
                               ast_add(A, $$, mk(st, AST_LIST, @5)); }

@@ -17,6 +17,8 @@ typedef struct LexState {
     int last_tok;  /* last token handed to the parser */
     int eof_semi;  /* the virtual final ';' was sent */
     int after_help; /* the last token was `help` starting a statement */
+    Loc warn[8];   /* `//` after an operand: a comment that may be meant as division */
+    int nwarn;
     char *buf; /* string literal being read */
     size_t buf_len, buf_cap;
     /* parser results */

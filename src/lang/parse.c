@@ -92,6 +92,57 @@ static int statement_args(const SourceFile *src, uint32_t a)
     return words == 2;
 }
 
+static int name_byte(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+/* Whether offset a lies inside a '{' not closed before it, in the same
+ * statement. */
+static int inside_brace(const SourceFile *src, uint32_t a)
+{
+    int depth = 0;
+    for (uint32_t i = a; i > 0; i--) {
+        char c = src->text[i - 1];
+        if (c == '}')
+            depth++;
+        else if (c == '{' && depth-- == 0)
+            return 1;
+        else if (c == ';')
+            return 0;
+    }
+    return 0;
+}
+
+/* Whether the text ending at offset e is a name inside an expression (after
+ * '=', an operator, '(' or ',', or after print, return, check or assert),
+ * so that a value juxtaposed to it, `x = load "f"`, was meant as its
+ * argument; *ws is where the name starts. */
+static int call_wanted(const SourceFile *src, uint32_t e, uint32_t *ws)
+{
+    const char *t = src->text;
+    uint32_t w = e;
+    while (w > 0 && name_byte(t[w - 1]))
+        w--;
+    if (w == e || (t[w] >= '0' && t[w] <= '9'))
+        return 0;
+    *ws = w;
+    uint32_t p = w;
+    while (p > 0 && (t[p - 1] == ' ' || t[p - 1] == '\t'))
+        p--;
+    if (p == 0)
+        return 0;
+    if (strchr("=(,[+-*/%<>:", t[p - 1]))
+        return 1;
+    static const char *const kw[] = {"print", "return", "check", "assert"};
+    for (size_t k = 0; k < sizeof kw / sizeof kw[0]; k++) {
+        size_t l = strlen(kw[k]);
+        if (p >= l && strncmp(t + p - l, kw[k], l) == 0 && (p == l || !name_byte(t[p - l - 1])))
+            return 1;
+    }
+    return 0;
+}
+
 /* Name the offending token ("unexpected name 'y'") and add a hint when a
  * ';' is probably missing at the end of the previous line. */
 static void improve_message(const SourceFile *src, const LexState *st, char *msg, size_t size)
@@ -119,11 +170,21 @@ static void improve_message(const SourceFile *src, const LexState *st, char *msg
         i--;
     }
     size_t n = strlen(msg);
+    uint32_t ws = 0;
     if (newline && i > 0 && !strchr(";{}", src->text[i - 1])) {
         unsigned line = 1;
         for (uint32_t j = 0; j < i; j++)
             line += src->text[j] == '\n';
         snprintf(msg + n, size - n, "\nhint: is a ';' missing at the end of line %u?", line);
+    } else if (strncmp(msg, "unexpected '|'", 14) == 0 && inside_brace(src, a)) {
+        snprintf(msg + n, size - n,
+                 "\nhint: cgt's games are impartial: {G, H, ...} lists the options of a "
+                 "game; partizan games {L | R} are out of scope (CGSuite handles them)");
+    } else if (!newline && call_wanted(src, i, &ws) && b > a && b - a < 60) {
+        snprintf(msg + n, size - n,
+                 "\nhint: to use '%.*s' in an expression, call it as a function: %.*s(%.*s)",
+                 (int)(i - ws), src->text + ws, (int)(i - ws), src->text + ws, (int)(b - a),
+                 src->text + a);
     } else if (strstr(msg, "expecting ';'")) {
         snprintf(msg + n, size - n, "\nhint: statements end with ';'");
     } else if (statement_args(src, a) && (strncmp(msg, "unexpected '^'", 14) == 0 ||
@@ -135,6 +196,22 @@ static void improve_message(const SourceFile *src, const LexState *st, char *msg
                  "\nhint: the arguments of a statement are single values: put an expression "
                  "in parentheses, as in `grundy g 0..(10^12);`");
     }
+}
+
+static Loc warnings[8];
+static size_t nwarnings;
+
+size_t parse_warning_count(void)
+{
+    return nwarnings;
+}
+
+void parse_warning(size_t i, Loc *loc, const char **msg, const char **hint)
+{
+    *loc = warnings[i];
+    *msg = "'//' starts a comment: the rest of the line is not read";
+    *hint = "there is no '//' operator; '/' divides integers (rounding down), and '#' "
+            "starts a comment without this warning";
 }
 
 /* The parser sees LEXERROR as an unexpected token; we replace its message
@@ -150,6 +227,7 @@ int parse_source(uint32_t file_id, Arena *arena, AstNode **out, Loc *err_loc, ch
     st.err_msg = err_msg;
     st.err_size = err_size;
     err_msg[0] = '\0';
+    nwarnings = 0;
 
     /* a UTF-8 byte order mark (editors on Windows write one) is skipped;
        offsets still count it, so locations stay byte offsets of the file */
@@ -197,6 +275,8 @@ int parse_source(uint32_t file_id, Arena *arena, AstNode **out, Loc *err_loc, ch
                  AST_MAX_DEPTH);
         return -1;
     }
+    nwarnings = (size_t)st.nwarn;
+    memcpy(warnings, st.warn, nwarnings * sizeof *warnings);
     *out = st.root;
     return 0;
 }

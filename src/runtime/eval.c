@@ -601,8 +601,8 @@ static Value *index_value(Interp *I, Value *c, Value *idx, Loc loc)
         return slice_value(I, c, idx, loc);
     if (c->kind == VAL_MAP) {
         if (idx->kind != VAL_STR)
-            return rt_error(I, DIAG_TYPE, loc, "a record is indexed by a string key, not a %s",
-                            val_kind_name(idx));
+            return rt_error(I, DIAG_TYPE, loc, "a record is indexed by a string key, not %s %s",
+                            val_article(val_kind_name(idx)), val_kind_name(idx));
         Value *v = val_map_get(c, idx->u.str.s);
         if (!v)
             return rt_error(I, DIAG_DOMAIN, loc, "the record has no key \"%s\"", idx->u.str.s);
@@ -614,7 +614,7 @@ static Value *index_value(Interp *I, Value *c, Value *idx, Loc loc)
     /* lengths and offsets in uint64: a range may hold up to 2^64 integers */
     uint64_t n;
     if (!seq_count(c, &n))
-        return rt_error(I, DIAG_TYPE, loc, "cannot index a %s", val_kind_name(c));
+        return rt_error(I, DIAG_TYPE, loc, "cannot index %s %s", val_article(val_kind_name(c)), val_kind_name(c));
     uint64_t back = i < 0 ? (uint64_t)(-(i + 1)) + 1 : 0; /* |i| without overflow */
     bool ok = i < 0 ? back <= n : (uint64_t)i < n;
     if (!ok) {
@@ -631,8 +631,8 @@ static Value *index_value(Interp *I, Value *c, Value *idx, Loc loc)
         } else {
             sb_printf(&len, "%llu", (unsigned long long)n);
         }
-        rt_error(I, DIAG_DOMAIN, loc, "index %lld out of range for a %s of length %s",
-                 (long long)i, val_kind_name(c), len.s);
+        rt_error(I, DIAG_DOMAIN, loc, "index %lld out of range for %s %s of length %s",
+                 (long long)i, val_article(val_kind_name(c)), val_kind_name(c), len.s);
         sb_free(&len);
         rt_hint(I, "indices start at 0; negative indices count from the end");
         return NULL;
@@ -702,7 +702,7 @@ static Value *eval_comprehension(Interp *I, const AstNode *e)
     else if (it->kind == VAL_MAP)
         n = it->u.map.len;
     else {
-        rt_error(I, DIAG_TYPE, e->kids[1]->loc, "cannot iterate over a %s", val_kind_name(it));
+        rt_error(I, DIAG_TYPE, e->kids[1]->loc, "cannot iterate over %s %s", val_article(val_kind_name(it)), val_kind_name(it));
         val_unref(it);
         return NULL;
     }
@@ -804,7 +804,7 @@ Value *rt_eval(Interp *I, const AstNode *e)
             r = int_arith(I, '-', zero, a, e->loc);
             val_unref(zero);
         } else {
-            r = rt_error(I, DIAG_TYPE, e->loc, "cannot negate a %s", val_kind_name(a));
+            r = rt_error(I, DIAG_TYPE, e->loc, "cannot negate %s %s", val_article(val_kind_name(a)), val_kind_name(a));
         }
         val_unref(a);
         return r;

@@ -179,6 +179,68 @@ static bool spec_has_option(const SpecItem *spec, size_t ns, const char *name)
     return false;
 }
 
+/* Edit distance of two short words (options), capped at 9. */
+static unsigned word_distance(const char *a, const char *b)
+{
+    size_t la = strlen(a), lb = strlen(b);
+    if (la > 31 || lb > 31)
+        return 9;
+    unsigned d[32][32];
+    for (size_t i = 0; i <= la; i++)
+        d[i][0] = (unsigned)i;
+    for (size_t j = 0; j <= lb; j++)
+        d[0][j] = (unsigned)j;
+    for (size_t i = 1; i <= la; i++)
+        for (size_t j = 1; j <= lb; j++) {
+            unsigned best = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+            if (d[i - 1][j] + 1 < best)
+                best = d[i - 1][j] + 1;
+            if (d[i][j - 1] + 1 < best)
+                best = d[i][j - 1] + 1;
+            d[i][j] = best;
+        }
+    return d[la][lb];
+}
+
+/* An unknown option word: the error names the statement and its options,
+ * with the nearest one when it is close. */
+static void unknown_option(Call *c, const SpecItem *spec, size_t ns, const AstNode *a,
+                           bool may_be_variable)
+{
+    StrBuf opts;
+    sb_init(&opts);
+    const char *near = NULL;
+    unsigned best = 3;
+    for (size_t i = 0; i < ns; i++)
+        if (spec[i].option) {
+            sb_printf(&opts, "%s%s", opts.len ? ", " : "", spec[i].name);
+            unsigned d = word_distance(a->text, spec[i].name);
+            if (d < best) {
+                best = d;
+                near = spec[i].name;
+            }
+        }
+    if (may_be_variable)
+        rt_error(c->I, DIAG_NAME, a->loc, "'%s' is neither a variable nor an option of '%s'",
+                 a->text, c->bi->name);
+    else
+        rt_error(c->I, DIAG_TYPE, a->loc, "'%s' has no option '%s'", c->bi->name, a->text);
+    if (near)
+        rt_hint(c->I, "did you mean '%s'? the options of '%s' are: %s", near, c->bi->name,
+                opts.s);
+    else
+        rt_hint(c->I, "the options of '%s' are: %s", c->bi->name, opts.s);
+    sb_free(&opts);
+}
+
+static bool spec_has_options(const SpecItem *spec, size_t ns)
+{
+    for (size_t i = 0; i < ns; i++)
+        if (spec[i].option)
+            return true;
+    return false;
+}
+
 /* Bind the command-form arguments `args` (AST nodes) to the spec. */
 static bool bind_cmd_args(Call *c, AstNode *const *args, size_t nargs)
 {
@@ -255,6 +317,20 @@ static bool bind_cmd_args(Call *c, AstNode *const *args, size_t nargs)
             }
             if (found)
                 continue;
+        }
+        if (a->kind == AST_IDENT && spec_has_options(spec, ns) && pos > 0 &&
+            !(i > 0 && newline_between(args[i - 1]->loc, a->loc)) &&
+            (pos >= npos || !ev_lookup(c->I, a->text))) {
+            /* a word after the first argument that is no option and no
+               variable: a misspelt option, `period g limt 100` */
+            const SpecItem *it = NULL;
+            for (size_t s = 0, k = 0; s < ns && pos < npos; s++)
+                if (!spec[s].option && k++ == pos)
+                    it = &spec[s];
+            if (!it || strcmp(it->kind, "word") != 0) {
+                unknown_option(c, spec, ns, a, pos < npos);
+                return false;
+            }
         }
         if (pos >= npos) {
             rt_error(c->I, DIAG_TYPE, a->loc, "too many arguments to '%s'", c->bi->name);
@@ -548,7 +624,7 @@ static Value *call_user(Interp *I, const AstNode *call, Value *fv)
 Value *rt_call_value(Interp *I, const Value *fv, Value *const *args, size_t nargs, Loc loc)
 {
     if (fv->kind != VAL_FUNC)
-        return rt_error(I, DIAG_TYPE, loc, "a %s is not a function", val_kind_name(fv));
+        return rt_error(I, DIAG_TYPE, loc, "%s %s is not a function", val_article(val_kind_name(fv)), val_kind_name(fv));
     const AstNode *def = fv->u.fn.def;
     if (!user_call_ok(I, def, nargs, loc))
         return NULL;
@@ -573,9 +649,7 @@ static bool bind_opt_record(Call *c, const SpecItem *spec, size_t ns, const AstN
             oi++;
         }
         if (s == ns) {
-            rt_error(c->I, DIAG_TYPE, key->loc, "'%s' has no option '%s'", c->bi->name,
-                     key->text);
-            set_usage_hint(c);
+            unknown_option(c, spec, ns, key, false);
             return false;
         }
         Value *v = rt_eval(c->I, rec->kids[i + 1]);
@@ -697,8 +771,8 @@ Value *ev_call_function(Interp *I, const AstNode *call)
                 return r;
         }
         if (!b || !(b->flags & BI_FUNC))
-            return rt_error(I, DIAG_TYPE, call->loc, "'%s' is a %s, not a function", call->text,
-                            val_kind_name(fv));
+            return rt_error(I, DIAG_TYPE, call->loc, "'%s' is %s %s, not a function", call->text,
+                            val_article(val_kind_name(fv)), val_kind_name(fv));
     }
     const Builtin *b = find_builtin_or_error(I, call->text, call->loc, BI_FUNC);
     if (!b)

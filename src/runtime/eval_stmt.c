@@ -121,7 +121,7 @@ static ExecStatus exec_check(Interp *I, const AstNode *s)
                  : it->kind == VAL_RANGE ? val_range_count(it)
                                          : 0;
     if (it->kind != VAL_LIST && it->kind != VAL_RANGE) {
-        rt_error(I, DIAG_TYPE, f->kids[0]->loc, "cannot iterate over a %s", val_kind_name(it));
+        rt_error(I, DIAG_TYPE, f->kids[0]->loc, "cannot iterate over %s %s", val_article(val_kind_name(it)), val_kind_name(it));
         val_unref(it);
         return EX_ERR;
     }
@@ -203,7 +203,7 @@ static ExecStatus exec_for(Interp *I, const AstNode *s, Value **ret)
                 break;
         }
     } else {
-        rt_error(I, DIAG_TYPE, s->kids[0]->loc, "cannot iterate over a %s", val_kind_name(it));
+        rt_error(I, DIAG_TYPE, s->kids[0]->loc, "cannot iterate over %s %s", val_article(val_kind_name(it)), val_kind_name(it));
         st = EX_ERR;
     }
     val_unref(it);

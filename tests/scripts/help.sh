@@ -51,4 +51,20 @@ for name in $(sed -n 's/^### `\(.*\)`$/\1/p' "$T/bm.md"); do
         [ -f "$ref" ] || fail "help $name names $ref, which does not exist"
     done
 done
+
+# a summary is the doc's first sentence: an abbreviation's period ("ONAG
+# ch. 12", "e.g. 16x16", "Hsu et al.") ends no sentence
+$CGT --format=json -e help >"$T/help.json" || fail "help json exit"
+python3 - "$T/help.json" <<'PY' || fail "help summaries cut at an abbreviation"
+import json, re, sys
+r = json.load(open(sys.argv[1]))
+bad = [b["name"] + ": " + b["summary"] for b in r["builtins"]
+       if re.search(r"(\bch|e\.g|i\.e|\bal|\bcf|\bvol)$", b["summary"])]
+s = {b["name"]: b["summary"] for b in r["builtins"]}
+if "ONAG ch. 12" not in s["misere_value"]:
+    bad.append("misere_value: " + s["misere_value"])
+for line in bad:
+    print(line)
+sys.exit(1 if bad else 0)
+PY
 echo ok

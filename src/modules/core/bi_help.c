@@ -1,6 +1,7 @@
 /* The core builtin help: the list of builtins by module, or the
  * documentation of one builtin or keyword. */
 #include <stdlib.h>
+#include <stdbool.h>
 #include <string.h>
 
 #include "modules/core/module.h"
@@ -10,6 +11,31 @@
 /* `help NAME`: {kind: "help", name, text}; `help`: {kind: "help",
  * builtins: [{name, synopsis, summary, module, module_title, statement,
  * function, declaration}], keywords: [...]}. */
+/* The length of the first sentence of a doc, without its period: up to
+ * the first '.' followed by a blank or the end of the line, unless the
+ * word before it is an abbreviation ("ONAG ch. 12", "e.g. 0.6", "Hsu et
+ * al. (2020)"), whose period ends no sentence. */
+static size_t first_sentence(const char *d)
+{
+    static const char *const abbrev[] = {"ch", "e.g", "i.e", "cf", "al", "vol", "no",
+                                         "p", "pp", "sec", "fig", "Fig", "eq", "resp"};
+    size_t len = strcspn(d, "\n");
+    for (size_t i = 0; i < len; i++) {
+        if (d[i] != '.' || (i + 1 < len && d[i + 1] != ' ') || (i > 0 && d[i - 1] == '.'))
+            continue;
+        size_t w = i;
+        while (w > 0 && d[w - 1] != ' ' && d[w - 1] != '(')
+            w--;
+        bool abbr = false;
+        for (size_t k = 0; k < sizeof abbrev / sizeof abbrev[0]; k++)
+            if (strlen(abbrev[k]) == i - w && strncmp(d + w, abbrev[k], i - w) == 0)
+                abbr = true;
+        if (!abbr)
+            return i;
+    }
+    return len;
+}
+
 Value *bi_help(Call *c)
 {
     Value *r = val_result("help");
@@ -35,15 +61,8 @@ Value *bi_help(Call *c)
         Value *e = val_map();
         val_map_set_str(e, "name", t[i]->name);
         val_map_set_str(e, "synopsis", t[i]->synopsis);
-        /* the first sentence of the doc */
         const char *d = t[i]->doc;
-        size_t len = strcspn(d, "\n");
-        const char *dot = strstr(d, ". ");
-        if (dot && (size_t)(dot - d) < len)
-            len = (size_t)(dot - d);
-        else if (len > 0 && d[len - 1] == '.')
-            len--;
-        val_map_set(e, "summary", val_str_n(d, len));
+        val_map_set(e, "summary", val_str_n(d, first_sentence(d)));
         val_map_set_str(e, "module", builtin_module(t[i])->name);
         val_map_set_str(e, "module_title", builtin_module(t[i])->title);
         val_map_set_bool(e, "statement", (t[i]->flags & BI_CMD) != 0);

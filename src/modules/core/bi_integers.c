@@ -38,8 +38,8 @@ static long ints_of(Call *c, mpz_t **out)
     }
     for (size_t i = 0; i < v->u.list.len; i++)
         if (v->u.list.items[i]->kind != VAL_INT) {
-            rt_error(c->I, DIAG_TYPE, c->arg_locs[0], "element %zu is a %s, not an integer", i,
-                     val_kind_name(v->u.list.items[i]));
+            rt_error(c->I, DIAG_TYPE, c->arg_locs[0], "element %zu is %s %s, not an integer", i,
+                     val_article(val_kind_name(v->u.list.items[i])), val_kind_name(v->u.list.items[i]));
             return -1;
         }
     *out = xmalloc((v->u.list.len ? v->u.list.len : 1) * sizeof(mpz_t));

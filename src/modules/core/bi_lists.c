@@ -26,8 +26,8 @@ Value *bi_len(Call *c)
         return r;
     }
     default:
-        return rt_error(c->I, DIAG_TYPE, c->arg_locs[0], "a %s has no length",
-                        val_kind_name(v));
+        return rt_error(c->I, DIAG_TYPE, c->arg_locs[0], "%s %s has no length",
+                        val_article(val_kind_name(v)), val_kind_name(v));
     }
 }
 

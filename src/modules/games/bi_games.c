@@ -188,7 +188,29 @@ done:
     return res;
 }
 
-static Value *game_from_code(Call *c, const AstNode *code)
+/* `octal CODE` takes the digits 0-7 only: 0.08 is a hex code, which
+ * `hex 0.08` (or `code 0.08`) states.  The offset of the first digit above
+ * 7, or -1. */
+static long octal_bad_digit(const char *code)
+{
+    for (size_t i = 0; code[i]; i++)
+        if ((code[i] >= '8' && code[i] <= '9') || (code[i] >= 'A' && code[i] <= 'F') ||
+            (code[i] >= 'a' && code[i] <= 'f'))
+            return (long)i;
+    return -1;
+}
+
+static Value *octal_digit_error(Call *c, const char *code, long at, Loc l)
+{
+    rt_error(c->I, DIAG_DOMAIN, l, "'%c' is not an octal digit: octal codes use 0-7",
+             code[at]);
+    rt_hint(c->I, "digits 8-F (moves that leave up to three heaps) make a hex code: write "
+                  "hex %s",
+            code);
+    return NULL;
+}
+
+static Value *game_from_code(Call *c, const AstNode *code, bool octal)
 {
     if (code->kind != AST_CODE && code->kind != AST_STR && code->kind != AST_INT) {
         /* a computed code: `octal (codes[i])` or `octal name` holding a string */
@@ -200,6 +222,12 @@ static Value *game_from_code(Call *c, const AstNode *code)
             return decl_error(c, code->loc, "expected a code such as 0.07",
                               "octal codes are written d0.d1d2..., e.g. octal 0.137");
         }
+        long at = octal ? octal_bad_digit(v->u.str.s) : -1;
+        if (at >= 0) {
+            octal_digit_error(c, v->u.str.s, at, code->loc);
+            val_unref(v);
+            return NULL;
+        }
         Ruleset *rs;
         CgtError err;
         cgt_error_clear(&err);
@@ -208,6 +236,13 @@ static Value *game_from_code(Call *c, const AstNode *code)
         if (st != CGT_OK)
             return rt_error_from(c->I, code->loc, &err);
         return game_value(GAME_HEAP, ruleset_name(rs), rs);
+    }
+    long at = octal && code->text ? octal_bad_digit(code->text) : -1;
+    if (at >= 0) {
+        Loc l = code->loc;
+        l.start += (uint32_t)at + (code->kind == AST_STR ? 1 : 0);
+        l.end = l.start + 1;
+        return octal_digit_error(c, code->text, at, l);
     }
     Ruleset *rs;
     size_t bad = (size_t)-1;
@@ -282,7 +317,7 @@ Value *bi_game(Call *c)
         if (nargs != 1)
             return decl_error(c, cmd->loc, "expected one code after octal",
                               "for example: game g = octal 0.07;");
-        return game_from_code(c, args[0]);
+        return game_from_code(c, args[0], strcmp(kind, "octal") == 0);
     }
     if (strcmp(kind, "subtraction") == 0)
         return game_from_subtraction(c, args, nargs, cmd->loc);

@@ -380,7 +380,7 @@ static const Value *ga_history_of(const Value *v)
 
 static Value *cannot(Call *c, const Value *v, ExFormat f)
 {
-    rt_error(c->I, DIAG_TYPE, c->arg_locs[0], "cannot write a %s as %s", val_kind_name(v),
+    rt_error(c->I, DIAG_TYPE, c->arg_locs[0], "cannot write %s %s as %s", val_article(val_kind_name(v)), val_kind_name(v),
              fmt_names[f]);
     rt_hint(c->I, "docs/language.md \"Exporting results\" lists what each format takes");
     return NULL;
