@@ -238,9 +238,11 @@ static const struct {
      "Runs the block once per element, NAME bound to it; break and continue work as in C."},
     {"in", "for NAME in LIST { ... }", "Separates the loop variable from what it runs over."},
     {"while", "while EXPR { ... }", "Runs the block while EXPR is true."},
-    {"fn", "fn NAME(PARAMS) { ... }  |  fn NAME(PARAMS) = EXPR;",
+    {"fn", "fn NAME(PARAMS) { ... }  |  fn NAME(PARAMS) = EXPR;  |  (PARAMS) -> EXPR",
      "Defines a function; call it as NAME(ARGS). Functions see the global variables and "
-     "their own parameters and locals; recursion is allowed."},
+     "their own parameters and locals; recursion is allowed. (x, y) -> EXPR is a function "
+     "without a name, a value to bind to a variable or pass to map, filter or sort; it "
+     "keeps the values of the enclosing function's locals as they were when it was made."},
     {"return", "return;  |  return EXPR;", "Leaves the current function with a value (null)."},
     {"break", "break;", "Leaves the innermost for or while loop."},
     {"continue", "continue;", "Starts the next round of the innermost for or while loop."},
