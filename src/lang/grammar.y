@@ -122,6 +122,28 @@ static AstNode *lambda(LexState *st, Loc l, AstNode *params, AstNode *body)
 static AstNode *paren_command(LexState *st, Loc l, AstNode *name, AstNode *args, AstNode *next,
                               AstNode *rest)
 {
+    const SourceFile *src = source_get(l.file);
+    uint32_t close = args->loc.end;
+    while (close < next->loc.start && src->text[close] != ')')
+        close++;
+    if (memchr(src->text + close, '\n', next->loc.start - close)) {
+        /* `f(1)` and a statement on the next line: a ';' is missing */
+        unsigned line = 1;
+        for (uint32_t i = 0; i < close; i++)
+            line += src->text[i] == '\n';
+        char msg[200], what[80];
+        if (next->kind == AST_IDENT)
+            snprintf(what, sizeof what, "'%.60s'", next->text);
+        else
+            snprintf(what, sizeof what, "a value");
+        snprintf(msg, sizeof msg,
+                 "%s on a new line is read as an argument of '%.60s'\nhint: is a ';' missing "
+                 "at the end of line %u?",
+                 what, name->text, line);
+        Loc nl = next->loc;
+        cgt_error(&nl, NULL, st, msg);
+        return NULL;
+    }
     if (args->nkids != 1) {
         Loc al = args->loc;
         cgt_error(&al, NULL, st,

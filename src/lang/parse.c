@@ -143,6 +143,50 @@ static int call_wanted(const SourceFile *src, uint32_t e, uint32_t *ws)
     return 0;
 }
 
+/* When the statement holding offset a starts with a call `NAME(...)`
+ * whose ')' ends a line before a, the line of that ')' (a ';' is
+ * probably missing after it, and the next line was read as arguments of
+ * NAME); else 0. */
+static unsigned call_then_newline(const SourceFile *src, uint32_t a)
+{
+    const char *t = src->text;
+    uint32_t i = a;
+    while (i > 0 && !strchr(";{}", t[i - 1]))
+        i--;
+    while (i < a && strchr(" \t\r\n", t[i]))
+        i++;
+    if (i >= a || !name_byte(t[i]) || (t[i] >= '0' && t[i] <= '9'))
+        return 0;
+    while (i < a && name_byte(t[i]))
+        i++;
+    while (i < a && (t[i] == ' ' || t[i] == '\t'))
+        i++;
+    if (i >= a || t[i] != '(')
+        return 0;
+    int depth = 0, quoted = 0;
+    for (; i < a; i++) {
+        if (quoted) {
+            if (t[i] == '\\')
+                i++;
+            else if (t[i] == '"')
+                quoted = 0;
+            continue;
+        }
+        if (t[i] == '"')
+            quoted = 1;
+        else if (t[i] == '(')
+            depth++;
+        else if (t[i] == ')' && --depth == 0)
+            break;
+    }
+    if (i >= a || !memchr(t + i, '\n', a - i))
+        return 0;
+    unsigned line = 1;
+    for (uint32_t j = 0; j < i; j++)
+        line += t[j] == '\n';
+    return line;
+}
+
 /* Name the offending token ("unexpected name 'y'") and add a hint when a
  * ';' is probably missing at the end of the previous line. */
 static void improve_message(const SourceFile *src, const LexState *st, char *msg, size_t size)
@@ -171,7 +215,16 @@ static void improve_message(const SourceFile *src, const LexState *st, char *msg
     }
     size_t n = strlen(msg);
     uint32_t ws = 0;
-    if (newline && i > 0 && !strchr(";{}", src->text[i - 1])) {
+    unsigned call_line = call_then_newline(src, a);
+    int value_token = strncmp(msg, "unexpected name", 15) == 0 ||
+                      strncmp(msg, "unexpected integer", 18) == 0 ||
+                      strncmp(msg, "unexpected code", 15) == 0 ||
+                      strncmp(msg, "unexpected string", 17) == 0 ||
+                      strncmp(msg, "unexpected '['", 14) == 0;
+    if (call_line && !newline) {
+        snprintf(msg + n, size - n, "\nhint: is a ';' missing at the end of line %u?",
+                 call_line);
+    } else if (newline && i > 0 && !strchr(";{}", src->text[i - 1])) {
         unsigned line = 1;
         for (uint32_t j = 0; j < i; j++)
             line += src->text[j] == '\n';
@@ -180,7 +233,7 @@ static void improve_message(const SourceFile *src, const LexState *st, char *msg
         snprintf(msg + n, size - n,
                  "\nhint: cgt's games are impartial: {G, H, ...} lists the options of a "
                  "game; partizan games {L | R} are out of scope (CGSuite handles them)");
-    } else if (!newline && call_wanted(src, i, &ws) && b > a && b - a < 60) {
+    } else if (!newline && value_token && call_wanted(src, i, &ws) && b > a && b - a < 60) {
         snprintf(msg + n, size - n,
                  "\nhint: to use '%.*s' in an expression, call it as a function: %.*s(%.*s)",
                  (int)(i - ws), src->text + ws, (int)(i - ws), src->text + ws, (int)(b - a),
