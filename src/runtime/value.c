@@ -513,7 +513,10 @@ static bool equal_rec(const Value *a, const Value *b, Walk *w)
         return a->u.fn.def == b->u.fn.def && !a->u.fn.captured == !b->u.fn.captured &&
                (!a->u.fn.captured || equal_rec(a->u.fn.captured, b->u.fn.captured, w));
     case VAL_OBJ:
-        return a->u.obj.ptr == b->u.obj.ptr;
+        if (a->u.obj.ptr == b->u.obj.ptr)
+            return true;
+        return a->u.obj.type == b->u.obj.type && a->u.obj.type->equal &&
+               a->u.obj.type->equal(a->u.obj.ptr, b->u.obj.ptr);
     case VAL_MAP:
         /* equal as maps: same keys with equal values, in any order */
         if (a->u.map.len != b->u.map.len)

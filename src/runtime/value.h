@@ -46,6 +46,10 @@ typedef struct ObjType {
      * asked first); op as in AstNode (src/lang/ast.h).  NULL: the
      * evaluator's own rules (== and != compare structurally). */
     Value *(*binop)(struct Interp *I, int op, const Value *a, const Value *b, Loc loc);
+    /* Equality of two objects of this type (== and !=, and values inside
+     * lists and records), or NULL: equal only when they are the same
+     * object. */
+    bool (*equal)(const void *a, const void *b);
 } ObjType;
 
 struct Value {

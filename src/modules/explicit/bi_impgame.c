@@ -338,7 +338,7 @@ static void box_json(const void *p, JsonWriter *w)
 
 static Value *impgame_binop(Interp *I, int op, const Value *a, const Value *b, Loc loc);
 
-const ObjType impgame_type = {"impgame", box_free, box_text, box_json, impgame_binop};
+const ObjType impgame_type = {"impgame", box_free, box_text, box_json, impgame_binop, NULL};
 
 Value *impgame_value(IgId g)
 {

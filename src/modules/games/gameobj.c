@@ -36,7 +36,7 @@ static void game_json(const void *p, JsonWriter *w)
     jw_obj_end(w);
 }
 
-const ObjType game_type = {"game", game_free, game_text, game_json, NULL};
+const ObjType game_type = {"game", game_free, game_text, game_json, NULL, NULL};
 
 Value *game_value(GameKind kind, const char *name, Ruleset *rs)
 {

@@ -112,8 +112,46 @@ Value *bi_semigroup(Call *c)
     return declare(c, true);
 }
 
+/* monoid(X): the presentation of a value that has one, through the form
+ * of `monoid` that X's module gives (BI_OVERLOAD: monoid(q) of a misere
+ * quotient); a semigroup is its own. */
+static Value *monoid_of(Call *c)
+{
+    const AstNode *call = c->raw;
+    if (call->nkids != 1)
+        return rt_error(c->I, DIAG_TYPE, call->loc, "monoid(X) takes one argument, got %zu",
+                        call->nkids);
+    Value *v = rt_eval(c->I, call->kids[0]);
+    if (!v)
+        return NULL;
+    Value *inner = v->kind == VAL_MAP ? val_map_get(v, "q") : NULL;
+    if (inner && inner->kind == VAL_OBJ) {
+        /* the record quotient(G, N) returns stands for its quotient */
+        Value *q = val_ref(inner);
+        val_unref(v);
+        v = q;
+    }
+    if (val_is_obj(v, &semigroup_type))
+        return v;
+    const Builtin *o = builtin_overload(c->bi, v);
+    if (!o) {
+        rt_error(c->I, DIAG_TYPE, call->kids[0]->loc,
+                 "monoid() takes a quotient or a semigroup, got %s", val_kind_name(v));
+        val_unref(v);
+        return NULL;
+    }
+    /* the dispatcher releases the arguments of the call */
+    c->args[0] = v;
+    c->arg_locs[0] = call->kids[0]->loc;
+    c->nargs = 1;
+    c->bi = o;
+    return o->fn(c);
+}
+
 Value *bi_monoid(Call *c)
 {
+    if (!c->decl_name)
+        return monoid_of(c);
     return declare(c, false);
 }
 
@@ -592,6 +630,9 @@ Value *bi_confluent(Call *c)
 
 /* ---- finite monoid structure ---- */
 
+/* multable gives tables up to this order (4096^2 entries as a record) */
+#define MULTABLE_MAX 4096
+
 static char *elem_name(const FiniteMonoid *m, size_t x)
 {
     return word_format(m->elems + x * (size_t)m->ngens, m->ngens, m->gen_names);
@@ -652,9 +693,10 @@ Value *bi_multable(Call *c)
         return s->commutative ? NULL
                               : rt_error(c->I, DIAG_TYPE, c->arg_locs[0],
                                          "multable works on commutative presentations");
-    if (m->order > 64)
+    if (m->order > MULTABLE_MAX)
         return rt_error(c->I, DIAG_LIMIT, c->arg_locs[0],
-                        "%zu elements: the table is printed for at most 64", m->order);
+                        "%zu elements: the table is given for at most %d", m->order,
+                        MULTABLE_MAX);
     size_t n = m->order;
     Value *r = val_result("multable"), *el = val_list(), *tab = val_list();
     val_map_set_str(r, "of", s->name);
@@ -671,7 +713,8 @@ Value *bi_multable(Call *c)
     return r;
 }
 
-/* The table with the elements' names, row i column j = i * j. */
+/* The table with the elements' names, row i column j = i * j; past 64
+ * elements a line that says where the table is. */
 void kb_multable_text(const Call *c, const Value *r, StrBuf *b)
 {
     (void)c;
@@ -679,6 +722,13 @@ void kb_multable_text(const Call *c, const Value *r, StrBuf *b)
     if (!el || el->kind != VAL_LIST || !tab || tab->kind != VAL_LIST)
         return;
     size_t n = el->u.list.len, w = 1;
+    if (n > 64) {
+        sb_printf(b,
+                  "multiplication table of %s: %zu elements, too wide to print (it is printed "
+                  "for at most 64); --format=json gives it as a record\n",
+                  val_field_str(r, "of"), n);
+        return;
+    }
     for (size_t i = 0; i < n; i++)
         if (el->u.list.items[i]->u.str.len > w)
             w = el->u.list.items[i]->u.str.len;
@@ -763,4 +813,95 @@ void kb_bipartite_text(const Call *c, const Value *r, StrBuf *b)
               val_field_bool(r, "could_be_misere_quotient")
                   ? "the necessary conditions for a misere quotient hold"
                   : "not a misere quotient presentation (see docs/kb.md)");
+}
+
+/* `structure S`: order, |P|, the group of units, the idempotents with
+ * their maximal subgroups (Clifford & Preston I, §2.1) and the kernel, the
+ * least ideal, which in a finite commutative monoid is the maximal
+ * subgroup at the product of all idempotents. */
+Value *bi_structure(Call *c)
+{
+    SemiObj *s = semi_of(c->args[0]);
+    FiniteMonoid *m = s->commutative ? semi_monoid(c->I, s, c->arg_locs[0]) : NULL;
+    if (!m)
+        return s->commutative ? NULL
+                              : rt_error(c->I, DIAG_TYPE, c->arg_locs[0],
+                                         "structure works on commutative presentations");
+    const PresWith *pw = presdata_with(&s->data, "P");
+    bool *inp = xcalloc(m->order, sizeof *inp);
+    size_t np = 0;
+    for (size_t i = 0; pw && i < pw->n; i++)
+        inp[monoid_eval(m, pw->words + i * (size_t)m->ngens)] = true;
+    for (size_t x = 0; x < m->order; x++)
+        np += inp[x];
+    size_t *ids, n;
+    monoid_idempotents(m, &ids, &n);
+    Value *r = val_result("structure"), *groups = val_list();
+    val_map_set_str(r, "of", s->name);
+    val_map_set_int(r, "order", (int64_t)m->order);
+    val_map_set(r, "pcount", pw ? val_int((int64_t)np) : val_null());
+    size_t kernel = 0; /* the product of all idempotents */
+    for (size_t i = 0; i < n; i++)
+        kernel = monoid_mul(m, kernel, ids[i]);
+    for (size_t i = 0; i < n; i++) {
+        MonoidGroup grp;
+        CgtError err;
+        cgt_error_clear(&err);
+        if (monoid_maximal_subgroup(m, ids[i], &grp, &err) != CGT_OK) {
+            free(ids);
+            free(inp);
+            val_unref(r);
+            val_unref(groups);
+            return rt_error_from(c->I, c->loc, &err);
+        }
+        char *st = monoid_group_structure(&grp);
+        if (ids[i] == 0) {
+            val_map_set(r, "units", val_str(st));
+            val_map_set_int(r, "units_order", (int64_t)grp.order);
+        }
+        Value *g = val_map();
+        val_map_set(g, "idempotent", val_str_own(elem_name(m, ids[i])));
+        val_map_set_int(g, "order", (int64_t)grp.order);
+        val_map_set(g, "structure", val_str_own(st));
+        val_map_set_bool(g, "in_p", inp[ids[i]]);
+        val_list_push(groups, g);
+        monoid_group_free(&grp);
+    }
+    val_map_set(r, "idempotents", groups);
+    val_map_set(r, "kernel", val_str_own(elem_name(m, kernel)));
+    free(ids);
+    free(inp);
+    return r;
+}
+
+void kb_structure_text(const Call *c, const Value *r, StrBuf *b)
+{
+    (void)c;
+    const Value *pc = val_map_get(r, "pcount");
+    sb_printf(b, "structure of %s: order %lld", val_field_str(r, "of"),
+              (long long)val_field_int(r, "order"));
+    if (pc && pc->kind == VAL_INT)
+        sb_printf(b, ", |P| = %lld", (long long)val_field_int(r, "pcount"));
+    sb_printf(b, "\n  group of units: order %lld (%s)\n", (long long)val_field_int(r, "units_order"),
+              val_field_str(r, "units"));
+    const Value *groups = val_map_get(r, "idempotents");
+    size_t n = groups && groups->kind == VAL_LIST ? groups->u.list.len : 0;
+    const char *kernel = val_field_str(r, "kernel");
+    sb_printf(b, "  %zu idempotent%s, with %s maximal subgroup%s%s:\n", n, n == 1 ? "" : "s",
+              n == 1 ? "its" : "their", n == 1 ? "" : "s",
+              pc && pc->kind == VAL_INT ? " (* = in P)" : "");
+    const Value *kg = NULL;
+    for (size_t i = 0; i < n; i++) {
+        const Value *g = groups->u.list.items[i];
+        const char *e = val_field_str(g, "idempotent");
+        if (strcmp(e, kernel) == 0)
+            kg = g;
+        char *name = xasprintf("%s%s", e, val_field_bool(g, "in_p") ? "*" : "");
+        sb_printf(b, "    %-12s order %lld (%s)\n", name, (long long)val_field_int(g, "order"),
+                  val_field_str(g, "structure"));
+        free(name);
+    }
+    if (kg)
+        sb_printf(b, "  kernel: the maximal subgroup at %s, order %lld (%s)\n", kernel,
+                  (long long)val_field_int(kg, "order"), val_field_str(kg, "structure"));
 }

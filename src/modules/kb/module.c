@@ -16,6 +16,7 @@ static const ResultPrinter printers[] = {
     {.kind = "multable", .text = kb_multable_text},
     {.kind = "bipartite", .text = kb_bipartite_text},
     {.kind = "confluence", .text = kb_confluence_text},
+    {.kind = "structure", .text = kb_structure_text},
     {.builtin = "elements", .text = kb_elements_text},
     {.builtin = "reduce", .text = kb_reduce_text},
 };

@@ -16,6 +16,7 @@ void kb_multable_text(const Call *c, const Value *r, StrBuf *b);
 void kb_bipartite_text(const Call *c, const Value *r, StrBuf *b);
 void kb_confluence_text(const Call *c, const Value *r, StrBuf *b);
 void kb_reduce_text(const Call *c, const Value *v, StrBuf *b);
+void kb_structure_text(const Call *c, const Value *r, StrBuf *b);
 
 extern const Module cgt_module_kb;
 

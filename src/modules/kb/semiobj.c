@@ -35,7 +35,7 @@ static void semi_json(const void *p, JsonWriter *w)
     jw_obj_end(w);
 }
 
-const ObjType semigroup_type = {"semigroup", semi_free, semi_text, semi_json, NULL};
+const ObjType semigroup_type = {"semigroup", semi_free, semi_text, semi_json, NULL, NULL};
 
 KbSystem *semi_system(Interp *I, SemiObj *s, Loc loc)
 {

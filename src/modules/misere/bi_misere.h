@@ -16,4 +16,9 @@ void quot_certify(QuotObj *o);
 Value *quotient_outcome_stmt(Call *c, const Value *qv, const Value *pos, Loc loc);
 Value *quotient_elements(Call *c, const Value *v);
 
+/* monoid(q): the quotient's presentation with `with P` and `with phi`, a
+ * `semigroup` value (src/modules/misere/bi_mqalg.c; computed once and kept
+ * by the quotient).  An infinite quotient is an error at loc. */
+Value *quot_semigroup(Interp *I, const Value *qv, Loc loc);
+
 #endif

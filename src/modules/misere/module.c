@@ -1,6 +1,7 @@
 /* The misere module's record: its builtins, in the order of
  * builtins_misere.def, and its result printers. */
 #include "modules/misere/module.h"
+#include "modules/kb/module.h"
 
 static const Builtin builtins[] = {
 #define BUILTIN(n, f, fl, sp, syn, doc, ex, out) {n, f, fl, sp, syn, doc, ex, out},
@@ -17,6 +18,8 @@ static const ResultPrinter printers[] = {
     {.builtin = "pretend", .text = misere_pretend_text},
     {.builtin = "elements", .text = misere_elements_text},
     {.builtin = "product", .text = misere_product_text},
+    /* reduce q "WORD": the presentations module's printer, on monoid(q) */
+    {.builtin = "reduce", .text = kb_reduce_text},
 };
 
 const Module cgt_module_misere = {

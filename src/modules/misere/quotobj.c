@@ -26,6 +26,8 @@ void quot_free(void *p)
     mqinf_proof_free(o->inf);
     free(o->proof_path);
     val_unref(o->game);
+    if (o->semi)
+        val_unref(o->semi);
     free(o);
 }
 
@@ -225,7 +227,38 @@ static void quot_json(const void *ptr, JsonWriter *w)
     jw_obj_end(w);
 }
 
-const ObjType quotient_type = {"quotient", quot_free, quot_text, quot_json, NULL};
+/* Equality of quotients (==): the same certified object, which is
+ * equality of the game (its ruleset), the heap bound, the verdict (finite,
+ * certified, partial; or infinite at the same heap with the same proved
+ * description) and the tables: order, generator actions, P-portion and
+ * pretending function in the quotient's own numbering (elements by normal
+ * form, docs/misere.md).  Generator names are not compared. */
+static bool quot_equal(const void *pa, const void *pb)
+{
+    const QuotObj *a = pa, *b = pb;
+    const GameObj *ga = qgame(a), *gb = qgame(b);
+    if (ga->rs->kind != gb->rs->kind || strcmp(ga->rs->name, gb->rs->name) != 0 ||
+        a->certified != b->certified || a->partial != b->partial || !a->inf != !b->inf)
+        return false;
+    if (a->inf) {
+        const MqInfProof *x = a->inf, *y = b->inf;
+        if (x->N != y->N || x->H != y->H || x->G != y->G || x->S != y->S || x->t != y->t ||
+            x->b0 != y->b0 || x->pb != y->pb || x->a0 != y->a0 || x->pa != y->pa ||
+            x->TA != y->TA || x->TB != y->TB ||
+            memcmp(x->lab, y->lab, (size_t)x->S * (x->TA + 1) * (x->TB + 1)) != 0)
+            return false;
+    }
+    MqClaim ca, cb;
+    quotient_claim(a->q, &ca);
+    quotient_claim(b->q, &cb);
+    if (ca.size != cb.size || ca.ngens != cb.ngens || ca.np != cb.np || ca.n != cb.n)
+        return false;
+    return memcmp(ca.act, cb.act, (size_t)ca.size * (size_t)ca.ngens * sizeof *ca.act) == 0 &&
+           memcmp(ca.p, cb.p, ca.np * sizeof *ca.p) == 0 &&
+           memcmp(ca.phi, cb.phi, ((size_t)ca.n + 1) * sizeof *ca.phi) == 0;
+}
+
+const ObjType quotient_type = {"quotient", quot_free, quot_text, quot_json, NULL, quot_equal};
 
 /* The record quotient(g, N) returns (docs/language.md, "Results as
  * records"): the numbers of the quotient and, in field q, the quotient

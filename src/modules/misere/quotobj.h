@@ -30,6 +30,7 @@ typedef struct QuotObj {
     char *proof_path;
     uint32_t asked; /* N of `to N` */
     uint32_t period_limit; /* without `to N`: the heap the periodicity search stops at */
+    Value *semi;    /* monoid(q), made on first use (src/modules/misere/bi_mqalg.c) */
 } QuotObj;
 
 extern const ObjType quotient_type;
