@@ -173,7 +173,43 @@ static bool heaps_of(Call *c, GameObj *g, const Value *a, Loc loc, uint64_t budg
     return ok;
 }
 
-Value *bi_outcome(Call *c)
+Value *bi_outcome(Call *c) { return games_outcome_given(c, NULL); }
+
+/* The record of a winning move: the heap moved in, what it became, the
+ * position after it. */
+static Value *move_record(uint32_t heap, const uint32_t *into, size_t ninto,
+                          const uint32_t *result, size_t nresult)
+{
+    Value *mvr = val_map(), *il = val_list(), *rl = val_list();
+    val_map_set_int(mvr, "heap", heap);
+    for (size_t t = 0; t < ninto; t++)
+        val_list_push(il, val_int(into[t]));
+    for (size_t t = 0; t < nresult; t++)
+        val_list_push(rl, val_int(result[t]));
+    val_map_set(mvr, "into", il);
+    val_map_set(mvr, "result", rl);
+    return mvr;
+}
+
+/* The position after the given move: the other heaps in their order, the
+ * parts appended, heaps of size 0 dropped (the search's moves have that
+ * form, src/lib/heap/outcome.h). */
+static Value *given_move(const uint32_t *heaps, size_t k, const OutcomeGiven *gv)
+{
+    uint32_t *res = xcalloc(k + gv->ninto + 1, sizeof *res);
+    size_t n = 0;
+    for (size_t i = 0; i < k; i++)
+        if (i != gv->move_index && heaps[i])
+            res[n++] = heaps[i];
+    for (size_t t = 0; t < gv->ninto; t++)
+        if (gv->into[t])
+            res[n++] = gv->into[t];
+    Value *v = move_record(heaps[gv->move_index], gv->into, gv->ninto, res, n);
+    free(res);
+    return v;
+}
+
+Value *games_outcome_given(Call *c, const OutcomeGiven *gv)
 {
     if (c->nargs < 2 || !c->args[1])
         return rt_error(c->I, DIAG_TYPE, c->loc, "outcome needs a position: %s",
@@ -209,10 +245,12 @@ Value *bi_outcome(Call *c)
        what it can: normal play from the Grundy values (the
        nim-sum, Sprague-Grundy), misere play as out of reach of search with
        the quotient route as a hint. */
-    bool by_grundy = !searched, misere_unknown = !searched;
+    bool by_grundy = !searched, misere_unknown = !searched && !gv;
     if (!searched)
         res[0] = nimsum == 0 ? OUTCOME_P : OUTCOME_N;
-    for (int m = 0; m < 2 && searched; m++) {
+    if (gv)
+        res[1] = gv->is_p ? OUTCOME_P : OUTCOME_N;
+    for (int m = 0; m < 2 - (gv != NULL) && searched; m++) {
         CgtStatus st = m ? outcome_misere(oc, heaps, k, &res[m], &err)
                          : outcome_normal(oc, heaps, k, &res[m], &err);
         if (st == CGT_OK && res[m] == OUTCOME_N)
@@ -257,6 +295,7 @@ Value *bi_outcome(Call *c)
     uint32_t top = 0; /* the largest heap, for the quotient hint */
     for (size_t i = 0; i < k; i++)
         top = heaps[i] > top ? heaps[i] : top;
+    Value *gmove = gv && gv->have_move && gv->move_index < k ? given_move(heaps, k, gv) : NULL;
     free(heaps);
     static const char *const conv[2] = {"normal", "misere"};
     Value *r = val_result("outcome");
@@ -269,28 +308,30 @@ Value *bi_outcome(Call *c)
         else
             val_map_set_str(r, conv[m], res[m] == OUTCOME_P ? "P" : "N");
         snprintf(key, sizeof key, "%s_move", conv[m]);
+        if (m == 1 && gv) {
+            val_map_set(r, key, gmove ? gmove : val_null());
+            continue;
+        }
         if (!found[m]) {
             val_map_set(r, key, val_null());
             continue;
         }
         /* the move: the heap moved in, the heaps it became, the position */
-        Value *mvr = val_map(), *into = val_list(), *res_l = val_list();
-        val_map_set_int(mvr, "heap", mv[m].heap);
         const HeapOptions *opts;
         CgtError e2;
+        const uint32_t *into = NULL;
+        size_t ninto = 0;
         if (outcome_heap_options(oc, mv[m].heap, &opts, &e2) == CGT_OK &&
-            mv[m].option < opts->count)
-            for (size_t t = opts->start[mv[m].option]; t < opts->start[mv[m].option + 1]; t++)
-                val_list_push(into, val_int(opts->parts[t]));
-        for (size_t t = 0; t < mv[m].nresult; t++)
-            val_list_push(res_l, val_int(mv[m].result[t]));
-        val_map_set(mvr, "into", into);
-        val_map_set(mvr, "result", res_l);
-        val_map_set(r, key, mvr);
+            mv[m].option < opts->count) {
+            into = opts->parts + opts->start[mv[m].option];
+            ninto = opts->start[mv[m].option + 1] - opts->start[mv[m].option];
+        }
+        val_map_set(r, key, move_record(mv[m].heap, into, ninto, mv[m].result, mv[m].nresult));
         outcome_move_free(&mv[m]);
     }
     val_map_set_str(r, "normal_by", by_grundy ? "nim-sum of Grundy values" : "search");
     val_map_set_opt_int(r, "nim_sum", by_grundy, nimsum);
+    val_map_set(r, "misere_by", gv ? val_str(gv->by) : misere_unknown ? val_null() : val_str("search"));
     val_map_set(r, "misere_why", misere_unknown ? val_str(reach) : val_null());
     if (!misere_unknown) {
         val_map_set(r, "misere_hint", val_null());
@@ -312,7 +353,7 @@ Value *bi_outcome(Call *c)
                                           "this one",
                                           HEAP_QUOTIENT_MAX)));
     }
-    val_map_set(r, "element", val_null());
+    val_map_set(r, "element", gv && gv->element ? val_str(gv->element) : val_null());
     return r;
 }
 
@@ -374,6 +415,9 @@ void games_outcome_text(const Call *c, const Value *r, StrBuf *b)
             sb_puts(b, ")");
         }
     }
+    const Value *by = val_map_get(r, "misere_by");
+    if (by && by->kind == VAL_STR && strcmp(by->u.str.s, "search") != 0)
+        sb_printf(b, ", from %s", by->u.str.s);
     sb_putc(b, '\n');
 }
 

@@ -55,6 +55,22 @@ bool game_period_proved(const GameObj *g);
  * period on demand with the default limit; an error when none applies. */
 bool heap_grundy(Call *c, GameObj *g, const mpz_t z, Loc loc, uint32_t *v);
 
+/* A misère answer that another module found for `outcome G [...]` (the
+ * misère module, through a quotient: docs/misere.md "Outcomes through the
+ * quotient"), which then takes the place of the misère search. */
+typedef struct OutcomeGiven {
+    bool is_p;
+    const char *by;      /* how it was found, e.g. "Q(34) of 0.07" */
+    const char *element; /* the position's element of that quotient, or NULL */
+    bool have_move;      /* a winning move when the position is N: */
+    size_t move_index;   /* the index of the heap moved in, in the position */
+    const uint32_t *into; /* what that heap became */
+    size_t ninto;
+} OutcomeGiven;
+/* `outcome G [...]` with the misère outcome given (src/modules/games/bi_play.c);
+ * the normal-play outcome as bi_outcome finds it. */
+Value *games_outcome_given(Call *c, const OutcomeGiven *given);
+
 /* How the script wrote argument i, for hints that quote code: the variable
  * name when it is one (`period a limit N;`), else "G" (a game's
  * description, such as 0.07, is no valid argument).  Caller frees. */

@@ -474,6 +474,9 @@ static Value *dec_quotient(Dec *d, const JsonNode *o)
                  "altered");
         val_unref(res);
         res = NULL;
+    } else {
+        /* certified again: `outcome G [...]` may answer through it */
+        quot_remember(res);
     }
 done:
     val_unref(gv);

@@ -305,6 +305,8 @@ static Value *quotient_compute(Call *c)
             quotient_stats(g->name, o, &r);
         if (r.status == MQ_RUN_DONE) {
             res = val_obj(&quotient_type, o);
+            /* `outcome G [...]` answers through it from now on */
+            quot_remember(res);
         } else {
             /* complete but unsaved or uncertified: an error, and the result
              * kept in the variable it was declared for */

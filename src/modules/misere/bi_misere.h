@@ -21,4 +21,10 @@ Value *quotient_elements(Call *c, const Value *v);
  * by the quotient).  An infinite quotient is an error at loc. */
 Value *quot_semigroup(Interp *I, const Value *qv, Loc loc);
 
+/* `outcome G [...]` through quotients (src/modules/misere/bi_mqoutcome.c):
+ * remember a certified quotient of the script for it (a reference is
+ * kept until the run ends), and release what it keeps. */
+void quot_remember(Value *qv);
+void misere_release(void);
+
 #endif

@@ -2,6 +2,7 @@
  * builtins_misere.def, and its result printers. */
 #include "modules/misere/module.h"
 #include "modules/kb/module.h"
+#include "modules/misere/bi_misere.h"
 
 static const Builtin builtins[] = {
 #define BUILTIN(n, f, fl, sp, syn, doc, ex, out) {n, f, fl, sp, syn, doc, ex, out},
@@ -30,4 +31,5 @@ const Module cgt_module_misere = {
     .printers = printers,
     .nprinters = sizeof printers / sizeof printers[0],
     .stats = true,
+    .release = misere_release,
 };
