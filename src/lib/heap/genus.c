@@ -50,6 +50,7 @@ struct GenusCache {
     VEC(LazyRec) lrec;
     size_t call_limit, call_base;
     VEC(uint32_t) hgrundy; /* Grundy value of heap h, or UINT32_MAX */
+    VEC(unsigned char) star1; /* heap h is *1: 1, is not: 0, not known: 2 */
 };
 
 GenusCache *genus_new(const HeapGame *hg)
@@ -73,6 +74,7 @@ void genus_free(GenusCache *gc)
         outcome_map_free(gc->lmap);
     VEC_FREE(gc->lrec);
     VEC_FREE(gc->hgrundy);
+    VEC_FREE(gc->star1);
     for (size_t h = 0; h < gc->nlive; h++)
         if (gc->have[h])
             heapopts_free(&gc->live[h]);
@@ -305,9 +307,67 @@ static CgtStatus heap_grundy(GenusCache *gc, uint32_t h, uint32_t *out, CgtError
     return st;
 }
 
-/* γk of pos[0..len-1] (canonical, live heaps) with the hook's answers. */
+/* Whether heap h is the game *1 itself: it has a move, and every move
+ * leaves only heaps with no move (heaps 2 and 3 of 0.07). */
+static CgtStatus is_star1(GenusCache *gc, uint32_t h, bool *yes, CgtError *err)
+{
+    if (h < gc->star1.len && gc->star1.data[h] != 2) {
+        *yes = gc->star1.data[h];
+        return CGT_OK;
+    }
+    while (gc->star1.len <= h)
+        VEC_PUSH(gc->star1, 2);
+    const HeapOptions *o;
+    CgtStatus st = live_options(gc, h, &o, err);
+    if (st != CGT_OK)
+        return st;
+    *yes = o->count > 0;
+    for (size_t j = 0; j < o->count && *yes; j++)
+        if (o->start[j + 1] > o->start[j])
+            *yes = false;
+    gc->star1.data[h] = *yes;
+    return CGT_OK;
+}
+
+static CgtStatus lazy_search(GenusCache *gc, const uint32_t *pos, size_t len, unsigned k,
+                             uint32_t *out, CgtError *err);
+
+/* γk of pos[0..len-1] (canonical, live heaps) with the hook's answers.
+ * Heaps that are *1 are taken out first: the misère nim value of H + *1 is
+ * that of H xor 1, so γk(G + *1) = γk(G) xor 1 (ONAG ch. 12), and the memo
+ * holds one position where it would hold one per number of such heaps. */
 static CgtStatus lazy_gamma(GenusCache *gc, const uint32_t *pos, size_t len, unsigned k,
                             uint32_t *out, CgtError *err)
+{
+    size_t ones = 0;
+    for (size_t i = 0; i < len; i++) {
+        bool one;
+        CgtStatus st = is_star1(gc, pos[i], &one, err);
+        if (st != CGT_OK)
+            return st;
+        ones += one;
+    }
+    if (!ones)
+        return lazy_search(gc, pos, len, k, out, err);
+    uint32_t *rest = xmalloc((len - ones + 1) * sizeof *rest);
+    size_t m = 0;
+    CgtStatus st = CGT_OK;
+    for (size_t i = 0; i < len; i++) {
+        bool one = false;
+        is_star1(gc, pos[i], &one, err); /* known: the loop above asked */
+        if (!one)
+            rest[m++] = pos[i];
+    }
+    st = lazy_search(gc, rest, m, k, out, err);
+    free(rest);
+    if (st == CGT_OK)
+        *out ^= (uint32_t)(ones & 1);
+    return st;
+}
+
+/* lazy_gamma of a position without *1 heaps. */
+static CgtStatus lazy_search(GenusCache *gc, const uint32_t *pos, size_t len, unsigned k,
+                             uint32_t *out, CgtError *err)
 {
     int kv = gc->known(gc->kctx, pos, len, k);
     if (kv >= 0) {
