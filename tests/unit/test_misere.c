@@ -652,6 +652,49 @@ static void test_genus(void)
     quotient_free(q);
 }
 
+/* The genus of ptypes (src/lib/misere/mqgenus.c: γk read off quotients
+ * with nim heaps adjoined where they answer, searched where not) equals the
+ * plain search of src/lib/heap/genus.c on every P-type of Q(24) and Q(25)
+ * of 0.07 and Q(20) of 0.137 that the plain search finishes; the quotients
+ * it reads cover γk <= 3 of Q(25) of 0.07 and γk <= 7 of its heaps <= 25. */
+static void test_ptypes_genus(void)
+{
+    const char *codes[] = {"0.07", "0.07", "0.137"};
+    uint32_t heaps[] = {24, 25, 20};
+    int compared = 0;
+    for (int i = 0; i < 3; i++) {
+        Oct o = oct_make(codes[i]);
+        HeapGame g = oct_game(&o);
+        Quotient *q = compute(&g, heaps[i], NULL, 0);
+        CgtError err;
+        MqGenus *mg = mq_genus_new(q, &g, &err);
+        CHECK(mg != NULL);
+        if (i == 1) {
+            unsigned ca, cb;
+            uint32_t mb;
+            mq_genus_cover(mg, &ca, &cb, &mb);
+            CHECK_EQ_INT(ca, 3);
+            CHECK_EQ_INT(cb, 7);
+            CHECK_EQ_INT(mb, 25);
+        }
+        for (uint32_t x = 0; mg && x < quotient_size(q); x++) {
+            if (!quotient_is_p(q, x))
+                continue;
+            char *fast = NULL, *plain = NULL;
+            CHECK(mq_genus_least(mg, x, 0, &fast, NULL, &err) == CGT_OK);
+            if (quotient_genus(q, &g, x, 200000, &plain, &err) == CGT_OK) {
+                CHECK_EQ_STR(fast, plain);
+                compared++;
+            }
+            free(fast);
+            free(plain);
+        }
+        mq_genus_free(mg);
+        quotient_free(q);
+    }
+    CHECK(compared >= 25);
+}
+
 /* Limits keep the last completed heap; periodicity of Kayles (0.77): the
  * certificate verifies the quotient at the heap where the criterion holds,
  * and phi repeats with the reported period from the preperiod on. */
@@ -1314,6 +1357,7 @@ int main(int argc, char **argv)
     test_claim_noncommuting();
     test_claim();
     test_genus();
+    test_ptypes_genus();
     test_limits_period();
     test_dawson();
     test_cert_rejects();

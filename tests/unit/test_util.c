@@ -5,6 +5,7 @@
 #include "lib/rewrite/word.h"
 #include "unit.h"
 #include "lib/util/crc64.h"
+#include "lib/util/poll.h"
 #include "lib/util/rng.h"
 
 int main(void)
@@ -18,6 +19,24 @@ int main(void)
     CHECK(same);
     for (int i = 0; i < 1000; i++)
         CHECK(rng_below(&a, 7) < 7);
+
+    /* a poll budget runs out at its n-th poll and stays out; a nested one
+       is charged to the outer; neither is a run limit */
+    CgtPollBudget outer = cgt_poll_budget_push(10);
+    CgtPollBudget inner = cgt_poll_budget_push(4);
+    int ok = 0;
+    while (cgt_poll() == CGT_OK)
+        ok++;
+    CHECK_EQ_INT(ok, 4);
+    CHECK(cgt_poll() == CGT_ERR_LIMIT);
+    CHECK(cgt_poll_budget_pop(inner));
+    CHECK(!cgt_run_limit_reached());
+    ok = 0;
+    while (cgt_poll() == CGT_OK)
+        ok++;
+    CHECK_EQ_INT(ok, 6);
+    CHECK(cgt_poll_budget_pop(outer));
+    CHECK(cgt_poll() == CGT_OK);
 
     HeapOptions o;
     heapopts_init(&o);

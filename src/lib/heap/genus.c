@@ -1,7 +1,11 @@
 /* Genus of heap positions by memoised recursion over options (ONAG ch. 12):
  * g = mex{g'}; γ0 = mex{γ0'} (1 with no options); γk = mex({γk'} ∪ {γ(k-1),
  * γ(k-1) xor 1}) for k >= 1, since the options of G + k*2 are G' + k*2,
- * G + (k-1)*2 + *1 and G + (k-1)*2. */
+ * G + (k-1)*2 + *1 and G + (k-1)*2, and the misère nim value of H + *1 is
+ * that of H xor 1 (ONAG ch. 12; Siegel, Combinatorial Game Theory, ch. V).
+ * With a GenusKnown hook each γk is searched on its own and only where the
+ * hook has no answer; g is then the nim-sum of the heaps' Grundy values
+ * (Sprague-Grundy). */
 #include "lib/heap/genus.h"
 
 #include <stdio.h>
@@ -13,6 +17,11 @@
 #include "lib/util/poll.h"
 #include "lib/util/vec.h"
 #include "lib/util/xalloc.h"
+
+#define LAZY_UNKNOWN UINT16_MAX
+typedef struct LazyRec {
+    uint16_t v[GENUS_LEN];
+} LazyRec;
 
 typedef struct GenusRec {
     uint32_t v[GENUS_LEN + 1]; /* v[0] = g, v[1+k] = γk */
@@ -33,6 +42,15 @@ struct GenusCache {
     HeapOptions *live;
     unsigned char *have; /* have[h]: live[h] is built */
     size_t nlive;
+    /* the search with a GenusKnown hook: its own positions, and per position
+       γk or LAZY_UNKNOWN */
+    GenusKnown known;
+    void *kctx;
+    OutcomeMap *lmap;
+    VEC(LazyRec) lrec;
+    size_t call_limit, call_base;
+    VEC(uint32_t) hgrundy; /* Grundy value of heap h, or UINT32_MAX */
+    VEC(unsigned char) star1; /* heap h is *1: 1, is not: 0, not known: 2 */
 };
 
 GenusCache *genus_new(const HeapGame *hg)
@@ -52,6 +70,11 @@ void genus_free(GenusCache *gc)
     outcome_free(gc->oc);
     outcome_map_free(gc->map);
     VEC_FREE(gc->rec);
+    if (gc->lmap)
+        outcome_map_free(gc->lmap);
+    VEC_FREE(gc->lrec);
+    VEC_FREE(gc->hgrundy);
+    VEC_FREE(gc->star1);
     for (size_t h = 0; h < gc->nlive; h++)
         if (gc->have[h])
             heapopts_free(&gc->live[h]);
@@ -64,6 +87,39 @@ void genus_set_limit(GenusCache *gc, size_t max_positions)
 {
     gc->limit = max_positions;
     outcome_set_limit(gc->oc, max_positions);
+}
+
+void genus_set_known(GenusCache *gc, GenusKnown fn, void *ctx)
+{
+    gc->known = fn;
+    gc->kctx = ctx;
+}
+
+void genus_set_call_limit(GenusCache *gc, size_t max_new)
+{
+    gc->call_limit = max_new;
+}
+
+size_t genus_cache_size(const GenusCache *gc)
+{
+    return outcome_map_size(gc->map) + (gc->lmap ? outcome_map_size(gc->lmap) : 0);
+}
+
+/* The caps of genus_set_limit and genus_set_call_limit, checked when a
+ * position is added. */
+static CgtStatus check_caps(const GenusCache *gc, CgtError *err)
+{
+    size_t n = genus_cache_size(gc);
+    if (gc->limit && n > gc->limit) {
+        cgt_error_set(err, CGT_ERR_LIMIT, "genus search passed %zu positions", gc->limit);
+        cgt_error_hint(err, "try a smaller position");
+        return CGT_ERR_LIMIT;
+    }
+    if (gc->call_limit && n - gc->call_base > gc->call_limit) {
+        cgt_error_set(err, CGT_ERR_LIMIT, "genus search passed %zu positions", gc->call_limit);
+        return CGT_ERR_LIMIT;
+    }
+    return CGT_OK;
 }
 
 static uint32_t mex_of(const uint32_t *vals, size_t n, uint32_t extra1, uint32_t extra2,
@@ -153,11 +209,9 @@ static CgtStatus genus_rec(GenusCache *gc, const uint32_t *pos, size_t len, uint
     bool ins;
     uint32_t id = outcome_map_intern(gc->map, pos, len, &ins);
     if (ins) {
-        if (gc->limit && outcome_map_size(gc->map) > gc->limit) {
-            cgt_error_set(err, CGT_ERR_LIMIT, "genus search passed %zu positions", gc->limit);
-            cgt_error_hint(err, "try a smaller position");
-            return CGT_ERR_LIMIT;
-        }
+        CgtStatus cs = check_caps(gc, err);
+        if (cs != CGT_OK)
+            return cs;
         GenusRec r;
         memset(&r, 0, sizeof r);
         VEC_PUSH(gc->rec, r);
@@ -222,9 +276,190 @@ static CgtStatus genus_rec(GenusCache *gc, const uint32_t *pos, size_t len, uint
     return CGT_OK;
 }
 
+/* Grundy value of one heap: the mex of the nim-sums of its options' parts. */
+static CgtStatus heap_grundy(GenusCache *gc, uint32_t h, uint32_t *out, CgtError *err)
+{
+    while (gc->hgrundy.len <= h)
+        VEC_PUSH(gc->hgrundy, UINT32_MAX);
+    if (gc->hgrundy.data[h] != UINT32_MAX) {
+        *out = gc->hgrundy.data[h];
+        return CGT_OK;
+    }
+    const HeapOptions *o;
+    CgtStatus st = live_options(gc, h, &o, err);
+    if (st != CGT_OK)
+        return st;
+    size_t cnt = o->count;
+    const size_t *start = o->start;
+    const uint32_t *parts = o->parts;
+    uint32_t *vals = xmalloc((cnt ? cnt : 1) * sizeof *vals);
+    for (size_t j = 0; j < cnt && st == CGT_OK; j++) {
+        uint32_t x = 0, v = 0;
+        for (size_t a = start[j]; a < start[j + 1] && st == CGT_OK; a++) {
+            st = heap_grundy(gc, parts[a], &v, err);
+            x ^= v;
+        }
+        vals[j] = x;
+    }
+    if (st == CGT_OK)
+        *out = gc->hgrundy.data[h] = mex_of(vals, cnt, 0, 0, 0);
+    free(vals);
+    return st;
+}
+
+/* Whether heap h is the game *1 itself: it has a move, and every move
+ * leaves only heaps with no move (heaps 2 and 3 of 0.07). */
+static CgtStatus is_star1(GenusCache *gc, uint32_t h, bool *yes, CgtError *err)
+{
+    if (h < gc->star1.len && gc->star1.data[h] != 2) {
+        *yes = gc->star1.data[h];
+        return CGT_OK;
+    }
+    while (gc->star1.len <= h)
+        VEC_PUSH(gc->star1, 2);
+    const HeapOptions *o;
+    CgtStatus st = live_options(gc, h, &o, err);
+    if (st != CGT_OK)
+        return st;
+    *yes = o->count > 0;
+    for (size_t j = 0; j < o->count && *yes; j++)
+        if (o->start[j + 1] > o->start[j])
+            *yes = false;
+    gc->star1.data[h] = *yes;
+    return CGT_OK;
+}
+
+static CgtStatus lazy_search(GenusCache *gc, const uint32_t *pos, size_t len, unsigned k,
+                             uint32_t *out, CgtError *err);
+
+/* γk of pos[0..len-1] (canonical, live heaps) with the hook's answers.
+ * Heaps that are *1 are taken out first: the misère nim value of H + *1 is
+ * that of H xor 1, so γk(G + *1) = γk(G) xor 1 (ONAG ch. 12), and the memo
+ * holds one position where it would hold one per number of such heaps. */
+static CgtStatus lazy_gamma(GenusCache *gc, const uint32_t *pos, size_t len, unsigned k,
+                            uint32_t *out, CgtError *err)
+{
+    size_t ones = 0;
+    for (size_t i = 0; i < len; i++) {
+        bool one;
+        CgtStatus st = is_star1(gc, pos[i], &one, err);
+        if (st != CGT_OK)
+            return st;
+        ones += one;
+    }
+    if (!ones)
+        return lazy_search(gc, pos, len, k, out, err);
+    uint32_t *rest = xmalloc((len - ones + 1) * sizeof *rest);
+    size_t m = 0;
+    CgtStatus st = CGT_OK;
+    for (size_t i = 0; i < len; i++) {
+        bool one = false;
+        is_star1(gc, pos[i], &one, err); /* known: the loop above asked */
+        if (!one)
+            rest[m++] = pos[i];
+    }
+    st = lazy_search(gc, rest, m, k, out, err);
+    free(rest);
+    if (st == CGT_OK)
+        *out ^= (uint32_t)(ones & 1);
+    return st;
+}
+
+/* lazy_gamma of a position without *1 heaps. */
+static CgtStatus lazy_search(GenusCache *gc, const uint32_t *pos, size_t len, unsigned k,
+                             uint32_t *out, CgtError *err)
+{
+    int kv = gc->known(gc->kctx, pos, len, k);
+    if (kv >= 0) {
+        *out = (uint32_t)kv;
+        return CGT_OK;
+    }
+    bool ins;
+    uint32_t id = outcome_map_intern(gc->lmap, pos, len, &ins);
+    if (ins) {
+        LazyRec r;
+        for (int i = 0; i < GENUS_LEN; i++)
+            r.v[i] = LAZY_UNKNOWN;
+        VEC_PUSH(gc->lrec, r);
+        CgtStatus cs = check_caps(gc, err);
+        if (cs != CGT_OK)
+            return cs;
+    }
+    if (gc->lrec.data[id].v[k] != LAZY_UNKNOWN) {
+        *out = gc->lrec.data[id].v[k];
+        return CGT_OK;
+    }
+    CgtStatus st = cgt_poll();
+    if (st != CGT_OK)
+        return cgt_poll_error(err, st, "genus computation");
+    uint32_t prev = 0;
+    if (k > 0)
+        st = lazy_gamma(gc, pos, len, k - 1, &prev, err);
+    VEC(uint32_t) vals = {0};
+    uint32_t *buf = NULL;
+    size_t bufcap = 0;
+    for (size_t i = 0; i < len && st == CGT_OK; i++) {
+        if (i > 0 && pos[i] == pos[i - 1])
+            continue;
+        const HeapOptions *o;
+        st = live_options(gc, pos[i], &o, err);
+        if (st != CGT_OK)
+            break;
+        size_t cnt = o->count;
+        const size_t *start = o->start;
+        const uint32_t *parts = o->parts;
+        for (size_t j = 0; j < cnt && st == CGT_OK; j++) {
+            size_t np = start[j + 1] - start[j];
+            if (len + np > bufcap) {
+                bufcap = len + np + 8;
+                buf = xrealloc(buf, bufcap * sizeof *buf);
+            }
+            size_t nl = outcome_replace(pos, len, i, parts + start[j], np, buf);
+            uint32_t w;
+            st = lazy_gamma(gc, buf, nl, k, &w, err);
+            if (st == CGT_OK)
+                VEC_PUSH(vals, w);
+        }
+    }
+    free(buf);
+    if (st == CGT_OK) {
+        uint32_t m;
+        if (k == 0 && vals.len == 0)
+            m = 1;
+        else
+            m = mex_of(vals.data, vals.len, prev, prev ^ 1, k > 0);
+        if (m >= LAZY_UNKNOWN)
+            st = cgt_error_set(err, CGT_ERR_LIMIT, "a misère nim value above %u", LAZY_UNKNOWN - 1);
+        else
+            gc->lrec.data[id].v[k] = (uint16_t)m;
+        *out = m;
+    }
+    VEC_FREE(vals);
+    return st;
+}
+
+/* genus_position with the hook: each γk on its own, g by Sprague-Grundy. */
+static CgtStatus lazy_position(GenusCache *gc, const uint32_t *pos, size_t len, Genus *out,
+                               CgtError *err)
+{
+    if (!gc->lmap)
+        gc->lmap = outcome_map_new();
+    CgtStatus st = CGT_OK;
+    out->g = 0;
+    for (size_t i = 0; i < len && st == CGT_OK; i++) {
+        uint32_t v = 0;
+        st = heap_grundy(gc, pos[i], &v, err);
+        out->g ^= v;
+    }
+    for (unsigned kk = 0; kk < GENUS_LEN && st == CGT_OK; kk++)
+        st = lazy_gamma(gc, pos, len, kk, &out->gamma[kk], err);
+    return st;
+}
+
 CgtStatus genus_position(GenusCache *gc, const uint32_t *heaps, size_t k, Genus *out,
                          CgtError *err)
 {
+    gc->call_base = genus_cache_size(gc);
     uint32_t *pos = xmalloc((k ? k : 1) * sizeof *pos);
     size_t len = outcome_canon(heaps, k, pos), m = 0;
     CgtStatus st = CGT_OK;
@@ -235,15 +470,19 @@ CgtStatus genus_position(GenusCache *gc, const uint32_t *heaps, size_t k, Genus 
             pos[m++] = pos[i];
     }
     uint32_t id;
-    if (st == CGT_OK)
+    if (st == CGT_OK && gc->known)
+        st = lazy_position(gc, pos, m, out, err);
+    else if (st == CGT_OK)
         st = genus_rec(gc, pos, m, &id, err);
     free(pos);
     if (st != CGT_OK)
         return st;
-    const GenusRec *r = &gc->rec.data[id];
-    out->g = r->v[0];
-    for (int kk = 0; kk < GENUS_LEN; kk++)
-        out->gamma[kk] = r->v[1 + kk];
+    if (!gc->known) {
+        const GenusRec *r = &gc->rec.data[id];
+        out->g = r->v[0];
+        for (int kk = 0; kk < GENUS_LEN; kk++)
+            out->gamma[kk] = r->v[1 + kk];
+    }
     /* least j with γk = γ(k+2) for all j <= k < GENUS_LEN-2 */
     int j = GENUS_LEN - 2;
     while (j > 0 && out->gamma[j - 1] == out->gamma[j + 1])

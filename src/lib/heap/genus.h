@@ -34,6 +34,22 @@ void genus_free(GenusCache *gc);
 /* Cap on memoised positions (0 = none; default GENUS_LIMIT_DEFAULT). */
 void genus_set_limit(GenusCache *gc, size_t max_positions);
 
+/* Values known without search (a misère quotient's table, for example):
+ * known(ctx, pos, len, k) returns γk of the position pos[0..len-1] (sorted,
+ * heaps with no move dropped), or -1 when it is to be searched.  With a
+ * hook set, genus_position searches each γk on its own (γk only where the
+ * hook does not answer, from the options' γk and γ(k-1) of the position)
+ * and takes g as the nim-sum of the heaps' Grundy values; without one, it
+ * searches all of them together.  Both give the same genus when the hook
+ * answers truly.  fn NULL removes the hook; ctx is borrowed. */
+typedef int (*GenusKnown)(void *ctx, const uint32_t *pos, size_t len, unsigned k);
+void genus_set_known(GenusCache *gc, GenusKnown fn, void *ctx);
+/* Cap on the positions one genus_position call may add to the cache (0 =
+ * none, the default); passing it is CGT_ERR_LIMIT like the total cap. */
+void genus_set_call_limit(GenusCache *gc, size_t max_new);
+/* Positions memoised so far (the cache's size). */
+size_t genus_cache_size(const GenusCache *gc);
+
 /* Genus of the position heaps[0..k-1] (any order, zeros allowed).  Errors:
  * CGT_ERR_LIMIT (position cap, or γ not alternating within GENUS_LEN
  * terms), CGT_ERR_INTERRUPTED, errors of hg->options. */

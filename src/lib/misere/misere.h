@@ -235,6 +235,29 @@ CgtStatus quotient_heap_moves(const Quotient *q, const HeapGame *game, uint32_t 
 CgtStatus quotient_genus(const Quotient *q, const HeapGame *game, uint32_t x, size_t max_positions,
                          char **out, CgtError *err);
 
+/* The genus of least positions with the quotient's help
+ * (src/lib/misere/mqgenus.c, docs/misere.md "Genus"): small γk read off
+ * quotients of the game with nim heaps adjoined (as far as they close
+ * within fixed limits, each certified by mq_certify), larger γk by the
+ * search of src/lib/heap/genus.h.  mq_genus_new
+ * returns NULL only on an interrupt or a run limit (err set). */
+typedef struct MqGenus MqGenus;
+MqGenus *mq_genus_new(const Quotient *q, const HeapGame *game, CgtError *err);
+/* What the two quotients cover (src/lib/misere/mqgenus.c): γk <= *c of
+ * every position, and γk <= *cb of positions with heaps <= *mb (0 = none). */
+void mq_genus_cover(const MqGenus *mg, unsigned *c, unsigned *cb, uint32_t *mb);
+/* Genus of the least position of x (owned string, genus_format);
+ * CGT_ERR_LIMIT when this call would add more than max_positions positions
+ * to the search (0 = no cap) or γ does not settle; *searched (may be NULL)
+ * gets the positions this call added. */
+CgtStatus mq_genus_least(MqGenus *mg, uint32_t x, size_t max_positions, char **out,
+                         size_t *searched, CgtError *err);
+/* Positions memoised by the search so far, and dropping them (to bound
+ * memory across many types). */
+size_t mq_genus_cache(const MqGenus *mg);
+void mq_genus_forget(MqGenus *mg);
+void mq_genus_free(MqGenus *mg);
+
 /* ---- certificate (src/lib/misere/mqcert.c, mqcert_close.c) ---- */
 typedef struct MqCertInfo {
     /* method 1: closure over states (element, profile, has a move), pairs =

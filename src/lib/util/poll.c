@@ -176,6 +176,34 @@ void cgt_fire_run_limit_at_poll(unsigned long long n)
     poll_countdown_armed = n > 0;
 }
 
+/* The budget of cgt_poll_budget_push (single-threaded callers). */
+static CgtPollBudget budget;
+
+CgtPollBudget cgt_poll_budget_push(unsigned long long n)
+{
+    CgtPollBudget saved = budget;
+    if (!budget.armed || n < budget.left)
+        budget.left = n;
+    budget.start = budget.left;
+    budget.armed = true;
+    budget.spent = false;
+    return saved;
+}
+
+bool cgt_poll_budget_pop(CgtPollBudget saved)
+{
+    bool spent = budget.spent;
+    unsigned long long used = budget.start - budget.left;
+    if (saved.armed) {
+        /* the outer budget pays for the polls of this one */
+        saved.left = used < saved.left ? saved.left - used : 0;
+        if (saved.left == 0)
+            saved.spent = true;
+    }
+    budget = saved;
+    return spent;
+}
+
 double cgt_cpu_seconds(void)
 {
     struct timespec ts;
@@ -192,6 +220,13 @@ CgtStatus cgt_poll(void)
     if (poll_countdown_armed && atomic_fetch_sub(&poll_countdown, 1) == 1) {
         cgt_fire_run_limit();
         return CGT_ERR_LIMIT;
+    }
+    if (budget.armed) {
+        if (budget.spent || budget.left == 0) {
+            budget.spent = true;
+            return CGT_ERR_LIMIT;
+        }
+        budget.left--;
     }
     return CGT_OK;
 }

@@ -46,6 +46,19 @@ typedef struct CgtBlockDeadline {
 } CgtBlockDeadline;
 CgtBlockDeadline cgt_block_timeout_push(double seconds);
 bool cgt_block_timeout_pop(CgtBlockDeadline saved);
+/* A budget of work for a part of a run, counted in cgt_poll calls (so the
+ * point where it runs out depends only on the work done, not on the
+ * machine): push starts one of n polls (n > 0), nested inside an outer one
+ * (never past it); while it lasts, the poll that exhausts it and every
+ * later one return CGT_ERR_LIMIT; pop restores the outer budget and
+ * returns whether this one ran out.  It is not a run limit
+ * (cgt_run_limit_reached stays false). */
+typedef struct CgtPollBudget {
+    unsigned long long left, start;
+    bool armed, spent;
+} CgtPollBudget;
+CgtPollBudget cgt_poll_budget_push(unsigned long long n);
+bool cgt_poll_budget_pop(CgtPollBudget saved);
 /* True once --timeout or --timeout-cpu has passed: the whole run is over
  * (such a limit is not catchable by `try`). */
 bool cgt_run_limit_reached(void);

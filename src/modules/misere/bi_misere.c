@@ -18,6 +18,7 @@
 #include "modules/games/gameobj.h"
 #include "modules/games/heaps.h"
 #include "modules/kb/semiobj.h"
+#include "lib/util/poll.h"
 #include "lib/util/xalloc.h"
 
 
@@ -402,6 +403,13 @@ Value *bi_rewriting(Call *c)
     return r;
 }
 
+/* The genus search of ptypes: at most PTYPE_SEARCH new positions per type
+ * (a type past it gets `?` and the next type is searched), and the memo
+ * dropped before a type once it holds PTYPE_MEMO positions, so that it
+ * never holds more than their sum (about 400 MB). */
+#define PTYPE_SEARCH 1000000
+#define PTYPE_MEMO 500000
+
 Value *bi_ptypes(Call *c)
 {
     QuotObj *o = quot_of(c->args[0]);
@@ -409,30 +417,59 @@ Value *bi_ptypes(Call *c)
         return infinite_listing(c, o, "P-position types");
     const Quotient *q = o->q;
     const HeapGame *hg = ruleset_heapgame(qgame(o)->rs);
+    CgtError err;
+    cgt_error_clear(&err);
+    cgt_progress_force("ptypes", "Q(%u) of %s: adjoining nim heaps for the genus",
+                       quotient_max_heap(q), qgame(o)->name);
+    MqGenus *mg = mq_genus_new(q, hg, &err);
+    if (!mg)
+        return rt_error_from(c->I, c->loc, &err);
+    unsigned ca, cb;
+    uint32_t mb;
+    mq_genus_cover(mg, &ca, &cb, &mb);
+    cgt_progress_force("ptypes", "genus values up to %u read off Q(%u) with *1..*%u, up to %u for heaps <= %u",
+                       ca, quotient_max_heap(q), ca, cb, mb);
     Value *r = val_result("ptypes"), *types = val_list();
     val_map_set_str(r, "game", qgame(o)->name);
     val_map_set_int(r, "heap", quotient_max_heap(q));
     val_map_set_int(r, "pcount", quotient_psize(q));
     val_map_set(r, "types", types);
+    uint32_t done = 0, np = quotient_psize(q);
     for (uint32_t x = 0; x < quotient_size(q); x++) {
         if (!quotient_is_p(q, x))
             continue;
+        if (mq_genus_cache(mg) > PTYPE_MEMO)
+            mq_genus_forget(mg);
+        char *w = quotient_format(q, x);
+        cgt_progress_force("ptypes", "type %u of %u (%s): genus of its least position", ++done,
+                           np, w);
         char *gen = NULL;
-        CgtError err;
-        cgt_error_clear(&err);
-        CgtStatus st = quotient_genus(q, hg, x, 5000000, &gen, &err);
-        if (st == CGT_ERR_LIMIT && !strstr(err.msg, "time limit")) {
+        size_t searched = 0;
+        CgtStatus st = mq_genus_least(mg, x, PTYPE_SEARCH, &gen, &searched, &err);
+        cgt_progress_force("ptypes", "type %u of %u (%s): %s, %zu positions searched", done, np, w,
+                           st == CGT_OK ? gen : "not found", searched);
+        if (st == CGT_ERR_LIMIT && !cgt_run_limit_reached()) {
             /* a least position too large to search: say so for this type */
-            gen = xstrdup("? (search over 5000000 positions)");
+            gen = xasprintf("? (search over %d positions)", PTYPE_SEARCH);
         } else if (st != CGT_OK) {
+            free(w);
+            mq_genus_free(mg);
             val_unref(r);
             return rt_error_from(c->I, c->loc, &err);
         }
-        Value *t = val_map();
-        val_map_set(t, "type", val_str_own(quotient_format(q, x)));
+        Value *t = val_map(), *pos = val_list();
+        val_map_set(t, "type", val_str_own(w));
         val_map_set(t, "genus", val_str_own(gen));
+        uint32_t *lg = xmalloc((quotient_max_heap(q) + 1) * sizeof *lg);
+        quotient_least_game(q, x, lg);
+        for (uint32_t h = 0; h <= quotient_max_heap(q); h++)
+            for (uint32_t i = 0; i < lg[h]; i++)
+                val_list_push(pos, val_int(h));
+        free(lg);
+        val_map_set(t, "position", pos);
         val_list_push(types, t);
     }
+    mq_genus_free(mg);
     return r;
 }
 
