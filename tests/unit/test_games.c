@@ -13,6 +13,7 @@
 #include "lib/heap/outcome.h"
 
 #include "lib/heap/ruleset.h"
+#include "lib/util/rng.h"
 #include "unit.h"
 
 /* ---- naive oracle: G(0..N-1) straight from the code string ---------------- */
@@ -899,8 +900,83 @@ static void test_checkpoint(void)
     ruleset_free(other);
 }
 
+
+/* heapopts_canonicalize against a naive oracle written here: options as
+ * sorted part lists, compared by length then lexicographically, duplicates
+ * dropped. Random lists cover the packed path (few small parts) and the
+ * general one (long options, parts near 2^32). */
+static int naive_cmp(const uint32_t *a, size_t la, const uint32_t *b, size_t lb)
+{
+    if (la != lb)
+        return la < lb ? -1 : 1;
+    for (size_t t = 0; t < la; t++)
+        if (a[t] != b[t])
+            return a[t] < b[t] ? -1 : 1;
+    return 0;
+}
+
+static void test_canonical_options(void)
+{
+    Rng r;
+    rng_seed(&r, 20261207);
+    for (int round = 0; round < 400; round++) {
+        size_t n = 1 + rng_below(&r, round % 4 == 0 ? 300 : 40);
+        size_t maxl = 1 + rng_below(&r, round % 3 == 0 ? 8 : 3);
+        uint64_t top = round % 5 == 0 ? UINT64_C(4294967295) : 1 + rng_below(&r, 5000);
+        uint32_t raw[300][8];
+        size_t len[300];
+        HeapOptions o;
+        heapopts_init(&o);
+        for (size_t i = 0; i < n; i++) {
+            if (i > 0 && rng_below(&r, 4) == 0) {
+                size_t j = rng_below(&r, i); /* a duplicate, maybe reordered */
+                len[i] = len[j];
+                for (size_t t = 0; t < len[j]; t++)
+                    raw[i][t] = raw[j][len[j] - 1 - t];
+            } else {
+                len[i] = rng_below(&r, maxl + 1);
+                for (size_t t = 0; t < len[i]; t++)
+                    raw[i][t] = (uint32_t)(1 + rng_below(&r, top));
+            }
+            heapopts_add(&o, raw[i], len[i]);
+        }
+        /* the oracle: sort each option's parts, then the options */
+        uint32_t s[300][8];
+        size_t ord[300], m = 0;
+        for (size_t i = 0; i < n; i++) {
+            for (size_t t = 0; t < len[i]; t++)
+                s[i][t] = raw[i][t];
+            for (size_t a = 0; a < len[i]; a++)
+                for (size_t b = a + 1; b < len[i]; b++)
+                    if (s[i][b] < s[i][a]) {
+                        uint32_t x = s[i][a];
+                        s[i][a] = s[i][b];
+                        s[i][b] = x;
+                    }
+        }
+        for (size_t i = 0; i < n; i++) {
+            size_t k = 0;
+            while (k < m && naive_cmp(s[ord[k]], len[ord[k]], s[i], len[i]) < 0)
+                k++;
+            if (k < m && naive_cmp(s[ord[k]], len[ord[k]], s[i], len[i]) == 0)
+                continue;
+            memmove(ord + k + 1, ord + k, (m - k) * sizeof *ord);
+            ord[k] = i;
+            m++;
+        }
+        heapopts_canonicalize(&o);
+        bool same = o.count == m;
+        for (size_t k = 0; same && k < m; k++)
+            same = naive_cmp(o.parts + o.start[k], o.start[k + 1] - o.start[k], s[ord[k]],
+                             len[ord[k]]) == 0;
+        CHECK(same);
+        heapopts_free(&o);
+    }
+}
+
 int main(void)
 {
+    test_canonical_options();
     test_ruleset();
     test_published();
     test_codes();

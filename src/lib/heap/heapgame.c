@@ -1,6 +1,7 @@
 /* Option lists for the heap-game interface (heapgame.h). */
 #include "lib/heap/heapgame.h"
 
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -29,10 +30,16 @@ void heapopts_free(HeapOptions *o)
     memset(o, 0, sizeof *o);
 }
 
-static int cmp_u32(const void *a, const void *b)
+/* Options have at most a handful of parts: insertion sort. */
+static void sort_parts(uint32_t *p, size_t m)
 {
-    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-    return (x > y) - (x < y);
+    for (size_t i = 1; i < m; i++) {
+        uint32_t x = p[i];
+        size_t j = i;
+        for (; j > 0 && p[j - 1] > x; j--)
+            p[j] = p[j - 1];
+        p[j] = x;
+    }
 }
 
 void heapopts_add(HeapOptions *o, const uint32_t *parts, size_t k)
@@ -50,43 +57,153 @@ void heapopts_add(HeapOptions *o, const uint32_t *parts, size_t k)
     for (size_t i = 0; i < k; i++)
         if (parts[i] != 0)
             o->parts[base + m++] = parts[i];
-    qsort(o->parts + base, m, sizeof *o->parts, cmp_u32);
+    sort_parts(o->parts + base, m);
     o->count++;
     o->start[o->count] = base + m;
 }
 
 /* Options compare by length first, then lexicographically. */
-static const HeapOptions *sort_src;
-
-static int cmp_opt(const void *a, const void *b)
+static int cmp_opt(const HeapOptions *o, size_t i, size_t j)
 {
-    size_t i = *(const size_t *)a, j = *(const size_t *)b;
-    size_t li = sort_src->start[i + 1] - sort_src->start[i];
-    size_t lj = sort_src->start[j + 1] - sort_src->start[j];
+    size_t li = o->start[i + 1] - o->start[i];
+    size_t lj = o->start[j + 1] - o->start[j];
     if (li != lj)
         return li < lj ? -1 : 1;
-    const uint32_t *p = sort_src->parts + sort_src->start[i];
-    const uint32_t *q = sort_src->parts + sort_src->start[j];
+    const uint32_t *p = o->parts + o->start[i];
+    const uint32_t *q = o->parts + o->start[j];
     for (size_t t = 0; t < li; t++)
         if (p[t] != q[t])
             return p[t] < q[t] ? -1 : 1;
     return 0;
 }
 
+/* Stable merge sort of option indices by cmp_opt (no global state, so
+ * option lists may be canonicalised on several threads at once). */
+static void sort_idx(const HeapOptions *o, size_t *idx, size_t *tmp, size_t n)
+{
+    for (size_t w = 1; w < n; w *= 2) {
+        for (size_t lo = 0; lo < n; lo += 2 * w) {
+            size_t mid = lo + w < n ? lo + w : n, hi = lo + 2 * w < n ? lo + 2 * w : n;
+            size_t a = lo, b = mid, k = lo;
+            while (a < mid && b < hi)
+                tmp[k++] = cmp_opt(o, idx[b], idx[a]) < 0 ? idx[b++] : idx[a++];
+            while (a < mid)
+                tmp[k++] = idx[a++];
+            while (b < hi)
+                tmp[k++] = idx[b++];
+        }
+        memcpy(idx, tmp, n * sizeof *idx);
+    }
+}
+
+static unsigned bit_width(uint64_t x)
+{
+    unsigned w = 0;
+    while (x) {
+        w++;
+        x >>= 1;
+    }
+    return w;
+}
+
+/* Sort keys of `bits` significant bits: insertion sort for short lists,
+ * else LSD radix sort on 11-bit digits. */
+static void sort_keys(uint64_t *a, uint64_t *tmp, size_t n, unsigned bits)
+{
+    if (n < 48) {
+        for (size_t i = 1; i < n; i++) {
+            uint64_t x = a[i];
+            size_t j = i;
+            for (; j > 0 && a[j - 1] > x; j--)
+                a[j] = a[j - 1];
+            a[j] = x;
+        }
+        return;
+    }
+    size_t cnt[2049];
+    for (unsigned sh = 0; sh < bits; sh += 11) {
+        memset(cnt, 0, sizeof cnt);
+        for (size_t i = 0; i < n; i++)
+            cnt[((a[i] >> sh) & 0x7ff) + 1]++;
+        if (cnt[((a[0] >> sh) & 0x7ff) + 1] == n)
+            continue;
+        for (size_t d = 0; d < 2048; d++)
+            cnt[d + 1] += cnt[d];
+        for (size_t i = 0; i < n; i++)
+            tmp[cnt[(a[i] >> sh) & 0x7ff]++] = a[i];
+        memcpy(a, tmp, n * sizeof *a);
+    }
+}
+
+/* When every option fits, option i packs into one 64-bit key whose integer
+ * order is the canonical order: its length in the top field, then its
+ * parts, w bits each, the first part highest (unused fields zero). The
+ * keys are sorted, duplicates dropped and the list rewritten in place. */
+static bool canonicalize_packed(HeapOptions *o)
+{
+    size_t n = o->count, maxlen = 0;
+    uint32_t maxpart = 0;
+    for (size_t i = 0; i < n; i++) {
+        size_t l = o->start[i + 1] - o->start[i];
+        if (l > maxlen)
+            maxlen = l;
+    }
+    for (size_t j = 0; j < o->start[n]; j++)
+        if (o->parts[j] > maxpart)
+            maxpart = o->parts[j];
+    unsigned w = bit_width(maxpart), lb = bit_width(maxlen);
+    if (w == 0)
+        w = 1;
+    if (maxlen > 64 || lb + maxlen * w > 64)
+        return false;
+    unsigned bits = lb + (unsigned)maxlen * w;
+    uint64_t *key = xmalloc(2 * n * sizeof *key);
+    for (size_t i = 0; i < n; i++) {
+        size_t l = o->start[i + 1] - o->start[i];
+        const uint32_t *p = o->parts + o->start[i];
+        uint64_t k = l;
+        for (size_t t = 0; t < maxlen; t++)
+            k = (k << w) | (t < l ? p[t] : 0);
+        key[i] = k;
+    }
+    sort_keys(key, key + n, n, bits);
+    uint64_t mask = (w == 64) ? UINT64_MAX : (UINT64_C(1) << w) - 1;
+    size_t c = 0, base = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (i > 0 && key[i] == key[i - 1])
+            continue;
+        size_t l = (size_t)(key[i] >> (maxlen * w));
+        /* the deduplicated list is never longer than the original */
+        for (size_t t = 0; t < l; t++)
+            o->parts[base + t] = (uint32_t)((key[i] >> ((maxlen - 1 - t) * w)) & mask);
+        base += l;
+        o->start[++c] = base;
+    }
+    o->count = c;
+    free(key);
+    /* the list is usually kept for the whole run: give back the slack */
+    o->cap_opts = c + 2;
+    o->start = xrealloc(o->start, o->cap_opts * sizeof *o->start);
+    o->cap_parts = base > 0 ? base : 1;
+    o->parts = xrealloc(o->parts, o->cap_parts * sizeof *o->parts);
+    return true;
+}
+
 void heapopts_canonicalize(HeapOptions *o)
 {
     if (o->count < 2)
         return;
+    if (canonicalize_packed(o))
+        return;
     size_t n = o->count;
-    size_t *idx = xmalloc(n * sizeof *idx);
+    size_t *idx = xmalloc(2 * n * sizeof *idx);
     for (size_t i = 0; i < n; i++)
         idx[i] = i;
-    sort_src = o;
-    qsort(idx, n, sizeof *idx, cmp_opt);
+    sort_idx(o, idx, idx + n, n);
     HeapOptions t;
     heapopts_init(&t);
     for (size_t i = 0; i < n; i++) {
-        if (i > 0 && cmp_opt(&idx[i - 1], &idx[i]) == 0)
+        if (i > 0 && cmp_opt(o, idx[i - 1], idx[i]) == 0)
             continue;
         size_t s = o->start[idx[i]];
         heapopts_add(&t, o->parts + s, o->start[idx[i] + 1] - s);
