@@ -155,7 +155,7 @@ const char *ast_kind_name(AstKind k)
 {
     static const char *const names[AST_KIND_COUNT] = {
         "integer", "code", "string", "boolean", "null", "identifier", "list", "range",
-        "operation", "operation", "and", "or", "call", "index", "field", "record", "comprehension", "game", "nim heap", "block", "expression",
+        "operation", "operation", "and", "or", "call", "call", "index", "field", "record", "comprehension", "game", "nim heap", "block", "expression",
         "assignment", "if", "for", "while", "fn", "return", "break", "continue", "print",
         "check", "assert", "command", "declaration", "try", "timeout", "set", "rules", "sequence",
         "presentation", "relation", "word", "factor", "with"};

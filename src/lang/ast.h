@@ -48,6 +48,8 @@ typedef enum {
     AST_AND,
     AST_OR,
     AST_CALL,   /* text = callee name, kids = arguments */
+    AST_APPLY,  /* a call of a value: kids[0] = the callee expression, kids[1] = an
+                   AST_LIST of the arguments, whose loc is the whole call */
     AST_INDEX,  /* kids[0][kids[1]] */
     AST_FIELD,  /* kids[0].text : a record field */
     AST_MAP,    /* { k: v, ... } : kids alternate key (AST_STR / AST_IDENT) and value */

@@ -217,6 +217,13 @@ static AstNode *assignment(LexState *st, Loc *tl, Loc l, AstNode *target, AstNod
 %type <node> word_list opt_word_list map_items map_item assign_op comprehension
 %type <node> paren_next paren_prim
 
+/* CALL_LOW and '(' decide the two places where '(' after a name or a call
+ * could also continue a longer form: `f(x)` stays a call of the name f
+ * (AST_CALL, which also finds builtins), not a call of the value f, and at
+ * the start of a statement `NAME (A) (B)` is the statement NAME with two
+ * arguments (paren_command), not a call of NAME(A)'s value; anywhere else
+ * a call of any postfix value, `fs[0](x)`, is AST_APPLY. */
+%precedence CALL_LOW
 %precedence '[' '{'
 %precedence STAR
 %precedence LAMBDA
@@ -230,6 +237,7 @@ static AstNode *assignment(LexState *st, Loc *tl, Loc l, AstNode *target, AstNod
 %left '*' '/' '%'
 %precedence UMINUS
 %right '^'
+%precedence '('
 
 %start program
 
@@ -371,7 +379,7 @@ primary
     | TRUE                  { $$ = mk(st, AST_BOOL, @$); $$->op = 1; }
     | FALSE                 { $$ = mk(st, AST_BOOL, @$); $$->op = 0; }
     | NUL                   { $$ = mk(st, AST_NULL, @$); }
-    | IDENT                 { $$ = $1; }
+    | IDENT %prec CALL_LOW  { $$ = $1; }
     | '(' expr ')'          { $$ = $2; }
     | '[' opt_expr_list ']' { $$ = $2; $$->loc = @$; }
     | SLBRACKET opt_expr_list ']'
@@ -379,8 +387,10 @@ primary
     | '[' comprehension ']' { $$ = $2; $$->loc = @$; }
     | SLBRACKET comprehension ']'
                             { $$ = $2; $$->loc = @$; }
-    | IDENT '(' opt_expr_list ')'
+    | IDENT '(' opt_expr_list ')' %prec CALL_LOW
                             { $$ = $3; $$->kind = AST_CALL; $$->text = $1->text; $$->loc = @$; }
+    | primary '(' opt_expr_list ')'
+                            { $$ = mk2(st, AST_APPLY, @$, $1, $3); $3->loc = @$; }
     | primary '[' expr ']'  { $$ = mk2(st, AST_INDEX, @$, $1, $3); }
     | primary '.' IDENT     { $$ = mk1(st, AST_FIELD, @$, $1); $$->text = $3->text; }
     | '{' '}'               { $$ = mk(st, AST_MAP, @$); }
