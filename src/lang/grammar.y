@@ -87,6 +87,25 @@ static void no_floats(LexState *st, int op, const AstNode *a, const AstNode *b)
     }
 }
 
+/* `2 * *3` and `2 * * 3`: the lexer refuses `**` written together, and
+ * a product with a nim heap written right after the `*` is `**` with a
+ * blank in it (a product of a game means nothing in the language), so it
+ * gets the same error.  `2 * (*3)` is left to the evaluator. */
+static void star_star(LexState *st, Loc op, const AstNode *b)
+{
+    if (b->kind != AST_STAR)
+        return;
+    const SourceFile *src = source_get(op.file);
+    for (uint32_t i = op.end; i < b->loc.start; i++)
+        if (src->text[i] != ' ' && src->text[i] != '\t' && src->text[i] != '\n' &&
+            src->text[i] != '\r')
+            return;
+    Loc l = {op.file, op.start, b->loc.start + 1};
+    cgt_error(&l, NULL, st,
+              "there is no ** operator\nhint: powers are written ^, as in 2^3 (a '*' before a "
+              "value is a nim heap: *3)");
+}
+
 static AstNode *binop(LexState *st, int op, Loc l, AstNode *a, AstNode *b)
 {
     no_floats(st, op, a, b);
@@ -361,7 +380,7 @@ expr
     | expr XOR expr         { $$ = binop(st, OP_XOR, @$, $1, $3); }
     | expr '+' expr         { $$ = binop(st, '+', @$, $1, $3); }
     | expr '-' expr         { $$ = binop(st, '-', @$, $1, $3); }
-    | expr '*' expr         { $$ = binop(st, '*', @$, $1, $3); }
+    | expr '*' expr         { star_star(st, @2, $3); $$ = binop(st, '*', @$, $1, $3); }
     | expr '/' expr         { $$ = binop(st, '/', @$, $1, $3); }
     | expr '%' expr         { $$ = binop(st, '%', @$, $1, $3); }
     | expr '^' expr         { $$ = binop(st, '^', @$, $1, $3); }
