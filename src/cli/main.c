@@ -331,6 +331,12 @@ static int test_hook(const char *name, unsigned long long *n)
     return 0;
 }
 
+static void census_line(void *ctx, const char *name)
+{
+    (void)ctx;
+    fprintf(stderr, "%s\n", name);
+}
+
 static int finish_checks(Interp *I, int rc)
 {
     if (I->checks_failed > 0) {
@@ -988,6 +994,16 @@ static int real_main(int argc, char **argv)
         free(units);
         rc = 3;
         goto out;
+    }
+    {
+        /* test hook (docs/testing.md): the constructs the units use, or
+           with "all" every construct the census names, on stderr */
+        const char *census = getenv("CGT_TEST_CONSTRUCTS");
+        if (census && strcmp(census, "all") == 0)
+            ast_construct_catalogue(census_line, NULL);
+        else if (census)
+            for (size_t i = 0; i < u; i++)
+                ast_constructs(units[i], census_line, NULL);
     }
     if (!check_only) {
         for (size_t i = 0; i < u && rc == 0; i++)
