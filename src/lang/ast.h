@@ -48,6 +48,8 @@ typedef enum {
     AST_AND,
     AST_OR,
     AST_CALL,   /* text = callee name, kids = arguments */
+    AST_APPLY,  /* a call of a value: kids[0] = the callee expression, kids[1] = an
+                   AST_LIST of the arguments, whose loc is the whole call */
     AST_INDEX,  /* kids[0][kids[1]] */
     AST_FIELD,  /* kids[0].text : a record field */
     AST_MAP,    /* { k: v, ... } : kids alternate key (AST_STR / AST_IDENT) and value */
@@ -118,6 +120,15 @@ void ast_note_kid(Arena *a, AstNode *parent, const AstNode *kid);
 const AstNode *arena_too_deep(const Arena *a);
 Loc loc_span(Loc a, Loc b);
 const char *ast_kind_name(AstKind k);
+
+/* The census of constructs, for the test that every construct of
+ * docs/language.md has a tested example (tests/scripts/doc_constructs.sh):
+ * ast_constructs calls emit with the name of each form a tree uses, once
+ * per node ("item assignment", "operator xor", "else if"), and with each
+ * use of a builtin ("call sort/2", "command plot", "declaration game");
+ * ast_construct_catalogue with every form's name it can give. */
+void ast_constructs(const AstNode *root, void (*emit)(void *ctx, const char *name), void *ctx);
+void ast_construct_catalogue(void (*emit)(void *ctx, const char *name), void *ctx);
 
 /* Parse a whole source (already registered with source_add).  On success
  * returns 0 and sets *out to an AST_BLOCK allocated in `arena`.  On a

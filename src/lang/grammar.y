@@ -87,6 +87,25 @@ static void no_floats(LexState *st, int op, const AstNode *a, const AstNode *b)
     }
 }
 
+/* `2 * *3` and `2 * * 3`: the lexer refuses `**` written together, and
+ * a product with a nim heap written right after the `*` is `**` with a
+ * blank in it (a product of a game means nothing in the language), so it
+ * gets the same error.  `2 * (*3)` is left to the evaluator. */
+static void star_star(LexState *st, Loc op, const AstNode *b)
+{
+    if (b->kind != AST_STAR)
+        return;
+    const SourceFile *src = source_get(op.file);
+    for (uint32_t i = op.end; i < b->loc.start; i++)
+        if (src->text[i] != ' ' && src->text[i] != '\t' && src->text[i] != '\n' &&
+            src->text[i] != '\r')
+            return;
+    Loc l = {op.file, op.start, b->loc.start + 1};
+    cgt_error(&l, NULL, st,
+              "there is no ** operator\nhint: powers are written ^, as in 2^3 (a '*' before a "
+              "value is a nim heap: *3)");
+}
+
 static AstNode *binop(LexState *st, int op, Loc l, AstNode *a, AstNode *b)
 {
     no_floats(st, op, a, b);
@@ -217,6 +236,13 @@ static AstNode *assignment(LexState *st, Loc *tl, Loc l, AstNode *target, AstNod
 %type <node> word_list opt_word_list map_items map_item assign_op comprehension
 %type <node> paren_next paren_prim
 
+/* CALL_LOW and '(' decide the two places where '(' after a name or a call
+ * could also continue a longer form: `f(x)` stays a call of the name f
+ * (AST_CALL, which also finds builtins), not a call of the value f, and at
+ * the start of a statement `NAME (A) (B)` is the statement NAME with two
+ * arguments (paren_command), not a call of NAME(A)'s value; anywhere else
+ * a call of any postfix value, `fs[0](x)`, is AST_APPLY. */
+%precedence CALL_LOW
 %precedence '[' '{'
 %precedence STAR
 %precedence LAMBDA
@@ -230,6 +256,7 @@ static AstNode *assignment(LexState *st, Loc *tl, Loc l, AstNode *target, AstNod
 %left '*' '/' '%'
 %precedence UMINUS
 %right '^'
+%precedence '('
 
 %start program
 
@@ -353,7 +380,7 @@ expr
     | expr XOR expr         { $$ = binop(st, OP_XOR, @$, $1, $3); }
     | expr '+' expr         { $$ = binop(st, '+', @$, $1, $3); }
     | expr '-' expr         { $$ = binop(st, '-', @$, $1, $3); }
-    | expr '*' expr         { $$ = binop(st, '*', @$, $1, $3); }
+    | expr '*' expr         { star_star(st, @2, $3); $$ = binop(st, '*', @$, $1, $3); }
     | expr '/' expr         { $$ = binop(st, '/', @$, $1, $3); }
     | expr '%' expr         { $$ = binop(st, '%', @$, $1, $3); }
     | expr '^' expr         { $$ = binop(st, '^', @$, $1, $3); }
@@ -371,7 +398,7 @@ primary
     | TRUE                  { $$ = mk(st, AST_BOOL, @$); $$->op = 1; }
     | FALSE                 { $$ = mk(st, AST_BOOL, @$); $$->op = 0; }
     | NUL                   { $$ = mk(st, AST_NULL, @$); }
-    | IDENT                 { $$ = $1; }
+    | IDENT %prec CALL_LOW  { $$ = $1; }
     | '(' expr ')'          { $$ = $2; }
     | '[' opt_expr_list ']' { $$ = $2; $$->loc = @$; }
     | SLBRACKET opt_expr_list ']'
@@ -379,8 +406,10 @@ primary
     | '[' comprehension ']' { $$ = $2; $$->loc = @$; }
     | SLBRACKET comprehension ']'
                             { $$ = $2; $$->loc = @$; }
-    | IDENT '(' opt_expr_list ')'
+    | IDENT '(' opt_expr_list ')' %prec CALL_LOW
                             { $$ = $3; $$->kind = AST_CALL; $$->text = $1->text; $$->loc = @$; }
+    | primary '(' opt_expr_list ')'
+                            { $$ = mk2(st, AST_APPLY, @$, $1, $3); $3->loc = @$; }
     | primary '[' expr ']'  { $$ = mk2(st, AST_INDEX, @$, $1, $3); }
     | primary '.' IDENT     { $$ = mk1(st, AST_FIELD, @$, $1); $$->text = $3->text; }
     | '{' '}'               { $$ = mk(st, AST_MAP, @$); }

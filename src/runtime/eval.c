@@ -858,6 +858,8 @@ Value *rt_eval(Interp *I, const AstNode *e)
     }
     case AST_CALL:
         return ev_call_function(I, e);
+    case AST_APPLY:
+        return ev_apply(I, e);
     case AST_FN: {
         /* (x) -> e: captures the values of the enclosing function's locals
            as they are now; globals are read when it runs, as by fn */

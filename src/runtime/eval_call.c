@@ -486,8 +486,13 @@ static const Builtin *find_builtin_or_error(Interp *I, const char *name, Loc loc
         rt_error(I, DIAG_NAME, loc, "undefined function '%s'", name);
     else
         rt_error(I, DIAG_NAME, loc, "unknown statement '%s'", name);
+    const Value *v = need == BI_CMD ? ev_lookup(I, name) : NULL;
     const char *s = builtin_suggest(name);
-    if (s)
+    if (v && v->kind == VAL_FUNC)
+        rt_hint(I, "'%s' is a function: at the start of a statement, %s (A) (B) reads as a "
+                   "statement with two arguments; write print %s(A)(B) or x = %s(A)(B)",
+                name, name, name, name);
+    else if (s)
         rt_hint(I, "did you mean '%s'?", s);
     else
         rt_hint(I, "'help' lists the statements and functions");
@@ -778,6 +783,34 @@ Value *ev_call_function(Interp *I, const AstNode *call)
     if (!b)
         return NULL;
     return call_builtin(I, call, b);
+}
+
+/* A call of a value that is not a name: (f)(x), fs[0](x), r.fn(x),
+ * f(1)(2), ((x) -> x + 1)(2).  The callee is evaluated first, then called
+ * as the value of a name is: a function, or a value a module applies (a
+ * heap game G(n)). */
+Value *ev_apply(Interp *I, const AstNode *e)
+{
+    Value *fv = rt_eval(I, e->kids[0]);
+    if (!fv)
+        return NULL;
+    const AstNode *args = e->kids[1];
+    Value *r = NULL;
+    if (fv->kind == VAL_FUNC) {
+        r = call_user(I, args, fv);
+    } else {
+        for (size_t m = 0; !r && !I->failed && I->modules && I->modules[m]; m++)
+            if (I->modules[m]->apply)
+                r = I->modules[m]->apply(I, fv, args);
+        if (!r && !I->failed) {
+            rt_error(I, DIAG_TYPE, e->kids[0]->loc, "%s %s is not a function",
+                     val_article(val_kind_name(fv)), val_kind_name(fv));
+            rt_hint(I, "functions are written fn NAME(...) or (x) -> ...; a heap game G "
+                       "is applied to a heap as G(n)");
+        }
+    }
+    val_unref(fv);
+    return r;
 }
 
 Value *call_opt(Call *c, const char *name)

@@ -28,6 +28,7 @@ void rt_emit(Interp *I, StrBuf *b);
 /* eval_call.c: calls and the builtin dispatcher */
 void ev_trace_flush_repeats(Interp *I);
 Value *ev_call_function(Interp *I, const AstNode *call);
+Value *ev_apply(Interp *I, const AstNode *e);
 Value *ev_run_command(Interp *I, const AstNode *cmd, bool stmt, const char *decl_name);
 
 /* eval_stmt.c: statements */

@@ -4,8 +4,11 @@
 Runs, under --format=json, every script of tests/errors/ (each diagnostic
 cgt has a test for), bad calls of every builtin that `help` lists (its
 JSON: no argument, a string, a negative integer, too many arguments, an
-unknown option, in each of the builtin's forms), and a set of runs that
-stop by a limit with a partial result.  Every line of stdout must parse
+unknown option, in each of the builtin's forms), a set of runs that stop
+by a limit with a partial result, the command line's own output (--help,
+--version, --man, --builtins-markdown as records, every usage error, with
+--format=json before or after the other options) and the REPL on a
+terminal whose stdout is a pipe.  Every line of stdout must parse
 with Python's json module as one object with a "kind"; a run that fails
 ends with exactly one object of kind "error" per error, of the schema of
 docs/errors.md ("Errors under --format=json"), whose "exit" is the exit
@@ -16,6 +19,7 @@ Usage: json_errors.py CGT WORKDIR
 """
 import json
 import os
+import pty
 import re
 import resource
 import subprocess
@@ -33,16 +37,27 @@ def limit_cpu():
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
 
 
-def run(args, what):
+def run(args, what, env=None, after=False):
+    """Run cgt --format=json ARGS (ARGS --format=json when after) and check
+    that stdout is JSON objects, one a line."""
     global runs
     runs += 1
     d = os.path.join(WORK, "run%d" % runs)
     os.mkdir(d)
-    p = subprocess.run([CGT, "--format=json"] + args, cwd=d, stdin=subprocess.DEVNULL,
+    argv = [CGT] + args + ["--format=json"] if after else [CGT, "--format=json"] + args
+    p = subprocess.run(argv, cwd=d, stdin=subprocess.DEVNULL,
                        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                       preexec_fn=limit_cpu)
+                       preexec_fn=limit_cpu, env=dict(os.environ, **(env or {})))
     check(p.returncode, p.stdout, p.stderr, what)
     return p
+
+
+def records(p):
+    """The objects on stdout of a run that check() accepted."""
+    try:
+        return [json.loads(l) for l in p.stdout.decode("utf-8").split("\n")[:-1]]
+    except ValueError:
+        return []
 
 
 def fail(what, msg):
@@ -178,6 +193,69 @@ partial = last.get("partial") if isinstance(last, dict) else None
 if not isinstance(partial, dict) or partial.get("kind") != "mnk_stopped" or \
         not isinstance(partial.get("nodes"), int) or partial["nodes"] < 1000:
     fail("mnk 9 9 5 nodes 1000", "no partial mnk_stopped record: %r" % last)
+
+# 4. the command line's own text: --help, -h, --version and the documents
+# of --man and --builtins-markdown are records whose text is what the text
+# format prints; usage errors of every option, the test hooks, help
+# statements, --check and --stats print JSON only, whatever the order of
+# the options
+def text_of(args):
+    return subprocess.run([CGT] + args, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                          preexec_fn=limit_cpu).stdout.decode("utf-8")
+
+
+for args, kind, key, text in ((["--help"], "usage", "text", text_of(["--help"])),
+                              (["-h"], "usage", "text", text_of(["--help"])),
+                              (["--version"], "version", "version",
+                               text_of(["--version"])[len("cgt "):-1]),
+                              (["--man"], "document", "text", text_of(["--man"])),
+                              (["--builtins-markdown"], "document", "text",
+                               text_of(["--builtins-markdown"]))):
+    for after in (False, True):
+        what = " ".join(args) + (" --format=json" if after else "")
+        recs = records(run(args, what, after=after))
+        if len(recs) != 1 or recs[0].get("kind") != kind or recs[0].get(key) != text:
+            fail(what, "expected one %s record holding the text form, got %r" %
+                 (kind, [str(r)[:80] for r in recs]))
+if not text_of(["--help"]).startswith("usage: cgt"):
+    fail("--help", "the text form is not the usage text")
+for args in (["-e"], ["--format=xml"], ["--timeout=nan"], ["--timeout-cpu=x"], ["--seed=-1"],
+             ["--color=pink"], ["-e", "print 1;", "f.cgt"], ["-x"], ["--verbose=2", "-q", "--bogus"],
+             ["--check", "-e", "print (;"], ["--check", "-e", "print 1;"],
+             ["--stats", "-e", "print 1;"], ["-v", "-e", "game g = octal 0.07; period g;"],
+             ["-e", "help;"], ["-e", "help mex;"], ["-e", "help for;"], ["-e", "help nosuch;"],
+             ["-e", "help(\"period\");"], ["-"]):
+    run(args, " ".join(args))
+    if args != ["-e"]:  # there --format=json would be the code of -e
+        run(args, " ".join(args) + " --format=json", after=True)
+run(["-e", "print 1;"], "CGT_TEST_LIMIT_AFTER=x", env={"CGT_TEST_LIMIT_AFTER": "x"})
+run(["-e", "print 1; print 2;"], "CGT_TEST_LIMIT_AFTER=1", env={"CGT_TEST_LIMIT_AFTER": "1"})
+
+# the REPL on a terminal with stdout a pipe: the banner and the prompts go
+# to stderr; :help, :version and the answers are records; its errors are
+# error objects
+master, slave = pty.openpty()
+home = os.path.join(WORK, "repl-home")
+os.mkdir(home)
+rp = subprocess.Popen([CGT, "--format=json", "--color=never"], stdin=slave,
+                      stdout=subprocess.PIPE, stderr=subprocess.PIPE, preexec_fn=limit_cpu,
+                      env=dict(os.environ, HOME=home, TERM="dumb"))
+os.close(slave)
+os.write(master, b":help mex\n:help\n:version\n:help nosuch\n:bogus\nprint 6 * 7;\n"
+         b":load no-such-file.cgt\n:quit\n")
+out, err = rp.communicate()
+os.close(master)
+runs += 1
+kinds = []
+for n, line in enumerate(out.decode("utf-8", "replace").split("\n")[:-1], 1):
+    try:
+        kinds.append(json.loads(line)["kind"])
+    except (ValueError, KeyError, TypeError):
+        fail("REPL", "stdout line %d is not a JSON record: %r" % (n, line[:120]))
+if kinds != ["help", "help", "version", "error", "error", "int", "error"] or rp.returncode != 0:
+    fail("REPL", "records %r, exit %d" % (kinds, rp.returncode))
+if "cgt> " not in err.decode("utf-8", "replace") or b"impartial games" not in err:
+    fail("REPL", "no banner or prompt on stderr")
 
 for f in failures[:40]:
     print(f)

@@ -7,66 +7,10 @@
 #include <string.h>
 
 #include "lib/ga/ga.h"
+#include "modules/core/callopts.h"
 #include "modules/ga/module.h"
 #include "runtime/interp.h"
 #include "lib/util/xalloc.h"
-
-/* A probability or fraction: a code literal such as 0.005 (the language
- * has no fractions, `0.005` is kept as the string "0.005") or 0 / 1.
- * *text keeps what was written, for the record. */
-static bool prob_opt(Call *c, const char *name, double *out, char *text, size_t tsize)
-{
-    Value *v = call_opt(c, name);
-    if (!v)
-        return true;
-    if (v->kind == VAL_INT) {
-        int64_t x;
-        if (!call_int(c, v, call_opt_loc(c, name), name, 0, 1, &x))
-            return false;
-        *out = (double)x;
-        snprintf(text, tsize, "%d", (int)x);
-        return true;
-    }
-    char *end;
-    double d = strtod(v->u.str.s, &end);
-    if (*end || end == v->u.str.s || !(d >= 0 && d <= 1)) {
-        rt_error(c->I, DIAG_DOMAIN, call_opt_loc(c, name), "%s must be a number in 0..1, not %s",
-                 name, v->u.str.s);
-        rt_hint(c->I, "write probabilities like 0.005");
-        return false;
-    }
-    *out = d;
-    snprintf(text, tsize, "%s", v->u.str.s);
-    return true;
-}
-
-static bool int_opt(Call *c, const char *name, int64_t lo, int64_t hi, int64_t *out)
-{
-    Value *v = call_opt(c, name);
-    if (!v)
-        return true;
-    return call_int(c, v, call_opt_loc(c, name), name, lo, hi, out);
-}
-
-static bool word_opt(Call *c, const char *name, const char *const *words, int n, int *out)
-{
-    Value *v = call_opt(c, name);
-    if (!v)
-        return true;
-    for (int i = 0; i < n; i++)
-        if (strcmp(v->u.str.s, words[i]) == 0) {
-            *out = i;
-            return true;
-        }
-    rt_error(c->I, DIAG_DOMAIN, call_opt_loc(c, name), "unknown %s '%s'", name, v->u.str.s);
-    StrBuf b;
-    sb_init(&b);
-    for (int i = 0; i < n; i++)
-        sb_printf(&b, "%s%s", i ? ", " : "", words[i]);
-    rt_hint(c->I, "%s is one of %s", name, b.s);
-    sb_free(&b);
-    return false;
-}
 
 static const char *const sel_words[] = {"tournament", "uniform", "truncation"};
 static const char *const cross_words[] = {"onepoint", "twopoint", "uniform"};
@@ -222,20 +166,20 @@ Value *bi_ga(Call *c)
     int sel = 0, cross = 0;
     char ptext[64] = "", ttext[64] = "0.5", xtext[64] = "1", mtext[64] = "0.005";
     double prob = -1;
-    if (!int_opt(c, "length", 1, GA_MAX_LENGTH, &len) ||
-        !int_opt(c, "population", 2, GA_MAX_POPULATION, &pop) ||
-        !int_opt(c, "generations", 1, 100000000, &gens) ||
-        !int_opt(c, "tournament", 1, GA_MAX_POPULATION, &tour) ||
-        !int_opt(c, "elitism", 0, GA_MAX_POPULATION, &elit) ||
-        !int_opt(c, "runs", 1, 100000000, &runs) || !int_opt(c, "budget", 1, INT64_MAX, &budget) ||
-        !int_opt(c, "target", INT64_MIN, INT64_MAX, &target) ||
-        !int_opt(c, "threads", 1, 2, &threads) || !int_opt(c, "seed", 0, INT64_MAX, &seed) ||
-        !word_opt(c, "selection", sel_words, 3, &sel) ||
-        !word_opt(c, "crossover", cross_words, 3, &cross) ||
-        !prob_opt(c, "p", &prob, ptext, sizeof ptext) ||
-        !prob_opt(c, "truncation", &p.truncation, ttext, sizeof ttext) ||
-        !prob_opt(c, "crossover_rate", &p.p_crossover, xtext, sizeof xtext) ||
-        !prob_opt(c, "mutation", &p.mutation, mtext, sizeof mtext))
+    if (!callopt_int(c, "length", 1, GA_MAX_LENGTH, &len) ||
+        !callopt_int(c, "population", 2, GA_MAX_POPULATION, &pop) ||
+        !callopt_int(c, "generations", 1, 100000000, &gens) ||
+        !callopt_int(c, "tournament", 1, GA_MAX_POPULATION, &tour) ||
+        !callopt_int(c, "elitism", 0, GA_MAX_POPULATION, &elit) ||
+        !callopt_int(c, "runs", 1, 100000000, &runs) || !callopt_int(c, "budget", 1, INT64_MAX, &budget) ||
+        !callopt_int(c, "target", INT64_MIN, INT64_MAX, &target) ||
+        !callopt_int(c, "threads", 1, 2, &threads) || !callopt_int(c, "seed", 0, INT64_MAX, &seed) ||
+        !callopt_word(c, "selection", sel_words, 3, &sel) ||
+        !callopt_word(c, "crossover", cross_words, 3, &cross) ||
+        !callopt_prob(c, "p", &prob, ptext, sizeof ptext) ||
+        !callopt_prob(c, "truncation", &p.truncation, ttext, sizeof ttext) ||
+        !callopt_prob(c, "crossover_rate", &p.p_crossover, xtext, sizeof xtext) ||
+        !callopt_prob(c, "mutation", &p.mutation, mtext, sizeof mtext))
         return NULL;
     p.length = (int)len;
     p.population = (int)pop;

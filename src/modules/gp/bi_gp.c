@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "lib/gp/gp.h"
+#include "modules/core/callopts.h"
 #include "modules/gp/module.h"
 #include "modules/games/gameobj.h"
 #include "runtime/interp.h"
@@ -23,63 +24,6 @@ static CgtStatus heap_value(void *ctx, const int *heaps, int k, int64_t *out, Cg
     CgtStatus st = grundy_position(game_grundy(g), h, (size_t)k, &v, err);
     *out = v;
     return st;
-}
-
-/* A probability written as a code literal "0.9" or an integer 0/1. */
-static bool prob_opt(Call *c, const char *name, double *out)
-{
-    Value *v = call_opt(c, name);
-    if (!v)
-        return true;
-    if (v->kind == VAL_INT) {
-        int64_t x;
-        if (!call_int(c, v, call_opt_loc(c, name), name, 0, 1, &x))
-            return false;
-        *out = (double)x;
-        return true;
-    }
-    char *end;
-    double d = strtod(v->u.str.s, &end);
-    if (*end || d < 0 || d > 1) {
-        rt_error(c->I, DIAG_DOMAIN, call_opt_loc(c, name), "%s must be a number in 0..1, not %s",
-                 name, v->u.str.s);
-        rt_hint(c->I, "write probabilities like 0.9");
-        return false;
-    }
-    *out = d;
-    return true;
-}
-
-static bool int_opt(Call *c, const char *name, int64_t lo, int64_t hi, int *out)
-{
-    Value *v = call_opt(c, name);
-    int64_t x;
-    if (!v)
-        return true;
-    if (!call_int(c, v, call_opt_loc(c, name), name, lo, hi, &x))
-        return false;
-    *out = (int)x;
-    return true;
-}
-
-static bool word_opt(Call *c, const char *name, const char *const *words, int n, int *out)
-{
-    Value *v = call_opt(c, name);
-    if (!v)
-        return true;
-    for (int i = 0; i < n; i++)
-        if (strcmp(v->u.str.s, words[i]) == 0) {
-            *out = i;
-            return true;
-        }
-    rt_error(c->I, DIAG_DOMAIN, call_opt_loc(c, name), "unknown %s '%s'", name, v->u.str.s);
-    StrBuf b;
-    sb_init(&b);
-    for (int i = 0; i < n; i++)
-        sb_printf(&b, "%s%s", i ? ", " : "", words[i]);
-    rt_hint(c->I, "%s is one of %s", name, b.s);
-    sb_free(&b);
-    return false;
 }
 
 /* gp(G, {...}): the result as a record (docs/language.md "Results as
@@ -143,17 +87,17 @@ Value *bi_gp(Call *c)
     int sel = p.selection == GP_SEL_LEXICASE ? 0 : 1, fit = 0;
     static const char *const sels[] = {"lexicase", "tournament"};
     static const char *const fits[] = {"abs", "nim", "match"};
-    if (!int_opt(c, "population", 1, 1000000, &p.population) ||
-        !int_opt(c, "generations", 1, 100000, &p.generations) ||
-        !int_opt(c, "tournament", 1, 1000000, &p.tournament) ||
-        !int_opt(c, "elitism", 0, 1000000, &p.elitism) ||
-        !int_opt(c, "maxlength", 1, 100000, &p.max_length) ||
-        !int_opt(c, "threads", 1, 2, &p.threads) ||
-        !int_opt(c, "heldout", 0, 1000, &spec.heldout_extra) ||
-        !prob_opt(c, "crossover", &p.p_crossover) || !prob_opt(c, "subtree", &p.p_subtree) ||
-        !prob_opt(c, "hoist", &p.p_hoist) || !prob_opt(c, "point", &p.p_point) ||
-        !prob_opt(c, "parsimony", &p.parsimony) ||
-        !word_opt(c, "selection", sels, 2, &sel) || !word_opt(c, "fitness", fits, 3, &fit))
+    if (!callopt_int32(c, "population", 1, 1000000, &p.population) ||
+        !callopt_int32(c, "generations", 1, 100000, &p.generations) ||
+        !callopt_int32(c, "tournament", 1, 1000000, &p.tournament) ||
+        !callopt_int32(c, "elitism", 0, 1000000, &p.elitism) ||
+        !callopt_int32(c, "maxlength", 1, 100000, &p.max_length) ||
+        !callopt_int32(c, "threads", 1, 2, &p.threads) ||
+        !callopt_int32(c, "heldout", 0, 1000, &spec.heldout_extra) ||
+        !callopt_prob(c, "crossover", &p.p_crossover, NULL, 0) || !callopt_prob(c, "subtree", &p.p_subtree, NULL, 0) ||
+        !callopt_prob(c, "hoist", &p.p_hoist, NULL, 0) || !callopt_prob(c, "point", &p.p_point, NULL, 0) ||
+        !callopt_prob(c, "parsimony", &p.parsimony, NULL, 0) ||
+        !callopt_word(c, "selection", sels, 2, &sel) || !callopt_word(c, "fitness", fits, 3, &fit))
         return NULL;
     p.selection = sel == 0 ? GP_SEL_LEXICASE : GP_SEL_TOURNAMENT;
     p.fitness = fit == 0 ? GP_FIT_ABS : fit == 1 ? GP_FIT_NIM : GP_FIT_MATCH;

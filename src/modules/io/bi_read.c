@@ -59,6 +59,37 @@ static char *read_data(Call *c, const char *what, size_t *len)
     return text;
 }
 
+/* The call's data file, read whole and parsed as JSON or as CSV. */
+typedef struct DataFile {
+    char *text;
+    size_t len;
+    JsonNode *json;
+    CsvTable *csv;
+} DataFile;
+
+/* Read and parse the file; false after the error "cannot read FILE:L:C:
+ * ..." at the place the parser refused (with read_json's hint), the file's
+ * bytes freed.  On success the caller frees f->text and the tree. */
+static bool read_parsed(Call *c, bool csv, DataFile *f)
+{
+    memset(f, 0, sizeof *f);
+    f->text = read_data(c, csv ? "CSV file" : "JSON file", &f->len);
+    if (!f->text)
+        return false;
+    JsonError je;
+    CsvError ce;
+    if (csv ? (f->csv = csv_parse(f->text, f->len, &ce)) != NULL
+            : (f->json = json_parse(f->text, f->len, &je)) != NULL)
+        return true;
+    data_fail(c, c->args[0]->u.str.s, csv ? ce.line : je.line, csv ? ce.col : je.col, "%s",
+              csv ? ce.msg : je.msg);
+    if (!csv)
+        rt_hint(c->I, "read_json reads strict JSON (RFC 8259): no comments, trailing commas "
+                      "or duplicate keys");
+    free(f->text);
+    return false;
+}
+
 /* An integer literal of the data file (JSON number or CSV field) as a
  * value, or NULL with the error set. */
 static Value *data_int(Call *c, const char *path, const char *s, size_t n, unsigned line,
@@ -126,24 +157,13 @@ static Value *json_value(JDec *d, const JsonNode *n)
 
 Value *bi_read_json(Call *c)
 {
-    const char *path = c->args[0]->u.str.s;
-    size_t len;
-    char *text = read_data(c, "JSON file", &len);
-    if (!text)
+    DataFile f;
+    if (!read_parsed(c, false, &f))
         return NULL;
-    JsonError je;
-    JsonNode *root = json_parse(text, len, &je);
-    if (!root) {
-        data_fail(c, path, je.line, je.col, "%s", je.msg);
-        rt_hint(c->I, "read_json reads strict JSON (RFC 8259): no comments, trailing commas "
-                      "or duplicate keys");
-        free(text);
-        return NULL;
-    }
-    JDec d = {c, path, text, len};
-    Value *v = json_value(&d, root);
-    json_free(root);
-    free(text);
+    JDec d = {c, c->args[0]->u.str.s, f.text, f.len};
+    Value *v = json_value(&d, f.json);
+    json_free(f.json);
+    free(f.text);
     return v;
 }
 
@@ -163,15 +183,11 @@ static bool int_like(const char *s, size_t n)
 Value *bi_read_csv(Call *c)
 {
     const char *path = c->args[0]->u.str.s;
-    size_t len;
-    char *text = read_data(c, "CSV file", &len);
-    if (!text)
+    DataFile file;
+    if (!read_parsed(c, true, &file))
         return NULL;
-    CsvError ce;
-    CsvTable *t = csv_parse(text, len, &ce);
-    free(text);
-    if (!t)
-        return data_fail(c, path, ce.line, ce.col, "%s", ce.msg);
+    free(file.text);
+    CsvTable *t = file.csv;
     Value *res = NULL;
     if (t->n == 0) {
         res = val_list();
