@@ -203,6 +203,44 @@ static CgtStatus live_options(GenusCache *gc, uint32_t h, const HeapOptions **ou
     return CGT_OK;
 }
 
+/* The options of one position, each a canonical position of live heaps:
+ * option j is parts[start[j] .. start[j+1]-1]. */
+typedef struct Moves {
+    VEC(uint32_t) parts;
+    VEC(size_t) start;
+} Moves;
+
+static void moves_free(Moves *m)
+{
+    VEC_FREE(m->parts);
+    VEC_FREE(m->start);
+}
+
+/* The options of the canonical position pos[0..len-1] of live heaps into
+ * *out (emptied first): the searches' one loop over the moves, a heap that
+ * occurs several times moved once. */
+static CgtStatus position_options(GenusCache *gc, const uint32_t *pos, size_t len, Moves *out,
+                                  CgtError *err)
+{
+    out->parts.len = out->start.len = 0;
+    VEC_PUSH(out->start, 0);
+    CgtStatus st = CGT_OK;
+    for (size_t i = 0; i < len && st == CGT_OK; i++) {
+        if (i > 0 && pos[i] == pos[i - 1])
+            continue;
+        const HeapOptions *o;
+        st = live_options(gc, pos[i], &o, err);
+        for (size_t j = 0; st == CGT_OK && j < o->count; j++) {
+            size_t np = o->start[j + 1] - o->start[j], at = out->parts.len;
+            VEC_RESERVE(out->parts, at + len - 1 + np);
+            out->parts.len +=
+                outcome_replace(pos, len, i, o->parts + o->start[j], np, out->parts.data + at);
+            VEC_PUSH(out->start, out->parts.len);
+        }
+    }
+    return st;
+}
+
 static CgtStatus genus_rec(GenusCache *gc, const uint32_t *pos, size_t len, uint32_t *id_out,
                            CgtError *err)
 {
@@ -224,33 +262,16 @@ static CgtStatus genus_rec(GenusCache *gc, const uint32_t *pos, size_t len, uint
         return cgt_poll_error(err, st, "genus computation");
     /* collect the options' records (ids), then combine */
     VEC(uint32_t) ids = {0};
-    uint32_t *buf = NULL;
-    size_t bufcap = 0;
-    for (size_t i = 0; i < len && st == CGT_OK; i++) {
-        if (i > 0 && pos[i] == pos[i - 1])
-            continue;
-        const HeapOptions *o;
-        st = live_options(gc, pos[i], &o, err);
-        if (st != CGT_OK)
-            break;
-        /* the arrays stay put while gc->live grows */
-        size_t cnt = o->count;
-        const size_t *start = o->start;
-        const uint32_t *parts = o->parts;
-        for (size_t j = 0; j < cnt && st == CGT_OK; j++) {
-            size_t np = start[j + 1] - start[j];
-            if (len + np > bufcap) {
-                bufcap = len + np + 8;
-                buf = xrealloc(buf, bufcap * sizeof *buf);
-            }
-            size_t nl = outcome_replace(pos, len, i, parts + start[j], np, buf);
-            uint32_t oid;
-            st = genus_rec(gc, buf, nl, &oid, err);
-            if (st == CGT_OK)
-                VEC_PUSH(ids, oid);
-        }
+    Moves opts = {0};
+    st = position_options(gc, pos, len, &opts, err);
+    for (size_t j = 0; j + 1 < opts.start.len && st == CGT_OK; j++) {
+        uint32_t oid;
+        st = genus_rec(gc, opts.parts.data + opts.start.data[j],
+                       opts.start.data[j + 1] - opts.start.data[j], &oid, err);
+        if (st == CGT_OK)
+            VEC_PUSH(ids, oid);
     }
-    free(buf);
+    moves_free(&opts);
     if (st != CGT_OK) {
         VEC_FREE(ids);
         return st;
@@ -396,32 +417,17 @@ static CgtStatus lazy_search(GenusCache *gc, const uint32_t *pos, size_t len, un
     if (k > 0)
         st = lazy_gamma(gc, pos, len, k - 1, &prev, err);
     VEC(uint32_t) vals = {0};
-    uint32_t *buf = NULL;
-    size_t bufcap = 0;
-    for (size_t i = 0; i < len && st == CGT_OK; i++) {
-        if (i > 0 && pos[i] == pos[i - 1])
-            continue;
-        const HeapOptions *o;
-        st = live_options(gc, pos[i], &o, err);
-        if (st != CGT_OK)
-            break;
-        size_t cnt = o->count;
-        const size_t *start = o->start;
-        const uint32_t *parts = o->parts;
-        for (size_t j = 0; j < cnt && st == CGT_OK; j++) {
-            size_t np = start[j + 1] - start[j];
-            if (len + np > bufcap) {
-                bufcap = len + np + 8;
-                buf = xrealloc(buf, bufcap * sizeof *buf);
-            }
-            size_t nl = outcome_replace(pos, len, i, parts + start[j], np, buf);
-            uint32_t w;
-            st = lazy_gamma(gc, buf, nl, k, &w, err);
-            if (st == CGT_OK)
-                VEC_PUSH(vals, w);
-        }
+    Moves opts = {0};
+    if (st == CGT_OK)
+        st = position_options(gc, pos, len, &opts, err);
+    for (size_t j = 0; j + 1 < opts.start.len && st == CGT_OK; j++) {
+        uint32_t w;
+        st = lazy_gamma(gc, opts.parts.data + opts.start.data[j],
+                        opts.start.data[j + 1] - opts.start.data[j], k, &w, err);
+        if (st == CGT_OK)
+            VEC_PUSH(vals, w);
     }
-    free(buf);
+    moves_free(&opts);
     if (st == CGT_OK) {
         uint32_t m;
         if (k == 0 && vals.len == 0)
