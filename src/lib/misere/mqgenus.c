@@ -179,24 +179,35 @@ static void level_free(Level *L)
     free(L->mul2);
 }
 
-/* γk of pos from level L, or -1. */
-static int level_known(const Level *L, const uint32_t *pos, size_t len, unsigned k)
+/* The γk of pos that level L answers into out[k]; the others untouched.
+ * One product of the heaps' images y, then y times *2 for each next k. */
+static void level_known(const Level *L, const uint32_t *pos, size_t len, int32_t *out)
 {
-    if (!L->q || (len && pos[len - 1] > L->maxh) || (k > 0 && !L->mul2))
-        return -1;
+    if (!L->q || (len && pos[len - 1] > L->maxh))
+        return;
     uint32_t y = 0;
     for (size_t i = 0; i < len; i++)
         y = quotient_mul_heap(L->q, y, pos[i] + L->mix.off);
-    for (unsigned j = 0; j < k; j++)
+    for (unsigned k = 0; k < GENUS_LEN; k++) {
+        if (out[k] < 0)
+            out[k] = L->val[y];
+        if (!L->mul2)
+            break;
         y = L->mul2[y];
-    return L->val[y];
+    }
 }
 
-static int known(void *ctx, const uint32_t *pos, size_t len, unsigned k)
+static void known(void *ctx, const uint32_t *pos, size_t len, int32_t *out)
 {
     const MqGenus *mg = ctx;
-    int v = level_known(&mg->b, pos, len, k);
-    return v >= 0 ? v : level_known(&mg->a, pos, len, k);
+    for (unsigned k = 0; k < GENUS_LEN; k++)
+        out[k] = -1;
+    level_known(&mg->b, pos, len, out);
+    for (unsigned k = 0; k < GENUS_LEN; k++)
+        if (out[k] < 0) {
+            level_known(&mg->a, pos, len, out);
+            break;
+        }
 }
 
 MqGenus *mq_genus_new(const Quotient *q, const HeapGame *game, CgtError *err)
