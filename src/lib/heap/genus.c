@@ -381,14 +381,8 @@ static CgtStatus heap_grundy(GenusCache *gc, uint32_t h, uint32_t *out, CgtError
     return st;
 }
 
-/* The γk for every k in the bit set `need` of the canonical position
- * pos[0..len-1] of live heaps without *1 heaps, into out[k], with the
- * hook's answers (it may fill more of out).  The γk that neither the hook
- * nor the memo has are searched together: each needs γ(k-1) of the position
- * and γk of every option, so one pass over the options asks each for all of
- * them (Conway's rule of the file's head). */
-static CgtStatus lazy_search(GenusCache *gc, const uint32_t *pos, size_t len, unsigned need,
-                             uint32_t *out, CgtError *err)
+/* The hook's answers for pos into out; returns the set of k answered. */
+static unsigned hook_known(GenusCache *gc, const uint32_t *pos, size_t len, uint32_t *out)
 {
     int32_t kv[GENUS_LEN];
     gc->known(gc->kctx, pos, len, kv);
@@ -398,19 +392,45 @@ static CgtStatus lazy_search(GenusCache *gc, const uint32_t *pos, size_t len, un
             out[k] = (uint32_t)kv[k];
             have |= 1u << k;
         }
-    if (!(need & ~have))
-        return CGT_OK;
+    return have;
+}
+
+/* The position's id in the hooked search's memo, a new entry knowing no γk. */
+static CgtStatus lazy_intern(GenusCache *gc, const uint32_t *pos, size_t len, uint32_t *id,
+                             CgtError *err)
+{
     bool ins;
-    uint32_t id = outcome_map_intern(gc->lmap, pos, len, &ins);
-    if (ins) {
-        LazyRec r;
-        for (int i = 0; i < GENUS_LEN; i++)
-            r.v[i] = LAZY_UNKNOWN;
-        VEC_PUSH(gc->lrec, r);
-        CgtStatus cs = check_caps(gc, err);
-        if (cs != CGT_OK)
-            return cs;
-    }
+    *id = outcome_map_intern(gc->lmap, pos, len, &ins);
+    if (!ins)
+        return CGT_OK;
+    LazyRec r;
+    for (int i = 0; i < GENUS_LEN; i++)
+        r.v[i] = LAZY_UNKNOWN;
+    VEC_PUSH(gc->lrec, r);
+    return check_caps(gc, err);
+}
+
+static void prefetch(const void *p)
+{
+#if defined(__GNUC__)
+    __builtin_prefetch(p);
+#else
+    (void)p;
+#endif
+}
+
+/* The γk for every k in the bit set `need` of the canonical position
+ * pos[0..len-1] of live heaps without *1 heaps (memo entry id) into out[k],
+ * where out already holds those of the set `have` (the hook's).  The γk
+ * that neither the hook nor the memo has are searched together: each needs
+ * γ(k-1) of the position and γk of every option, so one pass over the
+ * options asks each for all of them (Conway's rule of the file's head).
+ * The pass asks the hook about every option, then looks up in the memo
+ * those it does not answer, having first prefetched their slots, so that
+ * the memory accesses of the look-ups overlap. */
+static CgtStatus lazy_fill(GenusCache *gc, const uint32_t *pos, size_t len, uint32_t id,
+                           unsigned need, unsigned have, uint32_t *out, CgtError *err)
+{
     const LazyRec *r = &gc->lrec.data[id];
     for (unsigned k = 0; k < GENUS_LEN; k++)
         if (!(have >> k & 1) && r->v[k] != LAZY_UNKNOWN) {
@@ -429,11 +449,32 @@ static CgtStatus lazy_search(GenusCache *gc, const uint32_t *pos, size_t len, un
     Moves opts = {0};
     st = position_options(gc, pos, len, &opts, err);
     size_t n = opts.odd.len;
-    uint32_t *vals = xmalloc((n ? n : 1) * GENUS_LEN * sizeof *vals);
+    uint32_t *vals = xmalloc((n ? n : 1) * (GENUS_LEN + 2) * sizeof *vals);
+    /* row j: γ of option j, then the set of them known, then its id */
+    const size_t row = GENUS_LEN + 2;
     for (size_t j = 0; j < n && st == CGT_OK; j++) {
-        uint32_t *v = vals + j * GENUS_LEN;
-        st = lazy_search(gc, opts.parts.data + opts.start.data[j],
-                         opts.start.data[j + 1] - opts.start.data[j], todo, v, err);
+        const uint32_t *o = opts.parts.data + opts.start.data[j];
+        size_t ol = opts.start.data[j + 1] - opts.start.data[j];
+        uint32_t *v = vals + j * row;
+        v[GENUS_LEN] = hook_known(gc, o, ol, v);
+        if (todo & ~v[GENUS_LEN])
+            outcome_map_prefetch(gc->lmap, o, ol);
+    }
+    for (size_t j = 0; j < n && st == CGT_OK; j++) {
+        uint32_t *v = vals + j * row;
+        if (todo & ~v[GENUS_LEN])
+            st = lazy_intern(gc, opts.parts.data + opts.start.data[j],
+                             opts.start.data[j + 1] - opts.start.data[j], &v[GENUS_LEN + 1], err);
+    }
+    for (size_t j = 0; j < n && st == CGT_OK; j++)
+        if (todo & ~vals[j * row + GENUS_LEN])
+            prefetch(&gc->lrec.data[vals[j * row + GENUS_LEN + 1]]);
+    for (size_t j = 0; j < n && st == CGT_OK; j++) {
+        uint32_t *v = vals + j * row;
+        if (todo & ~v[GENUS_LEN])
+            st = lazy_fill(gc, opts.parts.data + opts.start.data[j],
+                           opts.start.data[j + 1] - opts.start.data[j], v[GENUS_LEN + 1], todo,
+                           v[GENUS_LEN], v, err);
         for (unsigned k = 0; k < GENUS_LEN && st == CGT_OK; k++)
             if (todo >> k & 1)
                 v[k] ^= opts.odd.data[j];
@@ -444,9 +485,9 @@ static CgtStatus lazy_search(GenusCache *gc, const uint32_t *pos, size_t len, un
             continue;
         uint32_t m;
         if (k == 0)
-            m = n ? mex_of(vals, n, GENUS_LEN, 0, 0, 0) : 1;
+            m = n ? mex_of(vals, n, row, 0, 0, 0) : 1;
         else
-            m = mex_of(vals + k, n, GENUS_LEN, out[k - 1], out[k - 1] ^ 1, 1);
+            m = mex_of(vals + k, n, row, out[k - 1], out[k - 1] ^ 1, 1);
         if (m >= LAZY_UNKNOWN)
             st = cgt_error_set(err, CGT_ERR_LIMIT, "a misère nim value above %u", LAZY_UNKNOWN - 1);
         else
@@ -481,8 +522,14 @@ static CgtStatus lazy_position(GenusCache *gc, const uint32_t *pos, size_t len, 
         else
             rest[m++] = pos[i];
     }
+    unsigned all = (1u << GENUS_LEN) - 1, have = 0;
+    uint32_t id = 0;
     if (st == CGT_OK)
-        st = lazy_search(gc, rest, m, (1u << GENUS_LEN) - 1, out->gamma, err);
+        have = hook_known(gc, rest, m, out->gamma);
+    if (st == CGT_OK && have != all)
+        st = lazy_intern(gc, rest, m, &id, err);
+    if (st == CGT_OK && have != all)
+        st = lazy_fill(gc, rest, m, id, all, have, out->gamma, err);
     for (unsigned k = 0; k < GENUS_LEN; k++)
         out->gamma[k] ^= ones;
     free(rest);
