@@ -144,6 +144,52 @@ static void call_release(Call *c)
         val_unref(c->args[i]);
     for (size_t i = 0; i < c->nopts; i++)
         val_unref(c->opts[i]);
+    free(c->shown);
+    c->shown = NULL;
+    c->nshown = 0;
+}
+
+/* Write b's text less the part call_show_so_far already wrote (all of it
+ * when that part is not its beginning, which a printer that renders a
+ * growing value by appending never gives); b is freed. */
+static void emit_rest(Call *c, StrBuf *b)
+{
+    if (c->nshown && b->len >= c->nshown && memcmp(b->s, c->shown, c->nshown) == 0) {
+        StrBuf rest;
+        sb_init(&rest);
+        sb_puts(&rest, b->s + c->nshown);
+        sb_free(b);
+        rt_emit(c->I, &rest);
+    } else {
+        rt_emit(c->I, b);
+    }
+}
+
+void call_show_so_far(Call *c, const Value *v)
+{
+    if (!call_text_only(c))
+        return;
+    ResultTextFn text = rt_result_printer(c->bi, v);
+    if (!text)
+        return;
+    StrBuf b;
+    sb_init(&b);
+    text(c, v, &b);
+    size_t end = b.len;
+    while (end > 0 && b.s[end - 1] != '\n')
+        end--;
+    if (end > c->nshown && memcmp(b.s, c->shown ? c->shown : "", c->nshown) == 0) {
+        StrBuf part;
+        sb_init(&part);
+        b.s[end] = '\0';
+        sb_puts(&part, b.s + c->nshown);
+        rt_emit(c->I, &part);
+        fflush(stdout); /* seen now, also through a pipe or in a file */
+        c->shown = xrealloc(c->shown, end);
+        memcpy(c->shown, b.s, end);
+        c->nshown = end;
+    }
+    sb_free(&b);
 }
 
 static void set_usage_hint(Call *c)
@@ -435,7 +481,7 @@ static Value *invoke(Call *c)
             val_format(c->I->partial, &b, true);
             sb_putc(&b, '\n');
         }
-        rt_emit(c->I, &b);
+        emit_rest(c, &b);
     }
     if (r && c->stmt && c->I->format == FMT_TEXT && r->kind != VAL_NULL) {
         /* the statement shows the value the function returns, through the
@@ -446,7 +492,7 @@ static Value *invoke(Call *c)
             sb_init(&b);
             text(c, r, &b);
             val_unref(r);
-            rt_emit(c->I, &b);
+            emit_rest(c, &b);
             return val_null();
         }
     }

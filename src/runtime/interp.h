@@ -139,6 +139,8 @@ typedef struct Call {
     Value *opts[CALL_MAX_ARGS];
     Loc opt_locs[CALL_MAX_ARGS];
     const AstNode *raw; /* the AST_CMD node (BI_RAW) */
+    char *shown;        /* the text call_show_so_far has written */
+    size_t nshown;
 } Call;
 
 typedef Value *(*BuiltinFn)(Call *c);
@@ -217,6 +219,16 @@ int help_width(void);
  * its text form does not show and would be costly to build (the list of
  * every exceptional heap of a period, say). */
 bool call_text_only(const Call *c);
+/* A statement that finds its result piece by piece (ptypes, one P-type
+ * at a time) shows it as it grows: when call_text_only(c), the text the
+ * printer of v's kind gives v, the value so far, is written up to its last
+ * line end, less what an earlier call wrote.  The dispatcher then writes
+ * only the rest of the text of the value the statement returns, or of the
+ * partial result it leaves when stopped (rt_set_partial), so that the
+ * statement's output is the text of its value, in one printer, whether it
+ * ends or not.  Under --format=json and in a function call, nothing: the
+ * value is printed whole, once. */
+void call_show_so_far(Call *c, const Value *v);
 /* Option value by name, or NULL if absent. */
 Value *call_opt(Call *c, const char *name);
 /* Location of an option's value (or the call's location). */

@@ -11,6 +11,8 @@
 #   generators decides isomorphism on its own and must agree, so the
 #   negative answers (pairs of equal order and equal |P|) are proved too;
 #   Q(25) of 0.07 and Q(24) of 0.137 (docs/misere.md) are isomorphic;
+# - the statement `isomorphic A B;` prints the function's value: the
+#   verdict, then every entry of the map that was checked above;
 # - structure q / idempotents q: the idempotents, the group of units and
 #   every maximal subgroup's order against a brute force over the table;
 # - == : the same computation twice, a saved and loaded copy, other
@@ -186,6 +188,30 @@ for k in range(0, len(lines), 3):
         print("FAIL: %s: kernel %s, brute force %s" % (st["of"], st["kernel"], ker))
         ok = False
 sys.exit(0 if ok else 1)
+PY
+
+# the statement form: the verdict and the map the function returned
+cat >stmt.cgt <<'CGT'
+game dk = octal 0.07; game dc = octal 0.137; game kay = octal 0.77;
+quotient a25 = dk to 25; quotient b24 = dc to 24;
+quotient a10 = dk to 10; quotient k6 = kay to 6;
+isomorphic a25 b24;
+isomorphic a10 k6;
+CGT
+"$CGT" stmt.cgt >stmt.out 2>stmt.err || fail "isomorphic statement: $(head -3 stmt.err)"
+python3 - stmt.out iso.json <<'PY' || exit 1
+import json, sys
+out = open(sys.argv[1]).read().splitlines()
+lines = [json.loads(l) for l in open(sys.argv[2])]
+want = lines[16].get("value", lines[16])
+head = "Q(25) of 0.07 and Q(24) of 0.137 are isomorphic (144 elements):"
+if out[0] != head or len(out) != 146:
+    sys.exit("FAIL: isomorphic statement: %r, %d lines" % (out[0], len(out)))
+got = dict((w.strip() for w in l.split(" -> ")) for l in out[1:145])
+if got != want:
+    sys.exit("FAIL: isomorphic a25 b24; prints another map than isomorphic(a25, b24)")
+if out[145] != "Q(10) of 0.07 and Q(6) of 0.77 are not isomorphic":
+    sys.exit("FAIL: isomorphic a10 k6; printed %r" % out[145])
 PY
 
 # equality of quotient values

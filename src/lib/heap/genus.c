@@ -3,9 +3,9 @@
  * γ(k-1) xor 1}) for k >= 1, since the options of G + k*2 are G' + k*2,
  * G + (k-1)*2 + *1 and G + (k-1)*2, and the misère nim value of H + *1 is
  * that of H xor 1 (ONAG ch. 12; Siegel, Combinatorial Game Theory, ch. V).
- * With a GenusKnown hook each γk is searched on its own and only where the
- * hook has no answer; g is then the nim-sum of the heaps' Grundy values
- * (Sprague-Grundy). */
+ * With a GenusKnown hook the γk are searched only where the hook has no
+ * answer, those a position lacks in one pass over its options; g is then the
+ * nim-sum of the heaps' Grundy values (Sprague-Grundy). */
 #include "lib/heap/genus.h"
 
 #include <stdio.h>
@@ -28,18 +28,31 @@ typedef struct GenusRec {
     int done;
 } GenusRec;
 
+/* The options of a heap or a position as the searches use them: option j
+ * is the canonical position parts[start[j] .. start[j+1]-1] of live heaps
+ * without *1 heaps, and odd[j] says whether an odd number of *1 heaps was
+ * taken out of it (its g and every γk are then those of the parts xor 1). */
+typedef struct Moves {
+    VEC(uint32_t) parts;
+    VEC(size_t) start;
+    VEC(unsigned char) odd;
+} Moves;
+
 /* A heap with no option is the game 0: a position is the same game without
  * it, so the search drops such heaps (dead heaps: 1 in 0.07, 2 in 0.16) from
  * every position and keeps one memo entry where there would be one per
- * number of dead heaps.  live[h] holds the options of heap h with the dead
- * heaps taken out of each option (built once per heap; the arrays of an
- * entry never move once built). */
+ * number of dead heaps.  A heap that is *1 as a game (it has a move, and
+ * every move leaves only dead heaps: heaps 2 and 3 of 0.07) is taken out of
+ * every option too, with its parity kept: g(G + *1) = g(G) xor 1 and the
+ * misère nim value of H + *1 is that of H xor 1 (ONAG ch. 12), so γk(G + *1)
+ * = γk(G) xor 1.  live[h] holds the options of heap h so reduced (built
+ * once per heap; the arrays of an entry never move once built). */
 struct GenusCache {
     OutcomeCache *oc; /* for the cached heap option lists */
     OutcomeMap *map;
     VEC(GenusRec) rec;
     size_t limit;
-    HeapOptions *live;
+    Moves *live;
     unsigned char *have; /* have[h]: live[h] is built */
     size_t nlive;
     /* the search with a GenusKnown hook: its own positions, and per position
@@ -52,6 +65,13 @@ struct GenusCache {
     VEC(uint32_t) hgrundy; /* Grundy value of heap h, or UINT32_MAX */
     VEC(unsigned char) star1; /* heap h is *1: 1, is not: 0, not known: 2 */
 };
+
+static void moves_free(Moves *m)
+{
+    VEC_FREE(m->parts);
+    VEC_FREE(m->start);
+    VEC_FREE(m->odd);
+}
 
 GenusCache *genus_new(const HeapGame *hg)
 {
@@ -77,7 +97,7 @@ void genus_free(GenusCache *gc)
     VEC_FREE(gc->star1);
     for (size_t h = 0; h < gc->nlive; h++)
         if (gc->have[h])
-            heapopts_free(&gc->live[h]);
+            moves_free(&gc->live[h]);
     free(gc->live);
     free(gc->have);
     free(gc);
@@ -122,16 +142,18 @@ static CgtStatus check_caps(const GenusCache *gc, CgtError *err)
     return CGT_OK;
 }
 
-static uint32_t mex_of(const uint32_t *vals, size_t n, uint32_t extra1, uint32_t extra2,
-                       int use_extra)
+/* mex of vals[0], vals[stride], ... (n values), with extra1 and extra2
+ * when use_extra. */
+static uint32_t mex_of(const uint32_t *vals, size_t n, size_t stride, uint32_t extra1,
+                       uint32_t extra2, int use_extra)
 {
     size_t lim = n + 3;
     unsigned char small[256];
     unsigned char *seen = lim <= sizeof small ? small : xmalloc(lim);
     memset(seen, 0, lim);
     for (size_t i = 0; i < n; i++)
-        if (vals[i] < lim)
-            seen[vals[i]] = 1;
+        if (vals[i * stride] < lim)
+            seen[vals[i * stride]] = 1;
     if (use_extra) {
         if (extra1 < lim)
             seen[extra1] = 1;
@@ -156,8 +178,50 @@ static CgtStatus heap_options(GenusCache *gc, uint32_t h, const HeapOptions **o,
     return st;
 }
 
-/* The options of heap h without dead heaps (gc->live[h]; see GenusCache). */
-static CgtStatus live_options(GenusCache *gc, uint32_t h, const HeapOptions **out, CgtError *err)
+/* Whether heap h is dead (no option). */
+static CgtStatus is_dead(GenusCache *gc, uint32_t h, bool *yes, CgtError *err)
+{
+    const HeapOptions *o;
+    CgtStatus st = heap_options(gc, h, &o, err);
+    if (st == CGT_OK)
+        *yes = o->count == 0;
+    return st;
+}
+
+/* Whether heap h is the game *1 itself: it has a move, and every move
+ * leaves only dead heaps (heaps 2 and 3 of 0.07). */
+static CgtStatus is_star1(GenusCache *gc, uint32_t h, bool *yes, CgtError *err)
+{
+    if (h < gc->star1.len && gc->star1.data[h] != 2) {
+        *yes = gc->star1.data[h];
+        return CGT_OK;
+    }
+    while (gc->star1.len <= h)
+        VEC_PUSH(gc->star1, 2);
+    const HeapOptions *o;
+    CgtStatus st = heap_options(gc, h, &o, err);
+    if (st != CGT_OK)
+        return st;
+    /* a copy: the calls for the parts may move o */
+    size_t np = o->start[o->count];
+    bool any = o->count > 0;
+    uint32_t *parts = xmalloc((np ? np : 1) * sizeof *parts);
+    memcpy(parts, o->parts, np * sizeof *parts);
+    *yes = any;
+    for (size_t a = 0; a < np && *yes && st == CGT_OK; a++) {
+        bool dead = false;
+        st = is_dead(gc, parts[a], &dead, err);
+        *yes = dead;
+    }
+    free(parts);
+    if (st == CGT_OK)
+        gc->star1.data[h] = *yes;
+    return st;
+}
+
+/* The options of heap h without dead and *1 heaps (gc->live[h]; see
+ * GenusCache). */
+static CgtStatus live_options(GenusCache *gc, uint32_t h, const Moves **out, CgtError *err)
 {
     if (h >= gc->nlive) {
         size_t nn = gc->nlive ? gc->nlive : 64;
@@ -173,27 +237,31 @@ static CgtStatus live_options(GenusCache *gc, uint32_t h, const HeapOptions **ou
         CgtStatus st = heap_options(gc, h, &o, err);
         if (st != CGT_OK)
             return st;
-        HeapOptions raw, lo;
+        HeapOptions raw;
         heapopts_init(&raw);
         for (size_t j = 0; j < o->count; j++)
             heapopts_add(&raw, o->parts + o->start[j], o->start[j + 1] - o->start[j]);
         /* o is not used below: the calls for the parts may move it */
-        heapopts_init(&lo);
-        uint32_t *kept = xmalloc((raw.start[raw.count] + 1) * sizeof *kept);
+        Moves lo = {0};
+        VEC_PUSH(lo.start, 0);
         for (size_t j = 0; j < raw.count && st == CGT_OK; j++) {
-            size_t k = 0;
+            unsigned char odd = 0;
             for (size_t a = raw.start[j]; a < raw.start[j + 1] && st == CGT_OK; a++) {
-                const HeapOptions *po;
-                st = heap_options(gc, raw.parts[a], &po, err);
-                if (st == CGT_OK && po->count)
-                    kept[k++] = raw.parts[a];
+                bool dead = false, one = false;
+                st = is_dead(gc, raw.parts[a], &dead, err);
+                if (st == CGT_OK && !dead)
+                    st = is_star1(gc, raw.parts[a], &one, err);
+                if (st == CGT_OK && one)
+                    odd ^= 1;
+                else if (st == CGT_OK && !dead)
+                    VEC_PUSH(lo.parts, raw.parts[a]);
             }
-            heapopts_add(&lo, kept, k);
+            VEC_PUSH(lo.start, lo.parts.len);
+            VEC_PUSH(lo.odd, odd);
         }
-        free(kept);
         heapopts_free(&raw);
         if (st != CGT_OK) {
-            heapopts_free(&lo);
+            moves_free(&lo);
             return st;
         }
         gc->live[h] = lo;
@@ -201,6 +269,32 @@ static CgtStatus live_options(GenusCache *gc, uint32_t h, const HeapOptions **ou
     }
     *out = &gc->live[h];
     return CGT_OK;
+}
+
+/* The options of the canonical position pos[0..len-1] of live heaps into
+ * *out (emptied first), each reduced as in live_options: the searches' one
+ * loop over the moves, a heap that occurs several times moved once. */
+static CgtStatus position_options(GenusCache *gc, const uint32_t *pos, size_t len, Moves *out,
+                                  CgtError *err)
+{
+    out->parts.len = out->start.len = out->odd.len = 0;
+    VEC_PUSH(out->start, 0);
+    CgtStatus st = CGT_OK;
+    for (size_t i = 0; i < len && st == CGT_OK; i++) {
+        if (i > 0 && pos[i] == pos[i - 1])
+            continue;
+        const Moves *o;
+        st = live_options(gc, pos[i], &o, err);
+        for (size_t j = 0; st == CGT_OK && j < o->odd.len; j++) {
+            const uint32_t *parts = o->parts.data + o->start.data[j];
+            size_t np = o->start.data[j + 1] - o->start.data[j], at = out->parts.len;
+            VEC_RESERVE(out->parts, at + len - 1 + np);
+            out->parts.len += outcome_replace(pos, len, i, parts, np, out->parts.data + at);
+            VEC_PUSH(out->start, out->parts.len);
+            VEC_PUSH(out->odd, o->odd.data[j]);
+        }
+    }
+    return st;
 }
 
 static CgtStatus genus_rec(GenusCache *gc, const uint32_t *pos, size_t len, uint32_t *id_out,
@@ -222,57 +316,36 @@ static CgtStatus genus_rec(GenusCache *gc, const uint32_t *pos, size_t len, uint
     CgtStatus st = cgt_poll();
     if (st != CGT_OK)
         return cgt_poll_error(err, st, "genus computation");
-    /* collect the options' records (ids), then combine */
-    VEC(uint32_t) ids = {0};
-    uint32_t *buf = NULL;
-    size_t bufcap = 0;
-    for (size_t i = 0; i < len && st == CGT_OK; i++) {
-        if (i > 0 && pos[i] == pos[i - 1])
-            continue;
-        const HeapOptions *o;
-        st = live_options(gc, pos[i], &o, err);
-        if (st != CGT_OK)
-            break;
-        /* the arrays stay put while gc->live grows */
-        size_t cnt = o->count;
-        const size_t *start = o->start;
-        const uint32_t *parts = o->parts;
-        for (size_t j = 0; j < cnt && st == CGT_OK; j++) {
-            size_t np = start[j + 1] - start[j];
-            if (len + np > bufcap) {
-                bufcap = len + np + 8;
-                buf = xrealloc(buf, bufcap * sizeof *buf);
-            }
-            size_t nl = outcome_replace(pos, len, i, parts + start[j], np, buf);
-            uint32_t oid;
-            st = genus_rec(gc, buf, nl, &oid, err);
-            if (st == CGT_OK)
-                VEC_PUSH(ids, oid);
-        }
+    /* collect the options' values, then combine */
+    Moves opts = {0};
+    st = position_options(gc, pos, len, &opts, err);
+    size_t n = opts.odd.len;
+    uint32_t *vals = xmalloc((n ? n : 1) * (GENUS_LEN + 1) * sizeof *vals);
+    for (size_t j = 0; j < n && st == CGT_OK; j++) {
+        uint32_t oid;
+        st = genus_rec(gc, opts.parts.data + opts.start.data[j],
+                       opts.start.data[j + 1] - opts.start.data[j], &oid, err);
+        for (int c = 0; st == CGT_OK && c <= GENUS_LEN; c++)
+            vals[j * (GENUS_LEN + 1) + c] = gc->rec.data[oid].v[c] ^ opts.odd.data[j];
     }
-    free(buf);
+    moves_free(&opts);
     if (st != CGT_OK) {
-        VEC_FREE(ids);
+        free(vals);
         return st;
     }
-    size_t n = ids.len;
-    uint32_t *vals = xmalloc((n ? n : 1) * sizeof *vals);
     GenusRec r;
     memset(&r, 0, sizeof r);
     for (int c = 0; c <= GENUS_LEN; c++) {
-        for (size_t i = 0; i < n; i++)
-            vals[i] = gc->rec.data[ids.data[i]].v[c];
         if (c == 0)
-            r.v[0] = mex_of(vals, n, 0, 0, 0);
+            r.v[0] = mex_of(vals, n, GENUS_LEN + 1, 0, 0, 0);
         else if (c == 1)
-            r.v[1] = n ? mex_of(vals, n, 0, 0, 0) : 1;
+            r.v[1] = n ? mex_of(vals + 1, n, GENUS_LEN + 1, 0, 0, 0) : 1;
         else
-            r.v[c] = mex_of(vals, n, r.v[c - 1], r.v[c - 1] ^ 1, 1);
+            r.v[c] = mex_of(vals + c, n, GENUS_LEN + 1, r.v[c - 1], r.v[c - 1] ^ 1, 1);
     }
     r.done = 1;
     gc->rec.data[id] = r;
     free(vals);
-    VEC_FREE(ids);
     return CGT_OK;
 }
 
@@ -285,16 +358,17 @@ static CgtStatus heap_grundy(GenusCache *gc, uint32_t h, uint32_t *out, CgtError
         *out = gc->hgrundy.data[h];
         return CGT_OK;
     }
-    const HeapOptions *o;
+    const Moves *o;
     CgtStatus st = live_options(gc, h, &o, err);
     if (st != CGT_OK)
         return st;
-    size_t cnt = o->count;
-    const size_t *start = o->start;
-    const uint32_t *parts = o->parts;
+    size_t cnt = o->odd.len;
+    const size_t *start = o->start.data;
+    const uint32_t *parts = o->parts.data;
+    const unsigned char *odd = o->odd.data;
     uint32_t *vals = xmalloc((cnt ? cnt : 1) * sizeof *vals);
     for (size_t j = 0; j < cnt && st == CGT_OK; j++) {
-        uint32_t x = 0, v = 0;
+        uint32_t x = odd[j], v = 0;
         for (size_t a = start[j]; a < start[j + 1] && st == CGT_OK; a++) {
             st = heap_grundy(gc, parts[a], &v, err);
             x ^= v;
@@ -302,143 +376,130 @@ static CgtStatus heap_grundy(GenusCache *gc, uint32_t h, uint32_t *out, CgtError
         vals[j] = x;
     }
     if (st == CGT_OK)
-        *out = gc->hgrundy.data[h] = mex_of(vals, cnt, 0, 0, 0);
+        *out = gc->hgrundy.data[h] = mex_of(vals, cnt, 1, 0, 0, 0);
     free(vals);
     return st;
 }
 
-/* Whether heap h is the game *1 itself: it has a move, and every move
- * leaves only heaps with no move (heaps 2 and 3 of 0.07). */
-static CgtStatus is_star1(GenusCache *gc, uint32_t h, bool *yes, CgtError *err)
+/* The hook's answers for pos into out; returns the set of k answered. */
+static unsigned hook_known(GenusCache *gc, const uint32_t *pos, size_t len, uint32_t *out)
 {
-    if (h < gc->star1.len && gc->star1.data[h] != 2) {
-        *yes = gc->star1.data[h];
-        return CGT_OK;
-    }
-    while (gc->star1.len <= h)
-        VEC_PUSH(gc->star1, 2);
-    const HeapOptions *o;
-    CgtStatus st = live_options(gc, h, &o, err);
-    if (st != CGT_OK)
-        return st;
-    *yes = o->count > 0;
-    for (size_t j = 0; j < o->count && *yes; j++)
-        if (o->start[j + 1] > o->start[j])
-            *yes = false;
-    gc->star1.data[h] = *yes;
-    return CGT_OK;
+    int32_t kv[GENUS_LEN];
+    gc->known(gc->kctx, pos, len, kv);
+    unsigned have = 0;
+    for (unsigned k = 0; k < GENUS_LEN; k++)
+        if (kv[k] >= 0) {
+            out[k] = (uint32_t)kv[k];
+            have |= 1u << k;
+        }
+    return have;
 }
 
-static CgtStatus lazy_search(GenusCache *gc, const uint32_t *pos, size_t len, unsigned k,
-                             uint32_t *out, CgtError *err);
-
-/* γk of pos[0..len-1] (canonical, live heaps) with the hook's answers.
- * Heaps that are *1 are taken out first: the misère nim value of H + *1 is
- * that of H xor 1, so γk(G + *1) = γk(G) xor 1 (ONAG ch. 12), and the memo
- * holds one position where it would hold one per number of such heaps. */
-static CgtStatus lazy_gamma(GenusCache *gc, const uint32_t *pos, size_t len, unsigned k,
-                            uint32_t *out, CgtError *err)
+/* The position's id in the hooked search's memo, a new entry knowing no γk. */
+static CgtStatus lazy_intern(GenusCache *gc, const uint32_t *pos, size_t len, uint32_t *id,
+                             CgtError *err)
 {
-    size_t ones = 0;
-    for (size_t i = 0; i < len; i++) {
-        bool one;
-        CgtStatus st = is_star1(gc, pos[i], &one, err);
-        if (st != CGT_OK)
-            return st;
-        ones += one;
-    }
-    if (!ones)
-        return lazy_search(gc, pos, len, k, out, err);
-    uint32_t *rest = xmalloc((len - ones + 1) * sizeof *rest);
-    size_t m = 0;
-    CgtStatus st = CGT_OK;
-    for (size_t i = 0; i < len; i++) {
-        bool one = false;
-        is_star1(gc, pos[i], &one, err); /* known: the loop above asked */
-        if (!one)
-            rest[m++] = pos[i];
-    }
-    st = lazy_search(gc, rest, m, k, out, err);
-    free(rest);
-    if (st == CGT_OK)
-        *out ^= (uint32_t)(ones & 1);
-    return st;
-}
-
-/* lazy_gamma of a position without *1 heaps. */
-static CgtStatus lazy_search(GenusCache *gc, const uint32_t *pos, size_t len, unsigned k,
-                             uint32_t *out, CgtError *err)
-{
-    int kv = gc->known(gc->kctx, pos, len, k);
-    if (kv >= 0) {
-        *out = (uint32_t)kv;
-        return CGT_OK;
-    }
     bool ins;
-    uint32_t id = outcome_map_intern(gc->lmap, pos, len, &ins);
-    if (ins) {
-        LazyRec r;
-        for (int i = 0; i < GENUS_LEN; i++)
-            r.v[i] = LAZY_UNKNOWN;
-        VEC_PUSH(gc->lrec, r);
-        CgtStatus cs = check_caps(gc, err);
-        if (cs != CGT_OK)
-            return cs;
-    }
-    if (gc->lrec.data[id].v[k] != LAZY_UNKNOWN) {
-        *out = gc->lrec.data[id].v[k];
+    *id = outcome_map_intern(gc->lmap, pos, len, &ins);
+    if (!ins)
         return CGT_OK;
-    }
+    LazyRec r;
+    for (int i = 0; i < GENUS_LEN; i++)
+        r.v[i] = LAZY_UNKNOWN;
+    VEC_PUSH(gc->lrec, r);
+    return check_caps(gc, err);
+}
+
+static void prefetch(const void *p)
+{
+#if defined(__GNUC__)
+    __builtin_prefetch(p);
+#else
+    (void)p;
+#endif
+}
+
+/* The γk for every k in the bit set `need` of the canonical position
+ * pos[0..len-1] of live heaps without *1 heaps (memo entry id) into out[k],
+ * where out already holds those of the set `have` (the hook's).  The γk
+ * that neither the hook nor the memo has are searched together: each needs
+ * γ(k-1) of the position and γk of every option, so one pass over the
+ * options asks each for all of them (Conway's rule of the file's head).
+ * The pass asks the hook about every option, then looks up in the memo
+ * those it does not answer, having first prefetched their slots, so that
+ * the memory accesses of the look-ups overlap. */
+static CgtStatus lazy_fill(GenusCache *gc, const uint32_t *pos, size_t len, uint32_t id,
+                           unsigned need, unsigned have, uint32_t *out, CgtError *err)
+{
+    const LazyRec *r = &gc->lrec.data[id];
+    for (unsigned k = 0; k < GENUS_LEN; k++)
+        if (!(have >> k & 1) && r->v[k] != LAZY_UNKNOWN) {
+            out[k] = r->v[k];
+            have |= 1u << k;
+        }
+    unsigned todo = need & ~have;
+    if (!todo)
+        return CGT_OK;
+    for (unsigned k = GENUS_LEN - 1; k > 0; k--)
+        if ((todo >> k & 1) && !(have >> (k - 1) & 1))
+            todo |= 1u << (k - 1);
     CgtStatus st = cgt_poll();
     if (st != CGT_OK)
         return cgt_poll_error(err, st, "genus computation");
-    uint32_t prev = 0;
-    if (k > 0)
-        st = lazy_gamma(gc, pos, len, k - 1, &prev, err);
-    VEC(uint32_t) vals = {0};
-    uint32_t *buf = NULL;
-    size_t bufcap = 0;
-    for (size_t i = 0; i < len && st == CGT_OK; i++) {
-        if (i > 0 && pos[i] == pos[i - 1])
-            continue;
-        const HeapOptions *o;
-        st = live_options(gc, pos[i], &o, err);
-        if (st != CGT_OK)
-            break;
-        size_t cnt = o->count;
-        const size_t *start = o->start;
-        const uint32_t *parts = o->parts;
-        for (size_t j = 0; j < cnt && st == CGT_OK; j++) {
-            size_t np = start[j + 1] - start[j];
-            if (len + np > bufcap) {
-                bufcap = len + np + 8;
-                buf = xrealloc(buf, bufcap * sizeof *buf);
-            }
-            size_t nl = outcome_replace(pos, len, i, parts + start[j], np, buf);
-            uint32_t w;
-            st = lazy_gamma(gc, buf, nl, k, &w, err);
-            if (st == CGT_OK)
-                VEC_PUSH(vals, w);
-        }
+    Moves opts = {0};
+    st = position_options(gc, pos, len, &opts, err);
+    size_t n = opts.odd.len;
+    uint32_t *vals = xmalloc((n ? n : 1) * (GENUS_LEN + 2) * sizeof *vals);
+    /* row j: γ of option j, then the set of them known, then its id */
+    const size_t row = GENUS_LEN + 2;
+    for (size_t j = 0; j < n && st == CGT_OK; j++) {
+        const uint32_t *o = opts.parts.data + opts.start.data[j];
+        size_t ol = opts.start.data[j + 1] - opts.start.data[j];
+        uint32_t *v = vals + j * row;
+        v[GENUS_LEN] = hook_known(gc, o, ol, v);
+        if (todo & ~v[GENUS_LEN])
+            outcome_map_prefetch(gc->lmap, o, ol);
     }
-    free(buf);
-    if (st == CGT_OK) {
+    for (size_t j = 0; j < n && st == CGT_OK; j++) {
+        uint32_t *v = vals + j * row;
+        if (todo & ~v[GENUS_LEN])
+            st = lazy_intern(gc, opts.parts.data + opts.start.data[j],
+                             opts.start.data[j + 1] - opts.start.data[j], &v[GENUS_LEN + 1], err);
+    }
+    for (size_t j = 0; j < n && st == CGT_OK; j++)
+        if (todo & ~vals[j * row + GENUS_LEN])
+            prefetch(&gc->lrec.data[vals[j * row + GENUS_LEN + 1]]);
+    for (size_t j = 0; j < n && st == CGT_OK; j++) {
+        uint32_t *v = vals + j * row;
+        if (todo & ~v[GENUS_LEN])
+            st = lazy_fill(gc, opts.parts.data + opts.start.data[j],
+                           opts.start.data[j + 1] - opts.start.data[j], v[GENUS_LEN + 1], todo,
+                           v[GENUS_LEN], v, err);
+        for (unsigned k = 0; k < GENUS_LEN && st == CGT_OK; k++)
+            if (todo >> k & 1)
+                v[k] ^= opts.odd.data[j];
+    }
+    moves_free(&opts);
+    for (unsigned k = 0; k < GENUS_LEN && st == CGT_OK; k++) {
+        if (!(todo >> k & 1))
+            continue;
         uint32_t m;
-        if (k == 0 && vals.len == 0)
-            m = 1;
+        if (k == 0)
+            m = n ? mex_of(vals, n, row, 0, 0, 0) : 1;
         else
-            m = mex_of(vals.data, vals.len, prev, prev ^ 1, k > 0);
+            m = mex_of(vals + k, n, row, out[k - 1], out[k - 1] ^ 1, 1);
         if (m >= LAZY_UNKNOWN)
             st = cgt_error_set(err, CGT_ERR_LIMIT, "a misère nim value above %u", LAZY_UNKNOWN - 1);
         else
             gc->lrec.data[id].v[k] = (uint16_t)m;
-        *out = m;
+        out[k] = m;
     }
-    VEC_FREE(vals);
+    free(vals);
     return st;
 }
 
-/* genus_position with the hook: each γk on its own, g by Sprague-Grundy. */
+/* genus_position with the hook: the γk by lazy_search, with the *1 heaps
+ * taken out first; g by Sprague-Grundy. */
 static CgtStatus lazy_position(GenusCache *gc, const uint32_t *pos, size_t len, Genus *out,
                                CgtError *err)
 {
@@ -446,13 +507,32 @@ static CgtStatus lazy_position(GenusCache *gc, const uint32_t *pos, size_t len, 
         gc->lmap = outcome_map_new();
     CgtStatus st = CGT_OK;
     out->g = 0;
+    uint32_t *rest = xmalloc((len ? len : 1) * sizeof *rest);
+    size_t m = 0;
+    unsigned ones = 0;
     for (size_t i = 0; i < len && st == CGT_OK; i++) {
         uint32_t v = 0;
+        bool one = false;
         st = heap_grundy(gc, pos[i], &v, err);
         out->g ^= v;
+        if (st == CGT_OK)
+            st = is_star1(gc, pos[i], &one, err);
+        if (one)
+            ones ^= 1;
+        else
+            rest[m++] = pos[i];
     }
-    for (unsigned kk = 0; kk < GENUS_LEN && st == CGT_OK; kk++)
-        st = lazy_gamma(gc, pos, len, kk, &out->gamma[kk], err);
+    unsigned all = (1u << GENUS_LEN) - 1, have = 0;
+    uint32_t id = 0;
+    if (st == CGT_OK)
+        have = hook_known(gc, rest, m, out->gamma);
+    if (st == CGT_OK && have != all)
+        st = lazy_intern(gc, rest, m, &id, err);
+    if (st == CGT_OK && have != all)
+        st = lazy_fill(gc, rest, m, id, all, have, out->gamma, err);
+    for (unsigned k = 0; k < GENUS_LEN; k++)
+        out->gamma[k] ^= ones;
+    free(rest);
     return st;
 }
 

@@ -35,14 +35,16 @@ void genus_free(GenusCache *gc);
 void genus_set_limit(GenusCache *gc, size_t max_positions);
 
 /* Values known without search (a misère quotient's table, for example):
- * known(ctx, pos, len, k) returns γk of the position pos[0..len-1] (sorted,
- * heaps with no move dropped), or -1 when it is to be searched.  With a
- * hook set, genus_position searches each γk on its own (γk only where the
- * hook does not answer, from the options' γk and γ(k-1) of the position)
- * and takes g as the nim-sum of the heaps' Grundy values; without one, it
- * searches all of them together.  Both give the same genus when the hook
- * answers truly.  fn NULL removes the hook; ctx is borrowed. */
-typedef int (*GenusKnown)(void *ctx, const uint32_t *pos, size_t len, unsigned k);
+ * known(ctx, pos, len, out) sets out[k] (k < GENUS_LEN) to γk of the
+ * position pos[0..len-1] (sorted, without heaps with no move and without
+ * heaps that are *1 as games), or to -1 where it is to be searched.  With a
+ * hook set, genus_position searches the γk only where the hook does not
+ * answer, from the options' γk and γ(k-1) of the position, all the γk a
+ * position lacks in one pass over its options, and takes g as the nim-sum
+ * of the heaps' Grundy values; without one, it searches all of them
+ * together.  Both give the same genus when the hook answers truly.  fn NULL
+ * removes the hook; ctx is borrowed. */
+typedef void (*GenusKnown)(void *ctx, const uint32_t *pos, size_t len, int32_t *out);
 void genus_set_known(GenusCache *gc, GenusKnown fn, void *ctx);
 /* Cap on the positions one genus_position call may add to the cache (0 =
  * none, the default); passing it is CGT_ERR_LIMIT like the total cap. */

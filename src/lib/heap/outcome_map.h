@@ -16,6 +16,10 @@ void outcome_map_free(OutcomeMap *m);
  * inserting it (key copied) with the next dense id if new; *inserted says
  * which. */
 uint32_t outcome_map_intern(OutcomeMap *m, const uint32_t *key, size_t len, bool *inserted);
+/* Asks the processor to bring the slot of key[0..len-1] into its cache
+ * (where the compiler offers a prefetch; else nothing), so that a search
+ * that will intern several positions can overlap their memory accesses. */
+void outcome_map_prefetch(const OutcomeMap *m, const uint32_t *key, size_t len);
 /* Number of positions interned. */
 size_t outcome_map_size(const OutcomeMap *m);
 

@@ -46,8 +46,10 @@ typedef struct Level {
     Quotient *q;    /* NULL: not built */
     uint32_t maxh;  /* game heaps 0..maxh covered */
     unsigned c;     /* nim heaps *1..*c covered */
-    int *val;       /* val[y]: the least m <= c with y * *m in P, or -1 */
-    uint32_t *mul2; /* y * *2 (c >= 2), else NULL */
+    /* gam[y * GENUS_LEN + k]: γk of the positions of element y, the least
+       m <= c with y * *2^k * *m in P, or -1 (k = 0 only when c < 2) */
+    signed char *gam;
+    uint32_t *mh;   /* mh[h * |Q| + y]: y times game heap h, h <= maxh */
 } Level;
 
 struct MqGenus {
@@ -156,18 +158,27 @@ static CgtStatus build_level(Level *L, const Quotient *q, uint32_t heaps, CgtErr
     }
     L->q = lq;
     uint32_t size = quotient_size(lq);
-    L->val = xmalloc(size * sizeof *L->val);
+    int *val = xmalloc(size * sizeof *val);
     for (uint32_t y = 0; y < size; y++) {
-        L->val[y] = -1;
-        for (unsigned j = 0; j <= L->c && L->val[y] < 0; j++)
+        val[y] = -1;
+        for (unsigned j = 0; j <= L->c && val[y] < 0; j++)
             if (quotient_is_p(lq, j ? quotient_mul_heap(lq, y, m->nim0 + j) : y))
-                L->val[y] = (int)j;
+                val[y] = (int)j;
     }
-    if (L->c >= 2) {
-        L->mul2 = xmalloc(size * sizeof *L->mul2);
+    L->gam = xmalloc((size_t)size * GENUS_LEN * sizeof *L->gam);
+    for (uint32_t y = 0; y < size; y++) {
+        uint32_t z = y;
+        for (unsigned k = 0; k < GENUS_LEN; k++) {
+            L->gam[(size_t)y * GENUS_LEN + k] = (signed char)(k == 0 || L->c >= 2 ? val[z] : -1);
+            if (L->c >= 2)
+                z = quotient_mul_heap(lq, z, m->nim0 + 2);
+        }
+    }
+    free(val);
+    L->mh = xmalloc(((size_t)L->maxh + 1) * size * sizeof *L->mh);
+    for (uint32_t h = 0; h <= L->maxh; h++)
         for (uint32_t y = 0; y < size; y++)
-            L->mul2[y] = quotient_mul_heap(lq, y, m->nim0 + 2);
-    }
+            L->mh[(size_t)h * size + y] = quotient_mul_heap(lq, y, h + m->off);
     return CGT_OK;
 }
 
@@ -175,28 +186,36 @@ static void level_free(Level *L)
 {
     if (L->q)
         quotient_free(L->q);
-    free(L->val);
-    free(L->mul2);
+    free(L->gam);
+    free(L->mh);
 }
 
-/* γk of pos from level L, or -1. */
-static int level_known(const Level *L, const uint32_t *pos, size_t len, unsigned k)
+/* The γk of pos that level L answers into out[k] where it is still -1:
+ * one product y of the heaps' images, then a row of L->gam. */
+static void level_known(const Level *L, const uint32_t *pos, size_t len, int32_t *out)
 {
-    if (!L->q || (len && pos[len - 1] > L->maxh) || (k > 0 && !L->mul2))
-        return -1;
-    uint32_t y = 0;
+    if (!L->q || (len && pos[len - 1] > L->maxh))
+        return;
+    uint32_t y = 0, size = quotient_size(L->q);
     for (size_t i = 0; i < len; i++)
-        y = quotient_mul_heap(L->q, y, pos[i] + L->mix.off);
-    for (unsigned j = 0; j < k; j++)
-        y = L->mul2[y];
-    return L->val[y];
+        y = L->mh[(size_t)pos[i] * size + y];
+    const signed char *g = L->gam + (size_t)y * GENUS_LEN;
+    for (unsigned k = 0; k < GENUS_LEN; k++)
+        if (out[k] < 0)
+            out[k] = g[k];
 }
 
-static int known(void *ctx, const uint32_t *pos, size_t len, unsigned k)
+static void known(void *ctx, const uint32_t *pos, size_t len, int32_t *out)
 {
     const MqGenus *mg = ctx;
-    int v = level_known(&mg->b, pos, len, k);
-    return v >= 0 ? v : level_known(&mg->a, pos, len, k);
+    for (unsigned k = 0; k < GENUS_LEN; k++)
+        out[k] = -1;
+    level_known(&mg->b, pos, len, out);
+    for (unsigned k = 0; k < GENUS_LEN; k++)
+        if (out[k] < 0) {
+            level_known(&mg->a, pos, len, out);
+            break;
+        }
 }
 
 MqGenus *mq_genus_new(const Quotient *q, const HeapGame *game, CgtError *err)

@@ -405,10 +405,26 @@ Value *bi_rewriting(Call *c)
 
 /* The genus search of ptypes: at most PTYPE_SEARCH new positions per type
  * (a type past it gets `?` and the next type is searched), and the memo
- * dropped before a type once it holds PTYPE_MEMO positions, so that it
- * never holds more than their sum (about 400 MB). */
+ * kept from type to type (the least positions of a quotient share much of
+ * their searches: 706,000 positions for all of Q(33) of 0.07 instead of
+ * 1.1 million with a fresh memo per type) but dropped before a type once
+ * it holds PTYPE_MEMO positions, so that it never holds more than their
+ * sum (about 300 MB). */
 #define PTYPE_SEARCH 1000000
-#define PTYPE_MEMO 500000
+#define PTYPE_MEMO 1000000
+
+/* A ptypes record stopped by err: marked partial, left as e.partial (the
+ * statement has shown its rows), and the error. */
+static Value *ptypes_stopped(Call *c, Value *r, const CgtError *err)
+{
+    val_map_set_bool(r, "partial", true);
+    rt_set_partial(c->I, r);
+    Value *e = rt_error_from(c->I, c->loc, err);
+    const Value *types = val_map_get(r, "types");
+    rt_hint(c->I, "the partial result holds the %zu P-types done of %lld",
+            types->u.list.len, (long long)val_field_int(r, "pcount"));
+    return e;
+}
 
 Value *bi_ptypes(Call *c)
 {
@@ -419,21 +435,23 @@ Value *bi_ptypes(Call *c)
     const HeapGame *hg = ruleset_heapgame(qgame(o)->rs);
     CgtError err;
     cgt_error_clear(&err);
-    cgt_progress_force("ptypes", "Q(%u) of %s: adjoining nim heaps for the genus",
-                       quotient_max_heap(q), qgame(o)->name);
-    MqGenus *mg = mq_genus_new(q, hg, &err);
-    if (!mg)
-        return rt_error_from(c->I, c->loc, &err);
-    unsigned ca, cb;
-    uint32_t mb;
-    mq_genus_cover(mg, &ca, &cb, &mb);
-    cgt_progress_force("ptypes", "genus values up to %u read off Q(%u) with *1..*%u, up to %u for heaps <= %u",
-                       ca, quotient_max_heap(q), ca, cb, mb);
     Value *r = val_result("ptypes"), *types = val_list();
     val_map_set_str(r, "game", qgame(o)->name);
     val_map_set_int(r, "heap", quotient_max_heap(q));
     val_map_set_int(r, "pcount", quotient_psize(q));
     val_map_set(r, "types", types);
+    val_map_set_bool(r, "partial", false);
+    call_show_so_far(c, r);
+    cgt_progress_force("ptypes", "Q(%u) of %s: adjoining nim heaps for the genus",
+                       quotient_max_heap(q), qgame(o)->name);
+    MqGenus *mg = mq_genus_new(q, hg, &err);
+    if (!mg)
+        return ptypes_stopped(c, r, &err);
+    unsigned ca, cb;
+    uint32_t mb;
+    mq_genus_cover(mg, &ca, &cb, &mb);
+    cgt_progress_force("ptypes", "genus values up to %u read off Q(%u) with *1..*%u, up to %u for heaps <= %u",
+                       ca, quotient_max_heap(q), ca, cb, mb);
     uint32_t done = 0, np = quotient_psize(q);
     for (uint32_t x = 0; x < quotient_size(q); x++) {
         if (!quotient_is_p(q, x))
@@ -454,8 +472,7 @@ Value *bi_ptypes(Call *c)
         } else if (st != CGT_OK) {
             free(w);
             mq_genus_free(mg);
-            val_unref(r);
-            return rt_error_from(c->I, c->loc, &err);
+            return ptypes_stopped(c, r, &err);
         }
         Value *t = val_map(), *pos = val_list();
         val_map_set(t, "type", val_str_own(w));
@@ -468,21 +485,30 @@ Value *bi_ptypes(Call *c)
         free(lg);
         val_map_set(t, "position", pos);
         val_list_push(types, t);
+        call_show_so_far(c, r);
     }
     mq_genus_free(mg);
     return r;
 }
 
+/* The text of a ptypes record: a head line, one line per type, and, for
+ * the partial result of a stopped statement, a line saying so; the
+ * statement shows it as it grows (call_show_so_far), the lines of the
+ * types as they are found. */
 void misere_ptypes_text(const Call *c, const Value *r, StrBuf *b)
 {
     (void)c;
     sb_printf(b, "P-position types of Q(%lld) of %s (%lld):\n", (long long)val_field_int(r, "heap"),
               val_field_str(r, "game"), (long long)val_field_int(r, "pcount"));
     const Value *types = val_map_get(r, "types");
-    for (size_t i = 0; types && types->kind == VAL_LIST && i < types->u.list.len; i++) {
+    size_t n = types && types->kind == VAL_LIST ? types->u.list.len : 0;
+    for (size_t i = 0; i < n; i++) {
         const Value *t = types->u.list.items[i];
         sb_printf(b, "  %-10s genus %s\n", val_field_str(t, "type"), val_field_str(t, "genus"));
     }
+    if (val_field_bool(r, "partial"))
+        sb_printf(b, "  (stopped: %zu of the %lld types done)\n", n,
+                  (long long)val_field_int(r, "pcount"));
 }
 
 Value *bi_pretend(Call *c)

@@ -213,8 +213,8 @@ static bool tab_of(Call *c, const Value *v, Loc loc, Tab *t)
     return true;
 }
 
-/* isomorphic(A, B): false, or the map as a record from the elements of A
- * to those of B (their words). */
+/* isomorphic(A, B) and `isomorphic A B;`: false, or the map as a record
+ * from the elements of A to those of B (their words). */
 Value *bi_isomorphic(Call *c)
 {
     Tab a, b;
@@ -244,4 +244,33 @@ Value *bi_isomorphic(Call *c)
     tab_free(&a);
     tab_free(&b);
     return r;
+}
+
+/* "Q(9) of 0.07", or a presentation's name: how the statement names an
+ * argument. */
+static char *iso_name(const Value *v)
+{
+    if (val_is_obj(v, &quotient_type)) {
+        const QuotObj *o = quot_of(v);
+        return xasprintf("Q(%u) of %s", quotient_max_heap(o->q), game_name(o));
+    }
+    if (val_is_obj(v, &semigroup_type))
+        return xstrdup(((const SemiObj *)v->u.obj.ptr)->name);
+    return xstrdup("?");
+}
+
+/* The statement's text of the value bi_isomorphic returns: the verdict,
+ * then the map, one element of A a line. */
+void misere_isomorphic_text(const Call *c, const Value *v, StrBuf *b)
+{
+    char *a = iso_name(c->args[0]), *bn = iso_name(c->args[1]);
+    if (v->kind != VAL_MAP) {
+        sb_printf(b, "%s and %s are not isomorphic\n", a, bn);
+    } else {
+        sb_printf(b, "%s and %s are isomorphic (%zu elements):\n", a, bn, v->u.map.len);
+        for (size_t i = 0; i < v->u.map.len; i++)
+            sb_printf(b, "  %-10s -> %s\n", v->u.map.keys[i], v->u.map.vals[i]->u.str.s);
+    }
+    free(a);
+    free(bn);
 }

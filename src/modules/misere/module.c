@@ -19,6 +19,7 @@ static const ResultPrinter printers[] = {
     {.builtin = "pretend", .text = misere_pretend_text},
     {.builtin = "elements", .text = misere_elements_text},
     {.builtin = "product", .text = misere_product_text},
+    {.builtin = "isomorphic", .text = misere_isomorphic_text},
     /* reduce q "WORD": the presentations module's printer, on monoid(q) */
     {.builtin = "reduce", .text = kb_reduce_text},
 };

@@ -15,6 +15,7 @@ void misere_quotient_text(const Call *c, const Value *r, StrBuf *b);
 void misere_pretend_text(const Call *c, const Value *l, StrBuf *b);
 void misere_elements_text(const Call *c, const Value *l, StrBuf *b);
 void misere_product_text(const Call *c, const Value *v, StrBuf *b);
+void misere_isomorphic_text(const Call *c, const Value *v, StrBuf *b);
 void misere_ptypes_text(const Call *c, const Value *r, StrBuf *b);
 void misere_dawson_text(const Call *c, const Value *r, StrBuf *b);
 
