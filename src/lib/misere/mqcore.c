@@ -507,6 +507,89 @@ CgtStatus mq_least_nfail(const MqPret *q, const MqTr *t, const uint32_t *max, Mq
 
 /* ---- 1d: marking a trial monoid ---- */
 
+/* A trial is the direct sum R + C1 + ... + Ck of a base monoid R (the
+ * explicit tables of the kept heaps' images) and cyclic monoids Ci
+ * (docs/misere.md "One heap at a time").  It is never written out as
+ * tables: element (r, c), r in R and c in the product C of the cyclic
+ * components, is the number c << shift | r (R padded to a power of two),
+ * and a letter acts on r through its base table and on c through the
+ * successor table of its cyclic component.  This keeps a trial's memory
+ * at |R| + |C| per letter instead of |R|·|C| per letter, and building a
+ * trial costs its marking alone. */
+typedef struct TrialAct {
+    uint32_t shift, mask;
+    uint32_t nl;
+    const int32_t *lb;     /* per letter: base letter, -1 = none */
+    const int32_t *lc;     /* per letter: cyclic component, -1 = none */
+    uint32_t *const *bact; /* base tables (borrowed) */
+    uint32_t **cnext;      /* per cyclic component: c -> c * generator */
+} TrialAct;
+
+static inline uint32_t ta_act(const TrialAct *a, uint32_t l, uint32_t x)
+{
+    uint32_t r = x & a->mask, c = x >> a->shift;
+    if (a->lb[l] >= 0)
+        r = a->bact[a->lb[l]][r];
+    if (a->lc[l] >= 0)
+        c = a->cnext[a->lc[l]][c];
+    return c << a->shift | r;
+}
+
+static inline uint32_t ta_fold(const TrialAct *a, const MqTr *t, uint32_t i, uint32_t x)
+{
+    for (uint32_t k = t->loff[i]; k < t->loff[i + 1]; k++)
+        x = ta_act(a, t->let[k], x);
+    return x;
+}
+
+/* mqtr_build on a trial of `size` (padded) elements whose heap h acts by
+ * letter hl[h]. */
+static void ta_tr_build(MqTr *t, const TrialAct *a, const int32_t *hl, uint32_t nh,
+                        uint32_t size, const MqOpts *o)
+{
+    t->nh = nh;
+    t->off = xmalloc((nh + 1) * sizeof *t->off);
+    size_t cap = 64, lcap = 64, ne = 0, nlet = 0;
+    t->elem = xmalloc(cap * sizeof *t->elem);
+    t->loff = xmalloc((cap + 1) * sizeof *t->loff);
+    t->let = xmalloc(lcap * sizeof *t->let);
+    t->loff[0] = 0;
+    uint32_t *stamp = xcalloc(size, sizeof *stamp);
+    for (uint32_t h = 0; h < nh; h++) {
+        t->off[h] = (uint32_t)ne;
+        const HeapOptions *ho = &o->o[h];
+        for (size_t i = 0; i < ho->count; i++) {
+            uint32_t x = 0;
+            size_t base = nlet;
+            for (size_t k = ho->start[i]; k < ho->start[i + 1]; k++) {
+                int32_t l = hl[ho->parts[k]];
+                if (l < 0)
+                    continue;
+                x = ta_act(a, (uint32_t)l, x);
+                if (nlet + 1 > lcap) {
+                    lcap *= 2;
+                    t->let = xrealloc(t->let, lcap * sizeof *t->let);
+                }
+                t->let[nlet++] = (uint32_t)l;
+            }
+            if (stamp[x] == h + 1) {
+                nlet = base;
+                continue;
+            }
+            stamp[x] = h + 1;
+            if (ne + 1 > cap) {
+                cap *= 2;
+                t->elem = xrealloc(t->elem, cap * sizeof *t->elem);
+                t->loff = xrealloc(t->loff, (cap + 1) * sizeof *t->loff);
+            }
+            t->elem[ne++] = x;
+            t->loff[ne] = (uint32_t)nlet;
+        }
+    }
+    t->off[nh] = (uint32_t)ne;
+    free(stamp);
+}
+
 /* A transition set of the marking: a bitset for membership and the list
  * of its elements, so that a step costs the size of the set and not the
  * O(W) words of a trial that may have 10^5 elements and more. */
@@ -523,7 +606,7 @@ static void mset_clear(MarkSet *s)
     s->n = 0;
 }
 
-static void mset_add(MarkSet *s, uint32_t e)
+static inline void mset_add(MarkSet *s, uint32_t e)
 {
     if (mq_bit(s->bits, e))
         return;
@@ -535,18 +618,6 @@ static void mset_add(MarkSet *s, uint32_t e)
     s->el[s->n++] = e;
 }
 
-/* tr_step on sets held as MarkSets. */
-static void mset_step(const MqPret *q, const MqTr *t, uint32_t h, uint32_t x, const MarkSet *T,
-                      MarkSet *out)
-{
-    mset_clear(out);
-    const uint32_t *a = q->act[q->hl[h]];
-    for (uint32_t i = 0; i < T->n; i++)
-        mset_add(out, a[T->el[i]]);
-    for (uint32_t i = t->off[h]; i < t->off[h + 1]; i++)
-        mset_add(out, mq_fold(q, t, i, x));
-}
-
 static bool mset_meets(const MarkSet *T, const uint64_t *p)
 {
     for (uint32_t i = 0; i < T->n; i++)
@@ -556,7 +627,8 @@ static bool mset_meets(const MarkSet *T, const uint64_t *p)
 }
 
 typedef struct MarkCtx {
-    const MqPret *q;
+    const TrialAct *a;
+    const int32_t *hl;
     const MqTr *t;
     const uint32_t *lev;
     MarkSet *buf; /* two sets per level */
@@ -567,24 +639,36 @@ typedef struct MarkCtx {
     CgtStatus st; /* a poll stopped the marking */
 } MarkCtx;
 
-/* A trial may have 10^5 elements and more, so the marking polls at every
- * step, as nf_dfs does. */
+/* T(G + h) from T(G) (docs/misere.md "Word order and failures"). */
+static void mset_step(const MarkCtx *c, uint32_t h, uint32_t x, const MarkSet *T, MarkSet *out)
+{
+    mset_clear(out);
+    uint32_t l = (uint32_t)c->hl[h];
+    for (uint32_t i = 0; i < T->n; i++)
+        mset_add(out, ta_act(c->a, l, T->el[i]));
+    for (uint32_t i = c->t->off[h]; i < c->t->off[h + 1]; i++)
+        mset_add(out, ta_fold(c->a, c->t, i, x));
+}
+
+/* Every element once, at its least game, in increasing order (docs/misere.md
+ * "The searches", marking P).  A trial may have 10^5 elements and more, so
+ * the marking polls at every step, as nf_dfs does. */
 static void mark_dfs(MarkCtx *c, int li, uint32_t x, const MarkSet *T)
 {
     if (li < 0)
         return;
     uint32_t h = c->lev[li];
+    uint32_t l = (uint32_t)c->hl[h];
     const MarkSet *cur = T; /* borrowed, as in nf_dfs */
     MarkSet *nxt = c->buf + 2 * li, *spare = nxt + 1;
-    const uint32_t *a = c->q->act[c->q->hl[h]];
     for (;;) {
         mark_dfs(c, li - 1, x, cur);
         if (c->st != CGT_OK || (c->st = cgt_poll()) != CGT_OK)
             return;
-        uint32_t y = a[x];
+        uint32_t y = ta_act(c->a, l, x);
         if (c->seen[y])
             break;
-        mset_step(c->q, c->t, h, x, cur, nxt);
+        mset_step(c, h, x, cur, nxt);
         c->seen[y] = 1;
         c->pred[y] = x;
         c->predh[y] = h;
@@ -740,108 +824,292 @@ void mq_submonoid(const MqPret *q, const bool *keep, uint32_t *out_n, uint32_t *
 
 /* ---- trial direct sums (expansion and recalibration) ---- */
 
+/* Moore refinement of a trial's reached elements (the automaton
+ * minimisation of docs/misere.md "One heap at a time": letters = heap
+ * images, accepting = P), read through the direct sum's tables.  A round
+ * gives x the signature (class of x, class of x*l for every letter l); the
+ * signature of each new class's first member is kept, so that a later
+ * member is compared with that record and not by reading the first
+ * member's images again.  Classes are numbered by first occurrence in
+ * `order` (the reach order).  On a stop *st is set and the classes are
+ * not final. */
+/* Letters of trial a that generate it, written to ul (their count is
+ * returned): every letter with a cyclic part, and the letters acting on
+ * the base R alone whose image is not a product of the images of earlier
+ * ones (the identity letter never).  A partition stable under these
+ * letters is stable under all: in the commutative monoid R a letter acts
+ * as multiplication by its image g, and g = g1·...·gk makes that action
+ * the composite of theirs.  So Moore refinement over these letters gives
+ * the same classes as over all letters, at the cost of a closure in R of
+ * |R| times their number. */
+static uint32_t ta_generators(const TrialAct *a, uint32_t bn, uint32_t *ul)
+{
+    uint8_t *in = xcalloc(bn ? bn : 1, 1);
+    uint32_t *list = xmalloc((bn ? bn : 1) * sizeof *list);
+    uint32_t *gens = xmalloc((a->nl + 1) * sizeof *gens);
+    uint32_t len = 1, ng = 0, nu = 0;
+    in[0] = 1;
+    list[0] = 0;
+    for (uint32_t l = 0; l < a->nl; l++) {
+        if (a->lc[l] >= 0) {
+            ul[nu++] = l;
+            continue;
+        }
+        if (a->lb[l] < 0)
+            continue;
+        const uint32_t *b = a->bact[a->lb[l]];
+        if (in[b[0]])
+            continue;
+        ul[nu++] = l;
+        gens[ng++] = (uint32_t)a->lb[l];
+        /* the closure: old elements times the new image, new elements
+         * times every image kept */
+        uint32_t old = len;
+        for (uint32_t i = 0; i < len; i++)
+            for (uint32_t j = i < old ? ng - 1 : 0; j < ng; j++) {
+                uint32_t y = a->bact[gens[j]][list[i]];
+                if (!in[y]) {
+                    in[y] = 1;
+                    list[len++] = y;
+                }
+            }
+    }
+    free(in);
+    free(list);
+    free(gens);
+    return nu;
+}
+
+static uint32_t ta_minimise(const TrialAct *a, uint32_t bn, uint32_t csize, const uint8_t *seen,
+                            const uint64_t *p, const uint32_t *order, uint32_t nord,
+                            uint32_t *cls, CgtStatus *st)
+{
+    uint32_t size = csize << a->shift;
+    uint32_t *ul = xmalloc((a->nl + 1) * sizeof *ul);
+    uint32_t nl = ta_generators(a, bn, ul), len = nl + 1;
+    uint32_t *nc = xcalloc(size ? size : 1, sizeof *nc);
+    size_t hsz = 16;
+    while (hsz < 2 * (size_t)nord)
+        hsz *= 2;
+    uint32_t *tab = xmalloc(hsz * sizeof *tab);
+    size_t cap = 64;
+    uint32_t *rs = xmalloc(cap * len * sizeof *rs);
+    uint32_t *sg = xmalloc(len * sizeof *sg);
+    /* letter l sends (r, c) to (bt[r * nl + l], cpart[l] >> shift): the
+     * base images of r side by side (the identity on R is a column too),
+     * so that a round reads them in order and has no branch */
+    uint32_t *bt = xmalloc(((size_t)bn * nl + 1) * sizeof *bt);
+    for (uint32_t l = 0; l < nl; l++) {
+        const uint32_t *b = a->lb[ul[l]] >= 0 ? a->bact[a->lb[ul[l]]] : NULL;
+        for (uint32_t r = 0; r < bn; r++)
+            bt[(size_t)r * nl + l] = b ? b[r] : r;
+    }
+    uint32_t *cpart = xmalloc((nl + 1) * sizeof *cpart);
+    uint64_t *mult = xmalloc((nl + 1) * sizeof *mult);
+    for (uint32_t l = 0; l < nl; l++)
+        mult[l] = ((0x9e3779b97f4a7c15ULL * (l + 1)) ^ ((uint64_t)(l + 7) << 33)) | 1;
+    bool inp = false, outp = false;
+    for (uint32_t x = 0; x < size; x++) {
+        cls[x] = 0;
+        if (!seen[x])
+            continue;
+        cls[x] = mq_bit(p, x);
+        inp |= cls[x];
+        outp |= !cls[x];
+    }
+    uint32_t count = (uint32_t)inp + (uint32_t)outp;
+    for (;;) {
+        memset(tab, 0xff, hsz * sizeof *tab);
+        uint32_t k = 0;
+        for (uint32_t c = 0; c < csize; c++) {
+            if ((*st = cgt_poll()) != CGT_OK)
+                goto out;
+            uint32_t cb = c << a->shift;
+            for (uint32_t l = 0; l < nl; l++)
+                cpart[l] = a->lc[ul[l]] >= 0 ? a->cnext[a->lc[ul[l]]][c] << a->shift : cb;
+            for (uint32_t r = 0; r < bn; r++) {
+                uint32_t x = cb | r;
+                if (!seen[x])
+                    continue;
+                sg[0] = cls[x];
+                uint64_t hv = cls[x] * 0x9e3779b97f4a7c15ULL;
+                const uint32_t *br = bt + (size_t)r * nl;
+                for (uint32_t l = 0; l < nl; l++) {
+                    uint32_t v = cls[cpart[l] | br[l]];
+                    sg[l + 1] = v;
+                    hv += v * mult[l];
+                }
+                hv ^= hv >> 29;
+                hv *= 0xbf58476d1ce4e5b9ULL;
+                hv ^= hv >> 32;
+                size_t i = (size_t)hv & (hsz - 1);
+                for (;;) {
+                    uint32_t q = tab[i];
+                    if (q == UINT32_MAX) {
+                        if (k == cap) {
+                            cap *= 2;
+                            rs = xrealloc(rs, cap * len * sizeof *rs);
+                        }
+                        memcpy(rs + (size_t)k * len, sg, len * sizeof *sg);
+                        tab[i] = k;
+                        nc[x] = k++;
+                        break;
+                    }
+                    const uint32_t *rq = rs + (size_t)q * len;
+                    uint32_t j = 0;
+                    while (j < len && rq[j] == sg[j])
+                        j++;
+                    if (j == len) {
+                        nc[x] = q;
+                        break;
+                    }
+                    i = (i + 1) & (hsz - 1);
+                }
+            }
+        }
+        memcpy(cls, nc, size * sizeof *cls);
+        if (k == count)
+            break;
+        count = k;
+    }
+    /* renumber by first occurrence in the reach order */
+    memset(tab, 0xff, (count ? count : 1) * sizeof *tab);
+    uint32_t next = 0;
+    for (uint32_t i = 0; i < nord; i++)
+        if (tab[cls[order[i]]] == UINT32_MAX)
+            tab[cls[order[i]]] = next++;
+    for (uint32_t x = 0; x < size; x++)
+        if (seen[x])
+            cls[x] = tab[cls[x]];
+out:
+    free(nc);
+    free(tab);
+    free(rs);
+    free(sg);
+    free(bt);
+    free(cpart);
+    free(mult);
+    free(ul);
+    return count;
+}
+
+static CgtStatus trial_too_big(CgtError *err, uint32_t nh, uint64_t max_trial)
+{
+    cgt_error_set(err, CGT_ERR_LIMIT, "trial monoid for heap %u would exceed %llu elements",
+                  nh - 1, (unsigned long long)max_trial);
+    cgt_error_hint(err, "raise the trial size limit (MqLimits.max_trial)");
+    return CGT_ERR_LIMIT;
+}
+
 CgtStatus mq_trial_build(const MqTrial *tr, const MqOpts *o, uint64_t max_trial, MqPret **out,
                          CgtError *err)
 {
     uint32_t nh = tr->nh;
-    uint64_t size = tr->base_n;
-    uint64_t *stride = xcalloc(nh + 1, sizeof *stride);
+    *out = NULL;
+    /* the cyclic components and their product C */
+    uint64_t size = tr->base_n, csize = 1;
+    uint32_t ncyc = 0;
+    int32_t *comp = xmalloc((nh + 1) * sizeof *comp);
+    uint64_t *cstride = xmalloc((nh + 1) * sizeof *cstride);
     for (uint32_t h = 0; h < nh; h++) {
+        comp[h] = -1;
         if (tr->cyc_index[h] < 0)
             continue;
-        stride[h] = size;
-        size *= (uint64_t)(tr->cyc_index[h] + tr->cyc_period[h]);
+        uint64_t z = (uint64_t)(tr->cyc_index[h] + tr->cyc_period[h]);
+        cstride[ncyc] = csize;
+        comp[h] = (int32_t)ncyc++;
+        csize *= z;
+        size *= z;
         if (size > max_trial) {
-            free(stride);
-            cgt_error_set(err, CGT_ERR_LIMIT,
-                          "trial monoid for heap %u would exceed %llu elements", nh - 1,
-                          (unsigned long long)max_trial);
-            cgt_error_hint(err, "raise the trial size limit (MqLimits.max_trial)");
-            return CGT_ERR_LIMIT;
+            free(comp);
+            free(cstride);
+            return trial_too_big(err, nh, max_trial);
         }
     }
-    uint32_t n = (uint32_t)size;
-    /* letters of the raw trial */
-    MqPret m = {0};
-    m.n = n;
-    m.nh = nh;
-    m.hl = xmalloc((nh + 1) * sizeof *m.hl);
-    m.act = xmalloc((nh + 2) * sizeof *m.act);
+    uint32_t shift = 0;
+    while (((uint64_t)1 << shift) < tr->base_n)
+        shift++;
+    if ((csize << shift) > UINT32_MAX) {
+        free(comp);
+        free(cstride);
+        return trial_too_big(err, nh, max_trial);
+    }
+    uint32_t padded = (uint32_t)(csize << shift);
+    uint32_t **cnext = xmalloc((ncyc + 1) * sizeof *cnext);
+    for (uint32_t h = 0; h < nh; h++) {
+        if (comp[h] < 0)
+            continue;
+        uint32_t z = (uint32_t)(tr->cyc_index[h] + tr->cyc_period[h]);
+        uint64_t s = cstride[comp[h]];
+        uint32_t *cn = xmalloc(csize * sizeof *cn);
+        for (uint32_t c = 0; c < csize; c++) {
+            uint32_t d = (uint32_t)((c / s) % z);
+            uint32_t nd = d + 1 < z ? d + 1 : (uint32_t)tr->cyc_index[h];
+            cn[c] = (uint32_t)(c + ((int64_t)nd - (int64_t)d) * (int64_t)s);
+        }
+        cnext[comp[h]] = cn;
+    }
+    free(cstride);
+    /* the letters of the trial, in the order of their first heap */
+    int32_t *hl = xmalloc((nh + 1) * sizeof *hl);
+    int32_t *lb = xmalloc((nh + 1) * sizeof *lb), *lc = xmalloc((nh + 1) * sizeof *lc);
     int32_t *bmap = xmalloc((tr->base_nl + 1) * sizeof *bmap);
     for (uint32_t l = 0; l < tr->base_nl; l++)
         bmap[l] = -1;
+    uint32_t nl = 0;
     int32_t idl = -1;
     for (uint32_t h = 0; h < nh; h++) {
-        m.hl[h] = -1;
+        hl[h] = -1;
         if (o->o[h].count == 0)
             continue;
-        uint32_t *a;
-        if (tr->cyc_index[h] >= 0) {
-            uint32_t z = (uint32_t)(tr->cyc_index[h] + tr->cyc_period[h]);
-            uint64_t s = stride[h];
-            const uint32_t *ba = NULL;
-            if (tr->cyc_lift && tr->cyc_lift[h] && tr->base_hl[h] >= 0)
-                ba = tr->base_act[tr->base_hl[h]];
-            a = xmalloc((size_t)n * sizeof *a);
-            for (uint32_t e = 0; e < n; e++) {
-                uint32_t d = (uint32_t)((e / s) % z);
-                uint32_t nd = d + 1 < z ? d + 1 : (uint32_t)tr->cyc_index[h];
-                a[e] = (uint32_t)(e + ((int64_t)nd - (int64_t)d) * (int64_t)s);
-                if (ba) {
-                    uint32_t r = e % tr->base_n;
-                    a[e] = a[e] - r + ba[r];
-                }
-            }
-            m.hl[h] = (int32_t)m.nl;
-            m.act[m.nl++] = a;
+        if (comp[h] >= 0) {
+            lb[nl] = tr->cyc_lift && tr->cyc_lift[h] ? tr->base_hl[h] : -1;
+            lc[nl] = comp[h];
+            hl[h] = (int32_t)nl++;
         } else if (tr->base_hl[h] >= 0) {
             int32_t bl = tr->base_hl[h];
             if (bmap[bl] < 0) {
-                const uint32_t *ba = tr->base_act[bl];
-                uint32_t bn = tr->base_n;
-                a = xmalloc((size_t)n * sizeof *a);
-                for (uint32_t e = 0; e < n; e++) {
-                    uint32_t r = e % bn;
-                    a[e] = e - r + ba[r];
-                }
-                bmap[bl] = (int32_t)m.nl;
-                m.act[m.nl++] = a;
+                lb[nl] = bl;
+                lc[nl] = -1;
+                bmap[bl] = (int32_t)nl++;
             }
-            m.hl[h] = bmap[bl];
+            hl[h] = bmap[bl];
         } else {
             if (idl < 0) {
-                a = xmalloc((size_t)n * sizeof *a);
-                for (uint32_t e = 0; e < n; e++)
-                    a[e] = e;
-                idl = (int32_t)m.nl;
-                m.act[m.nl++] = a;
+                lb[nl] = lc[nl] = -1;
+                idl = (int32_t)nl++;
             }
-            m.hl[h] = idl;
+            hl[h] = idl;
         }
     }
     free(bmap);
-    free(stride);
-    uint32_t W = (n + 63) / 64;
-    m.p = xcalloc(W + 1, 8);
-    m.pred = xcalloc(n, sizeof *m.pred);
-    m.predh = xcalloc(n, sizeof *m.predh);
+    TrialAct a = {shift, (uint32_t)(((uint64_t)1 << shift) - 1), nl, lb, lc, tr->base_act,
+                  cnext};
+    /* mark P (1d) */
+    uint32_t W = (padded + 63) / 64;
+    uint64_t *p = xcalloc(W + 1, 8);
+    uint32_t *pred = xcalloc(padded, sizeof *pred), *predh = xcalloc(padded, sizeof *predh);
     MqTr t;
-    mqtr_build(&t, &m, o);
+    ta_tr_build(&t, &a, hl, nh, padded, o);
     uint32_t *lev = xmalloc((nh + 1) * sizeof *lev);
-    uint32_t nlev = levels_of(&m, lev);
+    uint32_t nlev = 0;
+    for (uint32_t h = 1; h < nh; h++)
+        if (hl[h] >= 0)
+            lev[nlev++] = h;
     MarkCtx c = {0};
-    c.q = &m;
+    c.a = &a;
+    c.hl = hl;
     c.t = &t;
     c.lev = lev;
     uint64_t *bits = xcalloc((size_t)2 * (nlev + 1) * W + 1, 8);
     c.buf = xcalloc((size_t)2 * (nlev + 1), sizeof *c.buf);
     for (uint32_t i = 0; i < 2 * (nlev + 1); i++)
         c.buf[i].bits = bits + (size_t)i * W;
-    c.seen = xcalloc(n, 1);
-    c.p = m.p;
-    c.pred = m.pred;
-    c.predh = m.predh;
-    c.order = xmalloc(n * sizeof *c.order);
+    c.seen = xcalloc(padded, 1);
+    c.p = p;
+    c.pred = pred;
+    c.predh = predh;
+    c.order = xmalloc((size_t)size * sizeof *c.order);
     c.seen[0] = 1;
     c.order[c.norder++] = 0;
     MarkSet empty = {0};
@@ -853,56 +1121,41 @@ CgtStatus mq_trial_build(const MqTrial *tr, const MqOpts *o, uint64_t max_trial,
     free(lev);
     mqtr_free(&t);
     CgtStatus pst = c.st;
-    if (pst != CGT_OK || (tr->check_game &&
-                          mq_bit(m.p, mqpret_eval(&m, tr->check_game)) != tr->want_p)) {
-        free(c.seen);
-        free(c.order);
-        for (uint32_t l = 0; l < m.nl; l++)
-            free(m.act[l]);
-        free(m.act);
-        free(m.hl);
-        free(m.p);
-        free(m.pred);
-        free(m.predh);
-        *out = NULL;
-        return pst == CGT_OK ? CGT_OK : cgt_poll_error(err, pst, "misere quotient");
+    bool keep = pst == CGT_OK;
+    if (keep && tr->check_game) {
+        uint32_t x = 0;
+        for (uint32_t h = 0; h < nh; h++)
+            if (hl[h] >= 0)
+                for (uint32_t k = 0; k < tr->check_game[h]; k++)
+                    x = ta_act(&a, (uint32_t)hl[h], x);
+        keep = mq_bit(p, x) == tr->want_p;
     }
-    /* renumber reached elements in reach order (= least-game order) */
-    uint32_t r = c.norder;
-    uint32_t *pos = xmalloc(n * sizeof *pos);
-    for (uint32_t i = 0; i < r; i++)
-        pos[c.order[i]] = i;
-    uint32_t **ract = xmalloc((m.nl ? m.nl : 1) * sizeof *ract);
-    for (uint32_t l = 0; l < m.nl; l++) {
-        ract[l] = xmalloc(r * sizeof **ract);
-        for (uint32_t i = 0; i < r; i++)
-            ract[l][i] = pos[m.act[l][c.order[i]]];
-    }
-    uint64_t *rp = xcalloc((r + 63) / 64 + 1, 8);
-    for (uint32_t i = 0; i < r; i++)
-        if (mq_bit(m.p, c.order[i]))
-            setbit(rp, i);
-    uint32_t *cls = xmalloc(r * sizeof *cls);
-    uint32_t k = minimise(r, m.nl, ract, rp, cls, &pst);
     MqPret *q = NULL;
+    uint32_t *cls = NULL;
+    if (!keep)
+        goto done;
+    /* reduce */
+    cls = xmalloc((padded ? padded : 1) * sizeof *cls);
+    uint32_t k = ta_minimise(&a, tr->base_n, (uint32_t)csize, c.seen, p, c.order, c.norder, cls, &pst);
     if (pst != CGT_OK)
         goto done;
-    /* build the reduced pretension; representative of class = first member */
+    /* the reduced pretension; the representative of a class is its first
+     * member in the reach order */
     uint32_t *rep = xmalloc(k * sizeof *rep);
-    for (uint32_t i = r; i-- > 0;)
-        rep[cls[i]] = i;
+    for (uint32_t i = c.norder; i-- > 0;)
+        rep[cls[c.order[i]]] = c.order[i];
     q = xcalloc(1, sizeof *q);
     q->n = k;
     q->nh = nh;
     q->hl = xmalloc((nh + 1) * sizeof *q->hl);
-    q->act = xmalloc((m.nl + 1) * sizeof *q->act);
+    q->act = xmalloc((nl + 1) * sizeof *q->act);
     q->p = xcalloc((k + 63) / 64 + 1, 8);
     q->pred = xmalloc(k * sizeof *q->pred);
     q->predh = xmalloc(k * sizeof *q->predh);
-    int32_t *lnew = xmalloc((m.nl + 1) * sizeof *lnew);
-    uint32_t *limg = xmalloc((m.nl + 1) * sizeof *limg);
-    for (uint32_t l = 0; l < m.nl; l++) {
-        uint32_t img = cls[ract[l][0]];
+    int32_t *lnew = xmalloc((nl + 1) * sizeof *lnew);
+    uint32_t *limg = xmalloc((nl + 1) * sizeof *limg);
+    for (uint32_t l = 0; l < nl; l++) {
+        uint32_t img = cls[ta_act(&a, l, 0)];
         lnew[l] = -1;
         for (uint32_t j = 0; j < q->nl; j++)
             if (limg[j] == img)
@@ -911,39 +1164,37 @@ CgtStatus mq_trial_build(const MqTrial *tr, const MqOpts *o, uint64_t max_trial,
             continue;
         limg[q->nl] = img;
         lnew[l] = (int32_t)q->nl;
-        uint32_t *a = xmalloc(k * sizeof *a);
+        uint32_t *qa = xmalloc(k * sizeof *qa);
         for (uint32_t cc = 0; cc < k; cc++)
-            a[cc] = cls[ract[l][rep[cc]]];
-        q->act[q->nl++] = a;
+            qa[cc] = cls[ta_act(&a, l, rep[cc])];
+        q->act[q->nl++] = qa;
     }
     for (uint32_t h = 0; h < nh; h++)
-        q->hl[h] = m.hl[h] < 0 ? -1 : lnew[m.hl[h]];
+        q->hl[h] = hl[h] < 0 ? -1 : lnew[hl[h]];
     for (uint32_t cc = 0; cc < k; cc++) {
-        uint32_t e = c.order[rep[cc]];
-        if (mq_bit(m.p, e))
+        uint32_t e = rep[cc];
+        if (mq_bit(p, e))
             setbit(q->p, cc);
-        q->pred[cc] = cc ? cls[pos[m.pred[e]]] : 0;
-        q->predh[cc] = cc ? m.predh[e] : 0;
+        q->pred[cc] = cc ? cls[pred[e]] : 0;
+        q->predh[cc] = cc ? predh[e] : 0;
     }
     free(lnew);
     free(limg);
     free(rep);
 done:
     free(cls);
-    free(rp);
-    for (uint32_t l = 0; l < m.nl; l++)
-        free(ract[l]);
-    free(ract);
-    free(pos);
     free(c.seen);
     free(c.order);
-    for (uint32_t l = 0; l < m.nl; l++)
-        free(m.act[l]);
-    free(m.act);
-    free(m.hl);
-    free(m.p);
-    free(m.pred);
-    free(m.predh);
+    free(p);
+    free(pred);
+    free(predh);
+    for (uint32_t i = 0; i < ncyc; i++)
+        free(cnext[i]);
+    free(cnext);
+    free(comp);
+    free(hl);
+    free(lb);
+    free(lc);
     *out = q;
     return pst == CGT_OK ? CGT_OK : cgt_poll_error(err, pst, "misere quotient");
 }
