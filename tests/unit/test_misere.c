@@ -1342,6 +1342,64 @@ static void test_run_infinite(const char *infcheck)
     mq_run_free(&r);
 }
 
+/* mq_least_nfail_top, started from the antichains of the search without
+ * the top heap, ends as the whole search does (the slow test of the
+ * conservative extension, docs/misere.md "One heap at a time"): the same
+ * failure, completeness and number of stored sets, on the correct
+ * pretension and with the top heap given every other heap image (most of
+ * which fail). */
+static void test_nfail_top(void)
+{
+    const char *codes[] = {"0.07", "0.145", "0.26", "0.54", "0.35"};
+    const uint32_t heaps[] = {30, 60, 40, 50, 14};
+    for (size_t i = 0; i < sizeof codes / sizeof *codes; i++) {
+        Oct o = oct_make(codes[i]);
+        HeapGame g = oct_game(&o);
+        CgtError err;
+        MqEngine *e = mq_new(&g, NULL);
+        CHECK(mq_extend_to(e, heaps[i], &err) == CGT_OK);
+        MqPret *q = e->q;
+        uint32_t top = q->nh - 1, nfail = 0;
+        int32_t keep = q->hl[top];
+        CHECK(keep >= 0);
+        uint32_t *g1 = xcalloc(q->nh + 1, sizeof *g1), *g2 = xcalloc(q->nh + 1, sizeof *g2);
+        for (int32_t l = -1; keep >= 0 && l < (int32_t)q->nl; l++) {
+            q->hl[top] = l < 0 ? keep : l;
+            MqTr t, t0;
+            mqtr_build(&t, q, &e->opts);
+            MqAnti a1, a0, a2;
+            bool f1, c1, f0, c0, f2, c2;
+            mqanti_init(&a1, q->n);
+            CHECK(mq_least_nfail(q, &t, NULL, &a1, &f1, g1, &c1, &err) == CGT_OK);
+            q->nh = top;
+            mqtr_build(&t0, q, &e->opts);
+            mqanti_init(&a0, q->n);
+            CHECK(mq_least_nfail(q, &t0, NULL, &a0, &f0, g2, &c0, &err) == CGT_OK);
+            CHECK(!f0 && c0);
+            q->nh = top + 1;
+            mqanti_copy(&a2, &a0);
+            CHECK(mq_least_nfail_top(q, &t, &a2, &f2, g2, &c2, &err) == CGT_OK);
+            CHECK(f1 == f2 && c1 == c2);
+            CHECK(a1.total == a2.total);
+            if (f1 && f2)
+                CHECK(memcmp(g1, g2, q->nh * sizeof *g1) == 0);
+            if (l < 0)
+                CHECK(!f1 && c1);
+            nfail += f1;
+            mqanti_free(&a0);
+            mqanti_free(&a1);
+            mqanti_free(&a2);
+            mqtr_free(&t);
+            mqtr_free(&t0);
+        }
+        q->hl[top] = keep;
+        CHECK(nfail > 0);
+        free(g1);
+        free(g2);
+        mq_free(e);
+    }
+}
+
 int main(int argc, char **argv)
 {
     bool slow = getenv("CGT_SLOW") != NULL;
@@ -1364,6 +1422,7 @@ int main(int argc, char **argv)
     test_policies(slow);
     test_bound();
     test_failure_hook();
+    test_nfail_top();
     const char *slash = argc > 0 ? strrchr(argv[0], '/') : NULL;
     char infcheck[600];
     snprintf(infcheck, sizeof infcheck, "%.*s/../oracle/mq_infcheck",

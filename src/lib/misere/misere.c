@@ -287,6 +287,7 @@ static CgtStatus conservative(MqEngine *e, uint32_t n, bool *done, CgtError *err
     if (!e->tt_valid) {
         mqanti_free(&e->tt);
         mqanti_init(&e->tt, N);
+        e->tt_nh = q->nh;
         mqtr_build(&t, q, &e->opts);
         st = mq_least_nfail(q, &t, NULL, &e->tt, &found, g, &complete, err);
         mqtr_free(&t);
@@ -310,6 +311,39 @@ static CgtStatus conservative(MqEngine *e, uint32_t n, bool *done, CgtError *err
         e->stats.fast_hits++;
         *done = true;
     }
+    /* The slow tests search heap n's positions only: every one starts from
+       the antichains of the complete search of heaps 0..n-1 (the part of
+       its walk without heap n, which finds no failure since q is correct
+       there), made complete for q first if they were built before the
+       last heaps the fast test added. */
+    if (!*done && e->tt_nh != q->nh) {
+        bool any = false;
+        for (uint32_t x = 0; x < N && !any; x++)
+            any = cand[x];
+        if (any) {
+            mqanti_free(&e->tt);
+            mqanti_init(&e->tt, N);
+            e->tt_nh = q->nh;
+            mqtr_build(&t, q, &e->opts);
+            st = mq_least_nfail(q, &t, NULL, &e->tt, &found, g, &complete, err);
+            mqtr_free(&t);
+            if (st != CGT_OK) {
+                mqanti_free(&e->tt);
+                e->tt_valid = false;
+                free(g);
+                goto out;
+            }
+            if (found || !complete) {
+                mqanti_free(&e->tt);
+                e->tt_valid = false;
+                free(g);
+                st = cgt_error_set(err, CGT_ERR_INTERNAL,
+                                   "the quotient of heap %u has an N-failure (please report)",
+                                   n - 1);
+                goto out;
+            }
+        }
+    }
     for (uint32_t x = 0; x < N && !*done; x++) {
         if (!cand[x])
             continue;
@@ -319,12 +353,13 @@ static CgtStatus conservative(MqEngine *e, uint32_t n, bool *done, CgtError *err
         mqtr_build(&t, c, &e->opts);
         bool pf = false;
         st = mq_least_pfail_polled(c, &t, g, &pf, err);
-        MqAnti an;
-        mqanti_init(&an, N);
+        MqAnti an = {0};
         found = false;
         complete = false;
-        if (!pf && st == CGT_OK)
-            st = mq_least_nfail(c, &t, NULL, &an, &found, g, &complete, err);
+        if (!pf && st == CGT_OK) {
+            mqanti_copy(&an, &e->tt);
+            st = mq_least_nfail_top(c, &t, &an, &found, g, &complete, err);
+        }
         mqtr_free(&t);
         if (st != CGT_OK) {
             mqanti_free(&an);
@@ -335,15 +370,15 @@ static CgtStatus conservative(MqEngine *e, uint32_t n, bool *done, CgtError *err
             mqanti_free(&e->tt);
             e->tt = an;
             e->tt_valid = true;
+            e->tt_nh = c->nh;
             /* same elements and P: the cached rows stay valid */
             mqpret_free(e->q);
             e->q = c;
             *done = true;
         } else {
+            /* q is unchanged: its antichains stay complete */
             mqanti_free(&an);
             mqpret_free(c);
-            mqanti_free(&e->tt);
-            e->tt_valid = false;
         }
     }
     free(g);
@@ -653,6 +688,7 @@ static CgtStatus expand(MqEngine *e, uint32_t n, CgtError *err)
             mqanti_free(&e->tt);
             e->tt = an;
             e->tt_valid = complete;
+            e->tt_nh = T->nh;
             if (!complete)
                 mqanti_free(&e->tt);
             mq_engine_set_pret(e, T);
@@ -720,6 +756,10 @@ static CgtStatus extend_one(MqEngine *e, CgtError *err)
         return st;
     if (e->opts.o[n].count == 0) {
         pret_set_heap(e->q, n, -1);
+        /* the search skips a heap without options: the antichains stay
+           complete */
+        if (e->tt_nh == n)
+            e->tt_nh = n + 1;
         return CGT_OK;
     }
     bool done = false;

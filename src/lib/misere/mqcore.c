@@ -185,6 +185,31 @@ void mqanti_free(MqAnti *a)
     memset(a, 0, sizeof *a);
 }
 
+void mqanti_copy(MqAnti *dst, const MqAnti *src)
+{
+    dst->n = src->n;
+    dst->words = src->words;
+    dst->total = src->total;
+    dst->row = xcalloc(src->n ? src->n : 1, sizeof *dst->row);
+    for (uint32_t x = 0; x < src->n; x++) {
+        const MqAntiRow *r = &src->row[x];
+        MqAntiRow *d = &dst->row[x];
+        if (!r->nrec)
+            continue;
+        d->rec = xmalloc((size_t)r->nrec * sizeof *d->rec);
+        d->nrec = d->caprec = r->nrec;
+        uint32_t live = r->nel - r->dead;
+        d->el = xmalloc((size_t)(live ? live : 1) * sizeof *d->el);
+        d->capel = live ? live : 1;
+        for (uint32_t j = 0; j < r->nrec; j++) {
+            d->rec[j] = r->rec[j];
+            d->rec[j].off = d->nel;
+            memcpy(d->el + d->nel, r->el + r->rec[j].off, r->rec[j].k * sizeof *d->el);
+            d->nel += r->rec[j].k;
+        }
+    }
+}
+
 static uint64_t sig_of(const uint64_t *T, uint32_t W)
 {
     uint64_t s = 0;
@@ -420,6 +445,7 @@ typedef struct NfCtx {
     uint32_t *cur;
     uint32_t *g;
     uint32_t *list; /* scratch: elements of a transition set */
+    bool skip;      /* the positions without the top heap are searched already */
     CgtStatus st;
 } NfCtx;
 
@@ -436,7 +462,10 @@ static int nf_dfs(NfCtx *c, int li, uint32_t x, const uint64_t *T)
     const uint32_t *a = c->q->act[c->q->hl[h]];
     int r = 0;
     for (;;) {
-        r = nf_dfs(c, li - 1, x, cur);
+        if (c->skip)
+            c->skip = false;
+        else
+            r = nf_dfs(c, li - 1, x, cur);
         if (r)
             break;
         CgtStatus st = cgt_poll();
@@ -475,8 +504,8 @@ static int nf_dfs(NfCtx *c, int li, uint32_t x, const uint64_t *T)
     return r;
 }
 
-CgtStatus mq_least_nfail(const MqPret *q, const MqTr *t, const uint32_t *max, MqAnti *anti,
-                         bool *found, uint32_t *g, bool *complete, CgtError *err)
+static CgtStatus least_nfail(const MqPret *q, const MqTr *t, const uint32_t *max, MqAnti *anti,
+                             bool skip, bool *found, uint32_t *g, bool *complete, CgtError *err)
 {
     NfCtx c = {0};
     uint32_t *lev = xmalloc((q->nh + 1) * sizeof *lev);
@@ -486,6 +515,7 @@ CgtStatus mq_least_nfail(const MqPret *q, const MqTr *t, const uint32_t *max, Mq
     c.max = max;
     c.anti = anti;
     c.lev = lev;
+    c.skip = skip;
     c.W = (q->n + 63) / 64;
     c.buf = xcalloc((size_t)2 * (nlev + 1) * c.W + 1, 8);
     c.cur = xcalloc(q->nh + 1, sizeof *c.cur);
@@ -503,6 +533,25 @@ CgtStatus mq_least_nfail(const MqPret *q, const MqTr *t, const uint32_t *max, Mq
     if (r == 3)
         return cgt_poll_error(err, c.st, "misere quotient");
     return CGT_OK;
+}
+
+CgtStatus mq_least_nfail(const MqPret *q, const MqTr *t, const uint32_t *max, MqAnti *anti,
+                         bool *found, uint32_t *g, bool *complete, CgtError *err)
+{
+    return least_nfail(q, t, max, anti, false, found, g, complete, err);
+}
+
+CgtStatus mq_least_nfail_top(const MqPret *q, const MqTr *t, MqAnti *anti, bool *found,
+                             uint32_t *g, bool *complete, CgtError *err)
+{
+    uint32_t top = q->nh ? q->nh - 1 : 0;
+    bool skip = q->nh > 1 && q->hl[top] >= 0;
+    if (!skip) {
+        /* no top heap to search apart: start again from nothing */
+        mqanti_free(anti);
+        mqanti_init(anti, q->n);
+    }
+    return least_nfail(q, t, NULL, anti, skip, found, g, complete, err);
 }
 
 /* ---- 1d: marking a trial monoid ---- */

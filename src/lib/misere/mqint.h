@@ -102,6 +102,8 @@ void mqtr_free(MqTr *t);
 
 void mqanti_init(MqAnti *a, uint32_t n);
 void mqanti_free(MqAnti *a);
+/* Deep copy (dst uninitialised); the pools are compacted. */
+void mqanti_copy(MqAnti *dst, const MqAnti *src);
 /* True when some set of x is a subset of T. */
 bool mqanti_covered(MqAnti *a, uint32_t x, const uint64_t *T);
 
@@ -120,6 +122,15 @@ CgtStatus mq_least_pfail_polled(const MqPret *q, const MqTr *t, uint32_t *g, boo
  * search ran to the end (no failure, no bound hit). */
 CgtStatus mq_least_nfail(const MqPret *q, const MqTr *t, const uint32_t *max, MqAnti *anti,
                          bool *found, uint32_t *g, bool *complete, CgtError *err);
+/* The same, unbounded, when `anti` already holds the antichains that a
+ * complete search of q without its top heap (heap nh-1) leaves: the walk
+ * (top heap outermost) then starts at the first position that holds the
+ * top heap, and ends exactly as mq_least_nfail from an empty `anti` would
+ * (the part skipped finds no failure and adds nothing else; the order of
+ * a row decides no result).  A top heap without options falls back to the
+ * whole search. */
+CgtStatus mq_least_nfail_top(const MqPret *q, const MqTr *t, MqAnti *anti, bool *found,
+                             uint32_t *g, bool *complete, CgtError *err);
 
 /* A trial monoid: explicit base R (act tables for heaps not in the cyclic
  * set) plus one cyclic component per heap in `cyc` (index/period).  Marks
@@ -174,6 +185,7 @@ struct MqEngine {
     MqPret *q;
     MqAnti tt;
     bool tt_valid;
+    uint32_t tt_nh; /* tt (when valid) is complete for the search of q's heaps 0..tt_nh-1 */
     uint32_t nexp, capexp;
     uint32_t *exp_heap, *exp_size;
     MqStats stats;
