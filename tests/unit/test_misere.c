@@ -1378,7 +1378,7 @@ static void test_nfail_top(void)
             CHECK(!f0 && c0);
             q->nh = top + 1;
             mqanti_copy(&a2, &a0);
-            CHECK(mq_least_nfail_top(q, &t, &a2, &f2, g2, &c2, &err) == CGT_OK);
+            CHECK(mq_least_nfail_top(q, &t, NULL, &a2, &f2, g2, &c2, &err) == CGT_OK);
             CHECK(f1 == f2 && c1 == c2);
             CHECK(a1.total == a2.total);
             if (f1 && f2)

@@ -358,7 +358,7 @@ static CgtStatus conservative(MqEngine *e, uint32_t n, bool *done, CgtError *err
         complete = false;
         if (!pf && st == CGT_OK) {
             mqanti_copy(&an, &e->tt);
-            st = mq_least_nfail_top(c, &t, &an, &found, g, &complete, err);
+            st = mq_least_nfail_top(c, &t, NULL, &an, &found, g, &complete, err);
         }
         mqtr_free(&t);
         if (st != CGT_OK) {
@@ -633,6 +633,51 @@ static uint32_t lower_bound(const MqPret *T, uint32_t k)
     return count;
 }
 
+/* The images in the expansion trial T of the elements of the quotient q
+ * it extends (through q's least games, which hold heaps below T's top
+ * heap only), or NULL when that map is not injective or does not keep P:
+ * then the first verification searches from nothing. */
+static uint32_t *embed_old(const MqPret *q, const MqPret *T)
+{
+    uint32_t *emb = xmalloc((q->n ? q->n : 1) * sizeof *emb);
+    uint8_t *done = xcalloc(q->n ? q->n : 1, 1), *used = xcalloc(T->n ? T->n : 1, 1);
+    uint32_t *stack = xmalloc((q->n ? q->n : 1) * sizeof *stack);
+    bool ok = q->n > 0 && q->nh < T->nh;
+    for (uint32_t h = 0; ok && h < q->nh; h++)
+        ok = (q->hl[h] < 0) == (T->hl[h] < 0);
+    if (ok) {
+        emb[0] = 0;
+        done[0] = used[0] = 1;
+        ok = mq_bit(q->p, 0) == mq_bit(T->p, 0);
+    }
+    for (uint32_t x = 1; ok && x < q->n; x++) {
+        uint32_t k = 0, y = x;
+        while (!done[y] && k < q->n) {
+            stack[k++] = y;
+            y = q->pred[y];
+        }
+        while (ok && k > 0) {
+            y = stack[--k];
+            int32_t l = T->hl[q->predh[y]];
+            ok = done[q->pred[y]] && l >= 0;
+            if (!ok)
+                break;
+            uint32_t z = T->act[l][emb[q->pred[y]]];
+            ok = !used[z] && mq_bit(q->p, y) == mq_bit(T->p, z);
+            emb[y] = z;
+            done[y] = used[z] = 1;
+        }
+    }
+    free(done);
+    free(used);
+    free(stack);
+    if (!ok) {
+        free(emb);
+        return NULL;
+    }
+    return emb;
+}
+
 /* Expansion and the verification loop (docs/misere.md "One heap at a
  * time"). */
 static CgtStatus expand(MqEngine *e, uint32_t n, CgtError *err)
@@ -659,6 +704,11 @@ static CgtStatus expand(MqEngine *e, uint32_t n, CgtError *err)
         return st;
     uint32_t *pf = xcalloc(nh, sizeof *pf), *nf = xcalloc(nh, sizeof *nf);
     uint32_t *last_idx = xcalloc(nh, sizeof *last_idx); /* per heap, this expansion */
+    /* The first trial holds q (heaps 0..n-1) as the submonoid of the heaps
+       below n, with the same labels: its first search starts from q's
+       complete antichains, renamed into T, and walks only the positions
+       holding heap n (docs/misere.md "One heap at a time"). */
+    uint32_t *emb = e->tt_valid && e->tt_nh == n && q->nh == n ? embed_old(q, T) : NULL;
     for (;;) {
         if (T->n > e->lim.max_size) {
             st = cgt_error_set(err, CGT_ERR_LIMIT,
@@ -674,10 +724,20 @@ static CgtStatus expand(MqEngine *e, uint32_t n, CgtError *err)
         bool has_pf = false;
         st = mq_least_pfail_polled(T, &t, pf, &has_pf, err);
         MqAnti an;
-        mqanti_init(&an, T->n);
         bool has_nf = false, complete = false;
-        if (st == CGT_OK)
-            st = mq_least_nfail(T, &t, has_pf ? pf : NULL, &an, &has_nf, nf, &complete, err);
+        if (emb) {
+            mqanti_map(&an, &e->tt, emb, T->n);
+            free(emb);
+            emb = NULL;
+            if (st == CGT_OK)
+                st = mq_least_nfail_top(T, &t, has_pf ? pf : NULL, &an, &has_nf, nf, &complete,
+                                        err);
+        } else {
+            mqanti_init(&an, T->n);
+            if (st == CGT_OK)
+                st = mq_least_nfail(T, &t, has_pf ? pf : NULL, &an, &has_nf, nf, &complete,
+                                    err);
+        }
         mqtr_free(&t);
         e->stats.t_verification += now() - t0;
         if (st != CGT_OK) {
@@ -742,6 +802,7 @@ static CgtStatus expand(MqEngine *e, uint32_t n, CgtError *err)
             break;
     }
     mqpret_free(T);
+    free(emb);
     free(pf);
     free(nf);
     free(last_idx);
@@ -773,8 +834,7 @@ static CgtStatus extend_one(MqEngine *e, CgtError *err)
                                  n);
         return st;
     }
-    e->tt_valid = false;
-    mqanti_free(&e->tt);
+    /* e->tt stays: the expansion's first search starts from it */
     return expand(e, n, err);
 }
 

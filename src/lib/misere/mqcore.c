@@ -210,6 +210,40 @@ void mqanti_copy(MqAnti *dst, const MqAnti *src)
     }
 }
 
+static int cmp_u32(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return (x > y) - (x < y);
+}
+
+void mqanti_map(MqAnti *dst, const MqAnti *src, const uint32_t *emb, uint32_t n)
+{
+    mqanti_init(dst, n);
+    dst->total = src->total;
+    for (uint32_t x = 0; x < src->n; x++) {
+        const MqAntiRow *r = &src->row[x];
+        MqAntiRow *d = &dst->row[emb[x]];
+        if (!r->nrec)
+            continue;
+        uint32_t live = r->nel - r->dead;
+        d->rec = xmalloc((size_t)r->nrec * sizeof *d->rec);
+        d->nrec = d->caprec = r->nrec;
+        d->el = xmalloc((size_t)(live ? live : 1) * sizeof *d->el);
+        d->capel = live ? live : 1;
+        for (uint32_t j = 0; j < r->nrec; j++) {
+            uint32_t k = r->rec[j].k, *e = d->el + d->nel;
+            uint64_t sig = 0;
+            for (uint32_t i = 0; i < k; i++) {
+                e[i] = emb[r->el[r->rec[j].off + i]];
+                sig |= (uint64_t)1 << (e[i] & 63);
+            }
+            qsort(e, k, sizeof *e, cmp_u32);
+            d->rec[j] = (MqAntiRec){.sig = sig, .k = k, .off = d->nel};
+            d->nel += k;
+        }
+    }
+}
+
 static uint64_t sig_of(const uint64_t *T, uint32_t W)
 {
     uint64_t s = 0;
@@ -541,17 +575,18 @@ CgtStatus mq_least_nfail(const MqPret *q, const MqTr *t, const uint32_t *max, Mq
     return least_nfail(q, t, max, anti, false, found, g, complete, err);
 }
 
-CgtStatus mq_least_nfail_top(const MqPret *q, const MqTr *t, MqAnti *anti, bool *found,
-                             uint32_t *g, bool *complete, CgtError *err)
+CgtStatus mq_least_nfail_top(const MqPret *q, const MqTr *t, const uint32_t *max, MqAnti *anti,
+                             bool *found, uint32_t *g, bool *complete, CgtError *err)
 {
     uint32_t top = q->nh ? q->nh - 1 : 0;
-    bool skip = q->nh > 1 && q->hl[top] >= 0;
+    /* a bound without the top heap would lie in the skipped part */
+    bool skip = q->nh > 1 && q->hl[top] >= 0 && (!max || max[top] > 0);
     if (!skip) {
         /* no top heap to search apart: start again from nothing */
         mqanti_free(anti);
         mqanti_init(anti, q->n);
     }
-    return least_nfail(q, t, NULL, anti, skip, found, g, complete, err);
+    return least_nfail(q, t, max, anti, skip, found, g, complete, err);
 }
 
 /* ---- 1d: marking a trial monoid ---- */

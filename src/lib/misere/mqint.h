@@ -104,6 +104,9 @@ void mqanti_init(MqAnti *a, uint32_t n);
 void mqanti_free(MqAnti *a);
 /* Deep copy (dst uninitialised); the pools are compacted. */
 void mqanti_copy(MqAnti *dst, const MqAnti *src);
+/* dst (uninitialised, n elements) = src with every element x renamed
+ * emb[x] (emb injective). */
+void mqanti_map(MqAnti *dst, const MqAnti *src, const uint32_t *emb, uint32_t n);
 /* True when some set of x is a subset of T. */
 bool mqanti_covered(MqAnti *a, uint32_t x, const uint64_t *T);
 
@@ -127,10 +130,10 @@ CgtStatus mq_least_nfail(const MqPret *q, const MqTr *t, const uint32_t *max, Mq
  * (top heap outermost) then starts at the first position that holds the
  * top heap, and ends exactly as mq_least_nfail from an empty `anti` would
  * (the part skipped finds no failure and adds nothing else; the order of
- * a row decides no result).  A top heap without options falls back to the
- * whole search. */
-CgtStatus mq_least_nfail_top(const MqPret *q, const MqTr *t, MqAnti *anti, bool *found,
-                             uint32_t *g, bool *complete, CgtError *err);
+ * a row decides no result).  A top heap without options, or a bound `max`
+ * without the top heap, falls back to the whole search. */
+CgtStatus mq_least_nfail_top(const MqPret *q, const MqTr *t, const uint32_t *max, MqAnti *anti,
+                             bool *found, uint32_t *g, bool *complete, CgtError *err);
 
 /* A trial monoid: explicit base R (act tables for heaps not in the cyclic
  * set) plus one cyclic component per heap in `cyc` (index/period).  Marks
