@@ -17,7 +17,7 @@
 
 typedef struct BenchOct {
     int ndig;    /* digits after the point */
-    int dig[16]; /* dig[k]: the digit for removing k tokens */
+    int dig[16]; /* dig[k]: the digit for removing k tokens (dig[0] = d0) */
     int parts;   /* most heaps a move leaves (1 or 2) */
     char name[32];
 } BenchOct;
@@ -30,9 +30,11 @@ static inline CgtStatus bench_oct_options(void *ctx, uint32_t n, HeapOptions *ou
     (void)err;
     const BenchOct *o = ctx;
     heapopts_clear(out);
-    for (int k = 1; k <= o->ndig && (uint32_t)k <= n; k++) {
+    for (int k = 0; k <= o->ndig && (uint32_t)k <= n; k++) {
         uint32_t r = n - (uint32_t)k;
         int d = o->dig[k];
+        if (k == 0)
+            d &= 4; /* d0: only a split that takes nothing (docs/games.md) */
         if ((d & 1) && r == 0)
             heapopts_add(out, NULL, 0);
         if ((d & 2) && r > 0)
@@ -45,16 +47,21 @@ static inline CgtStatus bench_oct_options(void *ctx, uint32_t n, HeapOptions *ou
     return CGT_OK;
 }
 
-/* Read "0.d1d2..." (at most 15 digits after the point) into *o and return
- * its HeapGame (ctx = o, which must outlive it).  False without a point. */
+/* Read "d0.d1d2..." (at most 15 digits after the point; d0 a single
+ * digit, of which only bit 4, a split taking nothing, counts, and bit 2, a
+ * loop, is refused) into *o and return its HeapGame (ctx = o, which must
+ * outlive it).  False without a point or with another d0. */
 static inline bool bench_oct_parse(const char *code, BenchOct *o, HeapGame *g)
 {
     memset(o, 0, sizeof *o);
     snprintf(o->name, sizeof o->name, "%s", code);
     const char *dot = strchr(code, '.');
-    if (!dot)
+    if (!dot || dot - code != 1 || code[0] < '0' || code[0] > '7' || (code[0] - '0') & 2)
         return false;
     o->parts = 1;
+    o->dig[0] = (code[0] - '0') & 4;
+    if (o->dig[0])
+        o->parts = 2;
     for (int k = 1; dot[k] && k < 16; k++) {
         o->dig[k] = dot[k] - '0';
         o->ndig = k;
