@@ -5,11 +5,13 @@
  * Usage: mqbench CODE N [cert] [periodic] [verbose] [smallest|jump|lift] [bound]
  *        [reach=SECONDS]
  * (recalibration policy MQ_RECAL_SMALLEST, _JUMP, _LIFT).  reach=S extends
- * heap by heap, prints the CPU time at which each heap is done and stops
- * (as an interrupt) once S seconds of CPU time are used. */
+ * heap by heap, prints the CPU time at which each heap is done and the
+ * peak RSS so far, and stops (as an interrupt) once S seconds of CPU time
+ * are used.  CODE is d0.d1d2... (benchoct.h). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/time.h>
 #include <time.h>
 
@@ -60,9 +62,13 @@ int main(int argc, char **argv)
         st = CGT_OK;
         for (uint32_t h = 1; h <= n && st == CGT_OK; h++) {
             st = mq_extend_to(e, h, &err);
-            if (st == CGT_OK)
-                printf("heap %u |Q|=%u cpu %.3f s\n", h, mq_current_size(e),
-                       (double)(clock() - c0) / CLOCKS_PER_SEC);
+            if (st == CGT_OK) {
+                struct rusage ru;
+                getrusage(RUSAGE_SELF, &ru);
+                printf("heap %u |Q|=%u cpu %.3f s peak %.1f MB\n", h, mq_current_size(e),
+                       (double)(clock() - c0) / CLOCKS_PER_SEC, ru.ru_maxrss / 1024.0);
+                fflush(stdout);
+            }
         }
         bench_cpu_limit(0);
         cgt_interrupt_flag = 0;

@@ -22,6 +22,11 @@ for code in 0.6 0.35 0.64 0.16 0.127; do
     echo "== mqbench $code 200 reach=$budget cert"
     "$B/mqbench" "$code" 200 "reach=$budget" cert
 done
+# The long rows beside MisereSolver's reference figures: CPU at the same
+# heap, furthest heap in 60 s of CPU (LONG=1: and in 600 s; QUICK: 2 s).
+if [ -n "$QUICK" ]; then lb=2; elif [ -n "$LONG" ]; then lb="60 600"; else lb=60; fi
+echo "== long runs (bench/misere/longrun.sh)"
+BUDGETS="$lb" sh bench/misere/longrun.sh "$B"
 # Heap 34 of 0.07: Q(34) is infinite, decided and proved by the quotient
 # statement itself (docs/misere.md, "Infinite quotients"; about 100 s of
 # CPU, skipped with QUICK).
