@@ -9,17 +9,18 @@ For every code it runs, in a process of its own,
 
 (the infinite-quotient decision is on by default), reads the JSON line of
 the result or of the error, measures the child's CPU time and peak RSS
-with wait4, has every proof file of an infinite verdict checked by the
-independent checker (tests/oracle/mq_infcheck) and appends one row to the
+with /usr/bin/time, has every proof file of an infinite verdict checked by
+the independent checker (tests/oracle/mq_infcheck) and appends one row to the
 CSV.  A re-run skips the codes already in the CSV, so a stopped sweep
 resumes where it stopped; lines starting with '#' are comments (the
 header names the commit, date, machine and command).
 
 Usage: bench/misere/sweep.py [--heap N] [--budget SECONDS] [--out CSV]
-           [--work DIR] [--cgt PATH] [--check PATH] [CODE ...]
+           [--work DIR] [--cgt CMD] [--check PATH] [--extra OPTS] [CODE ...]
 Without CODEs: 0.1..0.7, every 0.d1d2 and 0.d1d2d3 (last digit nonzero)
 and every 0.d1d2d3d4 with digits 0-3 (703 codes); with CODEs only those,
-in that order.  /usr/bin/time (Debian package `time`) measures each run.
+in that order.  --extra adds options to the quotient statement (the test
+uses `max_size`).  /usr/bin/time (Debian package `time`) measures each run.
 Run it under `nice -n 19`; the environment is passed to cgt unchanged.
 """
 import argparse
@@ -30,6 +31,7 @@ import json
 import os
 import platform
 import resource
+import shlex
 import subprocess
 import sys
 
@@ -53,8 +55,9 @@ def git_commit(repo):
     try:
         r = subprocess.run(["git", "-C", repo, "rev-parse", "--short=12", "HEAD"],
                            capture_output=True, text=True, check=True)
-        dirty = subprocess.run(["git", "-C", repo, "status", "--porcelain", "--untracked-files=no"],
-                               capture_output=True, text=True).stdout.strip()
+        dirty = subprocess.run(["git", "-C", repo, "status", "--porcelain",
+                                "--untracked-files=no"], capture_output=True, text=True)
+        dirty = dirty.stdout.strip()
         return r.stdout.strip() + ("+dirty" if dirty else "")
     except (OSError, subprocess.CalledProcessError):
         return "unknown"
@@ -116,8 +119,8 @@ def run_child(argv, timefile, cpu_cap=None):
 
 def check_proof(checker, proof):
     """Run the independent checker on a proof file: (accepted, one-line verdict)."""
-    code, out, _, _ = run_child([checker, proof], os.path.join(os.path.dirname(proof), "check-time.txt"),
-                             cpu_cap=600)
+    timefile = os.path.join(os.path.dirname(proof), "check-time.txt")
+    code, out, _, _ = run_child([checker, proof], timefile, cpu_cap=600)
     first = out.strip().splitlines()[0] if out.strip() else ""
     return code == 0, "exit %d: %s" % (code, first)
 
@@ -126,8 +129,9 @@ def one_code(a, code, commit):
     proof = os.path.join(a.work, code + ".proof")
     if os.path.exists(proof):
         os.remove(proof)
-    script = 'game g = octal %s; quotient q = g to %d proof "%s"; print q;' % (code, a.heap, proof)
-    argv = [a.cgt, "--format=json", "--timeout-cpu=%g" % a.budget, "-e", script]
+    script = 'game g = octal %s; quotient q = g to %d proof "%s"%s; print q;' % (
+        code, a.heap, proof, " " + a.extra if a.extra else "")
+    argv = shlex.split(a.cgt) + ["--format=json", "--timeout-cpu=%g" % a.budget, "-e", script]
     ex, out, cpu, rss = run_child(argv, os.path.join(a.work, "time.txt"),
                                   cpu_cap=int(a.budget * 4) + 30)
     row = dict.fromkeys(FIELDS, "")
@@ -176,11 +180,12 @@ def main():
     ap.add_argument("--budget", type=float, default=5.0, help="CPU seconds per code")
     ap.add_argument("--out", default="bench/results/misere-sweep.csv")
     ap.add_argument("--work", default=None, help="proof files (default OUT without .csv, + .d)")
-    ap.add_argument("--cgt", default="build/cgt")
+    ap.add_argument("--cgt", default="build/cgt", help="the cgt command (split at blanks)")
+    ap.add_argument("--extra", default="", help="more options of the quotient statement")
     ap.add_argument("--check", default="build/oracle/mq_infcheck")
     ap.add_argument("codes", nargs="*")
     a = ap.parse_args()
-    for path in (a.cgt, a.check, TIME):
+    for path in (shlex.split(a.cgt)[0], a.check, TIME):
         if not os.access(path, os.X_OK):
             sys.exit("sweep: %s is not an executable (make all builds it)" % path)
     if a.work is None:
@@ -199,11 +204,14 @@ def main():
             now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
             f.write("# misere quotient sweep, started %s at commit %s\n" % (now, commit))
             f.write("# machine: %s\n" % machine())
-            f.write("# command: bench/misere/sweep.py --heap %d --budget %g (per code: cgt "
+            extra = " " + a.extra if a.extra else ""
+            f.write("# command: bench/misere/sweep.py --heap %d --budget %g%s (per code: cgt "
                     "--format=json --timeout-cpu=%g -e 'game g = octal CODE; quotient q = g to %d "
-                    "proof \"F\"; print q;')\n" % (a.heap, a.budget, a.budget, a.heap))
+                    "proof \"F\"%s; print q;')\n" % (a.heap, a.budget,
+                                                    " --extra '%s'" % a.extra if a.extra else "",
+                                                    a.budget, a.heap, extra))
             f.write("# cpu_s and peak_rss_kb: the cgt process's user+system CPU and max RSS "
-                    "(wait4); rows resumed later carry their own commit\n")
+                    "(/usr/bin/time); rows resumed later carry their own commit\n")
             w.writeheader()
             f.flush()
         todo = [c for c in codes if c not in done]
