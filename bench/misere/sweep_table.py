@@ -86,16 +86,25 @@ def main():
             r["code"], same, r["heap"], r["partner"], r["states"], r["reduce"], r["witness"],
             r["order"], r["pcount"], ok, r["cpu_s"]))
     print()
-    und = [r for r in rows if r["verdict"] == "undecided"]
-    print("| code | heap | \\|Q(heap-1)\\| | most copies | last attempt | CPU s |")
-    print("|---|---|---|---|---|---|")
-    for r in und:
+    und = collections.OrderedDict()
+    for r in rows:
+        if r["verdict"] != "undecided":
+            continue
         m = re.search(r"a least failure: (\d+)", r["note"])
         copies = m.group(1) if m else "?"
         last = r["note"].split("; last attempt: ", 1)[1] if "; last attempt: " in r["note"] else ""
         last = re.sub(r"^copies \d+, ", "", last.split("); proved", 1)[0])
-        print("| %s | %s | %s | %s | %s | %s |" % (r["code"], r["heap"], r["order"], copies,
-                                                  last, r["cpu_s"]))
+        und.setdefault((r["heap"], r["order"], copies, last), []).append(r)
+    print("Undecided, codes with the same heap, |Q(heap-1)|, most copies and last attempt "
+          "on one line:")
+    print()
+    print("| codes | heap | \\|Q(heap-1)\\| | most copies | last attempt | CPU s |")
+    print("|---|---|---|---|---|---|")
+    for (h, order, copies, last), rs in und.items():
+        cpus = sorted(float(r["cpu_s"]) for r in rs)
+        cpu = "%.2f" % cpus[0] if len(cpus) == 1 else "%.2f-%.2f" % (cpus[0], cpus[-1])
+        print("| %s | %s | %s | %s | %s | %s |" % (", ".join(r["code"] for r in rs), h, order,
+                                                  copies, last, cpu))
     print()
     bud = collections.defaultdict(list)
     for r in rows:
