@@ -12,7 +12,10 @@
 #   docs/testing.md), each labelled with cgt's hint;
 # - a bad code gives an `error` row, not a crash;
 # - a re-run skips the codes already in the CSV (the cgt runs are counted
-#   through a wrapper).
+#   through a wrapper);
+# - every infinite verdict of the committed bench/results/misere-sweep.csv
+#   has its proof file in bench/results/misere-sweep.d with the recorded
+#   SHA-256, accepted by the checker.
 set -u
 CGT=${CGT:-build/cgt}
 BUILD=${BUILD:-build}
@@ -87,4 +90,21 @@ CGT_TEST_LIMIT_AT_POLL=100000 sweep --heap 20 --budget 60 --out "$D" 0.6 >"$T/d.
     fail "budget run"
 want "$D" 0.6 verdict budget; want "$D" 0.6 heap 17; want "$D" 0.6 exit 4
 field "$D" 0.6 note | grep -q 'q holds the partial result Q(16)' || fail "no partial note"
+
+# the committed sweep: every infinite row's proof file is in the tree, has
+# the recorded SHA-256 and is accepted by the independent checker
+R=bench/results/misere-sweep.csv
+python3 - "$R" >"$T/inf" <<'PY' || fail "cannot read $R"
+import csv, sys
+for r in csv.DictReader(l for l in open(sys.argv[1]) if not l.startswith("#")):
+    if r["verdict"].startswith("infinite"):
+        print(r["code"], r["verdict"], r["proof_sha256"])
+PY
+[ -s "$T/inf" ] || fail "no infinite rows in $R"
+while read -r code verdict sha; do
+    [ "$verdict" = infinite ] || fail "$code: $verdict"
+    f=bench/results/misere-sweep.d/$code.proof
+    [ "$(sha256sum <"$f" | cut -d' ' -f1)" = "$sha" ] || fail "$f: hash differs from the CSV"
+    "$CHECK" "$f" >"$T/chk" 2>&1 || { cat "$T/chk"; fail "checker rejects $f"; }
+done <"$T/inf"
 echo ok
