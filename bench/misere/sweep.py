@@ -52,11 +52,16 @@ def codes_all():
 
 
 def git_commit(repo):
+    """The last commit that changed what cgt and the checker are built from
+    (src/, tests/oracle/, Makefile): the rows depend on that, not on later
+    commits of docs or of this script, and it survives a rebase of them."""
     try:
-        r = subprocess.run(["git", "-C", repo, "rev-parse", "--short=12", "HEAD"],
+        r = subprocess.run(["git", "-C", repo, "log", "-1", "--format=%h", "--abbrev=12", "--",
+                            "src", "tests/oracle", "Makefile"],
                            capture_output=True, text=True, check=True)
         dirty = subprocess.run(["git", "-C", repo, "status", "--porcelain",
-                                "--untracked-files=no"], capture_output=True, text=True)
+                                "--untracked-files=no", "--", "src", "tests/oracle", "Makefile"],
+                               capture_output=True, text=True)
         dirty = dirty.stdout.strip()
         return r.stdout.strip() + ("+dirty" if dirty else "")
     except (OSError, subprocess.CalledProcessError):
@@ -199,10 +204,10 @@ def main():
     commit = git_commit(repo)
     new = not os.path.exists(a.out)
     with open(a.out, "a", newline="") as f:
-        w = csv.DictWriter(f, fieldnames=FIELDS)
+        w = csv.DictWriter(f, fieldnames=FIELDS, lineterminator="\n")
         if new:
             now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
-            f.write("# misere quotient sweep, started %s at commit %s\n" % (now, commit))
+            f.write("# misere quotient sweep, started %s, cgt of commit %s\n" % (now, commit))
             f.write("# machine: %s\n" % machine())
             extra = " " + a.extra if a.extra else ""
             f.write("# command: bench/misere/sweep.py --heap %d --budget %g%s (per code: cgt "

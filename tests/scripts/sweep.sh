@@ -49,7 +49,7 @@ want() { # CSV CODE COLUMN VALUE
 
 A=$T/a.csv
 sweep --heap 9 --budget 60 --out "$A" 0.07 0.31 0.8 >"$T/a.log" 2>&1 || { cat "$T/a.log"; fail "first run"; }
-head -n 1 "$A" | grep -q '^# misere quotient sweep, started .* at commit ' || fail "header"
+head -n 1 "$A" | grep -q '^# misere quotient sweep, started .*, cgt of commit ' || fail "header"
 grep -q "^# command: bench/misere/sweep.py --heap 9 --budget 60 " "$A" || fail "command line"
 want "$A" 0.07 verdict finite; want "$A" 0.07 heap 9
 want "$A" 0.07 order 6; want "$A" 0.07 pcount 2
