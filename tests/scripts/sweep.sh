@@ -29,7 +29,11 @@ fail() { echo "FAIL: $*"; exit 1; }
 # a wrapper that logs each run's code, then runs cgt (CGT may be a command)
 cat >"$T/cgt" <<EOF
 #!/bin/sh
-for a; do case \$a in *'game g = octal '*) echo "\$a" | sed 's/.*octal \\([^;]*\\);.*/\\1/' >>"$T/runs" ;; esac; done
+for a; do
+    case \$a in
+    *'game g = octal '*) echo "\$a" | sed 's/.*octal \\([^;]*\\);.*/\\1/' >>"$T/runs" ;;
+    esac
+done
 exec $CGT "\$@"
 EOF
 chmod +x "$T/cgt"
@@ -48,7 +52,8 @@ want() { # CSV CODE COLUMN VALUE
 }
 
 A=$T/a.csv
-sweep --heap 9 --budget 60 --out "$A" 0.07 0.31 0.8 >"$T/a.log" 2>&1 || { cat "$T/a.log"; fail "first run"; }
+sweep --heap 9 --budget 60 --out "$A" 0.07 0.31 0.8 >"$T/a.log" 2>&1 ||
+    { cat "$T/a.log"; fail "first run"; }
 head -n 1 "$A" | grep -q '^# misere quotient sweep, started .*, cgt of commit ' || fail "header"
 grep -q "^# command: bench/misere/sweep.py --heap 9 --budget 60 " "$A" || fail "command line"
 want "$A" 0.07 verdict finite; want "$A" 0.07 heap 9
