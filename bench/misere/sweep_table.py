@@ -110,17 +110,21 @@ def main():
     for r in rows:
         if r["verdict"] == "budget":
             bud[int(r["heap"])].append(r["code"])
-    print("Stopped by the budget before the decision tried anything, by the heap not completed:")
-    print()
+    if bud:
+        print("Stopped by the budget before the decision tried anything, by the heap not "
+              "completed:")
+        print()
     for h in sorted(bud):
         print("* heap %d (%d): %s" % (h, len(bud[h]), ", ".join(bud[h])))
     print()
     fin = collections.Counter((r["order"], r["pcount"]) for r in rows if r["verdict"] == "finite")
-    print("Finite Q(%d), the commonest (|Q|, |P|): %s" % (heap, ", ".join(
-        "(%s, %s) %d" % (o, p, n) for (o, p), n in fin.most_common(8))))
-    big = sorted((r for r in rows if r["verdict"] == "finite"), key=lambda r: -int(r["order"]))
-    print("Largest finite Q(%d): %s" % (heap, ", ".join(
-        "%s (%s, %s)" % (r["code"], r["order"], r["pcount"]) for r in big[:8])))
+    if fin:
+        print("Finite Q(%d), the commonest (|Q|, |P|): %s" % (heap, ", ".join(
+            "(%s, %s) %d" % (o, p, n) for (o, p), n in fin.most_common(8))))
+        big = sorted((r for r in rows if r["verdict"] == "finite"),
+                     key=lambda r: -int(r["order"]))
+        print("Largest finite Q(%d): %s" % (heap, ", ".join(
+            "%s (%s, %s)" % (r["code"], r["order"], r["pcount"]) for r in big[:8])))
     other = [r for r in rows if r["verdict"] in ("error", "uncertified")]
     if other:
         print()
