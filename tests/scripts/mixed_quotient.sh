@@ -8,7 +8,8 @@
 # T = 14 and K = 4 here, 20 and 6 in the slow tier (CGT_SLOW).  Also: a
 # quotient of [0.07] alone is isomorphic to Q(n) of 0.07; nim heaps *1..*7
 # as a ruleset and as explicit games give the same tame quotient of order
-# 10 with |P| = 2; save and load give an equal quotient; JSON; errors.
+# 10 with |P| = 2; save and load give an equal quotient, and edited files
+# are refused; JSON; errors.
 set -u
 CGT=${CGT:-build/cgt}
 BUILD=${BUILD:-build}
@@ -71,6 +72,55 @@ EOS
 printf 'true true true\n10 2 10 2 true\ntrue true\nP\n' > alg.want
 cmp -s alg.want alg.out || fail "alg: $(cat alg.out)"
 echo "ok [0.07] = Q(20) of 0.07, nim *1..*7 tame of order 10 both ways, save/load"
+
+# edited files, re-sealed with the checksum of tests/scripts/crc64.py:
+# every edit of the games, the bounds or the data is refused
+"$CGT" -e 'game dk = octal 0.07; game k = octal 0.77; quotient q = [dk, k] to [6, 5];
+           save q "m.json"; quotient e = [*2 + *2, {*3}]; save e "e.json";' > /dev/null ||
+    fail "mutation setup"
+PYTHONPATH=$here/tests/scripts python3 - <<'PY' || fail "mutation files"
+import json
+from crc64 import crc64
+def load(path):
+    raw = open(path, 'rb').read()
+    return json.loads(raw[raw.index(b'"value": ') + 9:-2])
+def seal(v, path):
+    b = json.dumps(v).encode()
+    open(path, 'wb').write(b'{"format": "cgt-result", "version": 1, "kind": "quotient",\n'
+                           b' "crc64": "%016x",\n "value": ' % crc64(b) + b + b'}\n')
+m, e = load('m.json'), load('e.json')
+edits = []
+x = json.loads(json.dumps(m)); x['to'] = [5, 6]; edits.append(x)
+x = json.loads(json.dumps(m)); x['to'] = [6, 4]; edits.append(x)
+x = json.loads(json.dumps(m)); del x['to']; edits.append(x)
+x = json.loads(json.dumps(m)); x['game'] = x['game'][::-1]; edits.append(x)
+x = json.loads(json.dumps(m)); x['game'][1]['code'] = '0.07'; x['game'][1]['name'] = '0.07'; edits.append(x)
+x = json.loads(json.dumps(m)); x['game'] = []; x['to'] = []; edits.append(x)
+x = json.loads(json.dumps(e)); x['to'] = [3]; edits.append(x)
+x = json.loads(json.dumps(e)); x['game'] = x['game'][:1]; edits.append(x)
+x = json.loads(json.dumps(e)); x['game'][0] = x['game'][1]; edits.append(x)
+for v in (m, e):
+    t = v['tables']
+    for g in range(len(t['gen_act'])):
+        for i in range(len(t['gen_act'][g])):
+            x = json.loads(json.dumps(v))
+            x['tables']['gen_act'][g][i] = (x['tables']['gen_act'][g][i] + 1) % v['order']
+            edits.append(x)
+    for i in range(len(t['phi'])):
+        x = json.loads(json.dumps(v))
+        x['tables']['phi'][i] = (x['tables']['phi'][i] + 1) % v['order']
+        edits.append(x)
+for i, x in enumerate(edits):
+    seal(x, 'edit%d.json' % i)
+PY
+n=0 bad=0
+for f in edit*.json; do
+    n=$((n + 1))
+    "$CGT" -e "x = load(\"$f\");" > /dev/null 2> l.err && { bad=$((bad + 1)); echo "loaded: $f"; }
+done
+[ $bad = 0 ] || fail "$bad of $n edited files loaded"
+"$CGT" -e 'x = load("m.json"); y = load("e.json");' || fail "unedited files"
+echo "ok $n edited files of a mixed and an explicit-set quotient refused"
 
 # JSON of a mixed quotient lists its parts
 "$CGT" --format=json -e 'game dk = octal 0.07; game k = octal 0.77; quotient [dk, k] to [4, 3];' > j.out ||

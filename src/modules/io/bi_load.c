@@ -429,6 +429,25 @@ static Value *dec_quotient(Dec *d, const JsonNode *o)
         val_unref(gv);
         return NULL;
     }
+    if (mixed) {
+        /* the games of a mixed quotient are all heap games, each with a
+         * bound, or all explicit games, without one */
+        bool expl = gv->u.list.len && impgame_is(gv->u.list.items[0]);
+        bool ok = gv->u.list.len > 0 && (expl ? !tv : tv && tv->u.list.len == gv->u.list.len);
+        for (size_t i = 0; ok && i < gv->u.list.len; i++) {
+            const Value *x = gv->u.list.items[i];
+            ok = expl ? impgame_is(x)
+                      : val_is_obj(x, &game_type) && game_of(x)->kind == GAME_HEAP &&
+                            tv->u.list.items[i]->kind == VAL_INT;
+        }
+        if (!ok) {
+            val_unref(gv);
+            val_unref(tv);
+            return dec_fail(d, gn, DIAG_IO,
+                            "the games of a quotient are heap games with one bound each in "
+                            "\"to\", or explicit games without \"to\"");
+        }
+    }
     GameObj *g = mixed ? NULL : game_of(gv);
     if (g && g->kind != GAME_HEAP) {
         val_unref(gv);

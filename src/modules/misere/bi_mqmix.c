@@ -17,8 +17,10 @@
 #include "modules/games/heaps.h"
 #include "modules/misere/bi_misere.h"
 
-/* At most this many games in the closure of an explicit set. */
+/* At most this many games in the closure of an explicit set, with at most
+ * this many options in all. */
 #define CLOSURE_MAX 100000
+#define CLOSURE_OPTS_MAX 4000000
 /* Labels of explicit games are cut at about this many bytes. */
 #define LABEL_MAX 2000
 
@@ -92,7 +94,7 @@ static bool explicit_part(Interp *I, const Value *list, Loc loc, QuotObj *o, MqM
     IgStore *st = impgame_store();
     IdSet seen = {xcalloc(64, sizeof(IgId)), xcalloc(64, sizeof(uint32_t)), 64, 0};
     IgId *nodes = NULL, *stack = NULL;
-    size_t n = 0, cap = 0, sp = 0, scap = 0;
+    size_t n = 0, cap = 0, sp = 0, scap = 0, nopts = 0;
     for (size_t i = 0; i < list->u.list.len; i++) {
         IgId g = 0;
         impgame_of(I, list->u.list.items[i], loc, "quotient", &g);
@@ -107,9 +109,12 @@ static bool explicit_part(Interp *I, const Value *list, Loc loc, QuotObj *o, MqM
         IgId g = stack[--sp];
         if (g == IG_ZERO || !idset_put(&seen, g, 0))
             continue;
-        if (n == CLOSURE_MAX) {
-            rt_error(I, DIAG_LIMIT, loc, "the closure of these games has more than %d games",
-                     CLOSURE_MAX);
+        size_t k = ig_nopts(st, g);
+        nopts += k;
+        if (n == CLOSURE_MAX || nopts > CLOSURE_OPTS_MAX) {
+            rt_error(I, DIAG_LIMIT, loc,
+                     "the closure of these games has more than %d games or %d options in all",
+                     CLOSURE_MAX, CLOSURE_OPTS_MAX);
             rt_hint(I, "a quotient of explicit games takes every follower of every game as a "
                        "heap; a heap game with `to N` takes far fewer");
             ok = false;
@@ -120,7 +125,6 @@ static bool explicit_part(Interp *I, const Value *list, Loc loc, QuotObj *o, MqM
             nodes = xrealloc(nodes, cap * sizeof *nodes);
         }
         nodes[n++] = g;
-        size_t k = ig_nopts(st, g);
         const IgId *op = ig_opts(st, g);
         while (sp + k > scap) {
             scap = scap ? 2 * scap : 64;
