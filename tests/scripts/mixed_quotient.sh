@@ -58,10 +58,13 @@ game dk = octal 0.07;
 game nim = subtraction allbut {};
 quotient a = [dk] to 20;
 quotient b = dk to 20;
-print order(a) == order(b), pcount(a) == pcount(b), isomorphic(a, b) != null;
+print order(a) == order(b), pcount(a) == pcount(b), isomorphic(a, b) != false;
+game kayles = octal 0.77;
+c = quotient([dk, kayles], [20, 0]).q;
+print order(c) == order(b), isomorphic(c, b) != false, [pretend(b)[h] for h in 1..20] == [outcome(c, [[h], []]).element for h in 1..20];
 quotient n1 = [nim] to 7;
 quotient n2 = [*7];
-print order(n1), pcount(n1), order(n2), pcount(n2), isomorphic(n1, n2) != null;
+print order(n1), pcount(n1), order(n2), pcount(n2), isomorphic(n1, n2) != false;
 save n2 "n2.json";
 quotient m = [dk, nim] to [9, 3];
 save m "m.json";
@@ -69,9 +72,9 @@ print load("m.json") == m, load("n2.json") == n2;
 print outcome(load("m.json"), [[2], [1, 1]]).misere;
 EOS
 "$CGT" alg.cgt > alg.out 2> alg.err || fail "alg: $(cat alg.err)"
-printf 'true true true\n10 2 10 2 true\ntrue true\nP\n' > alg.want
+printf 'true true true\ntrue true true\n10 2 10 2 true\ntrue true\nP\n' > alg.want
 cmp -s alg.want alg.out || fail "alg: $(cat alg.out)"
-echo "ok [0.07] = Q(20) of 0.07, nim *1..*7 tame of order 10 both ways, save/load"
+echo "ok [0.07] and [0.07, 0.77] to [20, 0] = Q(20) of 0.07, nim *1..*7 tame of order 10 both ways, save/load"
 
 # edited files, re-sealed with the checksum of tests/scripts/crc64.py:
 # every edit of the games, the bounds or the data is refused
