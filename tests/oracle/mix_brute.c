@@ -189,20 +189,22 @@ static int cmpi(const void *a, const void *b)
 
 static int intern(int *k, int n)
 {
-    qsort(k, (size_t)n, sizeof *k, cmpi);
+    if (n > 1)
+        qsort(k, (size_t)n, sizeof *k, cmpi);
     int m = 0;
     for (int i = 0; i < n; i++)
         if (!m || k[m - 1] != k[i])
             k[m++] = k[i];
     for (int g = 0; g < ng; g++)
-        if (gn[g] == m && memcmp(gkids[g], k, (size_t)m * sizeof *k) == 0)
+        if (gn[g] == m && (m == 0 || memcmp(gkids[g], k, (size_t)m * sizeof *k) == 0))
             return g;
     if (ng >= MAXHEAP || m > 256) {
         fprintf(stderr, "mix_brute: game too large\n");
         exit(2);
     }
     gn[ng] = m;
-    memcpy(gkids[ng], k, (size_t)m * sizeof *k);
+    if (m)
+        memcpy(gkids[ng], k, (size_t)m * sizeof *k);
     return ng++;
 }
 
