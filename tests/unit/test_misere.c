@@ -11,6 +11,7 @@
 #include "lib/heap/genus.h"
 #include "lib/misere/misere.h"
 #include "lib/misere/mqint.h"
+#include "lib/misere/mqmix.h"
 #include "lib/misere/mqrun.h"
 #include "lib/util/poll.h"
 #include "lib/util/xalloc.h"
@@ -1400,6 +1401,60 @@ static void test_nfail_top(void)
     }
 }
 
+/* A mixed game (src/lib/misere/mqmix.h): 0.07 alone as a part gives the
+ * data of Q(9) itself, heap for heap; 0.07 beside a table of nim heaps
+ * *1..*3 has the layout of the header, certifies, and gives misère nim
+ * its known outcomes (*1 P, *1 + *1 N, *2 + *2 P, *2 + *3 N). */
+static void test_mix(void)
+{
+    Oct o = oct_make("0.07");
+    HeapGame g = oct_game(&o);
+    MqMixPart one = {&g, 9, NULL, NULL};
+    MqMix *m1 = mqmix_new(&one, 1, "[0.07 to 9]");
+    Quotient *a = compute((HeapGame *)mqmix_heapgame(m1), 9, NULL, 0);
+    Quotient *b = compute(&g, 9, NULL, 0);
+    MqClaim ca, cb;
+    quotient_claim(a, &ca);
+    quotient_claim(b, &cb);
+    CHECK(ca.size == cb.size && ca.ngens == cb.ngens && ca.np == cb.np && ca.n == cb.n);
+    CHECK(memcmp(ca.act, cb.act, (size_t)ca.size * (size_t)ca.ngens * sizeof *ca.act) == 0);
+    CHECK(memcmp(ca.phi, cb.phi, (ca.n + 1) * sizeof *ca.phi) == 0);
+    quotient_free(a);
+    quotient_free(b);
+    mqmix_free(m1);
+
+    const uint32_t start[] = {0, 1, 3, 6}, opts[] = {0, 0, 1, 0, 1, 2};
+    MqMixPart two[2] = {{&g, 6, NULL, NULL}, {NULL, 3, start, opts}};
+    MqMix *m = mqmix_new(two, 2, "[0.07 to 6, nim to 3]");
+    CHECK_EQ_INT(mqmix_top(m), 9);
+    CHECK_EQ_INT(mqmix_index(m, 1, 2), 8);
+    CHECK_EQ_INT(mqmix_index(m, 0, 4), 4);
+    CHECK_EQ_INT(mqmix_index(m, 1, 0), 0);
+    const HeapGame *hg = mqmix_heapgame(m);
+    HeapOptions ho;
+    heapopts_init(&ho);
+    CgtError err;
+    CHECK(hg->options(hg->ctx, 9, &ho, &err) == CGT_OK);
+    /* *3: the empty game, *1 and *2 */
+    CHECK_EQ_INT(ho.count, 3);
+    CHECK(hg->options(hg->ctx, 4, &ho, &err) == CGT_OK);
+    /* heap 4 of 0.07: 2, and 1 + 1 */
+    CHECK_EQ_INT(ho.count, 2);
+    heapopts_free(&ho);
+    Quotient *q = compute((HeapGame *)hg, 9, NULL, 0);
+    MqCertInfo ci;
+    CHECK(mq_certify(q, hg, 0, &ci, &err) == CGT_OK);
+    CHECK(ci.labelling_ok && ci.reduced_ok && ci.generated_ok);
+    const uint32_t p1[] = {7}, p11[] = {7, 7}, p22[] = {8, 8}, p23[] = {8, 9};
+    bool is_p = false;
+    CHECK(quotient_outcome(q, p1, 1, &is_p, &err) == CGT_OK && is_p);
+    CHECK(quotient_outcome(q, p11, 2, &is_p, &err) == CGT_OK && !is_p);
+    CHECK(quotient_outcome(q, p22, 2, &is_p, &err) == CGT_OK && is_p);
+    CHECK(quotient_outcome(q, p23, 2, &is_p, &err) == CGT_OK && !is_p);
+    quotient_free(q);
+    mqmix_free(m);
+}
+
 int main(int argc, char **argv)
 {
     bool slow = getenv("CGT_SLOW") != NULL;
@@ -1423,6 +1478,7 @@ int main(int argc, char **argv)
     test_bound();
     test_failure_hook();
     test_nfail_top();
+    test_mix();
     const char *slash = argc > 0 ? strrchr(argv[0], '/') : NULL;
     char infcheck[600];
     snprintf(infcheck, sizeof infcheck, "%.*s/../oracle/mq_infcheck",

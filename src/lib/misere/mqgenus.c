@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "lib/misere/misere.h"
+#include "lib/misere/mqmix.h"
 #include "lib/heap/genus.h"
 #include "lib/util/poll.h"
 #include "lib/util/xalloc.h"
@@ -33,23 +34,16 @@
 #define HEAP_POLLS 4000000ULL
 #define NIM_SIZE_FACTOR 16
 
-/* Heaps of a mixed game: nim heaps *1..*nims at indices nim0+1..nim0+nims,
- * heap h of the game at index h + off. */
-typedef struct MixGame {
-    const HeapGame *game;
-    uint32_t off, nim0, nims;
-} MixGame;
-
 typedef struct Level {
-    MixGame mix;
-    HeapGame hg;
-    Quotient *q;    /* NULL: not built */
-    uint32_t maxh;  /* game heaps 0..maxh covered */
-    unsigned c;     /* nim heaps *1..*c covered */
+    MqMix *mix;       /* the game's heaps and nim heaps (src/lib/misere/mqmix.h) */
+    size_t game, nim; /* their parts */
+    Quotient *q;      /* NULL: not built */
+    uint32_t maxh;    /* game heaps 0..maxh covered */
+    unsigned c;       /* nim heaps *1..*c covered */
     /* gam[y * GENUS_LEN + k]: γk of the positions of element y, the least
        m <= c with y * *2^k * *m in P, or -1 (k = 0 only when c < 2) */
     signed char *gam;
-    uint32_t *mh;   /* mh[h * |Q| + y]: y times game heap h, h <= maxh */
+    uint32_t *mh; /* mh[h * |Q| + y]: y times game heap h, h <= maxh */
 } Level;
 
 struct MqGenus {
@@ -59,33 +53,27 @@ struct MqGenus {
     GenusCache *gc;
 };
 
-static CgtStatus mix_options(void *ctx, uint32_t n, HeapOptions *out, CgtError *err)
+/* The mixed game of heaps 1..n of `game` and nim heaps *1..*nims, in that
+ * order or (nim_first) the other: the nim heap *j is a heap whose options
+ * are the empty game and the nim heaps *1..*(j-1). */
+static void level_init(Level *L, const HeapGame *game, uint32_t n, uint32_t nims, bool nim_first)
 {
-    const MixGame *m = ctx;
-    heapopts_clear(out);
-    if (n > m->nim0 && n <= m->nim0 + m->nims) {
-        /* *j: the options *0 (nothing) .. *(j-1) */
-        heapopts_add(out, NULL, 0);
-        for (uint32_t h = m->nim0 + 1; h < n; h++)
-            heapopts_add(out, &h, 1);
-        return CGT_OK;
+    uint32_t *start = xmalloc((nims + 1) * sizeof *start);
+    uint32_t *opts = xmalloc(((size_t)nims * (nims + 1) / 2 + 1) * sizeof *opts);
+    size_t ne = 0;
+    start[0] = 0;
+    for (uint32_t j = 1; j <= nims; j++) {
+        for (uint32_t i = 0; i < j; i++)
+            opts[ne++] = i;
+        start[j] = (uint32_t)ne;
     }
-    if (n < m->off)
-        return CGT_OK; /* index 0 of the nim-first game */
-    HeapOptions o;
-    heapopts_init(&o);
-    CgtStatus st = m->game->options(m->game->ctx, n - m->off, &o, err);
-    uint32_t *parts = NULL;
-    for (size_t j = 0; j < o.count && st == CGT_OK; j++) {
-        size_t k = o.start[j + 1] - o.start[j];
-        parts = xrealloc(parts, (k ? k : 1) * sizeof *parts);
-        for (size_t i = 0; i < k; i++)
-            parts[i] = o.parts[o.start[j] + i] + m->off;
-        heapopts_add(out, parts, k);
-    }
-    free(parts);
-    heapopts_free(&o);
-    return st;
+    MqMixPart g = {game, n, NULL, NULL}, m = {NULL, nims, start, opts};
+    MqMixPart parts[2] = {nim_first ? m : g, nim_first ? g : m};
+    L->mix = mqmix_new(parts, 2, game->name);
+    L->game = nim_first ? 1 : 0;
+    L->nim = nim_first ? 0 : 1;
+    free(start);
+    free(opts);
 }
 
 static bool stopped(void)
@@ -114,14 +102,24 @@ static CgtStatus extend_budgeted(MqEngine *eng, uint32_t to, CgtError *err)
     return CGT_OK;
 }
 
-/* Build a level of `heaps` heap indices of its mixed game; certify it and
- * read its tables.  A level that does not certify is left unbuilt. */
-static CgtStatus build_level(Level *L, const Quotient *q, uint32_t heaps, CgtError *err)
+/* How many heaps of part i the first `done` heap indices of mix cover. */
+static uint32_t covered(const MqMix *mix, size_t i, uint32_t done)
+{
+    uint32_t first = mqmix_index(mix, i, 1);
+    if (mqmix_part_size(mix, i) == 0 || done < first)
+        return 0;
+    uint32_t k = done - first + 1;
+    return k < mqmix_part_size(mix, i) ? k : mqmix_part_size(mix, i);
+}
+
+/* Build a level as far as its heaps close; certify it and read its
+ * tables.  A level that does not certify is left unbuilt. */
+static CgtStatus build_level(Level *L, const Quotient *q, CgtError *err)
 {
     MqLimits lim = {.max_size = NIM_SIZE_FACTOR * quotient_size(q) + 64, .max_trial = 0};
-    L->hg = (HeapGame){&L->mix, mix_options, L->mix.game->max_parts, -1, L->mix.game->name};
-    MqEngine *eng = mq_new(&L->hg, &lim);
-    CgtStatus st = extend_budgeted(eng, heaps, err);
+    const HeapGame *hg = mqmix_heapgame(L->mix);
+    MqEngine *eng = mq_new(hg, &lim);
+    CgtStatus st = extend_budgeted(eng, mqmix_top(L->mix), err);
     if (st != CGT_OK) {
         mq_free(eng);
         return st;
@@ -135,7 +133,7 @@ static CgtStatus build_level(Level *L, const Quotient *q, uint32_t heaps, CgtErr
     MqCertInfo ci;
     CgtError e3;
     cgt_error_clear(&e3);
-    CgtStatus cs = mq_certify(lq, &L->hg, 0, &ci, &e3);
+    CgtStatus cs = mq_certify(lq, hg, 0, &ci, &e3);
     if (cs != CGT_OK || !ci.labelling_ok || !ci.reduced_ok || !ci.generated_ok) {
         quotient_free(lq);
         if (cs != CGT_OK && stopped()) {
@@ -144,25 +142,17 @@ static CgtStatus build_level(Level *L, const Quotient *q, uint32_t heaps, CgtErr
         }
         return CGT_OK;
     }
-    const MixGame *m = &L->mix;
     /* what the completed heaps cover */
-    uint32_t nims = done > m->nim0 ? done - m->nim0 : 0;
-    L->c = nims < m->nims ? nims : m->nims;
-    if (m->off == 0)
-        L->maxh = done < m->nim0 ? done : m->nim0;
-    else if (done >= m->off)
-        L->maxh = done - m->off;
-    else {
-        quotient_free(lq);
-        return CGT_OK; /* no game heap: nothing to answer */
-    }
+    L->c = covered(L->mix, L->nim, done);
+    L->maxh = covered(L->mix, L->game, done);
     L->q = lq;
     uint32_t size = quotient_size(lq);
     int *val = xmalloc(size * sizeof *val);
     for (uint32_t y = 0; y < size; y++) {
         val[y] = -1;
         for (unsigned j = 0; j <= L->c && val[y] < 0; j++)
-            if (quotient_is_p(lq, j ? quotient_mul_heap(lq, y, m->nim0 + j) : y))
+            if (quotient_is_p(lq,
+                              j ? quotient_mul_heap(lq, y, mqmix_index(L->mix, L->nim, j)) : y))
                 val[y] = (int)j;
     }
     L->gam = xmalloc((size_t)size * GENUS_LEN * sizeof *L->gam);
@@ -171,19 +161,21 @@ static CgtStatus build_level(Level *L, const Quotient *q, uint32_t heaps, CgtErr
         for (unsigned k = 0; k < GENUS_LEN; k++) {
             L->gam[(size_t)y * GENUS_LEN + k] = (signed char)(k == 0 || L->c >= 2 ? val[z] : -1);
             if (L->c >= 2)
-                z = quotient_mul_heap(lq, z, m->nim0 + 2);
+                z = quotient_mul_heap(lq, z, mqmix_index(L->mix, L->nim, 2));
         }
     }
     free(val);
     L->mh = xmalloc(((size_t)L->maxh + 1) * size * sizeof *L->mh);
     for (uint32_t h = 0; h <= L->maxh; h++)
         for (uint32_t y = 0; y < size; y++)
-            L->mh[(size_t)h * size + y] = quotient_mul_heap(lq, y, h + m->off);
+            L->mh[(size_t)h * size + y] = quotient_mul_heap(lq, y,
+                                                            mqmix_index(L->mix, L->game, h));
     return CGT_OK;
 }
 
 static void level_free(Level *L)
 {
+    mqmix_free(L->mix);
     if (L->q)
         quotient_free(L->q);
     free(L->gam);
@@ -224,10 +216,9 @@ MqGenus *mq_genus_new(const Quotient *q, const HeapGame *game, CgtError *err)
     mg->q = q;
     mg->game = game;
     uint32_t n = quotient_max_heap(q);
-    mg->a.mix = (MixGame){game, 0, n, NIM_AFTER};
-    mg->b.mix = (MixGame){game, NIM_BEFORE + 1, 0, NIM_BEFORE};
-    if (build_level(&mg->a, q, n + NIM_AFTER, err) != CGT_OK ||
-        build_level(&mg->b, q, NIM_BEFORE + 1 + n, err) != CGT_OK) {
+    level_init(&mg->a, game, n, NIM_AFTER, false);
+    level_init(&mg->b, game, n, NIM_BEFORE, true);
+    if (build_level(&mg->a, q, err) != CGT_OK || build_level(&mg->b, q, err) != CGT_OK) {
         mq_genus_free(mg);
         return NULL;
     }

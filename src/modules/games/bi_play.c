@@ -373,6 +373,9 @@ void games_outcome_text(const Call *c, const Value *r, StrBuf *b)
         if (val_field_bool(r, "infinite"))
             sb_printf(b, "(from the proved description of the infinite Q(%lld))\n",
                       (long long)val_field_int(r, "heap"));
+        else if (val_map_get(r, "heap")->kind == VAL_NULL)
+            /* a mixed or explicit-set quotient, named by its game */
+            sb_printf(b, "(element %s of the quotient)\n", val_field_str(r, "element"));
         else
             sb_printf(b, "(element %s of Q(%lld))\n", val_field_str(r, "element"),
                       (long long)val_field_int(r, "heap"));

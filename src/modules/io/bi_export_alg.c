@@ -86,7 +86,7 @@ bool ex_quotient(Call *c, const QuotObj *o, int f, StrBuf *b)
     }
     const Quotient *q = o->q;
     uint32_t n = quotient_max_heap(q), size = quotient_size(q);
-    const char *game = game_of(o->game)->name;
+    const char *game = quot_game_name(o);
     if (f == F_CSV) {
         sb_puts(b, "heap,phi,p_position\r\n");
         for (uint32_t h = 0; h <= n; h++) {

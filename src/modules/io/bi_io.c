@@ -206,6 +206,8 @@ static bool enc_game(Enc *e, const GameObj *g)
     return true;
 }
 
+static bool enc_value(Enc *e, const Value *v, int depth);
+
 static bool enc_quotient(Enc *e, const QuotObj *o)
 {
     if (o->inf)
@@ -215,8 +217,20 @@ static bool enc_quotient(Enc *e, const QuotObj *o)
     const Quotient *q = o->q;
     uint32_t n = quotient_max_heap(q);
     sb_puts(b, "{\"$cgt\": \"quotient\", \"game\": ");
-    if (!enc_game(e, game_of(o->game)))
+    if (o->mix) {
+        /* a mixed or explicit-set quotient: the list of its games, and the
+         * heap bound of each heap game */
+        if (!enc_value(e, o->game, 1))
+            return false;
+        if (!o->explicit_set) {
+            sb_puts(b, ", \"to\": [");
+            for (size_t i = 0; i < mqmix_parts(o->mix); i++)
+                sb_printf(b, "%s%u", i ? ", " : "", mqmix_part_size(o->mix, i));
+            sb_putc(b, ']');
+        }
+    } else if (!enc_game(e, game_of(o->game))) {
         return false;
+    }
     sb_printf(b, ", \"heap\": %u, \"order\": %u, \"p_count\": %u, \"certified\": %s", n,
               quotient_size(q), quotient_psize(q), o->certified ? "true" : "false");
     sb_printf(b, ", \"partial\": %s, \"generators\": [", o->partial ? "true" : "false");

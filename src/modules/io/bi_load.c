@@ -396,12 +396,18 @@ static bool words_agree(const Quotient *q, const JsonNode *pp, const JsonNode *p
 
 static Value *dec_quotient(Dec *d, const JsonNode *o)
 {
-    static const char *const keys[] = {"$cgt", "game", "heap", "order", "p_count", "certified",
-                                       "partial", "generators", "p_portion", "phi", "tables",
-                                       NULL};
+    static const char *const keys[] = {"$cgt", "game", "to", "heap", "order", "p_count",
+                                       "certified", "partial", "generators", "p_portion", "phi",
+                                       "tables", NULL};
     if (!only_keys(d, o, keys))
         return NULL;
-    const JsonNode *gn = member(d, o, "game", JSON_OBJ);
+    /* a mixed or explicit-set quotient has the list of its games */
+    const JsonNode *gl = json_get(o, "game");
+    bool mixed = gl && gl->kind == JSON_ARR;
+    const JsonNode *gn = mixed ? gl : member(d, o, "game", JSON_OBJ);
+    const JsonNode *tn = json_get(o, "to");
+    if (tn && (!mixed || tn->kind != JSON_ARR))
+        return dec_fail(d, tn, DIAG_IO, "\"to\" is the list of heap bounds of a mixed quotient");
     const JsonNode *tb = gn ? member(d, o, "tables", JSON_OBJ) : NULL;
     const JsonNode *gens = tb ? member(d, o, "generators", JSON_ARR) : NULL;
     const JsonNode *partial = gens ? member(d, o, "partial", JSON_BOOL) : NULL;
@@ -415,11 +421,35 @@ static Value *dec_quotient(Dec *d, const JsonNode *o)
     if (!valid_names(gens))
         return dec_fail(d, gens, DIAG_IO, "generator names must be distinct words of letters, "
                                           "none a prefix of another");
-    Value *gv = dec_game(d, gn);
+    Value *gv = mixed ? dec_value(d, gn, 1) : dec_game(d, gn);
     if (!gv)
         return NULL;
-    GameObj *g = game_of(gv);
-    if (g->kind != GAME_HEAP) {
+    Value *tv = mixed && tn ? dec_value(d, tn, 1) : NULL;
+    if (mixed && tn && !tv) {
+        val_unref(gv);
+        return NULL;
+    }
+    if (mixed) {
+        /* the games of a mixed quotient are all heap games, each with a
+         * bound, or all explicit games, without one */
+        bool expl = gv->u.list.len && impgame_is(gv->u.list.items[0]);
+        bool ok = gv->u.list.len > 0 && (expl ? !tv : tv && tv->u.list.len == gv->u.list.len);
+        for (size_t i = 0; ok && i < gv->u.list.len; i++) {
+            const Value *x = gv->u.list.items[i];
+            ok = expl ? impgame_is(x)
+                      : val_is_obj(x, &game_type) && game_of(x)->kind == GAME_HEAP &&
+                            tv->u.list.items[i]->kind == VAL_INT;
+        }
+        if (!ok) {
+            val_unref(gv);
+            val_unref(tv);
+            return dec_fail(d, gn, DIAG_IO,
+                            "the games of a quotient are heap games with one bound each in "
+                            "\"to\", or explicit games without \"to\"");
+        }
+    }
+    GameObj *g = mixed ? NULL : game_of(gv);
+    if (g && g->kind != GAME_HEAP) {
         val_unref(gv);
         return dec_fail(d, gn, DIAG_IO, "a quotient of %s: quotients are of heap games",
                         g->name);
@@ -445,6 +475,19 @@ static Value *dec_quotient(Dec *d, const JsonNode *o)
     qo->game = gv;
     gv = NULL;
     qo->q = q;
+    if (mixed) {
+        if (!quot_mix_make(d->c->I, qo->game, d->c->arg_locs[0], tv, d->c->arg_locs[0], qo)) {
+            d->failed = true;
+            quot_free(qo);
+            goto done;
+        }
+        if (mqmix_top(qo->mix) != (uint32_t)heap) {
+            dec_fail(d, o, DIAG_IO, "the file says heap %lld, its games give %u heaps", heap,
+                     mqmix_top(qo->mix));
+            quot_free(qo);
+            goto done;
+        }
+    }
     qo->asked = (uint32_t)heap;
     qo->partial = partial->b;
     if (qo->partial)
@@ -460,7 +503,7 @@ static Value *dec_quotient(Dec *d, const JsonNode *o)
                  stopped ? "the quotient could not be certified again (%s)"
                          : "the tables are not the misere quotient of %s on heaps 0..%lld: "
                            "the file was altered",
-                 stopped ? qo->cert_note : g->name, heap);
+                 stopped ? qo->cert_note : quot_game_name(qo), heap);
         val_unref(res);
         res = NULL;
     } else if ((long long)quotient_size(q) != order || (long long)quotient_psize(q) != pcount) {
@@ -480,6 +523,7 @@ static Value *dec_quotient(Dec *d, const JsonNode *o)
     }
 done:
     val_unref(gv);
+    val_unref(tv);
     for (int i = 0; i < 3; i++)
         free(buf[i]);
     return res;

@@ -296,10 +296,9 @@ static bool quotient_growth(Call *c, const QuotObj *o, const PlotOpts *po, StrBu
                                                   "finite part (quotient q = g to N)");
         return false;
     }
-    const GameObj *g = game_of(o->game);
     uint32_t n = quotient_max_heap(o->q);
     uint32_t *qs = xmalloc((n + 1) * sizeof *qs), *ps = xmalloc((n + 1) * sizeof *ps);
-    MqEngine *e = mq_new(ruleset_heapgame(g->rs), NULL);
+    MqEngine *e = mq_new(quot_heapgame(o), NULL);
     CgtError err;
     cgt_error_clear(&err);
     for (uint32_t h = 0; h <= n; h++) {
@@ -323,7 +322,7 @@ static bool quotient_growth(Call *c, const QuotObj *o, const PlotOpts *po, StrBu
     }
     char title[300];
     snprintf(title, sizeof title, "misere quotients of %s: |Q(n)| and |P(n)|, n = 0..%u",
-             g->name, n);
+             quot_game_name(o), n);
     svg_begin(b, PLOT_W, PLOT_H, po->title ? po->title : title);
     axes_out(&a, po->xlabel ? po->xlabel : "n (largest heap)",
              po->ylabel ? po->ylabel : a.ylog ? "size (log scale)" : "size", b);

@@ -23,7 +23,6 @@
 
 
 
-static GameObj *qgame(const QuotObj *o) { return game_of(o->game); }
 
 /* ---- construction ---- */
 
@@ -108,7 +107,7 @@ static void quot_take_verdict(QuotObj *o, const MqVerdict *v)
 void quot_certify(QuotObj *o)
 {
     MqVerdict v;
-    mq_verdict(o->q, ruleset_heapgame(qgame(o)->rs), !o->cert_skip, o->cert_states, &v);
+    mq_verdict(o->q, quot_heapgame(o), !o->cert_skip, o->cert_states, &v);
     quot_take_verdict(o, &v);
 }
 
@@ -149,9 +148,8 @@ static Loc run_loc(Call *c, MqRunAt at)
 
 /* The quotient value of a driver result (which gives up its engine,
  * snapshot and proof to it). */
-static QuotObj *quot_from_run(Call *c, MqRun *r, const MqRunOptions *ro)
+static QuotObj *quot_from_run(Call *c, MqRun *r, const MqRunOptions *ro, QuotObj *o)
 {
-    QuotObj *o = xcalloc(1, sizeof *o);
     o->game = val_ref(c->args[0]);
     o->eng = r->eng;
     o->q = r->q;
@@ -164,6 +162,8 @@ static QuotObj *quot_from_run(Call *c, MqRun *r, const MqRunOptions *ro)
     o->cert_skip = !ro->certify;
     o->cert_states = ro->cert_states;
     quot_take_verdict(o, &r->verdict);
+    /* the pretending function of a mixed game has no period */
+    o->have_period = o->have_period && !o->mix;
     o->partial = r->partial;
     snprintf(o->partial_note, sizeof o->partial_note, "%s", r->partial_note);
     if (r->proof_written)
@@ -200,35 +200,68 @@ static void quotient_stats(const char *game, const QuotObj *o, const MqRun *r)
  * a failed save or a failed certificate leaves as the partial result. */
 static Value *quotient_compute(Call *c)
 {
-    GameObj *g = game_heap_or_error(c->I, c->args[0], c->arg_locs[0], "quotient");
-    if (!g)
-        return NULL;
     Value *to = call_opt(c, "to"), *nv = call_opt(c, "names"), *ck = call_opt(c, "checkpoint");
     Value *ms = call_opt(c, "max_size"), *lim = call_opt(c, "limit");
-    int64_t n = -1, maxsize = 0, limit = 200;
-    if (to && !call_int(c, to, call_opt_loc(c, "to"), "the heap bound", 0, HEAP_QUOTIENT_MAX, &n))
-        return NULL;
+    Loc to_loc = call_opt_loc(c, "to");
     if (c->nargs > 1 && c->args[1]) {
         /* quotient(G, N) and `quotient q = G N`: N is the `to` bound */
         if (to)
             return rt_error(c->I, DIAG_TYPE, c->arg_locs[1], "the heap bound is given twice");
-        if (!call_int(c, c->args[1], c->arg_locs[1], "the heap bound", 0, HEAP_QUOTIENT_MAX, &n))
-            return NULL;
+        to = c->args[1];
+        to_loc = c->arg_locs[1];
+    }
+    /* the quotient value, made now for a mixed or explicit-set quotient
+     * (its game is then the list: bi_mqmix.c) */
+    QuotObj *pre = xcalloc(1, sizeof *pre);
+    GameObj *g = NULL;
+    const HeapGame *hg;
+    int64_t n = -1, maxsize = 0, limit = 200;
+    if (c->args[0]->kind == VAL_LIST) {
+        if (!quot_mix_make(c->I, c->args[0], c->arg_locs[0], to, to_loc, pre))
+            goto bad_pre;
+        static const char *const single[] = {"checkpoint", "limit", "proof", "bound"};
+        for (int i = 0; i < 4; i++)
+            if (call_opt(c, single[i])) {
+                rt_error(c->I, DIAG_DOMAIN, call_opt_loc(c, single[i]),
+                         "`%s` is for the quotient of one heap game, not of a list", single[i]);
+                goto bad_pre;
+            }
+        Value *dv = call_opt(c, "decide");
+        if (dv && strcmp(dv->u.str.s, "off") != 0) {
+            rt_error(c->I, DIAG_DOMAIN, call_opt_loc(c, "decide"),
+                     "infinite quotients are decided for one heap game only");
+            goto bad_pre;
+        }
+        hg = mqmix_heapgame(pre->mix);
+        n = mqmix_top(pre->mix);
+    } else {
+        g = game_heap_or_error(c->I, c->args[0], c->arg_locs[0], "quotient");
+        if (!g)
+            goto bad_pre;
+        if (to && to->kind == VAL_LIST) {
+            rt_error(c->I, DIAG_TYPE, to_loc, "a list of heap bounds is for a list of games");
+            rt_hint(c->I, "quotient q = G to N; quotient q = [G1, G2] to [N1, N2]");
+            goto bad_pre;
+        }
+        if (to && !call_int(c, to, to_loc, "the heap bound", 0, HEAP_QUOTIENT_MAX, &n))
+            goto bad_pre;
+        hg = ruleset_heapgame(g->rs);
     }
     if (ms && !call_int(c, ms, call_opt_loc(c, "max_size"), "max_size", 1, 100000000, &maxsize))
-        return NULL;
+        goto bad_pre;
     if (lim && !call_int(c, lim, call_opt_loc(c, "limit"), "limit", 1, 100000, &limit))
-        return NULL;
+        goto bad_pre;
     int nnames = 0;
     char **names = nv ? split_names(nv->u.str.s, &nnames) : NULL;
     if (names && !check_names(c, names, nnames)) {
         free_names(names, nnames);
-        return NULL;
+        goto bad_pre;
     }
     MqRunOptions ro;
     mq_run_options_init(&ro);
-    ro.game = ruleset_heapgame(g->rs);
-    ro.name = g->name;
+    ro.game = hg;
+    ro.name = hg->name;
+    ro.decide = !pre->mix;
     ro.to = n;
     ro.limit = (uint32_t)limit;
     ro.limits.max_size = (uint32_t)maxsize;
@@ -281,7 +314,7 @@ static Value *quotient_compute(Call *c)
                  "proof needs the infinite-quotient decision (decide on)");
         goto bad;
     }
-    char *game_line = pv ? mqinf_game_line(g->rs) : NULL;
+    char *game_line = pv && g ? mqinf_game_line(g->rs) : NULL;
     ro.proof = pv ? pv->u.str.s : NULL;
     ro.proof_game = game_line;
 
@@ -293,9 +326,11 @@ static Value *quotient_compute(Call *c)
         fflush(stdout);
         fprintf(stderr, "%s\n", r.notice);
     }
-    if (r.status == MQ_RUN_FAILED)
+    if (r.status == MQ_RUN_FAILED) {
+        quot_free(pre);
         return rt_error_from(c->I, run_loc(c, r.at), &r.err);
-    QuotObj *o = quot_from_run(c, &r, &ro);
+    }
+    QuotObj *o = quot_from_run(c, &r, &ro, pre);
     Value *res = NULL;
     if (r.status == MQ_RUN_STOPPED) {
         /* the last completed heap, as a labelled partial result */
@@ -303,7 +338,7 @@ static Value *quotient_compute(Call *c)
         rt_set_partial(c->I, val_obj(&quotient_type, o));
     } else {
         if (rt_stats(c->I))
-            quotient_stats(g->name, o, &r);
+            quotient_stats(hg->name, o, &r);
         if (r.status == MQ_RUN_DONE) {
             res = val_obj(&quotient_type, o);
             /* `outcome G [...]` answers through it from now on */
@@ -322,6 +357,8 @@ static Value *quotient_compute(Call *c)
     return res;
 bad:
     free_names(names, nnames);
+bad_pre:
+    quot_free(pre);
     return NULL;
 }
 
@@ -338,8 +375,20 @@ static bool refuse_infinite(Call *c, const QuotObj *o, const char *what)
         return false;
     rt_error(c->I, DIAG_DOMAIN, c->arg_locs[0],
              "%s needs a finite quotient, but Q(%u) of %s is infinite (proved)", what,
-             o->inf->N, qgame(o)->name);
+             o->inf->N, quot_game_name(o));
     rt_hint(c->I, "`print` shows its finite description; `outcome` answers positions from it");
+    return true;
+}
+
+/* Statements that read one ruleset's heaps (the genus search, the table
+ * of phi by heap) refuse a mixed or explicit-set quotient. */
+static bool refuse_mixed(Call *c, const QuotObj *o, const char *what)
+{
+    if (!o->mix)
+        return false;
+    rt_error(c->I, DIAG_DOMAIN, c->arg_locs[0], "%s needs the quotient of one heap game, not of %s",
+             what, quot_game_name(o));
+    rt_hint(c->I, "`print q` lists the image of every heap of every part");
     return true;
 }
 
@@ -355,11 +404,11 @@ static Value *infinite_listing(Call *c, const QuotObj *o, const char *what)
        are parametrised and what the P-portion is */
     StrBuf b;
     sb_init(&b);
-    mqinf_text(o->inf, qgame(o)->name, quotient_size(o->q), quotient_psize(o->q), o->certified,
+    mqinf_text(o->inf, quot_game_name(o), quotient_size(o->q), quotient_psize(o->q), o->certified,
                o->proof_path, o->asked, &b);
     Value *r = val_result("infinite_listing");
     val_map_set_str(r, "of", what);
-    val_map_set_str(r, "game", qgame(o)->name);
+    val_map_set_str(r, "game", quot_game_name(o));
     val_map_set_int(r, "heap", o->inf->N);
     val_map_set(r, "order", val_null());
     val_map_set_bool(r, "infinite", true);
@@ -397,7 +446,7 @@ Value *bi_rewriting(Call *c)
         return rt_error_from(c->I, c->loc, &err);
     }
     char what[128];
-    snprintf(what, sizeof what, "Q(%u) of %s", quotient_max_heap(o->q), qgame(o)->name);
+    snprintf(what, sizeof what, "Q(%u) of %s", quotient_max_heap(o->q), quot_game_name(o));
     Value *r = kb_system_record(sys, what, 0);
     kb_free(sys);
     return r;
@@ -429,21 +478,23 @@ static Value *ptypes_stopped(Call *c, Value *r, const CgtError *err)
 Value *bi_ptypes(Call *c)
 {
     QuotObj *o = quot_of(c->args[0]);
+    if (refuse_mixed(c, o, "ptypes"))
+        return NULL;
     if (o->inf)
         return infinite_listing(c, o, "P-position types");
     const Quotient *q = o->q;
-    const HeapGame *hg = ruleset_heapgame(qgame(o)->rs);
+    const HeapGame *hg = ruleset_heapgame(game_of(o->game)->rs);
     CgtError err;
     cgt_error_clear(&err);
     Value *r = val_result("ptypes"), *types = val_list();
-    val_map_set_str(r, "game", qgame(o)->name);
+    val_map_set_str(r, "game", quot_game_name(o));
     val_map_set_int(r, "heap", quotient_max_heap(q));
     val_map_set_int(r, "pcount", quotient_psize(q));
     val_map_set(r, "types", types);
     val_map_set_bool(r, "partial", false);
     call_show_so_far(c, r);
     cgt_progress_force("ptypes", "Q(%u) of %s: adjoining nim heaps for the genus",
-                       quotient_max_heap(q), qgame(o)->name);
+                       quotient_max_heap(q), quot_game_name(o));
     MqGenus *mg = mq_genus_new(q, hg, &err);
     if (!mg)
         return ptypes_stopped(c, r, &err);
@@ -514,7 +565,7 @@ void misere_ptypes_text(const Call *c, const Value *r, StrBuf *b)
 Value *bi_pretend(Call *c)
 {
     QuotObj *o = quot_of(c->args[0]);
-    if (refuse_infinite(c, o, "pretend"))
+    if (refuse_infinite(c, o, "pretend") || refuse_mixed(c, o, "pretend"))
         return NULL;
     const Quotient *q = o->q;
     uint32_t n = quotient_max_heap(q);
@@ -544,7 +595,7 @@ void misere_pretend_text(const Call *c, const Value *l, StrBuf *b)
     if (l->kind != VAL_LIST)
         return;
     size_t n = l->u.list.len;
-    sb_printf(b, "Phi of %s, heaps 0..%zu:\n", qgame(quot_of(c->args[0]))->name, n ? n - 1 : 0);
+    sb_printf(b, "Phi of %s, heaps 0..%zu:\n", quot_game_name(quot_of(c->args[0])), n ? n - 1 : 0);
     for (size_t h = 0; h < n; h++) {
         if (h % 10 == 0)
             sb_printf(b, "%4zu:", h);
@@ -574,7 +625,7 @@ void misere_elements_text(const Call *c, const Value *l, StrBuf *b)
     if (l->kind != VAL_LIST)
         return;
     sb_printf(b, "%u elements of Q(%u) of %s (P marked *):\n ", quotient_size(q),
-              quotient_max_heap(q), qgame(o)->name);
+              quotient_max_heap(q), quot_game_name(o));
     for (uint32_t x = 0; x < quotient_size(q) && x < l->u.list.len; x++) {
         sb_printf(b, " %s%s", l->u.list.items[x]->u.str.s, quotient_is_p(q, x) ? "*" : "");
         if (x % 12 == 11 && x + 1 < quotient_size(q))
@@ -652,9 +703,15 @@ Value *quotient_outcome_stmt(Call *c, const Value *qv, const Value *pos, Loc loc
 {
     QuotObj *o = quot_of(qv);
     size_t k = pos->u.list.len;
-    uint32_t *heaps = xcalloc(k ? k : 1, sizeof *heaps);
+    uint32_t *heaps = NULL;
+    if (o->mix) {
+        if (!quot_mix_position(c, o, pos, loc, &heaps, &k))
+            return NULL;
+    } else {
+        heaps = xcalloc(k ? k : 1, sizeof *heaps);
+    }
     uint32_t top = o->inf ? o->inf->N : quotient_max_heap(o->q);
-    for (size_t i = 0; i < k; i++) {
+    for (size_t i = 0; i < k && !o->mix; i++) {
         int64_t h;
         if (!call_int(c, pos->u.list.items[i], loc, "a heap size", 0, top, &h)) {
             free(heaps);
@@ -678,12 +735,15 @@ Value *quotient_outcome_stmt(Call *c, const Value *qv, const Value *pos, Loc loc
         return rt_error_from(c->I, loc, &err);
     /* the record of outcome(G, [...]); a quotient knows misere play only */
     Value *r = val_result("outcome");
-    val_map_set_str(r, "game", qgame(o)->name);
+    val_map_set_str(r, "game", quot_game_name(o));
     val_map_set(r, "position", val_ref((Value *)pos));
     val_map_set(r, "normal", val_null());
     val_map_set_str(r, "misere", is_p ? "P" : "N");
     val_map_set(r, "element", o->inf ? val_null() : val_str_own(quotient_format(o->q, x)));
-    val_map_set_int(r, "heap", o->inf ? o->inf->N : quotient_max_heap(o->q));
+    if (o->mix)
+        val_map_set(r, "heap", val_null());
+    else
+        val_map_set_int(r, "heap", o->inf ? o->inf->N : quotient_max_heap(o->q));
     val_map_set_bool(r, "infinite", o->inf != NULL);
     return r;
 }

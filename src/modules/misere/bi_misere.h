@@ -25,6 +25,19 @@ Value *quot_semigroup(Interp *I, const Value *qv, Loc loc);
  * remember a certified quotient of the script for it (a reference is
  * kept until the run ends), and release what it keeps. */
 void quot_remember(Value *qv);
+
+/* Mixed and explicit-set quotients (src/modules/misere/bi_mqmix.c): the
+ * heap game of the list of games `list` (heap games, each with the bound
+ * `to`, an integer or a list of one per game; or explicit games, the
+ * closure of the set, without a bound) into o->mix, o->explicit_set,
+ * o->ids, o->labels, o->nids; false with an error recorded. */
+bool quot_mix_make(Interp *I, const Value *list, Loc loc, const Value *to, Loc to_loc,
+                   QuotObj *o);
+/* The heap indices of a position of a mixed quotient (a list of lists of
+ * heaps, one per game) or of an explicit-set one (a list of games of the
+ * closure): *out owned by the caller; false with an error recorded. */
+bool quot_mix_position(Call *c, const QuotObj *o, const Value *pos, Loc loc, uint32_t **out,
+                       size_t *count);
 void misere_release(void);
 
 #endif

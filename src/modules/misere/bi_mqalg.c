@@ -19,7 +19,7 @@
 
 static QuotObj *quot_of(const Value *v) { return v->u.obj.ptr; }
 
-static const char *game_name(const QuotObj *o) { return game_of(o->game)->name; }
+static const char *game_name(const QuotObj *o) { return quot_game_name(o); }
 
 /* "< x, z | x^2 = 1, z^3 = z > with P = {x, z^2} with phi = [1, 1, x, ...]" */
 static char *semi_text_of(const Quotient *q)

@@ -193,7 +193,7 @@ Value *bi_game_outcome(Call *c)
     /* 1. a certified quotient of the script that covers the position */
     for (size_t i = 0; i < nknown && !found; i++) {
         const QuotObj *o = known[i]->u.obj.ptr;
-        if (!same_ruleset(game_of(o->game), g))
+        if (o->mix || !same_ruleset(game_of(o->game), g))
             continue;
         uint32_t top = o->inf ? o->inf->N : quotient_max_heap(o->q);
         if (top < m)

@@ -11,9 +11,14 @@
 #include "modules/misere/quotobj.h"
 #include "lib/util/xalloc.h"
 
-static GameObj *qgame(const QuotObj *o)
+const char *quot_game_name(const QuotObj *o)
 {
-    return game_of(o->game);
+    return o->mix ? mqmix_heapgame(o->mix)->name : game_of(o->game)->name;
+}
+
+const HeapGame *quot_heapgame(const QuotObj *o)
+{
+    return o->mix ? mqmix_heapgame(o->mix) : ruleset_heapgame(game_of(o->game)->rs);
 }
 
 void quot_free(void *p)
@@ -26,6 +31,11 @@ void quot_free(void *p)
     mqinf_proof_free(o->inf);
     free(o->proof_path);
     val_unref(o->game);
+    mqmix_free(o->mix);
+    free(o->ids);
+    for (uint32_t j = 0; j < o->nids && o->labels; j++)
+        free(o->labels[j]);
+    free(o->labels);
     if (o->semi)
         val_unref(o->semi);
     free(o);
@@ -39,24 +49,10 @@ static char *pword(const Presentation *p, const uint32_t *w)
     return word_format(w, p->ngens, p->gen_names);
 }
 
-static void quot_text(const void *ptr, StrBuf *b)
+/* The presentation and the P-portion, "  < ... >\n  P = {...": the same
+ * lines for every kind of quotient. */
+static void pres_and_p(const Quotient *q, StrBuf *b)
 {
-    const QuotObj *o = ptr;
-    const Quotient *q = o->q;
-    uint32_t n = quotient_max_heap(q);
-    if (o->inf) {
-        mqinf_text(o->inf, qgame(o)->name, quotient_size(q), quotient_psize(q), o->certified,
-                   o->proof_path, o->asked, b);
-        return;
-    }
-    sb_printf(b, "Q(%u) of %s: |Q| = %u, |P| = %u%s\n", n, qgame(o)->name, quotient_size(q),
-              quotient_psize(q), quotient_is_tame(q) ? " (tame)" : "");
-    if (o->partial)
-        sb_printf(b, "  partial result: %s\n", o->partial_note);
-    if (o->certified)
-        sb_printf(b, "  verified to heap %u by certificate\n", n);
-    else
-        sb_printf(b, "  NOT certified: %s\n", o->cert_note);
     const Presentation *p = quotient_presentation(q);
     sb_puts(b, "  < ");
     for (int g = 0; g < p->ngens; g++)
@@ -79,27 +75,122 @@ static void quot_text(const void *ptr, StrBuf *b)
             free(s);
             first = false;
         }
-    sb_puts(b, "}\n  Phi (heaps 0..");
-    sb_printf(b, "%u):\n", n);
+}
+
+/* The heap of index x of a mixed quotient: "0.07 4", or the explicit
+ * game's text. */
+static void heap_label(const QuotObj *o, uint32_t x, StrBuf *b)
+{
+    if (o->explicit_set) {
+        sb_puts(b, o->labels[x]);
+        return;
+    }
+    for (size_t i = 0; i < mqmix_parts(o->mix); i++) {
+        uint32_t ni = mqmix_part_size(o->mix, i);
+        if (ni && x >= mqmix_index(o->mix, i, 1) && x <= mqmix_index(o->mix, i, ni)) {
+            sb_printf(b, "%s %u", game_of(o->game->u.list.items[i])->name,
+                      x - mqmix_index(o->mix, i, 1) + 1);
+            return;
+        }
+    }
+}
+
+/* The rows of the images of heaps first..last (indices), ten to a row
+ * numbered from h0. */
+static void phi_rows(const Quotient *q, uint32_t first, uint32_t last, uint32_t h0, StrBuf *b)
+{
     size_t w = 1;
-    for (uint32_t h = 0; h <= n; h++) {
-        char *s = qword(q, quotient_phi(q, h));
+    for (uint32_t x = first; x <= last; x++) {
+        char *s = quotient_format(q, quotient_phi(q, x));
         if (strlen(s) > w)
             w = strlen(s);
         free(s);
     }
-    for (uint32_t h = 0; h <= n; h++) {
-        if (h % 10 == 0)
+    for (uint32_t x = first; x <= last; x++) {
+        uint32_t h = x - first + h0;
+        if ((h - h0) % 10 == 0)
             sb_printf(b, "  %4u:", h);
-        char *s = qword(q, quotient_phi(q, h));
+        char *s = quotient_format(q, quotient_phi(q, x));
         sb_printf(b, " %-*s", (int)w, s);
         free(s);
-        if (h % 10 == 9 || h == n) {
+        if ((h - h0) % 10 == 9 || x == last) {
             while (b->len > 0 && b->s[b->len - 1] == ' ')
                 b->s[--b->len] = '\0';
             sb_putc(b, '\n');
         }
     }
+}
+
+/* A mixed or explicit-set quotient (docs/misere.md, "Mixed and
+ * explicit-set quotients"): the same parts as one ruleset's, with the
+ * images listed by part (heap 0 of every part is the empty game, 1). */
+static void quot_text_mix(const QuotObj *o, StrBuf *b)
+{
+    const Quotient *q = o->q;
+    sb_printf(b, "Q of %s: |Q| = %u, |P| = %u%s\n", quot_game_name(o), quotient_size(q),
+              quotient_psize(q), quotient_is_tame(q) ? " (tame)" : "");
+    if (o->partial)
+        sb_printf(b, "  partial result: %s\n", o->partial_note);
+    if (o->certified)
+        sb_puts(b, "  verified on every position by certificate\n");
+    else
+        sb_printf(b, "  NOT certified: %s\n", o->cert_note);
+    pres_and_p(q, b);
+    sb_puts(b, "}\n");
+    uint32_t n = quotient_max_heap(q);
+    if (o->explicit_set) {
+        sb_puts(b, "  Phi:\n");
+        for (uint32_t x = 1; x <= n; x++) {
+            char *s = qword(q, quotient_phi(q, x));
+            sb_printf(b, "    %s: %s\n", o->labels[x], s);
+            free(s);
+        }
+    } else {
+        for (size_t i = 0; i < mqmix_parts(o->mix); i++) {
+            uint32_t ni = mqmix_part_size(o->mix, i);
+            sb_printf(b, "  Phi of %s (heaps 1..%u):\n", game_of(o->game->u.list.items[i])->name,
+                      ni);
+            if (ni)
+                phi_rows(q, mqmix_index(o->mix, i, 1), mqmix_index(o->mix, i, ni), 1, b);
+        }
+    }
+    const uint32_t *eh, *es;
+    size_t ne = quotient_expansions(q, &eh, &es);
+    sb_puts(b, "  expansions (heap: |Q|):");
+    for (size_t i = 0; i < ne; i++) {
+        sb_puts(b, i ? ", " : " ");
+        heap_label(o, eh[i], b);
+        sb_printf(b, ": %u", es[i]);
+    }
+    if (ne == 0)
+        sb_puts(b, " none");
+}
+
+static void quot_text(const void *ptr, StrBuf *b)
+{
+    const QuotObj *o = ptr;
+    const Quotient *q = o->q;
+    uint32_t n = quotient_max_heap(q);
+    if (o->mix) {
+        quot_text_mix(o, b);
+        return;
+    }
+    if (o->inf) {
+        mqinf_text(o->inf, quot_game_name(o), quotient_size(q), quotient_psize(q), o->certified,
+                   o->proof_path, o->asked, b);
+        return;
+    }
+    sb_printf(b, "Q(%u) of %s: |Q| = %u, |P| = %u%s\n", n, quot_game_name(o), quotient_size(q),
+              quotient_psize(q), quotient_is_tame(q) ? " (tame)" : "");
+    if (o->partial)
+        sb_printf(b, "  partial result: %s\n", o->partial_note);
+    if (o->certified)
+        sb_printf(b, "  verified to heap %u by certificate\n", n);
+    else
+        sb_printf(b, "  NOT certified: %s\n", o->cert_note);
+    pres_and_p(q, b);
+    sb_printf(b, "}\n  Phi (heaps 0..%u):\n", n);
+    phi_rows(q, 0, n, 0, b);
     const uint32_t *eh, *es;
     size_t ne = quotient_expansions(q, &eh, &es);
     sb_puts(b, "  expansions (heap: |Q|):");
@@ -145,7 +236,7 @@ static void quot_json(const void *ptr, JsonWriter *w)
     uint32_t n = quotient_max_heap(q);
     jw_obj_begin(w);
     jw_kv_str(w, "kind", "quotient");
-    jw_kv_str(w, "game", qgame(o)->name);
+    jw_kv_str(w, "game", quot_game_name(o));
     if (o->inf) {
         jw_kv_int(w, "heap", o->inf->N);
         jw_key(w, "order");
@@ -209,6 +300,25 @@ static void quot_json(const void *ptr, JsonWriter *w)
         jw_arr_end(w);
     }
     jw_arr_end(w);
+    if (o->explicit_set) {
+        /* the game of each heap index of phi (index 0: the empty game) */
+        jw_key(w, "games");
+        jw_arr_begin(w);
+        for (uint32_t j = 0; j < o->nids; j++)
+            jw_str(w, o->labels[j]);
+        jw_arr_end(w);
+    } else if (o->mix) {
+        /* phi lists heap 0, then heaps 1..heaps of each part in turn */
+        jw_key(w, "parts");
+        jw_arr_begin(w);
+        for (size_t i = 0; i < mqmix_parts(o->mix); i++) {
+            jw_obj_begin(w);
+            jw_kv_str(w, "game", game_of(o->game->u.list.items[i])->name);
+            jw_kv_int(w, "heaps", mqmix_part_size(o->mix, i));
+            jw_obj_end(w);
+        }
+        jw_arr_end(w);
+    }
     jw_kv_bool(w, "tame", quotient_is_tame(q));
     jw_kv_bool(w, "certified", o->certified);
     jw_kv_bool(w, "partial", o->partial);
@@ -236,9 +346,18 @@ static void quot_json(const void *ptr, JsonWriter *w)
 static bool quot_equal(const void *pa, const void *pb)
 {
     const QuotObj *a = pa, *b = pb;
-    const GameObj *ga = qgame(a), *gb = qgame(b);
-    if (ga->rs->kind != gb->rs->kind || strcmp(ga->rs->name, gb->rs->name) != 0 ||
-        a->certified != b->certified || a->partial != b->partial || !a->inf != !b->inf)
+    if (!a->mix != !b->mix || a->explicit_set != b->explicit_set)
+        return false;
+    if (a->mix) {
+        /* the mixed game's name lists its parts and bounds */
+        if (strcmp(quot_game_name(a), quot_game_name(b)) != 0)
+            return false;
+    } else {
+        const GameObj *ga = game_of(a->game), *gb = game_of(b->game);
+        if (ga->rs->kind != gb->rs->kind || strcmp(ga->rs->name, gb->rs->name) != 0)
+            return false;
+    }
+    if (a->certified != b->certified || a->partial != b->partial || !a->inf != !b->inf)
         return false;
     if (a->inf) {
         const MqInfProof *x = a->inf, *y = b->inf;
@@ -269,7 +388,7 @@ Value *quot_record(Value *qv)
     const QuotObj *o = qv->u.obj.ptr;
     const Quotient *q = o->q;
     Value *r = val_map();
-    val_map_set_str(r, "game", game_of(o->game)->name);
+    val_map_set_str(r, "game", quot_game_name(o));
     val_map_set_int(r, "heap", o->inf ? (int64_t)o->inf->N : (int64_t)quotient_max_heap(q));
     val_map_set(r, "order", o->inf ? val_null() : val_int(quotient_size(q)));
     val_map_set(r, "pcount", o->inf ? val_null() : val_int(quotient_psize(q)));

@@ -7,7 +7,9 @@
 #ifndef CGT_RUNTIME_QUOTOBJ_H
 #define CGT_RUNTIME_QUOTOBJ_H
 #include "lib/misere/misere.h"
+#include "lib/explicit/impgame.h"
 #include "lib/misere/mqinf.h"
+#include "lib/misere/mqmix.h"
 #include "runtime/interp.h"
 
 typedef struct QuotObj {
@@ -31,9 +33,24 @@ typedef struct QuotObj {
     uint32_t asked; /* N of `to N` */
     uint32_t period_limit; /* without `to N`: the heap the periodicity search stops at */
     Value *semi;    /* monoid(q), made on first use (src/modules/misere/bi_mqalg.c) */
+    /* A mixed or explicit-set quotient (src/modules/misere/bi_mqmix.c):
+     * game is then the list of its parts' values (heap games, or explicit
+     * games), mix the one heap game they make (src/lib/misere/mqmix.h),
+     * and for an explicit set ids[j] the game of heap index j (ids[0] the
+     * empty game). */
+    MqMix *mix;
+    bool explicit_set;
+    IgId *ids;
+    char **labels; /* explicit set: the text of the game of heap index j */
+    uint32_t nids;
 } QuotObj;
 
 extern const ObjType quotient_type;
+
+/* The name of the quotient's game in messages ("0.07", or the mixed
+ * game's "[0.07 to 9, 0.77 to 9]"), and its heap game. */
+const char *quot_game_name(const QuotObj *o);
+const HeapGame *quot_heapgame(const QuotObj *o);
 
 /* Release a QuotObj (the type's free function, also for one that failed
  * half-built). */
