@@ -334,7 +334,7 @@ static int test_hook(const char *name, unsigned long long *n)
 static void census_line(void *ctx, const char *name)
 {
     (void)ctx;
-    fprintf(stderr, "%s\n", name);
+    fprintf(stderr, "construct: %s\n", name);
 }
 
 static int finish_checks(Interp *I, int rc)
@@ -672,7 +672,8 @@ static int run_repl(Interp *I)
     /* under --format=json stdout holds only JSON: the banner and the
        prompt, text for the person at the terminal, go to stderr */
     FILE *human = I->format == FMT_JSON ? stderr : stdout;
-    fprintf(human, "cgt %s: impartial games and misere quotients. :help for help, :quit to leave.\n",
+    fprintf(human,
+            "cgt %s: impartial games and misere quotients. :help for help, :quit to leave.\n",
             CGT_VERSION);
     rl_outstream = human;
     rl_readline_name = "cgt";

@@ -157,7 +157,8 @@ const char *ast_kind_name(AstKind k)
 {
     static const char *const names[AST_KIND_COUNT] = {
         "integer", "code", "string", "boolean", "null", "identifier", "list", "range",
-        "operation", "operation", "and", "or", "call", "call", "index", "field", "record", "comprehension", "game", "nim heap", "block", "expression",
+        "operation", "operation", "and", "or", "call", "call", "index", "field", "record",
+        "comprehension", "game", "nim heap", "block", "expression",
         "assignment", "if", "for", "while", "fn", "return", "break", "continue", "print",
         "check", "assert", "command", "declaration", "try", "timeout", "set", "rules", "sequence",
         "presentation", "relation", "word", "factor", "with"};
@@ -169,38 +170,111 @@ const char *ast_kind_name(AstKind k)
  * of docs/language.md has a tested example there
  * (tests/scripts/doc_constructs.sh).  One name per form a reader tells
  * apart: a node kind, refined by its operator or shape. */
-static const char *const construct_names[] = {
-    "integer", "code literal", "string", "true or false", "null", "name", "list", "range",
-    "comprehension", "comprehension with if", "record", "game braces", "nim heap *e",
-    "nim heap *", "call", "call of a value", "index", "field", "and", "or", "not", "negation",
-    "operator +", "operator -", "operator *", "operator /", "operator %", "operator ^",
-    "operator ==", "operator !=", "operator <", "operator <=", "operator >", "operator >=",
-    "operator xor", "expression statement", "assignment", "item assignment",
-    "field assignment", "nested item or field assignment", "assignment +=", "assignment -=",
-    "assignment *=", "assignment /=", "assignment %=", "op= into an item or field", "if",
-    "else", "else if", "for", "while", "fn with a block", "fn NAME(...) = EXPR",
-    "anonymous function", "return", "return without a value", "break", "continue", "print",
-    "check", "check for", "assert", "command", "declaration", "try", "timeout",
-    "brace set argument", "rule block", "presentation", "presentation with",
-    "relation chain", "word with an exponent", NULL};
+static const char *const construct_names[] = {"integer",
+                                              "code literal",
+                                              "string",
+                                              "true or false",
+                                              "null",
+                                              "name",
+                                              "list",
+                                              "range",
+                                              "comprehension",
+                                              "comprehension with if",
+                                              "record",
+                                              "game braces",
+                                              "nim heap *e",
+                                              "nim heap *",
+                                              "call",
+                                              "call of a value",
+                                              "index",
+                                              "field",
+                                              "and",
+                                              "or",
+                                              "not",
+                                              "negation",
+                                              "operator +",
+                                              "operator -",
+                                              "operator *",
+                                              "operator /",
+                                              "operator %",
+                                              "operator ^",
+                                              "operator ==",
+                                              "operator !=",
+                                              "operator <",
+                                              "operator <=",
+                                              "operator >",
+                                              "operator >=",
+                                              "operator xor",
+                                              "expression statement",
+                                              "assignment",
+                                              "item assignment",
+                                              "field assignment",
+                                              "nested item or field assignment",
+                                              "assignment +=",
+                                              "assignment -=",
+                                              "assignment *=",
+                                              "assignment /=",
+                                              "assignment %=",
+                                              "op= into an item or field",
+                                              "if",
+                                              "else",
+                                              "else if",
+                                              "for",
+                                              "while",
+                                              "fn with a block",
+                                              "fn NAME(...) = EXPR",
+                                              "anonymous function",
+                                              "return",
+                                              "return without a value",
+                                              "break",
+                                              "continue",
+                                              "print",
+                                              "check",
+                                              "check for",
+                                              "assert",
+                                              "command",
+                                              "declaration",
+                                              "try",
+                                              "timeout",
+                                              "brace set argument",
+                                              "rule block",
+                                              "presentation",
+                                              "presentation with",
+                                              "relation chain",
+                                              "word with an exponent",
+                                              NULL};
 
 static const char *binop_name(int op)
 {
     switch (op) {
-    case '+': return "operator +";
-    case '-': return "operator -";
-    case '*': return "operator *";
-    case '/': return "operator /";
-    case '%': return "operator %";
-    case '^': return "operator ^";
-    case OP_EQ: return "operator ==";
-    case OP_NE: return "operator !=";
-    case '<': return "operator <";
-    case OP_LE: return "operator <=";
-    case '>': return "operator >";
-    case OP_GE: return "operator >=";
-    case OP_XOR: return "operator xor";
-    default: return "operator ?";
+    case '+':
+        return "operator +";
+    case '-':
+        return "operator -";
+    case '*':
+        return "operator *";
+    case '/':
+        return "operator /";
+    case '%':
+        return "operator %";
+    case '^':
+        return "operator ^";
+    case OP_EQ:
+        return "operator ==";
+    case OP_NE:
+        return "operator !=";
+    case '<':
+        return "operator <";
+    case OP_LE:
+        return "operator <=";
+    case '>':
+        return "operator >";
+    case OP_GE:
+        return "operator >=";
+    case OP_XOR:
+        return "operator xor";
+    default:
+        return "operator ?";
     }
 }
 
@@ -259,14 +333,30 @@ static void census_args(const AstNode *cmd, void (*emit)(void *, const char *), 
 static void census(const AstNode *n, void (*emit)(void *, const char *), void *ctx)
 {
     switch (n->kind) {
-    case AST_INT: emit(ctx, "integer"); return;
-    case AST_CODE: emit(ctx, "code literal"); return;
-    case AST_STR: emit(ctx, "string"); return;
-    case AST_BOOL: emit(ctx, "true or false"); return;
-    case AST_NULL: emit(ctx, "null"); return;
-    case AST_IDENT: emit(ctx, "name"); return;
-    case AST_LIST: emit(ctx, "list"); break;
-    case AST_RANGE: emit(ctx, "range"); break;
+    case AST_INT:
+        emit(ctx, "integer");
+        return;
+    case AST_CODE:
+        emit(ctx, "code literal");
+        return;
+    case AST_STR:
+        emit(ctx, "string");
+        return;
+    case AST_BOOL:
+        emit(ctx, "true or false");
+        return;
+    case AST_NULL:
+        emit(ctx, "null");
+        return;
+    case AST_IDENT:
+        emit(ctx, "name");
+        return;
+    case AST_LIST:
+        emit(ctx, "list");
+        break;
+    case AST_RANGE:
+        emit(ctx, "range");
+        break;
     case AST_COMP:
         emit(ctx, n->nkids > 2 && n->kids[2] ? "comprehension with if" : "comprehension");
         break;
@@ -275,8 +365,12 @@ static void census(const AstNode *n, void (*emit)(void *, const char *), void *c
         for (size_t i = 1; i < n->nkids; i += 2)
             census(n->kids[i], emit, ctx);
         return;
-    case AST_GAME: emit(ctx, "game braces"); break;
-    case AST_STAR: emit(ctx, n->nkids ? "nim heap *e" : "nim heap *"); break;
+    case AST_GAME:
+        emit(ctx, "game braces");
+        break;
+    case AST_STAR:
+        emit(ctx, n->nkids ? "nim heap *e" : "nim heap *");
+        break;
     case AST_CALL:
         emit(ctx, "call");
         census_builtin("call", n->text, (long)n->nkids, emit, ctx);
@@ -286,14 +380,29 @@ static void census(const AstNode *n, void (*emit)(void *, const char *), void *c
         census(n->kids[0], emit, ctx);
         census_kids(n->kids[1], 0, emit, ctx);
         return;
-    case AST_INDEX: emit(ctx, "index"); break;
-    case AST_FIELD: emit(ctx, "field"); break;
-    case AST_AND: emit(ctx, "and"); break;
-    case AST_OR: emit(ctx, "or"); break;
-    case AST_UNOP: emit(ctx, n->op == '!' ? "not" : "negation"); break;
-    case AST_BINOP: emit(ctx, binop_name(n->op)); break;
-    case AST_BLOCK: break;
-    case AST_EXPR: emit(ctx, "expression statement"); break;
+    case AST_INDEX:
+        emit(ctx, "index");
+        break;
+    case AST_FIELD:
+        emit(ctx, "field");
+        break;
+    case AST_AND:
+        emit(ctx, "and");
+        break;
+    case AST_OR:
+        emit(ctx, "or");
+        break;
+    case AST_UNOP:
+        emit(ctx, n->op == '!' ? "not" : "negation");
+        break;
+    case AST_BINOP:
+        emit(ctx, binop_name(n->op));
+        break;
+    case AST_BLOCK:
+        break;
+    case AST_EXPR:
+        emit(ctx, "expression statement");
+        break;
     case AST_ASSIGN: {
         const AstNode *t = n->nkids > 1 ? n->kids[1] : NULL;
         if (!t)
@@ -305,7 +414,8 @@ static void census(const AstNode *n, void (*emit)(void *, const char *), void *c
             if (n->op)
                 emit(ctx, "op= into an item or field");
             /* the target's inner nodes (indices, the root name) */
-            for (const AstNode *c = t; c->kind == AST_INDEX || c->kind == AST_FIELD; c = c->kids[0])
+            for (const AstNode *c = t; c->kind == AST_INDEX || c->kind == AST_FIELD;
+                 c = c->kids[0])
                 if (c->kind == AST_INDEX)
                     census(c->kids[1], emit, ctx);
         }
@@ -322,32 +432,45 @@ static void census(const AstNode *n, void (*emit)(void *, const char *), void *c
         if (n->nkids > 2 && n->kids[2])
             emit(ctx, n->kids[2]->kind == AST_IF ? "else if" : "else");
         break;
-    case AST_FOR: emit(ctx, "for"); break;
-    case AST_WHILE: emit(ctx, "while"); break;
+    case AST_FOR:
+        emit(ctx, "for");
+        break;
+    case AST_WHILE:
+        emit(ctx, "while");
+        break;
     case AST_FN: {
         /* fn NAME(...) = EXPR and (x) -> EXPR are a block holding a return
            at the expression's place; only a block's return is written */
         const AstNode *body = n->kids[1];
         bool expr_body = body->nkids == 1 && body->kids[0]->kind == AST_RETURN &&
                          body->kids[0]->loc.start == body->loc.start;
-        emit(ctx, n->op ? "anonymous function"
-                        : expr_body ? "fn NAME(...) = EXPR" : "fn with a block");
+        emit(ctx, n->op       ? "anonymous function"
+                  : expr_body ? "fn NAME(...) = EXPR"
+                              : "fn with a block");
         census_kids(expr_body ? body->kids[0] : body, 0, emit, ctx);
         return;
     }
     case AST_RETURN:
         emit(ctx, n->nkids ? "return" : "return without a value");
         break;
-    case AST_BREAK: emit(ctx, "break"); return;
-    case AST_CONTINUE: emit(ctx, "continue"); return;
-    case AST_PRINT: emit(ctx, "print"); break;
+    case AST_BREAK:
+        emit(ctx, "break");
+        return;
+    case AST_CONTINUE:
+        emit(ctx, "continue");
+        return;
+    case AST_PRINT:
+        emit(ctx, "print");
+        break;
     case AST_CHECK:
         emit(ctx, n->nkids > 1 ? "check for" : "check");
         census(n->kids[0], emit, ctx);
         if (n->nkids > 1)
             census(n->kids[1]->kids[0], emit, ctx);
         return;
-    case AST_ASSERT: emit(ctx, "assert"); break;
+    case AST_ASSERT:
+        emit(ctx, "assert");
+        break;
     case AST_CMD:
         emit(ctx, "command");
         census_builtin("command", n->text, -1, emit, ctx);
@@ -358,17 +481,27 @@ static void census(const AstNode *n, void (*emit)(void *, const char *), void *c
         census_builtin("declaration", n->kids[0]->text, -1, emit, ctx);
         census_args(n->kids[0], emit, ctx);
         return;
-    case AST_TRY: emit(ctx, "try"); break;
-    case AST_TIMEOUT: emit(ctx, "timeout"); break;
-    case AST_SET: emit(ctx, "brace set argument"); break;
+    case AST_TRY:
+        emit(ctx, "try");
+        break;
+    case AST_TIMEOUT:
+        emit(ctx, "timeout");
+        break;
+    case AST_SET:
+        emit(ctx, "brace set argument");
+        break;
     case AST_RULES:
         emit(ctx, "rule block");
         for (size_t i = 0; i < n->nkids; i++)
             census_kids(n->kids[i], 0, emit, ctx);
         return;
-    case AST_SEQ: break;
-    case AST_PRES: census_presentation(n, emit, ctx); return;
-    default: return;
+    case AST_SEQ:
+        break;
+    case AST_PRES:
+        census_presentation(n, emit, ctx);
+        return;
+    default:
+        return;
     }
     census_kids(n, 0, emit, ctx);
 }

@@ -9,7 +9,8 @@
 # in its text as a call `NAME(` or a statement `NAME ARG`.  A few uses that the page promises by name are required
 # with their arity (sort with a key, count with a function) and pages
 # other than language.md must show their own statements (docs/gp.md:
-# `ga`).  Prints what is missing.
+# `ga`).  The census itself names no form outside its catalogue on any
+# script of tests/golden and examples.  Prints what is missing.
 set -u
 CGT=${CGT:-build/cgt}
 T=$(mktemp -d "${TMPDIR:-/tmp}/cgt-doc-constructs.XXXXXX") || exit 1
@@ -35,14 +36,27 @@ census() {
     # shellcheck disable=SC2046
     CGT_TEST_CONSTRUCTS=1 "$CGT" --check $(tested "$1") 2>"$T/census.raw" >/dev/null ||
         { echo "FAIL: the tested examples of $1 do not parse"; cat "$T/census.raw"; exit 1; }
-    sort -u "$T/census.raw"
+    sed -n 's/^construct: //p' "$T/census.raw" | sort -u
 }
 
-CGT_TEST_CONSTRUCTS=all "$CGT" --check -e '' 2>"$T/all" >/dev/null || { echo "FAIL: catalogue"; exit 1; }
+CGT_TEST_CONSTRUCTS=all "$CGT" --check -e '' 2>"$T/all.raw" >/dev/null ||
+    { echo "FAIL: catalogue"; exit 1; }
+sed -n 's/^construct: //p' "$T/all.raw" >"$T/all"
 [ "$(wc -l <"$T/all")" -ge 60 ] || { echo "FAIL: the catalogue is too short"; exit 1; }
 census docs/language.md >"$T/lang"
 "$CGT" --format=json -e 'help;' >"$T/help.json" || { echo "FAIL: help"; exit 1; }
 census docs/gp.md >"$T/gp"
+# the census names nothing outside its catalogue on any script of the tree
+# shellcheck disable=SC2046
+CGT_TEST_CONSTRUCTS=1 "$CGT" --check $(find tests/golden examples -name '*.cgt' | sort) \
+    2>"$T/tree.raw" >/dev/null || { echo "FAIL: the tree's scripts do not parse"; exit 1; }
+sed -n 's/^construct: //p' "$T/tree.raw" | sort -u |
+    grep -v -e '^call ' -e '^command ' -e '^declaration ' >"$T/tree"
+if ! sort -u "$T/all" | comm -23 "$T/tree" - >"$T/stray" || [ -s "$T/stray" ]; then
+    echo "FAIL: the census names forms that its catalogue lacks:"
+    cat "$T/stray"
+    exit 1
+fi
 
 python3 - "$T/all" "$T/lang" "$T/help.json" docs/language.md "$T/gp" <<'PY'
 import json, re, sys

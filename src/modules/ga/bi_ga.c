@@ -171,9 +171,11 @@ Value *bi_ga(Call *c)
         !callopt_int(c, "generations", 1, 100000000, &gens) ||
         !callopt_int(c, "tournament", 1, GA_MAX_POPULATION, &tour) ||
         !callopt_int(c, "elitism", 0, GA_MAX_POPULATION, &elit) ||
-        !callopt_int(c, "runs", 1, 100000000, &runs) || !callopt_int(c, "budget", 1, INT64_MAX, &budget) ||
+        !callopt_int(c, "runs", 1, 100000000, &runs) ||
+        !callopt_int(c, "budget", 1, INT64_MAX, &budget) ||
         !callopt_int(c, "target", INT64_MIN, INT64_MAX, &target) ||
-        !callopt_int(c, "threads", 1, 2, &threads) || !callopt_int(c, "seed", 0, INT64_MAX, &seed) ||
+        !callopt_int(c, "threads", 1, 2, &threads) ||
+        !callopt_int(c, "seed", 0, INT64_MAX, &seed) ||
         !callopt_word(c, "selection", sel_words, 3, &sel) ||
         !callopt_word(c, "crossover", cross_words, 3, &cross) ||
         !callopt_prob(c, "p", &prob, ptext, sizeof ptext) ||

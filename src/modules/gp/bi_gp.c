@@ -94,8 +94,10 @@ Value *bi_gp(Call *c)
         !callopt_int32(c, "maxlength", 1, 100000, &p.max_length) ||
         !callopt_int32(c, "threads", 1, 2, &p.threads) ||
         !callopt_int32(c, "heldout", 0, 1000, &spec.heldout_extra) ||
-        !callopt_prob(c, "crossover", &p.p_crossover, NULL, 0) || !callopt_prob(c, "subtree", &p.p_subtree, NULL, 0) ||
-        !callopt_prob(c, "hoist", &p.p_hoist, NULL, 0) || !callopt_prob(c, "point", &p.p_point, NULL, 0) ||
+        !callopt_prob(c, "crossover", &p.p_crossover, NULL, 0) ||
+        !callopt_prob(c, "subtree", &p.p_subtree, NULL, 0) ||
+        !callopt_prob(c, "hoist", &p.p_hoist, NULL, 0) ||
+        !callopt_prob(c, "point", &p.p_point, NULL, 0) ||
         !callopt_prob(c, "parsimony", &p.parsimony, NULL, 0) ||
         !callopt_word(c, "selection", sels, 2, &sel) || !callopt_word(c, "fitness", fits, 3, &fit))
         return NULL;
