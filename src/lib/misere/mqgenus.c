@@ -41,7 +41,7 @@ typedef struct Level {
     uint32_t maxh;    /* game heaps 0..maxh covered */
     unsigned c;       /* nim heaps *1..*c covered */
     /* gam[y * GENUS_LEN + k]: γk of the positions of element y, the least
-       m <= c with y * *2^k * *m in P, or -1 (k = 0 only when c < 2) */
+       m <= c with y * *2^k * *m in P, or -1 (all -1 past k = 0 when c < 2) */
     signed char *gam;
     uint32_t *mh; /* mh[h * |Q| + y]: y times game heap h, h <= maxh */
 } Level;
