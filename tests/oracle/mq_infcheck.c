@@ -178,7 +178,7 @@ static void expect(const char *kw, int ntoks)
 static void parse(void)
 {
     if (!next_line(&st) || ntok != 2 || strcmp(tok[0], "cgt-misere-infinite") || strcmp(tok[1], "1"))
-        die_rule(1, "line 1: header must be 'cgt-misere-infinite 1'");
+        die_rule(1, "line 1: header must be 'cgt-misere-infinite 1' or 'cgt-misere-infinite 2'");
     expect("game", 3);
     if (strcmp(tok[1], "octal") && strcmp(tok[1], "hex") && strcmp(tok[1], "ruleset"))
         die_rule(1, "line %d: game kind must be octal, hex or ruleset", lineno);
@@ -922,6 +922,11 @@ static int64_t tcells;               /* |T| */
 static int64_t WI, WE, WAMIN;        /* witness i (1-based), e, a_min */
 static int64_t *fc;                  /* counts f */
 static int NW2, *ctx2;               /* context heaps */
+/* scratch, global so that a rejection (exit inside a loop) leaves no leak:
+ * two vectors of k + 1 coordinates, the closure's option list and bit set */
+static int64_t *vA, *vB;
+static uint32_t *sl2;
+static uint64_t *bs2;
 
 static void die_cap(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
 static void die_cap(const char *fmt, ...)
@@ -1118,7 +1123,8 @@ static void parse2(void)
     if (s64 > V2_MAXSTATES) die_cap("%lld states", (long long)s64);
     S = (int)s64;
     lab2 = xalloc((size_t)(S * tcells));
-    int64_t *x = xalloc(sizeof(int64_t) * (size_t)ks);
+    vA = xalloc(sizeof(int64_t) * (size_t)ks), vB = xalloc(sizeof(int64_t) * (size_t)ks);
+    int64_t *x = vA;
     int64_t rows = tcells / (Tb[K2] + 1);
     for (int s = 0; s < S; s++)
         for (int64_t r = 0; r < rows; r++) {
@@ -1141,7 +1147,6 @@ static void parse2(void)
                 dst[b] = str[b] == 'P';
             }
         }
-    free(x);
     expect2("check", K2 + 1);
     int64_t region = 1;
     for (int i = 1; i <= K2; i++) {
@@ -1186,7 +1191,7 @@ static void parse2(void)
 static void rule3_2(void)
 {
     u2 = xalloc(sizeof(int64_t) * (size_t)(K2 + 1));
-    int64_t *c = xalloc(sizeof(int64_t) * (size_t)(K2 + 1));
+    int64_t *c = vA;
     for (int K = 1; K <= N; K++)
         for (int i = 0; i < nopt[K]; i++) {
             int64_t r = 0;
@@ -1201,7 +1206,6 @@ static void rule3_2(void)
             for (int l = 1; l <= K2; l++)
                 if (c[l] > u2[l]) u2[l] = c[l];
         }
-    free(c);
 }
 
 /* ---- the reduction of format 2 (docs/misere.md, "Proof file in k
@@ -1251,7 +1255,7 @@ static int L2(int s, const int64_t *x)
  * compared with the blocks' while reading the table line) */
 static void rule4_2(void)
 {
-    int64_t *x = xalloc(sizeof(int64_t) * (size_t)(K2 + 1)), *y = xalloc(sizeof(int64_t) * (size_t)(K2 + 1));
+    int64_t *x = vA, *y = vB;
     for (int64_t q = 0; q < tcells; q++) {
         for (int64_t r = q, i = K2; i >= 1; i--) x[i] = r % (Tb[i] + 1), r /= Tb[i] + 1;
         red2(x, y);
@@ -1268,8 +1272,6 @@ static void rule4_2(void)
                 die_rule(4, "lab(%d; %s) differs from lab(%d; red = %s)", s, w, s, v);
             }
     }
-    free(x);
-    free(y);
 }
 
 /* rule 5: condition D2 */
@@ -1331,18 +1333,15 @@ static uint64_t *newrow(void)
 static const uint64_t *pmrow(uint32_t code)
 {
     if (pm2[code]) return pm2[code];
-    uint64_t *w = newrow();
+    uint64_t *w = pm2[code] = newrow();
     int s = (int)(code / (uint64_t)C2);
-    int64_t cc = (int64_t)(code % (uint64_t)C2), *c = xalloc(sizeof(int64_t) * (size_t)(K2 + 1));
-    int64_t *y = xalloc(sizeof(int64_t) * (size_t)(K2 + 1));
+    int64_t cc = (int64_t)(code % (uint64_t)C2), *c = vA, *y = vB;
     for (int l = K2; l >= 1; l--) c[l] = cc % (u2[l] + 1), cc /= u2[l] + 1;
     for (int64_t r = 0; r < R2; r++) {
         for (int l = 1; l <= K2; l++) y[l] = xs[r * K2 + l - 1] + c[l];
         if (L2(s, y)) w[r >> 6] |= 1ULL << (r & 63);
     }
-    free(c);
-    free(y);
-    return pm2[code] = w;
+    return w;
 }
 
 static uint32_t cidx(const Opt *y)
@@ -1375,26 +1374,27 @@ static const uint64_t *state_masks(int s)
     maskwords += 3 * (int64_t)RW2;
     if (maskwords > V2_MAXMASK) die_cap("region masks of %lld words", (long long)maskwords);
     uint64_t *w = xalloc(sizeof(uint64_t) * 3 * (size_t)RW2);
-    int64_t *y = xalloc(sizeof(int64_t) * (size_t)(K2 + 1));
+    int64_t *y = vA;
+    sm[s] = w;
     for (int64_t r = 0; r < R2; r++) {
-        const int64_t *x = xs + r * K2 - 1; /* x[1..K2] */
+        const int64_t *x = xs + r * K2; /* x[0..K2): coordinates 1..K2 */
         int nohp = 1, nf = 0, nm = 1;
         for (int i = 1; i <= K2; i++) {
-            if (x[i] < 1) continue;
+            if (x[i - 1] < 1) continue;
             int allhp = 1;
             for (int q = 0; q < gm[i]; q++) {
-                int h = gh[i][q], hp = 0;
-                for (int m = 0; m < nopt[h] && !hp; m++) {
+                int h = gh[i][q], hpv = 0;
+                for (int m = 0; m < nopt[h] && !hpv; m++) {
                     const Opt *o = &opts[h][m];
-                    for (int l = 1; l <= K2; l++) y[l] = x[l];
+                    for (int l = 1; l <= K2; l++) y[l] = x[l - 1];
                     y[i]--;
                     for (int k = 0; k < o->n; k++)
                         if (gof[o->h[k]]) y[gof[o->h[k]]]++;
-                    hp = L2(fold2(s, o), y);
+                    hpv = L2(fold2(s, o), y);
                 }
-                if (hp) nohp = 0;
+                if (hpv) nohp = 0;
                 else allhp = 0;
-                if (!hp && nopt[h] > 0) nm = 0;
+                if (!hpv && nopt[h] > 0) nm = 0;
             }
             if (allhp) nf = 1;
         }
@@ -1403,8 +1403,7 @@ static const uint64_t *state_masks(int s)
         if (nf) w[RW2 + (r >> 6)] |= bit;
         if (nm) w[2 * RW2 + (r >> 6)] |= bit;
     }
-    free(y);
-    return sm[s] = w;
+    return w;
 }
 
 static void check_pair2(size_t i)
@@ -1461,9 +1460,11 @@ static void closure2(void)
             if (all) mv2[r >> 6] |= 1ULL << (r & 63);
         }
     size_t ncode = (size_t)(C2 * S);
-    uint32_t *sl = xalloc(sizeof(uint32_t) * (ncode + 1));
     size_t bw = (ncode + 63) / 64;
-    uint64_t *bs = xalloc(sizeof(uint64_t) * bw);
+    sl2 = xalloc(sizeof(uint32_t) * (ncode + 1));
+    bs2 = xalloc(sizeof(uint64_t) * bw);
+    uint32_t *sl = sl2;
+    uint64_t *bs = bs2;
     insert_pair(0, NULL, 0);
     for (size_t i = 0; i < np; i++) {
         check_pair2(i);
@@ -1493,8 +1494,9 @@ static void closure2(void)
             insert_pair(act[K][s], sl, n);
         }
     }
-    free(sl);
-    free(bs);
+    free(sl2);
+    free(bs2);
+    sl2 = NULL, bs2 = NULL;
 }
 
 /* ---- rule 8 of format 2: the witness over the range of the rule:
@@ -1514,7 +1516,7 @@ static void rule8_2(void)
         die_cap("a witness range of %lld x %lld points", (long long)(as - amin + 1), (long long)(D + bpa[i]));
     sW2 = 0;
     for (int q = 0; q < NW2; q++) sW2 = act[ctx2[q]][sW2];
-    int64_t *p1 = xalloc(sizeof(int64_t) * (size_t)(K2 + 1)), *p2 = xalloc(sizeof(int64_t) * (size_t)(K2 + 1));
+    int64_t *p1 = vA, *p2 = vB;
     for (int l = 1; l <= K2; l++) p1[l] = p2[l] = fc[l];
     for (int64_t a = amin; a <= as; a++)
         for (int64_t d = 1; d <= D + bpa[i]; d++) {
@@ -1522,12 +1524,10 @@ static void rule8_2(void)
             p2[i] = a + d, p2[j] = a + e;
             int x = L2(sW2, p1), y = L2(sW2, p2);
             if (x == y)
-                die_rule(8, "the context does not separate g_%d^%lld and g_%d^%lld (both %c with g_%d^%lld);"
-                            " rules 1-7 hold (%d states, %zu pairs)", i, (long long)a, i, (long long)(a + d),
-                         x ? 'P' : 'N', j, (long long)(a + e), S, np);
+                die_rule(8, "the context does not separate %d^%lld and %d^%lld (both %c with %d^%lld);"
+                            " rules 1-7 hold (%d states, %zu pairs)", gh[i][0], (long long)a, gh[i][0],
+                         (long long)(a + d), x ? 'P' : 'N', gh[j][0], (long long)(a + e), S, np);
         }
-    free(p1);
-    free(p2);
 }
 
 static void run2(void)
