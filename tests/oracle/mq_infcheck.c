@@ -18,7 +18,12 @@
  *       (docs/misere.md, Lemma 2: "Lemma 1 is the case k = 2")
  *
  * Format 2 (k growing coordinates, Lemma 2) is checked by the same steps:
- * rules 1-8 of "Proof file in k coordinates"; -L is format 1 only.
+ * rules 1-8 of "Proof file in k coordinates"; -L is format 1 only.  Exit 2
+ * (not verified) also past this checker's sizes: more than 2^20 heaps or
+ * 2^30 states, a region of more than 2^24 points (points times k likewise),
+ * more than 2^26 (state, count vector) codes, region masks past 2 GB, more
+ * than 10^8 witness points, or the pair limit of -p.  A table is never
+ * larger than the file, whose lab lines hold one byte per cell.
  *
  * Exit 0 verified / 1 rejected (`rejected: rule N: detail`) or a brute-force
  * disagreement / 2 usage or I/O error.
@@ -1444,7 +1449,7 @@ static void closure2(void)
     R2 = 1;
     for (int l = 1; l <= K2; l++) R2 *= Ar[l] + 1;
     RW2 = (int)((R2 + 63) / 64);
-    if (smul(R2, K2) > V2_MAXMASK) die_cap("a region of %lld points in %d coordinates", (long long)R2, K2);
+    if (smul(R2, K2) > V2_MAXREGION) die_cap("a region of %lld points in %d coordinates", (long long)R2, K2);
     xs = xalloc(sizeof(int64_t) * (size_t)(R2 * K2));
     for (int64_t r = 0; r < R2; r++)
         for (int64_t q = r, l = K2; l >= 1; l--) xs[r * K2 + l - 1] = q % (Ar[l] + 1), q /= Ar[l] + 1;
