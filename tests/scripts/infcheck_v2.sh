@@ -150,11 +150,15 @@ mutate b0- 's/^block pair 1 2 1 2 2 3 2$/block pair 1 2 1 1 2 3 2/' 4
 mutate pb+ 's/^block pair 1 2 1 2 2 3 2$/block pair 1 2 1 2 3 3 2/' 4
 mutate pb- 's/^block pair 1 2 1 2 2 3 2$/block pair 1 2 1 2 1 3 2/' 4
 mutate a0+ 's/^block pair 1 2 1 2 2 3 2$/block pair 1 2 1 2 2 4 2/' 4
+mutate a0- 's/^block pair 1 2 1 2 2 3 2$/block pair 1 2 1 2 2 2 2/' 4
 mutate pa+ 's/^block pair 1 2 1 2 2 3 2$/block pair 1 2 1 2 2 3 3/' 4
 mutate pa- 's/^block pair 1 2 1 2 2 3 2$/block pair 1 2 1 2 2 3 1/' 4
 mutate c+ 's/^block period 3 0 2$/block period 3 1 2/' 4
 mutate p+ 's/^block period 3 0 2$/block period 3 0 3/' 4
 mutate p- 's/^block period 3 0 2$/block period 3 0 1/' 4
+# c = 1 of the k = 4 file's block (4; 1, 2) moved down
+sed 's/^block period 4 1 2$/block period 4 0 2/' "$T/k4" >"$T/c-"; seal "$T/c-"
+rejects "$T/c-" 4 "c-"
 # ... and with the table line and the labels made to fit the new bounds
 # (every label read at its reduced point under the old parameters), so
 # that rules 1 and 4 on the box hold and D1 or the recursion must reject:
