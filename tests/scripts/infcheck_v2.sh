@@ -1,8 +1,9 @@
 #!/bin/sh
 # The independent checker tests/oracle/mq_infcheck.c on proof files of
 # format cgt-misere-infinite 2 (docs/misere.md, "Proof file in k
-# coordinates"), which it reads besides format 1.  The valid files are
-# built from proofs of format 1 by tests/scripts/infcheck_v2.py: the
+# coordinates"), which it reads besides format 1.  One file is derived
+# by hand (octal 0.3, k = 3); the valid files are built from proofs of
+# format 1 by tests/scripts/infcheck_v2.py: the
 # translation of Lemma 2 ("Lemma 1 is the case k = 2"), more coordinates
 # whose groups hold heaps with the same action (k = 3 and 4, with period
 # blocks) and the coordinates renumbered; each must be accepted, and its
@@ -72,6 +73,68 @@ accepts "$T/dk2" 172438
 "$CHK" - <"$T/k3" | grep -q '^ok: ' || fail "format 2 from stdin"
 "$CHK" -T "$T/k3" >/dev/null 2>&1; [ $? = 2 ] || fail "-T on a format-2 file: want exit 2"
 "$CHK" -L 1 "$T/k3" >/dev/null 2>&1; [ $? = 2 ] || fail "-L on a format-2 file: want exit 2"
+
+# ---- a file derived by hand: octal 0.3, heaps <= 5, k = 3 ----
+# 0.3 takes one token, leaving 0 or 1 heap (heap K has the one option
+# K-1), so every move removes one token and a position with T tokens is
+# a misère P-position iff T is odd.  Groups {3}, {1} and {2, 4}: heaps 2
+# and 4 have even sizes and do not change the parity, so with the state
+# s = the parity of the heaps 5, lab(s; x) = P iff s + x_1 + x_2 is odd,
+# whatever x_3 is: the period block (3; 0, 1), T_3 = 0; the pair block of
+# format-1 file A of mq_infcheck.sh, (1, 2; t 0, b0 0, pb 2, a0 1, pa 2),
+# T_1 = 2, T_2 = 1.  Options holding a growing heap: 4 -> 3, 2 -> 1, 3 -> 2,
+# 5 -> 4, so u = (1, 1, 1) and D2 asks A_1 >= 1+2+1+2 = 6, A_2 >= 0+2+1+2 =
+# 5, A_3 >= max(0+1, 1+2-1) = 2.  The closure: heap 5 (the only heap in no
+# group) swaps the state and adds the option (s, e_3) (its option 4 is
+# growing): (0, {}), (1, {(0, e_3)}), (0, {(1, e_3)}), then (1, {(0, e_3)})
+# again: 3 pairs.  Q is finite (3^a is N or P by the parity of a alone), so
+# rule 8 rejects the witness, after rules 1-7 hold.
+cat >"$T/hand" <<'P'
+cgt-misere-infinite 2
+game octal 0.3
+heaps 5
+grow 3
+group 1 1 3
+group 2 1 1
+group 3 2 2 4
+options 1 1 -
+options 2 1 1
+options 3 1 2
+options 4 1 3
+options 5 1 4
+states 2
+act 5 1 0
+block pair 1 2 0 0 2 1 2
+block period 3 0 1
+table 2 1 0
+lab 0 0 0 N
+lab 0 0 1 P
+lab 0 1 0 P
+lab 0 1 1 N
+lab 0 2 0 N
+lab 0 2 1 P
+lab 1 0 0 P
+lab 1 0 1 N
+lab 1 1 0 N
+lab 1 1 1 P
+lab 1 2 0 P
+lab 1 2 1 N
+check 6 5 2
+witness 1 0 0
+counts 0 0 0
+context
+P
+seal "$T/hand"
+rejects "$T/hand" 8 "0.3 has a finite quotient"
+"$CHK" "$T/hand" | grep -q 'rules 1-7 hold (2 states, 3 pairs)' || fail "0.3 by hand: $("$CHK" "$T/hand")"
+brute "$T/hand"
+# (1; 0, 1, 0), a fixed point of red, flipped: the cell holds every x_3,
+# so it is wrong at once for heaps 2, 4 and both (rule 7); A_3 = 1 < p+m_3-1
+# = 2 (rule 5)
+sed 's/^lab 1 0 1 N$/lab 1 0 1 P/' "$T/hand" >"$T/hand2"; seal "$T/hand2"
+rejects "$T/hand2" 7 "0.3 by hand, a label flipped"
+sed 's/^check 6 5 2$/check 6 5 1/' "$T/hand" >"$T/hand3"; seal "$T/hand3"
+rejects "$T/hand3" 5 "0.3 by hand, A_3 = 1"
 
 # ---- mutations of the k = 3 file, each rejected by its rule ----
 cp "$T/k3" "$T/base"
