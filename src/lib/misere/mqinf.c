@@ -22,6 +22,7 @@ enum {
     WIN_B = 64,       /* window columns b = 0..63 */
     MAX_Q = 4,        /* largest diagonal step tried */
     MAX_REPAIRS = 4096, /* relabellings of untrusted states per attempt */
+    GROUP_FAILS = 64,   /* least failures of a heap before Lemma 2 is tried */
     MAX_STATES = 1 << 22
 };
 
@@ -34,6 +35,7 @@ struct MqInf {
     HeapOptions *opts; /* heaps 0..n, loaded at the first attempt */
     uint32_t last_k, max_k;
     uint32_t last_top, last_tk; /* top heap and its copies at the last grouped attempt */
+    uint32_t nfail;             /* least failures seen while expanding heap n */
     uint32_t *maxe;             /* maxe[h]: most copies of heap h in a least failure */
     uint32_t maxe_n;            /* heaps 0..maxe_n - 1 in maxe */
     char growing[300];
@@ -789,6 +791,7 @@ void mqinf_hook(void *ctx, const struct MqPret *T, const uint32_t *F, bool p_fai
         d->n = T->nh - 1;
         d->last_k = d->max_k = 0;
         d->last_top = d->last_tk = 0;
+        d->nfail = 0;
         if (d->maxe)
             memset(d->maxe, 0, d->maxe_n * sizeof *d->maxe);
         d->loglen = 0;
@@ -807,6 +810,7 @@ void mqinf_hook(void *ctx, const struct MqPret *T, const uint32_t *F, bool p_fai
     for (uint32_t h = 0; h < T->nh; h++)
         if (F[h] > d->maxe[h])
             d->maxe[h] = F[h];
+    d->nfail++;
     if (k >= 2) {
         /* the new heap's exponent grows: Lemma 1 with top heap n */
         if (k <= d->last_k || k < MIN_COPIES)
@@ -825,9 +829,12 @@ void mqinf_hook(void *ctx, const struct MqPret *T, const uint32_t *F, bool p_fai
             H = h;
             break;
         }
-    if (H == 0 || d->eng->q->nh != d->n)
+    /* most heaps that finish have few least failures: Lemma 2 only after
+     * GROUP_FAILS of them, and again for the same top only when its count
+     * grew by a quarter (at least 2), so that finishing heaps pay little */
+    if (H == 0 || d->eng->q->nh != d->n || d->nfail < GROUP_FAILS)
         return;
-    if (H == d->last_top && F[H] <= d->last_tk)
+    if (H == d->last_top && F[H] < d->last_tk + (d->last_tk / 4 > 2 ? d->last_tk / 4 : 2))
         return;
     d->last_top = H;
     d->last_tk = F[H];
