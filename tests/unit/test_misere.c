@@ -10,6 +10,7 @@
 
 #include "lib/heap/genus.h"
 #include "lib/misere/misere.h"
+#include "lib/misere/mqinf.h"
 #include "lib/misere/mqint.h"
 #include "lib/misere/mqmix.h"
 #include "lib/misere/mqrun.h"
@@ -1244,6 +1245,100 @@ static void test_run_certify(void)
     mq_run_free(&r);
 }
 
+/* Region of Lemma 2 (docs/misere.md, D2) for p's groups, counted here. */
+static void inf_region(MqInfProof *p)
+{
+    uint32_t ma = 0, mb = 0;
+    p->ua = p->ub = 0;
+    for (uint32_t h = 1; h <= p->N; h++) {
+        ma += p->grp[h] == 1;
+        mb += p->grp[h] == 2;
+        for (size_t j = 0; j < p->opts[h].count; j++) {
+            uint32_t ch = 0, cg = 0;
+            for (size_t q = p->opts[h].start[j]; q < p->opts[h].start[j + 1]; q++) {
+                ch += p->grp[p->opts[h].parts[q]] == 1;
+                cg += p->grp[p->opts[h].parts[q]] == 2;
+            }
+            p->ua = ch > p->ua ? ch : p->ua;
+            p->ub = cg > p->ub ? cg : p->ub;
+        }
+    }
+    p->A1 = p->a0 + p->pa + p->q + p->ub + 1;
+    p->B1 = p->b0 + p->pb + p->q + p->ua + 1;
+    if (p->A1 + 1 < p->pa + ma)
+        p->A1 = p->pa + ma - 1;
+    if (p->B1 + 1 < p->pb + mb)
+        p->B1 = p->pb + mb - 1;
+}
+
+/* Variants of the proof of Q(12) of 0.76 through Lemma 2 (docs/misere.md):
+ * (1) the same labels read with the diagonal step q = 2 (t, b0, a0 allow
+ * it, and steps (1,1) leave every label alone, so the function L is the
+ * same): certified, with the same outcomes, and written in format 2;
+ * (2) heap 5 put into the partner's group (the claim "only the number of
+ * heaps 7 and 5 together counts"), which is false: the certificate must
+ * refuse it. */
+static void check_inf_variants(MqInfProof *p)
+{
+    uint32_t q0 = p->q, A1 = p->A1, B1 = p->B1, ua = p->ua, ub = p->ub;
+    uint64_t pairs = p->pairs, checks = p->checks;
+    bool ok = false;
+    const char *why = "";
+    CgtError err;
+    CHECK(mqinf_is_v1(p) && q0 == 1 && p->t == 1 && p->b0 == 2 && p->a0 == 3);
+    /* (1) q = 2 */
+    bool before[6][8];
+    for (uint32_t a = 0; a < 6; a++)
+        for (uint32_t b = 0; b < 8; b++)
+            before[a][b] = mqinf_label(p, 5, a, b);
+    p->q = 2;
+    inf_region(p);
+    CHECK_EQ_INT(mqinf_certify(p, 4000000, &ok, &why, &err), CGT_OK);
+    CHECK(ok);
+    if (!ok)
+        fprintf(stderr, "q = 2 variant refused: %s\n", why);
+    CHECK(!mqinf_is_v1(p));
+    bool same = true;
+    for (uint32_t a = 0; a < 6; a++)
+        for (uint32_t b = 0; b < 8; b++)
+            same = same && before[a][b] == mqinf_label(p, 5, a, b);
+    CHECK(same);
+    char pf[300];
+    run_path("q76v2.proof", pf, sizeof pf);
+    CHECK_EQ_INT(mqinf_write(p, "octal 0.76", pf, &err), CGT_OK);
+    FILE *f = fopen(pf, "r");
+    const char *want[] = {"cgt-misere-infinite 2\n", "game octal 0.76\n", "heaps 12\n",
+                          "grow 2\n", "group 1 1 12\n", "group 2 1 7\n"};
+    char line[256];
+    for (size_t i = 0; f && i < sizeof want / sizeof *want; i++)
+        CHECK_EQ_STR(fgets(line, sizeof line, f) ? line : "", want[i]);
+    bool block = false, counts = false, end = false;
+    while (f && fgets(line, sizeof line, f)) {
+        block = block || strcmp(line, "block pair 1 2 1 2 2 2 3 2\n") == 0;
+        counts = counts || strcmp(line, "counts 0 0\n") == 0;
+        end = strcmp(line, "end\n") == 0;
+    }
+    if (f)
+        fclose(f);
+    CHECK(block && counts && end);
+    remove(pf);
+    /* (2) heap 5 beside heap 7 */
+    p->q = 1;
+    p->grp[5] = 2;
+    inf_region(p);
+    ok = true;
+    CHECK_EQ_INT(mqinf_certify(p, 4000000, &ok, &why, &err), CGT_OK);
+    CHECK(!ok);
+    p->grp[5] = 0;
+    p->q = q0;
+    p->A1 = A1;
+    p->B1 = B1;
+    p->ua = ua;
+    p->ub = ub;
+    CHECK_EQ_INT(mqinf_certify(p, 4000000, &ok, &why, &err), CGT_OK);
+    CHECK(ok && p->pairs == pairs && p->checks == checks);
+}
+
 /* Q(12) of 0.76 is infinite: the driver proves it, both with a bound and
  * heap by heap, writes the proof (accepted by the independent checker
  * tests/oracle/mq_infcheck, built next to the tests), and the description's
@@ -1306,6 +1401,7 @@ static void test_run_infinite(const char *infcheck)
         CHECK_EQ_INT(bad, 0);
         CHECK(count > 2000);
         free(b.tab);
+        check_inf_variants(r.inf);
     }
     mq_run_free(&r);
     FILE *f = fopen(pf, "r");

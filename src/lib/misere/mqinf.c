@@ -20,6 +20,9 @@
 enum {
     MIN_COPIES = 5,   /* first least failure (copies of heap n) that is tried */
     WIN_B = 64,       /* window columns b = 0..63 */
+    MAX_Q = 4,        /* largest diagonal step tried */
+    MAX_REPAIRS = 4096, /* relabellings of untrusted states per attempt */
+    GROUP_FAILS = 64,   /* least failures of a heap before Lemma 2 is tried */
     MAX_STATES = 1 << 22
 };
 
@@ -31,6 +34,11 @@ struct MqInf {
     bool follow;       /* n = 0 at creation: n follows the expanded heap */
     HeapOptions *opts; /* heaps 0..n, loaded at the first attempt */
     uint32_t last_k, max_k;
+    uint32_t last_top, last_tk; /* top heap and its copies at the last grouped attempt */
+    uint32_t nfail;             /* least failures seen while expanding heap n */
+    uint32_t *maxe;             /* maxe[h]: most copies of heap h in a least failure */
+    uint32_t maxe_n;            /* heaps 0..maxe_n - 1 in maxe */
+    char growing[300];
     MqInfProof *res;
     char *log;
     size_t loglen, logcap;
@@ -93,6 +101,8 @@ void mqinf_proof_free(MqInfProof *p)
     free(p->act);
     free_opts(p->opts, p->N);
     free(p->lab);
+    free(p->grp);
+    free(p->trust);
     free(p->wheaps);
     free(p->word);
     free(p->woff);
@@ -105,6 +115,7 @@ void mqinf_free(MqInf *d)
         return;
     free_opts(d->opts, d->n);
     mqinf_proof_free(d->res);
+    free(d->maxe);
     free(d->log);
     free(d);
 }
@@ -131,19 +142,39 @@ uint32_t mqinf_max_copies(const MqInf *d)
     return d->max_k;
 }
 
+const char *mqinf_growing(MqInf *d)
+{
+    d->growing[0] = '\0';
+    if (d->last_top == 0)
+        return d->growing;
+    size_t len = 0;
+    len += (size_t)snprintf(d->growing, sizeof d->growing,
+                            "heap %u occurs once in the least failures; most copies of the "
+                            "heaps that grow:", d->n);
+    bool any = false;
+    for (uint32_t h = d->maxe_n; h-- > 1 && len + 24 < sizeof d->growing;)
+        if (h != d->n && d->maxe[h] >= MIN_COPIES) {
+            len += (size_t)snprintf(d->growing + len, sizeof d->growing - len, "%s %u^%u",
+                                    any ? "," : "", h, d->maxe[h]);
+            any = true;
+        }
+    return d->growing;
+}
+
 /* ---- the reduction (docs/misere.md, proof format) ---- */
 
-/* red(a, b) of the proof format (docs/misere.md): down the diagonal while
- * a, b > t, then b modulo pb above b0 when a <= t, else a modulo pa above
- * a0. */
+/* red(a, b) of the proof formats (docs/misere.md, Lemma 2): down the
+ * diagonal by steps (q, q) while a, b >= t + q, then b modulo pb above b0
+ * when a < t + q, else a modulo pa above a0 (q = 1: Lemma 1's red). */
 static void mqinf_reduce(const MqInfProof *p, uint64_t *a, uint64_t *b)
 {
-    if (*a > p->t && *b > p->t) {
-        uint64_t s = (*a < *b ? *a : *b) - p->t;
+    uint64_t tq = (uint64_t)p->t + p->q;
+    if (*a >= tq && *b >= tq) {
+        uint64_t s = ((*a < *b ? *a : *b) - p->t) / p->q * p->q;
         *a -= s;
         *b -= s;
     }
-    if (*a <= p->t) {
+    if (*a < tq) {
         if (*b >= (uint64_t)p->b0 + p->pb)
             *b = p->b0 + (*b - p->b0) % p->pb;
     } else if (*a >= (uint64_t)p->a0 + p->pa) {
@@ -168,9 +199,9 @@ CgtStatus mqinf_outcome(const MqInfProof *p, const uint32_t *heaps, size_t k, bo
             return cgt_error_set(err, CGT_ERR_DOMAIN,
                                  "heap %u is above the heaps 0..%u that the description covers",
                                  h, p->N);
-        if (h == p->H)
+        if (p->grp[h] == 1)
             a++;
-        else if (h == p->G)
+        else if (p->grp[h] == 2)
             b++;
         else if (h > 0)
             s = p->act[h][s];
@@ -179,20 +210,48 @@ CgtStatus mqinf_outcome(const MqInfProof *p, const uint32_t *heaps, size_t k, bo
     return CGT_OK;
 }
 
+bool mqinf_is_v1(const MqInfProof *p)
+{
+    if (p->H != p->N || p->q != 1)
+        return false;
+    for (uint32_t h = 1; h <= p->N; h++)
+        if (p->grp[h] && h != p->H && h != p->G)
+            return false;
+    return true;
+}
+
+uint32_t mqinf_group(const MqInfProof *p, int g, uint32_t *out)
+{
+    uint32_t n = 0;
+    for (uint32_t h = 1; h <= p->N; h++)
+        if (p->grp[h] == g)
+            out[n++] = h;
+    return n;
+}
+
 /* ---- witness: contexts that separate the powers of phi(H) ---- */
 
 static bool witness_ok(const MqInfProof *p, uint32_t s, int32_t e, uint32_t amin)
 {
-    int64_t t = p->t;
-    int64_t astar = t + 1 > t + 1 - e ? t + 1 : t + 1 - e;
+    int64_t t = p->t, q = p->q;
+    int64_t astar = t + q > t + q - e ? t + q : t + q - e;
     int64_t dstar = (int64_t)p->a0 - t + e + 1;
     if (dstar < 1)
         dstar = 1;
     /* a beyond A*: only d = a' - a matters (both points move down the
      * diagonal); d beyond D*: periodic with period pa.  Checking past both
      * thresholds by a full period and more covers every case. */
-    for (int64_t a = amin; a <= astar + 1 + p->pa; a++)
-        for (int64_t dd = 1; dd <= dstar + 3 * (int64_t)p->pa + 2; dd++)
+    /* and at least the range of rule 8 of format 2 (docs/misere.md) */
+    int64_t dmax = dstar + 3 * (int64_t)p->pa + 2;
+    int64_t d2 = (int64_t)p->a0 - t + e > (int64_t)p->a0 - (int64_t)amin
+                     ? (int64_t)p->a0 - t + e
+                     : (int64_t)p->a0 - (int64_t)amin;
+    if (d2 < 1)
+        d2 = 1;
+    if (d2 + p->pa > dmax)
+        dmax = d2 + p->pa;
+    for (int64_t a = amin; a <= astar + q + p->pa; a++)
+        for (int64_t dd = 1; dd <= dmax; dd++)
             if (mqinf_label(p, s, (uint64_t)a, (uint64_t)(a + e)) ==
                 mqinf_label(p, s, (uint64_t)(a + dd), (uint64_t)(a + e)))
                 return false;
@@ -229,38 +288,47 @@ static uint32_t tact(const MqPret *T, uint32_t h, uint32_t x)
 
 typedef struct Window {
     uint32_t S, A, W;
-    uint8_t *o; /* o[(s * A + a) * W + b] */
+    uint8_t *o;           /* o[(s * A + a) * W + b] */
+    const uint8_t *trust; /* trust[s]: the window's labels of s are below the least failure */
 } Window;
 
 #define WAT(w, s, a, b) ((w)->o[((size_t)(s) * (w)->A + (a)) * (w)->W + (b)])
 
 /* Fit t, then (pb, b0), then (pa, a0) on the window; false with a reason. */
-static bool fit(const Window *w, MqInfProof *p, char *why, size_t wl)
+static bool fit(const Window *w, MqInfProof *p, uint32_t tmin, char *why, size_t wl)
 {
     uint32_t A = w->A, W = w->W, S = w->S;
     bool found = false;
     uint32_t t;
-    for (t = 0; t + 3 <= A && !found; t++) {
-        found = true;
-        for (uint32_t s = 0; s < S && found; s++)
-            for (uint32_t a = t; a + 1 < A && found; a++)
-                for (uint32_t b = t; b + 1 < W && found; b++)
-                    found = WAT(w, s, a, b) == WAT(w, s, a + 1, b + 1);
+    uint32_t q;
+    /* the diagonal step (q, q): q = 1 first (Lemma 1), then 2..MAX_Q */
+    for (q = 1; q <= MAX_Q && !found; q++) {
+        for (t = tmin; t + q + 2 <= A && !found; t++) {
+            found = true;
+            for (uint32_t s = 0; s < S && found; s++)
+                for (uint32_t a = t; a + q < A && found && w->trust[s]; a++)
+                    for (uint32_t b = t; b + q < W && found; b++)
+                        found = WAT(w, s, a, b) == WAT(w, s, a + q, b + q);
+            if (found)
+                break;
+        }
         if (found)
             break;
     }
     if (!found) {
-        snprintf(why, wl, "no diagonal invariance on the window (a < %u)", A);
+        snprintf(why, wl, "no diagonal invariance on the window (a < %u, steps 1..%u)", A,
+                 (unsigned)MAX_Q);
         return false;
     }
     p->t = t;
+    p->q = q;
     found = false;
     uint32_t pb = 0, b0 = 0;
     for (pb = 1; pb <= W / 4 && !found; pb++) {
         for (b0 = 0; b0 + 2 * pb + 1 < W && !found; b0++) {
             found = true;
             for (uint32_t s = 0; s < S && found; s++)
-                for (uint32_t a = 0; a <= t + 1 && a < A && found; a++)
+                for (uint32_t a = 0; a <= t + q && a < A && found && w->trust[s]; a++)
                     for (uint32_t b = b0; b + pb < W && found; b++)
                         found = WAT(w, s, a, b) == WAT(w, s, a, b + pb);
             if (found)
@@ -270,18 +338,18 @@ static bool fit(const Window *w, MqInfProof *p, char *why, size_t wl)
             break;
     }
     if (!found) {
-        snprintf(why, wl, "t=%u, no period in b on the strips a <= t+1", t);
+        snprintf(why, wl, "t=%u q=%u, no period in b on the strips a <= t+q", t, q);
         return false;
     }
     p->pb = pb;
-    p->b0 = b0 < t ? t : b0;
+    p->b0 = b0 < t + q - 1 ? t + q - 1 : b0;
     found = false;
     uint32_t pa = 0, a0 = 0;
-    for (pa = 1; t + 1 + 2 * pa + 1 < A && !found; pa++) {
-        for (a0 = t + 1; a0 + 2 * pa + 1 < A && !found; a0++) {
+    for (pa = 1; t + q + 2 * pa + 1 < A && !found; pa++) {
+        for (a0 = t + q; a0 + 2 * pa + 1 < A && !found; a0++) {
             found = true;
             for (uint32_t s = 0; s < S && found; s++)
-                for (uint32_t b = 0; b <= t + 1 && found; b++)
+                for (uint32_t b = 0; b <= t + q && found && w->trust[s]; b++)
                     for (uint32_t a = a0; a + pa < A && found; a++)
                         found = WAT(w, s, a, b) == WAT(w, s, a + pa, b);
             if (found)
@@ -291,8 +359,8 @@ static bool fit(const Window *w, MqInfProof *p, char *why, size_t wl)
             break;
     }
     if (!found) {
-        snprintf(why, wl, "t=%u, b-period %u from %u, no period in a on the strips b <= t+1 "
-                 "(rows a < %u)", t, p->pb, p->b0, A);
+        snprintf(why, wl, "t=%u q=%u, b-period %u from %u, no period in a on the strips "
+                 "b <= t+q (rows a < %u)", t, q, p->pb, p->b0, A);
         return false;
     }
     p->pa = pa;
@@ -306,32 +374,108 @@ static bool fit(const Window *w, MqInfProof *p, char *why, size_t wl)
     return true;
 }
 
-static MqInfProof *attempt(MqInf *d, const MqPret *T, uint32_t G, uint32_t k, char *why,
-                           size_t wl)
+/* One attempt: coordinate a counts the heaps h with grp[h] = 1 (H among
+ * them, the window's rows a < k), b those with grp[h] = 2 (G among them);
+ * tmin = the least t that Lemma 2 allows for groups of these sizes. */
+/* A state: a trial element, and with refinement also the element of
+ * Q(n-1) of the position's heaps below n.  Open addressing over the pair. */
+typedef struct StateMap {
+    uint64_t *key;
+    uint32_t *val;
+    size_t cap;
+} StateMap;
+
+static uint32_t smap_get(StateMap *m, uint64_t key, uint32_t fresh)
 {
-    uint32_t H = d->n, N = d->n;
-    /* states: elements reached from 0 by heaps other than H and G (BFS, so
-     * state numbers follow the length of their shortest heap words) */
-    uint32_t *ridx = xmalloc(T->n * sizeof *ridx), *rl = xmalloc(T->n * sizeof *rl);
-    uint32_t *pst = xmalloc(T->n * sizeof *pst), *ph = xmalloc(T->n * sizeof *ph);
-    for (uint32_t x = 0; x < T->n; x++)
-        ridx[x] = UINT32_MAX;
-    uint32_t S = 0;
-    ridx[0] = 0;
-    rl[S++] = 0;
-    for (uint32_t i = 0; i < S; i++)
-        for (uint32_t h = 1; h <= N; h++)
-            if (h != H && h != G && T->hl[h] >= 0) {
+    size_t i = (size_t)((key * 0x9e3779b97f4a7c15ULL) >> 20) & (m->cap - 1);
+    while (m->val[i] != UINT32_MAX) {
+        if (m->key[i] == key)
+            return m->val[i];
+        i = (i + 1) & (m->cap - 1);
+    }
+    m->key[i] = key;
+    m->val[i] = fresh;
+    return fresh;
+}
+
+static MqInfProof *attempt(MqInf *d, const MqPret *T, const uint32_t *F, uint32_t H,
+                           uint32_t G, const uint8_t *grp, uint32_t tmin, uint32_t k,
+                           bool refine, char *why, size_t wl)
+{
+    uint32_t N = d->n;
+    const MqPret *Q = d->eng->q;
+    /* states: elements reached from 0 by heaps outside the groups (BFS, so
+     * state numbers follow the length of their shortest heap words); with
+     * refine, pairs (trial element, element of Q(n-1) of the heaps below
+     * n), which separates positions above the least failure that the
+     * trial merges */
+    uint32_t cap = T->n, S = 0;
+    uint32_t *rl = xmalloc(cap * sizeof *rl), *rq = xmalloc(cap * sizeof *rq);
+    uint32_t *pst = xmalloc(cap * sizeof *pst), *ph = xmalloc(cap * sizeof *ph);
+    StateMap sm;
+    sm.cap = 1;
+    while (sm.cap < 4 * (size_t)T->n)
+        sm.cap *= 2;
+    sm.key = xmalloc(sm.cap * sizeof *sm.key);
+    sm.val = xmalloc(sm.cap * sizeof *sm.val);
+    memset(sm.val, 0xff, sm.cap * sizeof *sm.val);
+    smap_get(&sm, 0, 0);
+    rl[0] = rq[0] = 0;
+    S = 1;
+    for (uint32_t i = 0; i < S && S <= MAX_STATES; i++)
+        for (uint32_t h = 1; h <= N && S <= MAX_STATES; h++)
+            if (!grp[h] && T->hl[h] >= 0) {
                 uint32_t y = tact(T, h, rl[i]);
-                if (ridx[y] == UINT32_MAX) {
-                    ridx[y] = S;
-                    pst[S] = i;
-                    ph[S] = h;
-                    rl[S++] = y;
+                uint32_t z = refine && h < N && h < Q->nh ? tact(Q, h, rq[i]) : rq[i];
+                uint64_t key = y + (refine ? (uint64_t)z * T->n : 0);
+                if (smap_get(&sm, key, S) != S)
+                    continue;
+                if (S == cap) {
+                    cap *= 2;
+                    rl = xrealloc(rl, cap * sizeof *rl);
+                    rq = xrealloc(rq, cap * sizeof *rq);
+                    pst = xrealloc(pst, cap * sizeof *pst);
+                    ph = xrealloc(ph, cap * sizeof *ph);
+                    if (4 * (size_t)cap > sm.cap) {
+                        StateMap nm;
+                        nm.cap = sm.cap * 4;
+                        nm.key = xmalloc(nm.cap * sizeof *nm.key);
+                        nm.val = xmalloc(nm.cap * sizeof *nm.val);
+                        memset(nm.val, 0xff, nm.cap * sizeof *nm.val);
+                        for (size_t j = 0; j < sm.cap; j++)
+                            if (sm.val[j] != UINT32_MAX)
+                                smap_get(&nm, sm.key[j], sm.val[j]);
+                        free(sm.key);
+                        free(sm.val);
+                        sm = nm;
+                    }
                 }
+                pst[S] = i;
+                ph[S] = h;
+                rl[S] = y;
+                rq[S] = z;
+                S++;
             }
+    /* trusted states: the heaps above H of the state's word are below
+     * those of the least failure F in the word order (or equal), so that
+     * with fewer than k heaps H the position is below F and its trial
+     * label is its outcome ("Word order and failures"); the fit reads only
+     * these */
+    uint8_t *trust = xmalloc(S);
+    uint32_t *cnt = xcalloc(N + 1, sizeof *cnt);
+    trust[0] = 1;
+    for (uint32_t s = 1; s < S; s++) {
+        memset(cnt, 0, (N + 1) * sizeof *cnt);
+        for (uint32_t x = s; x != 0; x = pst[x])
+            cnt[ph[x]]++;
+        int c = 0;
+        for (uint32_t h = N; h > H && c == 0; h--)
+            c = cnt[h] < F[h] ? -1 : cnt[h] > F[h] ? 1 : 0;
+        trust[s] = c <= 0;
+    }
+    free(cnt);
     MqInfProof *p = NULL;
-    Window w = {S, k, WIN_B, NULL};
+    Window w = {S, k, WIN_B, NULL, trust};
     if (S > MAX_STATES || (uint64_t)S * k * WIN_B > (256u << 20)) {
         snprintf(why, wl, "%u states: window too large", S);
         goto out;
@@ -360,7 +504,9 @@ static MqInfProof *attempt(MqInf *d, const MqPret *T, uint32_t G, uint32_t k, ch
     p->G = G;
     p->S = S;
     p->found_copies = k;
-    if (!fit(&w, p, why, wl)) {
+    p->grp = xmalloc(N + 1);
+    memcpy(p->grp, grp, N + 1);
+    if (!fit(&w, p, tmin, why, wl)) {
         mqinf_proof_free(p);
         p = NULL;
         goto out;
@@ -373,11 +519,14 @@ static MqInfProof *attempt(MqInf *d, const MqPret *T, uint32_t G, uint32_t k, ch
         for (size_t j = 0; j < src->count; j++)
             heapopts_add(&p->opts[h], src->parts + src->start[j],
                          src->start[j + 1] - src->start[j]);
-        if (h == H || h == G || h == 0)
+        if (grp[h] || h == 0)
             continue;
         p->act[h] = xmalloc((size_t)S * sizeof *p->act[h]);
-        for (uint32_t s = 0; s < S; s++)
-            p->act[h][s] = ridx[tact(T, h, rl[s])];
+        for (uint32_t s = 0; s < S; s++) {
+            uint32_t y = tact(T, h, rl[s]);
+            uint32_t z = refine && h < N && h < Q->nh ? tact(Q, h, rq[s]) : rq[s];
+            p->act[h][s] = smap_get(&sm, y + (refine ? (uint64_t)z * T->n : 0), UINT32_MAX);
+        }
     }
     p->lab = xmalloc((size_t)S * (p->TA + 1) * (p->TB + 1));
     bool agree = true;
@@ -385,7 +534,7 @@ static MqInfProof *attempt(MqInf *d, const MqPret *T, uint32_t G, uint32_t k, ch
         for (uint32_t a = 0; a <= p->TA; a++)
             for (uint32_t b = 0; b <= p->TB; b++)
                 p->lab[((size_t)s * (p->TA + 1) + a) * (p->TB + 1) + b] = WAT(&w, s, a, b);
-        for (uint32_t a = 0; a < k && agree; a++)
+        for (uint32_t a = 0; a < k && agree && trust[s]; a++)
             for (uint32_t b = 0; b < WIN_B && agree; b++)
                 agree = mqinf_label(p, s, a, b) == WAT(&w, s, a, b);
     }
@@ -416,8 +565,14 @@ static MqInfProof *attempt(MqInf *d, const MqPret *T, uint32_t G, uint32_t k, ch
             p->word[p->woff[s] + --j] = ph[x];
     free(len);
 out:
+    if (p)
+        p->trust = trust;
+    else
+        free(trust);
     free(w.o);
-    free(ridx);
+    free(sm.key);
+    free(sm.val);
+    free(rq);
     free(rl);
     free(pst);
     free(ph);
@@ -449,6 +604,182 @@ static int cmp_cand(const void *x, const void *y)
     return (a[1] < b[1]) - (a[1] > b[1]);
 }
 
+/* Try to prove Q(n) infinite with top heap H (k copies of it in the least
+ * failure F) against each partner in turn.  grouped: the coordinates are
+ * the groups of heaps with the image of H and of the partner in Q(n-1)
+ * (Lemma 2); else {H} and {G} (Lemma 1). */
+static void try_top(MqInf *d, const MqPret *T, const uint32_t *F, uint32_t H, uint32_t k,
+                    bool grouped)
+{
+    const MqPret *q = d->eng->q;
+    /* partners: heaps of the failure first (most copies first), then (for
+     * the top heap n only) every other heap with options, largest first */
+    uint32_t *cand = xmalloc(2 * (size_t)d->n * sizeof *cand), nc = 0;
+    for (uint32_t h = 1; h < d->n; h++)
+        if (h != H && T->hl[h] >= 0 && (!grouped || F[h] > 0)) {
+            cand[2 * nc] = F[h];
+            cand[2 * nc + 1] = h;
+            nc++;
+        }
+    qsort(cand, nc, 2 * sizeof *cand, cmp_cand);
+    size_t len0 = d->loglen;
+    uint8_t *grp = xcalloc(d->n + 1, 1);
+    for (uint32_t i = 0; i < nc && !d->res && cgt_poll() == CGT_OK; i++) {
+        uint32_t G = cand[2 * i + 1];
+        char why[300];
+        why[0] = '\0';
+        memset(grp, 0, d->n + 1);
+        uint32_t ma = 0, mb = 0;
+        if (grouped) {
+            /* heaps with the image of H (of G) in Q(n-1) */
+            uint32_t xh = tact(q, H, 0), xg = tact(q, G, 0);
+            for (uint32_t h = 1; h < d->n && h < q->nh; h++) {
+                if (q->hl[h] < 0)
+                    continue;
+                uint32_t x = tact(q, h, 0);
+                if (x == xh) {
+                    grp[h] = 1;
+                    ma++;
+                } else if (x == xg) {
+                    grp[h] = 2;
+                    mb++;
+                }
+            }
+            if (xh == xg || grp[H] != 1 || grp[G] != 2)
+                continue;
+        } else {
+            grp[H] = 1;
+            grp[G] = 2;
+            ma = mb = 1;
+        }
+        if (ma > 8 || mb > 8)
+            continue;
+        uint32_t tmin = (ma > mb ? ma : mb) - 1;
+        /* grouped: the trial's states first, then refined by Q(n-1) */
+        for (int refine = 0; refine <= (int)grouped && !d->res && !d->failed; refine++) {
+        char pre[100];
+        if (grouped)
+            snprintf(pre, sizeof pre, "top %u (copies %u), partner %u%s", H, k, G,
+                     refine ? ", refined states" : "");
+        else
+            snprintf(pre, sizeof pre, "copies %u, partner %u", k, G);
+        MqInfProof *p = attempt(d, T, F, H, G, grp, tmin, k, refine, why, sizeof why);
+        if (!p) {
+            if (cand[2 * i] > 0)
+                logf_(d, "%s: %s", pre, why);
+            break;
+        }
+        char qtxt[16] = "";
+        if (p->q > 1)
+            snprintf(qtxt, sizeof qtxt, " q=%u", p->q);
+        /* region (rule 5; Lemma 2, D2) */
+        p->ua = p->ub = 0;
+        for (uint32_t h = 1; h <= d->n; h++)
+            for (size_t j = 0; j < p->opts[h].count; j++) {
+                uint32_t ch = 0, cg = 0;
+                for (size_t r = p->opts[h].start[j]; r < p->opts[h].start[j + 1]; r++) {
+                    ch += grp[p->opts[h].parts[r]] == 1;
+                    cg += grp[p->opts[h].parts[r]] == 2;
+                }
+                if (ch > p->ua)
+                    p->ua = ch;
+                if (cg > p->ub)
+                    p->ub = cg;
+            }
+        p->A1 = p->a0 + p->pa + p->q + p->ub + 1;
+        if (p->A1 < p->t + p->q)
+            p->A1 = p->t + p->q;
+        if (p->A1 + 1 < p->pa + ma)
+            p->A1 = p->pa + ma - 1;
+        p->B1 = p->b0 + p->pb + p->q + p->ua + 1;
+        if (p->B1 < p->t + p->q)
+            p->B1 = p->t + p->q;
+        if (p->B1 + 1 < p->pb + mb)
+            p->B1 = p->pb + mb - 1;
+        bool ok = false;
+        const char *reason = "";
+        CgtError e2;
+        cgt_error_clear(&e2);
+        CgtStatus st = mqinf_certify(p, d->max_pairs, &ok, &reason, &e2);
+        /* labels of states above the least failure are only the trial's
+         * guess: where the check fails on such a state, take the label the
+         * misère rule asks for and check again (the certificate alone
+         * decides; this only proposes tables) */
+        uint32_t repairs = 0;
+        uint64_t hist[2] = {UINT64_MAX, UINT64_MAX};
+        while (st == CGT_OK && !ok && p->fail_bits && !p->trust[p->fail_s] &&
+               repairs < MAX_REPAIRS) {
+            /* the same check failing every other round: two positions of
+             * one state need different labels; stop */
+            uint64_t here = ((uint64_t)p->fail_s << 32 | p->fail_a) ^ p->fail_bits * 31;
+            if (here == hist[1])
+                break;
+            hist[1] = hist[0];
+            hist[0] = here;
+            repairs++;
+            for (uint32_t b = 0; b < 64; b++)
+                if (p->fail_bits >> b & 1) {
+                    uint64_t ra = p->fail_a, rb = b;
+                    mqinf_reduce(p, &ra, &rb);
+                    p->lab[((size_t)p->fail_s * (p->TA + 1) + ra) * (p->TB + 1) + rb] =
+                        (uint8_t)(p->fail_want >> b & 1);
+                }
+            for (uint32_t a = 0; a <= p->TA; a++)
+                for (uint32_t b = 0; b <= p->TB; b++) {
+                    uint64_t ra = a, rb = b;
+                    mqinf_reduce(p, &ra, &rb);
+                    p->lab[((size_t)p->fail_s * (p->TA + 1) + a) * (p->TB + 1) + b] =
+                        p->lab[((size_t)p->fail_s * (p->TA + 1) + ra) * (p->TB + 1) + rb];
+                }
+            st = mqinf_certify(p, d->max_pairs, &ok, &reason, &e2);
+        }
+        if (repairs)
+            logf_(d, "%s: %u repairs of labels above the least failure", pre, repairs);
+        if (st != CGT_OK) {
+            logf_(d, "%s: t=%u b0=%u pb=%u a0=%u pa=%u, %u states: "
+                  "certificate stopped: %s", pre, p->t, p->b0, p->pb, p->a0, p->pa, p->S,
+                  e2.msg);
+            mqinf_proof_free(p);
+            if (st != CGT_ERR_LIMIT) {
+                d->failed = true;
+                d->err = e2;
+            }
+            continue;
+        }
+        if (!ok) {
+            logf_(d, "%s: t=%u%s b0=%u pb=%u a0=%u pa=%u, %u states, "
+                  "%llu pairs: certificate fails (%s)", pre, p->t, qtxt, p->b0, p->pb, p->a0,
+                  p->pa, p->S, (unsigned long long)p->pairs, reason);
+            mqinf_proof_free(p);
+            continue;
+        }
+        mqinf_find_witness(p);
+        if (!p->have_witness) {
+            logf_(d, "%s: labels proved (%u states, %llu pairs) but "
+                  "no context separates the powers of heap %u", pre, p->S,
+                  (unsigned long long)p->pairs, H);
+            mqinf_proof_free(p);
+            continue;
+        }
+        logf_(d, "%s: proved (%u states, %llu pairs, %llu row "
+              "checks)", pre, p->S, (unsigned long long)p->pairs,
+              (unsigned long long)p->checks);
+        d->res = p;
+        mq_request_stop(d->eng);
+        }
+    }
+    if (!d->res && d->loglen == len0)
+    {
+        if (grouped)
+            logf_(d, "top %u (copies %u): %u partner heaps tried, none fits the window", H, k,
+                  nc);
+        else
+            logf_(d, "copies %u: %u partner heaps tried, none fits the window", k, nc);
+    }
+    free(grp);
+    free(cand);
+}
+
 void mqinf_hook(void *ctx, const struct MqPret *T, const uint32_t *F, bool p_failure)
 {
     (void)p_failure;
@@ -459,6 +790,10 @@ void mqinf_hook(void *ctx, const struct MqPret *T, const uint32_t *F, bool p_fai
         d->opts = NULL;
         d->n = T->nh - 1;
         d->last_k = d->max_k = 0;
+        d->last_top = d->last_tk = 0;
+        d->nfail = 0;
+        if (d->maxe)
+            memset(d->maxe, 0, d->maxe_n * sizeof *d->maxe);
         d->loglen = 0;
         d->log[0] = '\0';
     }
@@ -467,89 +802,42 @@ void mqinf_hook(void *ctx, const struct MqPret *T, const uint32_t *F, bool p_fai
     uint32_t k = F[d->n];
     if (k > d->max_k)
         d->max_k = k;
-    if (k <= d->last_k || k < MIN_COPIES)
-        return;
-    d->last_k = k;
-    if (!load_opts(d))
-        return;
-    /* partners: heaps of the failure first (most copies first), then every
-     * other heap with options, largest first */
-    uint32_t *cand = xmalloc(2 * (size_t)d->n * sizeof *cand), nc = 0;
-    for (uint32_t h = 1; h < d->n; h++)
-        if (T->hl[h] >= 0) {
-            cand[2 * nc] = F[h];
-            cand[2 * nc + 1] = h;
-            nc++;
-        }
-    qsort(cand, nc, 2 * sizeof *cand, cmp_cand);
-    size_t len0 = d->loglen;
-    for (uint32_t i = 0; i < nc && !d->res && cgt_poll() == CGT_OK; i++) {
-        uint32_t G = cand[2 * i + 1];
-        char why[300];
-        why[0] = '\0';
-        MqInfProof *p = attempt(d, T, G, k, why, sizeof why);
-        if (!p) {
-            if (cand[2 * i] > 0)
-                logf_(d, "copies %u, partner %u: %s", k, G, why);
-            continue;
-        }
-        /* region (rule 5) */
-        p->ua = p->ub = 0;
-        for (uint32_t h = 1; h <= d->n; h++)
-            for (size_t j = 0; j < p->opts[h].count; j++) {
-                uint32_t ch = 0, cg = 0;
-                for (size_t q = p->opts[h].start[j]; q < p->opts[h].start[j + 1]; q++) {
-                    ch += p->opts[h].parts[q] == p->H;
-                    cg += p->opts[h].parts[q] == p->G;
-                }
-                if (ch > p->ua)
-                    p->ua = ch;
-                if (cg > p->ub)
-                    p->ub = cg;
-            }
-        p->A1 = p->a0 + p->pa + p->ub + 2;
-        if (p->A1 < p->t + 1)
-            p->A1 = p->t + 1;
-        p->B1 = p->b0 + p->pb + p->ua + 2;
-        if (p->B1 < p->t + 1)
-            p->B1 = p->t + 1;
-        bool ok = false;
-        const char *reason = "";
-        CgtError e2;
-        cgt_error_clear(&e2);
-        CgtStatus st = mqinf_certify(p, d->max_pairs, &ok, &reason, &e2);
-        if (st != CGT_OK) {
-            logf_(d, "copies %u, partner %u: t=%u b0=%u pb=%u a0=%u pa=%u, %u states: "
-                  "certificate stopped: %s", k, G, p->t, p->b0, p->pb, p->a0, p->pa, p->S,
-                  e2.msg);
-            mqinf_proof_free(p);
-            if (st != CGT_ERR_LIMIT) {
-                d->failed = true;
-                d->err = e2;
-            }
-            continue;
-        }
-        if (!ok) {
-            logf_(d, "copies %u, partner %u: t=%u b0=%u pb=%u a0=%u pa=%u, %u states, "
-                  "%llu pairs: certificate fails (%s)", k, G, p->t, p->b0, p->pb, p->a0, p->pa,
-                  p->S, (unsigned long long)p->pairs, reason);
-            mqinf_proof_free(p);
-            continue;
-        }
-        mqinf_find_witness(p);
-        if (!p->have_witness) {
-            logf_(d, "copies %u, partner %u: labels proved (%u states, %llu pairs) but no "
-                  "context separates the powers of heap %u", k, G, p->S,
-                  (unsigned long long)p->pairs, d->n);
-            mqinf_proof_free(p);
-            continue;
-        }
-        logf_(d, "copies %u, partner %u: proved (%u states, %llu pairs, %llu row checks)", k,
-              G, p->S, (unsigned long long)p->pairs, (unsigned long long)p->checks);
-        d->res = p;
-        mq_request_stop(d->eng);
+    if (d->maxe_n < T->nh) {
+        d->maxe = xrealloc(d->maxe, T->nh * sizeof *d->maxe);
+        memset(d->maxe + d->maxe_n, 0, (T->nh - d->maxe_n) * sizeof *d->maxe);
+        d->maxe_n = T->nh;
     }
-    if (!d->res && d->loglen == len0)
-        logf_(d, "copies %u: %u partner heaps tried, none fits the window", k, nc);
-    free(cand);
+    for (uint32_t h = 0; h < T->nh; h++)
+        if (F[h] > d->maxe[h])
+            d->maxe[h] = F[h];
+    d->nfail++;
+    if (k >= 2) {
+        /* the new heap's exponent grows: Lemma 1 with top heap n */
+        if (k <= d->last_k || k < MIN_COPIES)
+            return;
+        d->last_k = k;
+        if (load_opts(d))
+            try_top(d, T, F, d->n, k, false);
+        return;
+    }
+    /* the new heap occurs once: the top heap is the largest heap whose
+     * exponent in the least failure reached MIN_COPIES (Lemma 2, the
+     * coordinates being groups of heaps with one image in Q(n-1)) */
+    uint32_t H = 0;
+    for (uint32_t h = d->n; h-- > 1;)
+        if (F[h] >= MIN_COPIES && T->hl[h] >= 0) {
+            H = h;
+            break;
+        }
+    /* most heaps that finish have few least failures: Lemma 2 only after
+     * GROUP_FAILS of them, and again for the same top only when its count
+     * grew by a quarter (at least 2), so that finishing heaps pay little */
+    if (H == 0 || d->eng->q->nh != d->n || d->nfail < GROUP_FAILS)
+        return;
+    if (H == d->last_top && F[H] < d->last_tk + (d->last_tk / 4 > 2 ? d->last_tk / 4 : 2))
+        return;
+    d->last_top = H;
+    d->last_tk = F[H];
+    if (load_opts(d))
+        try_top(d, T, F, H, F[H], true);
 }

@@ -23,14 +23,20 @@
 #include "lib/misere/misere.h"
 #include "lib/util/error.h"
 
-/* A proved description of Q(N): every position X + H^a + G^b (X free of
- * heaps H and G) has misère outcome lab(psi(X), red(a, b)). */
+/* A proved description of Q(N): every position X + Z, X free of the
+ * heaps of the two groups (grp[h] != 0) and Z made of them, has misère
+ * outcome lab(psi(X), red(a, b)) with a = the heaps of Z in group 1 and
+ * b = those in group 2 (Lemma 1 of docs/misere.md when the groups are {H}
+ * and {G}, Lemma 2 with k = 2 and one pair block otherwise).  H and G are
+ * the heaps of the groups whose powers the window and the witness use. */
 typedef struct MqInfProof {
     uint32_t N, H, G;
+    uint8_t *grp;          /* grp[h] (h = 0..N): 1 or 2 for the heaps of a group, else 0 */
     uint32_t S;            /* states; state 0 = the empty position */
-    uint32_t **act;        /* act[K] (K = 0..N): S entries, NULL for H and G */
+    uint32_t **act;        /* act[K] (K = 0..N): S entries, NULL for the heaps of the groups */
     HeapOptions *opts;     /* options of heaps 0..N */
     uint32_t t, b0, pb, a0, pa;
+    uint32_t q;            /* diagonal step (q, q); 1 in format 1 */
     uint32_t TA, TB;       /* lab table: a <= TA, b <= TB */
     uint8_t *lab;          /* lab[(s * (TA+1) + a) * (TB+1) + b], 1 = P */
     uint32_t A1, B1;       /* region checked directly */
@@ -45,6 +51,11 @@ typedef struct MqInfProof {
     uint32_t *word;        /* shortest heap list reaching each state: */
     uint32_t *woff;        /* heaps word[woff[s] .. woff[s+1]-1] */
     uint32_t found_copies; /* copies of H in the least failure that gave the window */
+    uint8_t *trust;        /* trust[s]: s's labels came from below the least failure
+                              (NULL: all); the others may be repaired */
+    uint32_t fail_s, fail_a; /* where the last failed check was (rule 7) */
+    uint64_t fail_bits;      /* its wrong bits b, and the labels they should have */
+    uint64_t fail_want;
 } MqInfProof;
 
 typedef struct MqInf MqInf;
@@ -67,6 +78,9 @@ MqInfProof *mqinf_take(MqInf *d);
 const char *mqinf_log(const MqInf *d);
 /* Largest copies of heap n seen in a least failure. */
 uint32_t mqinf_max_copies(const MqInf *d);
+/* Owned-by-d text: when the new heap occurred once and Lemma 2 was tried,
+ * which heaps grew in the least failures ("11^24, 8^33, 7^36"); else "". */
+const char *mqinf_growing(MqInf *d);
 
 /* Claimed label: misère outcome of a position given as k heap sizes (each
  * <= N).  Errors: CGT_ERR_DOMAIN for a heap above N.  O(k). */
@@ -82,11 +96,22 @@ bool mqinf_label(const MqInfProof *p, uint32_t s, uint64_t a, uint64_t b);
 CgtStatus mqinf_certify(MqInfProof *p, uint64_t max_pairs, bool *ok, const char **why,
                         CgtError *err);
 
-/* Write p as a `cgt-misere-infinite 1` file (atomic: temp file, fsync,
- * rename).  game_line is "octal 0.07", "hex 4.C" or "ruleset NAME".
- * Errors: CGT_ERR_IO. */
+/* Groups {H} and {G} with H = N and q = 1: the proof is written in format
+ * 1, else in format 2 (docs/misere.md). */
+bool mqinf_is_v1(const MqInfProof *p);
+/* Heaps of group g (1 or 2) in ascending order into out (N+1 entries);
+ * returns their number. */
+uint32_t mqinf_group(const MqInfProof *p, int g, uint32_t *out);
+
+/* Write p as a `cgt-misere-infinite 1` file when mqinf_is_v1(p), else as
+ * `cgt-misere-infinite 2` (atomic: temp file, fsync, rename).  game_line
+ * is "octal 0.07", "hex 4.C" or "ruleset NAME".  Errors: CGT_ERR_IO. */
 CgtStatus mqinf_write(const MqInfProof *p, const char *game_line, const char *path,
                       CgtError *err);
+/* The same in the given format (1 or 2); format 1 only for groups {H}, {G}
+ * with q = 1 (the caller's duty). */
+CgtStatus mqinf_write_version(const MqInfProof *p, const char *game_line, const char *path,
+                              int version, CgtError *err);
 void mqinf_proof_free(MqInfProof *p);
 
 #endif

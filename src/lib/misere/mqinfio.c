@@ -1,5 +1,6 @@
-/* Writer of the proof file `cgt-misere-infinite 1` (docs/misere.md, "Proof
- * file of an infinite quotient"): text, LF line ends, single spaces,
+/* Writer of the proof files `cgt-misere-infinite 1` and `2` (docs/misere.md,
+ * "Proof file of an infinite quotient" and "Proof file in k coordinates"):
+ * text, LF line ends, single spaces,
  * sealed by a CRC-64/XZ of every byte before the crc64 line (followed by
  * the line `end`, so not util/atomicfile's trailing seal); written through
  * util/atomicfile (temporary file, fsync, rename, fsync of the directory). */
@@ -36,36 +37,65 @@ static void bput(Buf *b, const char *fmt, ...)
     b->len += (size_t)n;
 }
 
+static void put_options(Buf *b, const MqInfProof *p)
+{
+    for (uint32_t k = 1; k <= p->N; k++) {
+        const HeapOptions *o = &p->opts[k];
+        bput(b, "options %u %zu", k, o->count);
+        for (size_t j = 0; j < o->count; j++) {
+            if (j)
+                bput(b, " ;");
+            if (o->start[j] == o->start[j + 1])
+                bput(b, " -");
+            for (size_t q = o->start[j]; q < o->start[j + 1]; q++)
+                bput(b, " %u", o->parts[q]);
+        }
+        bput(b, "\n");
+    }
+    bput(b, "states %u\n", p->S);
+    for (uint32_t k = 1; k <= p->N; k++) {
+        if (p->grp[k])
+            continue;
+        bput(b, "act %u", k);
+        for (uint32_t s = 0; s < p->S; s++)
+            bput(b, " %u", p->act[k][s]);
+        bput(b, "\n");
+    }
+}
+
 CgtStatus mqinf_write(const MqInfProof *p, const char *game_line, const char *path,
                       CgtError *err)
 {
+    return mqinf_write_version(p, game_line, path, mqinf_is_v1(p) ? 1 : 2, err);
+}
+
+CgtStatus mqinf_write_version(const MqInfProof *p, const char *game_line, const char *path,
+                              int version, CgtError *err)
+{
     Buf b = {NULL, 0, 0};
-    bput(&b, "cgt-misere-infinite 1\ngame %s\nheaps %u\ntop %u\npartner %u\n", game_line, p->N,
-         p->H, p->G);
-    for (uint32_t k = 1; k <= p->N; k++) {
-        const HeapOptions *o = &p->opts[k];
-        bput(&b, "options %u %zu", k, o->count);
-        for (size_t j = 0; j < o->count; j++) {
-            if (j)
-                bput(&b, " ;");
-            if (o->start[j] == o->start[j + 1])
-                bput(&b, " -");
-            for (size_t q = o->start[j]; q < o->start[j + 1]; q++)
-                bput(&b, " %u", o->parts[q]);
+    if (version == 1) {
+        bput(&b, "cgt-misere-infinite 1\ngame %s\nheaps %u\ntop %u\npartner %u\n", game_line,
+             p->N, p->H, p->G);
+        put_options(&b, p);
+        bput(&b, "reduce %u %u %u %u %u\ntable %u %u\n", p->t, p->b0, p->pb, p->a0, p->pa,
+             p->TA, p->TB);
+    } else {
+        /* Lemma 2 with k = 2: coordinate 1 the group of H, 2 that of G, one
+         * pair block */
+        bput(&b, "cgt-misere-infinite 2\ngame %s\nheaps %u\ngrow 2\n", game_line, p->N);
+        uint32_t *g = xmalloc((p->N + 1) * sizeof *g);
+        for (int c = 1; c <= 2; c++) {
+            uint32_t n = mqinf_group(p, c, g);
+            bput(&b, "group %d %u", c, n);
+            for (uint32_t i = 0; i < n; i++)
+                bput(&b, " %u", g[i]);
+            bput(&b, "\n");
         }
-        bput(&b, "\n");
+        free(g);
+        put_options(&b, p);
+        bput(&b, "block pair 1 2 %u %u %u %u %u %u\ntable %u %u\n", p->t, p->q, p->b0, p->pb,
+             p->a0, p->pa, p->TA, p->TB);
     }
-    bput(&b, "states %u\n", p->S);
-    for (uint32_t k = 1; k <= p->N; k++) {
-        if (k == p->H || k == p->G)
-            continue;
-        bput(&b, "act %u", k);
-        for (uint32_t s = 0; s < p->S; s++)
-            bput(&b, " %u", p->act[k][s]);
-        bput(&b, "\n");
-    }
-    bput(&b, "reduce %u %u %u %u %u\ntable %u %u\n", p->t, p->b0, p->pb, p->a0, p->pa, p->TA,
-         p->TB);
     char *line = xmalloc(p->TB + 2);
     for (uint32_t s = 0; s < p->S; s++)
         for (uint32_t a = 0; a <= p->TA; a++) {
@@ -75,7 +105,12 @@ CgtStatus mqinf_write(const MqInfProof *p, const char *game_line, const char *pa
             bput(&b, "lab %u %u %s\n", s, a, line);
         }
     free(line);
-    bput(&b, "check %u %u\nwitness %d %u", p->A1, p->B1, p->we, p->wa);
+    if (version == 1) {
+        bput(&b, "check %u %u\nwitness %d %u", p->A1, p->B1, p->we, p->wa);
+    } else {
+        bput(&b, "check %u %u\nwitness 1 %d %u\ncounts 0 0\ncontext", p->A1, p->B1, p->we,
+             p->wa);
+    }
     for (uint32_t i = 0; i < p->nw; i++)
         bput(&b, " %u", p->wheaps[i]);
     bput(&b, "\n");

@@ -83,19 +83,20 @@ static bool snapshot(const MqRunOptions *o, MqRun *r, const char *const *names, 
 
 /* What the decision of heap h tried, for the notes of a partial result
  * (only when it tried something). */
-static void decision_note(const MqInf *inf, uint32_t h, char *tried, size_t cap)
+static void decision_note(MqInf *inf, uint32_t h, char *tried, size_t cap)
 {
     const char *lg = mqinf_log(inf);
     const char *last = lg;
     for (const char *q = lg; *q; q++)
         if (q[0] == '\n' && q[1])
             last = q + 1;
+    const char *grow = mqinf_growing(inf);
     if (*lg)
         snprintf(tried, cap,
                  "infinite-quotient decision for heap %u: undecided (most copies of heap %u in "
-                 "a least failure: %u%s%.*s)",
+                 "a least failure: %u%s%.*s%s%s)",
                  h, h, mqinf_max_copies(inf), *last ? "; last attempt: " : "",
-                 (int)strcspn(last, "\n"), last);
+                 (int)strcspn(last, "\n"), last, *grow ? "; " : "", grow);
 }
 
 /* The state of one run between its phases. */

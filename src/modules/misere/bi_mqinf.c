@@ -23,23 +23,35 @@ char *mqinf_game_line(const Ruleset *rs)
 }
 
 /* The linear set of table cell (a, b) of red's image: base (a, b) plus the
- * periods (1,1) (*diag), (0,pb) (*bp) and (pa,0) (*ap) that red folds
- * onto it. */
+ * periods (q,q) (*diag), (0,pb) (*bp) and (pa,0) (*ap) that red folds
+ * onto it (docs/misere.md, Lemma 2: the diagonal steps leave
+ * min(a, b) in [t, t+q-1]). */
 static bool cell_set(const MqInfProof *p, uint32_t a, uint32_t b, bool *diag, bool *bp, bool *ap)
 {
     *diag = *bp = *ap = false;
-    if (a <= p->t) {
+    if (a < p->t + p->q) {
         if (b > p->TB)
             return false;
-        *diag = a == p->t && b >= p->t;
+        *diag = a >= p->t && b >= p->t;
         *bp = b >= p->b0;
         return true;
     }
-    if (b > p->t || a > p->TA)
+    if (b >= p->t + p->q || a > p->TA)
         return false;
-    *diag = b == p->t;
+    *diag = b >= p->t;
     *ap = a >= p->a0;
     return true;
+}
+
+/* "heap H" or "heaps 7, 8" of group g. */
+static void group_text(StrBuf *b, const MqInfProof *p, int g)
+{
+    uint32_t *h = xmalloc((p->N + 1) * sizeof *h);
+    uint32_t n = mqinf_group(p, g, h);
+    sb_puts(b, n > 1 ? "heaps " : "heap ");
+    for (uint32_t i = 0; i < n; i++)
+        sb_printf(b, "%s%u", i ? (i + 1 == n ? " and " : ", ") : "", h[i]);
+    free(h);
 }
 
 static void linear_text(StrBuf *b, const MqInfProof *p, uint32_t a, uint32_t bb, bool diag,
@@ -47,7 +59,7 @@ static void linear_text(StrBuf *b, const MqInfProof *p, uint32_t a, uint32_t bb,
 {
     sb_printf(b, "(%u,%u)", a, bb);
     if (diag)
-        sb_puts(b, "+N(1,1)");
+        sb_printf(b, "+N(%u,%u)", p->q, p->q);
     if (bp)
         sb_printf(b, "+N(0,%u)", p->pb);
     if (ap)
@@ -77,26 +89,45 @@ void mqinf_text(const MqInfProof *p, const char *game, uint32_t fin_size, uint32
         sb_printf(b, "  so Q(n) is infinite for every n >= %u, including the Q(%u) asked for "
                      "(the separating contexts stay in every larger closure)\n", p->N, asked);
     sb_printf(b, "  proved: certificate checked (%u states, %llu pairs, %llu row checks on the "
-                 "region a <= %u, b <= %u; Lemma 1 of docs/misere.md extends it to all a, b)\n",
-              p->S, (unsigned long long)p->pairs, (unsigned long long)p->checks, p->A1, p->B1);
-    if (proof_path)
+                 "region a <= %u, b <= %u; Lemma %d of docs/misere.md extends it to all a, b)\n",
+              p->S, (unsigned long long)p->pairs, (unsigned long long)p->checks, p->A1, p->B1,
+              mqinf_is_v1(p) ? 1 : 2);
+    if (proof_path && mqinf_is_v1(p))
         sb_printf(b, "  proof file: %s (format cgt-misere-infinite 1; check it with "
                      "`mq_infcheck %s`: PREFIX/libexec/cgt/mq_infcheck beside an installed "
                      "cgt, build/oracle/mq_infcheck in the source tree)\n",
                   proof_path, proof_path);
+    else if (proof_path)
+        sb_printf(b, "  proof file: %s (format cgt-misere-infinite 2, docs/misere.md)\n",
+                  proof_path);
     sb_printf(b, "  finite part: Q(%u) has |Q| = %u, |P| = %u%s\n", p->N - 1, fin_size, fin_psize,
               fin_certified ? ", verified by certificate" : ", NOT certified");
-    sb_printf(b, "  description: a position is X + %u^a + %u^b with X free of heaps %u and %u; "
-                 "its misere outcome is lab(psi(X), red(a, b)), where psi(X) is one of %u "
-                 "states (heap tables over the heaps other than %u and %u)\n",
-              H, G, H, G, p->S, H, G);
-    sb_printf(b, "  reduction red: while a > %u and b > %u, (a, b) -> (a-1, b-1); then if a <= %u "
-                 "and b >= %u, b -> b - %u (repeatedly); if a > %u and a >= %u, a -> a - %u "
-                 "(repeatedly); lab is a table over a <= %u, b <= %u\n",
-              t, t, t, p->b0 + p->pb, p->pb, t, p->a0 + p->pa, p->pa, p->TA, p->TB);
+    if (mqinf_is_v1(p)) {
+        sb_printf(b, "  description: a position is X + %u^a + %u^b with X free of heaps %u and "
+                     "%u; its misere outcome is lab(psi(X), red(a, b)), where psi(X) is one of "
+                     "%u states (heap tables over the heaps other than %u and %u)\n",
+                  H, G, H, G, p->S, H, G);
+        sb_printf(b, "  reduction red: while a > %u and b > %u, (a, b) -> (a-1, b-1); then if "
+                     "a <= %u and b >= %u, b -> b - %u (repeatedly); if a > %u and a >= %u, "
+                     "a -> a - %u (repeatedly); lab is a table over a <= %u, b <= %u\n",
+                  t, t, t, p->b0 + p->pb, p->pb, t, p->a0 + p->pa, p->pa, p->TA, p->TB);
+    } else {
+        sb_puts(b, "  description (Lemma 2): a position is X + Z, Z made of ");
+        group_text(b, p, 1);
+        sb_puts(b, " (a of them) and ");
+        group_text(b, p, 2);
+        sb_printf(b, " (b of them), X free of these; its misere outcome is lab(psi(X), red(a, "
+                     "b)), where psi(X) is one of %u states (heap tables over the other heaps)\n",
+                  p->S);
+        sb_printf(b, "  reduction red: while a >= %u and b >= %u, (a, b) -> (a-%u, b-%u); then "
+                     "if a < %u and b >= %u, b -> b - %u (repeatedly); if a >= %u and a >= %u, "
+                     "a -> a - %u (repeatedly); lab is a table over a <= %u, b <= %u\n",
+                  t + p->q, t + p->q, p->q, p->q, t + p->q, p->b0 + p->pb, p->pb, t + p->q,
+                  p->a0 + p->pa, p->pa, p->TA, p->TB);
+    }
     sb_printf(b, "  relation: %u^%u %u^%u = %u^%u %u^%u, so every element is psi(X) %u^a %u^b "
                  "with min(a, b) <= %u\n",
-              H, t + 1, G, t + 1, H, t, G, t, H, G, t);
+              H, t + p->q, G, t + p->q, H, t, G, t, H, G, t + p->q - 1);
     if (p->have_witness) {
         sb_printf(b, "  distinct: the powers %u^a, a >= %u, are pairwise distinct: the context ",
                   H, p->wa);
@@ -160,7 +191,24 @@ void mqinf_json(const MqInfProof *p, JsonWriter *w)
     jw_kv_int(w, "pb", p->pb);
     jw_kv_int(w, "a0", p->a0);
     jw_kv_int(w, "pa", p->pa);
+    if (p->q != 1)
+        jw_kv_int(w, "q", p->q);
     jw_obj_end(w);
+    if (!mqinf_is_v1(p)) {
+        /* the heaps counted by a and by b (Lemma 2) */
+        uint32_t *h = xmalloc((p->N + 1) * sizeof *h);
+        jw_key(w, "groups");
+        jw_arr_begin(w);
+        for (int g = 1; g <= 2; g++) {
+            uint32_t n = mqinf_group(p, g, h);
+            jw_arr_begin(w);
+            for (uint32_t i = 0; i < n; i++)
+                jw_int(w, h[i]);
+            jw_arr_end(w);
+        }
+        jw_arr_end(w);
+        free(h);
+    }
     jw_key(w, "region");
     jw_arr_begin(w);
     jw_int(w, p->A1);

@@ -362,6 +362,7 @@ static bool quot_equal(const void *pa, const void *pb)
     if (a->inf) {
         const MqInfProof *x = a->inf, *y = b->inf;
         if (x->N != y->N || x->H != y->H || x->G != y->G || x->S != y->S || x->t != y->t ||
+            x->q != y->q || memcmp(x->grp, y->grp, x->N + 1) != 0 ||
             x->b0 != y->b0 || x->pb != y->pb || x->a0 != y->a0 || x->pa != y->pa ||
             x->TA != y->TA || x->TB != y->TB ||
             memcmp(x->lab, y->lab, (size_t)x->S * (x->TA + 1) * (x->TB + 1)) != 0)
