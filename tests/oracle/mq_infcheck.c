@@ -920,7 +920,7 @@ static int brute(long T, long nrand, long maxtok)
 static int64_t *u2;                  /* u_i (rule 3) */
 static int *bkind, *bmate;           /* per coordinate: 1 period, 2 pair (i), 3 pair (j) */
 static int64_t *bc, *bp;             /* period block (i; c, p), stored at i */
-static int64_t *bt, *bb0, *bpb, *ba0, *bpa; /* pair block, stored at i */
+static int64_t *bt, *bq, *bb0, *bpb, *ba0, *bpa; /* pair block, stored at i */
 static int64_t *Tb, *Ar;             /* table box bounds T_i, region A_i */
 static unsigned char *lab2;          /* lab2[s * |T| + index of x] = 1 for P */
 static int64_t tcells;               /* |T| */
@@ -1072,7 +1072,7 @@ static void parse2(void)
     bc = xalloc(sizeof(int64_t) * (size_t)ks), bp = xalloc(sizeof(int64_t) * (size_t)ks);
     bt = xalloc(sizeof(int64_t) * (size_t)ks), bb0 = xalloc(sizeof(int64_t) * (size_t)ks);
     bpb = xalloc(sizeof(int64_t) * (size_t)ks), ba0 = xalloc(sizeof(int64_t) * (size_t)ks);
-    bpa = xalloc(sizeof(int64_t) * (size_t)ks);
+    bpa = xalloc(sizeof(int64_t) * (size_t)ks), bq = xalloc(sizeof(int64_t) * (size_t)ks);
     Tb = xalloc(sizeof(int64_t) * (size_t)ks), Ar = xalloc(sizeof(int64_t) * (size_t)ks);
     fc = xalloc(sizeof(int64_t) * (size_t)ks);
     int last = 0;
@@ -1083,9 +1083,9 @@ static void parse2(void)
             break;
         }
         if (ntok < 2 || (strcmp(tok[1], "period") && strcmp(tok[1], "pair")))
-            die_rule(1, "line %d: 'block period i c p' or 'block pair i j t b0 pb a0 pa'", lineno);
+            die_rule(1, "line %d: 'block period i c p' or 'block pair i j t q b0 pb a0 pa'", lineno);
         int pair = !strcmp(tok[1], "pair");
-        if (ntok != (pair ? 9 : 5)) die_rule(1, "line %d: 'block %s' takes %d fields", lineno, tok[1], pair ? 7 : 3);
+        if (ntok != (pair ? 10 : 5)) die_rule(1, "line %d: 'block %s' takes %d fields", lineno, tok[1], pair ? 8 : 3);
         int i = (int)num2(tok[2], 1, K2, "block coordinate");
         if (i <= last) die_rule(1, "line %d: blocks must be sorted by their first coordinate", lineno);
         last = i;
@@ -1102,10 +1102,11 @@ static void parse2(void)
         if (bkind[j]) die_rule(1, "line %d: coordinate %d is in two blocks", lineno, j);
         bkind[i] = 2, bkind[j] = 3, bmate[i] = j, bmate[j] = i;
         bt[i] = num2(tok[4], 0, 4294967295LL, "t");
-        bb0[i] = num2(tok[5], bt[i], 4294967295LL, "b0 (>= t)");
-        bpb[i] = num2(tok[6], 1, 4294967295LL, "pb");
-        ba0[i] = num2(tok[7], bt[i] + 1, 4294967295LL, "a0 (>= t+1)");
-        bpa[i] = num2(tok[8], 1, 4294967295LL, "pa");
+        bq[i] = num2(tok[5], 1, 4294967295LL, "q");
+        bb0[i] = num2(tok[6], bt[i] + bq[i] - 1, 4294967295LL, "b0 (>= t+q-1)");
+        bpb[i] = num2(tok[7], 1, 4294967295LL, "pb");
+        ba0[i] = num2(tok[8], bt[i] + bq[i], 4294967295LL, "a0 (>= t+q)");
+        bpa[i] = num2(tok[9], 1, 4294967295LL, "pa");
         Tb[i] = ba0[i] + bpa[i] - 1;
         Tb[j] = bb0[i] + bpb[i] - 1;
     }
@@ -1223,12 +1224,13 @@ static void red2(const int64_t *x, int64_t *y)
             if (y[i] >= bc[i] + bp[i]) y[i] = bc[i] + (y[i] - bc[i]) % bp[i];
         } else if (bkind[i] == 2) {
             int j = bmate[i];
-            int64_t a = y[i], b = y[j], t = bt[i];
-            if (a > t && b > t) {
-                int64_t m = (a < b ? a : b) - t;
+            int64_t a = y[i], b = y[j], t = bt[i], q = bq[i];
+            /* steps (q, q) down the diagonal while both are >= t+q */
+            if (a >= t + q && b >= t + q) {
+                int64_t m = q * (((a < b ? a : b) - t) / q);
                 a -= m, b -= m;
             }
-            if (a <= t) {
+            if (a < t + q) {
                 if (b >= bb0[i] + bpb[i]) b = bb0[i] + (b - bb0[i]) % bpb[i];
             } else if (a >= ba0[i] + bpa[i]) {
                 a = ba0[i] + (a - ba0[i]) % bpa[i];
@@ -1289,15 +1291,15 @@ static void rule5_2(void)
                 die_rule(5, "A_%d = %lld < p+m_%d-1 = %lld", i, (long long)Ar[i], i, (long long)(bp[i] + gm[i] - 1));
         } else if (bkind[i] == 2) {
             int j = bmate[i];
-            int64_t t = bt[i];
-            if (Ar[i] < t + 1) die_rule(5, "A_%d = %lld < t+1 = %lld", i, (long long)Ar[i], (long long)(t + 1));
-            if (Ar[j] < t + 1) die_rule(5, "A_%d = %lld < t+1 = %lld", j, (long long)Ar[j], (long long)(t + 1));
-            if (Ar[j] < bb0[i] + bpb[i] + u2[i] + 2)
-                die_rule(5, "A_%d = %lld < b0+pb+u_%d+2 = %lld", j, (long long)Ar[j], i,
-                         (long long)(bb0[i] + bpb[i] + u2[i] + 2));
-            if (Ar[i] < ba0[i] + bpa[i] + u2[j] + 2)
-                die_rule(5, "A_%d = %lld < a0+pa+u_%d+2 = %lld", i, (long long)Ar[i], j,
-                         (long long)(ba0[i] + bpa[i] + u2[j] + 2));
+            int64_t t = bt[i], q = bq[i];
+            if (Ar[i] < t + q) die_rule(5, "A_%d = %lld < t+q = %lld", i, (long long)Ar[i], (long long)(t + q));
+            if (Ar[j] < t + q) die_rule(5, "A_%d = %lld < t+q = %lld", j, (long long)Ar[j], (long long)(t + q));
+            if (Ar[j] < bb0[i] + bpb[i] + q + u2[i] + 1)
+                die_rule(5, "A_%d = %lld < b0+pb+q+u_%d+1 = %lld", j, (long long)Ar[j], i,
+                         (long long)(bb0[i] + bpb[i] + q + u2[i] + 1));
+            if (Ar[i] < ba0[i] + bpa[i] + q + u2[j] + 1)
+                die_rule(5, "A_%d = %lld < a0+pa+q+u_%d+1 = %lld", i, (long long)Ar[i], j,
+                         (long long)(ba0[i] + bpa[i] + q + u2[j] + 1));
             if (Ar[j] < bpb[i] + gm[j] - 1)
                 die_rule(5, "A_%d = %lld < pb+m_%d-1 = %lld", j, (long long)Ar[j], j, (long long)(bpb[i] + gm[j] - 1));
             if (Ar[i] < bpa[i] + gm[i] - 1)
@@ -1505,16 +1507,17 @@ static void closure2(void)
 }
 
 /* ---- rule 8 of format 2: the witness over the range of the rule:
- * a_min <= a <= max(a_min, A*), 1 <= d <= D + pa, A* = max(t+1, t+1-e),
- * D = max(1, a0 - t + e, a0 - a_min) ---- */
+ * a_min <= a <= max(a_min, A*) + q - 1, 1 <= d <= D + pa,
+ * A* = max(t+q, t+q-e), D = max(1, a0 - t + e, a0 - a_min) ---- */
 static int sW2;
 
 static void rule8_2(void)
 {
     int i = (int)WI, j = bmate[i];
-    int64_t t = bt[i], e = WE, amin = WAMIN, as = t + 1, D = 1;
-    if (t + 1 - e > as) as = t + 1 - e;
+    int64_t t = bt[i], qd = bq[i], e = WE, amin = WAMIN, as = t + qd, D = 1;
+    if (t + qd - e > as) as = t + qd - e;
     if (amin > as) as = amin;
+    as += qd - 1;
     if (ba0[i] - t + e > D) D = ba0[i] - t + e;
     if (ba0[i] - amin > D) D = ba0[i] - amin;
     if (smul(as - amin + 1, D + bpa[i]) > V2_MAXWIT)
@@ -1617,7 +1620,7 @@ static void translate1(void)
         for (int s = 0; s < S; s++) out(" %d", act[K][s]);
         out("\n");
     }
-    out("block pair 1 2 %d %d %d %d %d\ntable %d %d\n", t_, b0, pb, a0, pa, ta, tb);
+    out("block pair 1 2 %d 1 %d %d %d %d\ntable %d %d\n", t_, b0, pb, a0, pa, ta, tb);
     for (int s = 0; s < S; s++)
         for (int a = 0; a <= ta; a++) {
             out("lab %d %d ", s, a);

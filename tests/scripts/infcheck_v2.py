@@ -119,7 +119,7 @@ def tr1(path):
     t, b0, pb, a0, pa = d["red"]
     w = {"game": d["game"], "N": d["heaps"], "k": 2, "groups": [[d["top"]], [d["partner"]]],
          "opt": [d["opt"][K] for K in range(1, d["heaps"] + 1)], "S": d["states"], "act": d["act"],
-         "blocks": [["pair", 1, 2, t, b0, pb, a0, pa]], "T": [a0 + pa - 1, b0 + pb - 1],
+         "blocks": [["pair", 1, 2, t, 1, b0, pb, a0, pa]], "T": [a0 + pa - 1, b0 + pb - 1],
          "lab": d["lab"], "A": d["A"], "wit": d["wit"], "f": [0, 0], "ctx": d["ctx"]}
     write(w)
 

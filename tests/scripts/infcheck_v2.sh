@@ -104,7 +104,7 @@ options 4 1 3
 options 5 1 4
 states 2
 act 5 1 0
-block pair 1 2 0 0 2 1 2
+block pair 1 2 0 1 0 2 1 2
 block period 3 0 1
 table 2 1 0
 lab 0 0 0 N
@@ -138,7 +138,7 @@ rejects "$T/hand3" 5 "0.3 by hand, A_3 = 1"
 
 # ---- mutations of the k = 3 file, each rejected by its rule ----
 cp "$T/k3" "$T/base"
-# its lines: block pair 1 2 1 2 2 3 2 / block period 3 0 2 / table 4 3 1 /
+# its lines: block pair 1 2 1 1 2 2 3 2 / block period 3 0 2 / table 4 3 1 /
 # check 8 6 3 / witness 1 0 1 / counts 0 0 1 / context
 # Rule 1: syntax, order, ranges, every line once, the CRC.
 awk '$1 == "crc64" { c = substr($2, 16); $2 = substr($2, 1, 15) (c == "0" ? "1" : "0") } { print }' \
@@ -169,13 +169,13 @@ mutate groupm 's/^group 3 2 1 6$/group 3 3 1 6/' 1
 mutate ctxgroup 's/^context$/context 12/' 1
 mutate ctxgroup6 's/^context$/context 6/' 1
 mutate blockorder '/^block pair /d; /^block period 3 /a\
-block pair 1 2 1 2 2 3 2' 1
+block pair 1 2 1 1 2 2 3 2' 1
 mutate twoblocks 's/^block period 3 0 2$/block period 2 0 2/' 1
 mutate noblock '/^block period 3 /d' 1
 mutate pairij 's/^block pair 1 2 /block pair 1 1 /' 1
 mutate pzero 's/^block period 3 0 2$/block period 3 0 0/' 1
-mutate a0t 's/^block pair 1 2 1 2 2 3 2$/block pair 1 2 1 2 2 1 2/' 1
-mutate b0t 's/^block pair 1 2 1 2 2 3 2$/block pair 1 2 3 2 2 4 2/' 1
+mutate a0t 's/^block pair 1 2 1 1 2 2 3 2$/block pair 1 2 1 1 2 2 1 2/' 1
+mutate b0t 's/^block pair 1 2 1 1 2 2 3 2$/block pair 1 2 3 1 2 2 4 2/' 1
 mutate witj 's/^witness 1 0 1$/witness 2 0 1/' 1
 mutate witper 's/^witness 1 0 1$/witness 3 0 1/' 1
 mutate witneg 's/^witness 1 0 1$/witness 1 -2 1/' 1
@@ -205,17 +205,19 @@ flip3 lab220 0 2 2 0 4
 flip3 lab221 9 2 2 1 4
 # every reduction parameter shifted by one, in each block (t = 2 keeps
 # the table box and is a valid weaker proof: accepted)
-sed 's/^block pair 1 2 1 2 2 3 2$/block pair 1 2 2 2 2 3 2/' "$T/base" >"$T/t+"; seal "$T/t+"
+sed 's/^block pair 1 2 1 1 2 2 3 2$/block pair 1 2 2 1 2 2 3 2/' "$T/base" >"$T/t+"; seal "$T/t+"
 accepts "$T/t+" 692
-mutate t- 's/^block pair 1 2 1 2 2 3 2$/block pair 1 2 0 2 2 3 2/' 4
-mutate b0+ 's/^block pair 1 2 1 2 2 3 2$/block pair 1 2 1 3 2 3 2/' 4
-mutate b0- 's/^block pair 1 2 1 2 2 3 2$/block pair 1 2 1 1 2 3 2/' 4
-mutate pb+ 's/^block pair 1 2 1 2 2 3 2$/block pair 1 2 1 2 3 3 2/' 4
-mutate pb- 's/^block pair 1 2 1 2 2 3 2$/block pair 1 2 1 2 1 3 2/' 4
-mutate a0+ 's/^block pair 1 2 1 2 2 3 2$/block pair 1 2 1 2 2 4 2/' 4
-mutate a0- 's/^block pair 1 2 1 2 2 3 2$/block pair 1 2 1 2 2 2 2/' 4
-mutate pa+ 's/^block pair 1 2 1 2 2 3 2$/block pair 1 2 1 2 2 3 3/' 4
-mutate pa- 's/^block pair 1 2 1 2 2 3 2$/block pair 1 2 1 2 2 3 1/' 4
+mutate t- 's/^block pair 1 2 1 1 2 2 3 2$/block pair 1 2 0 1 2 2 3 2/' 4
+mutate b0+ 's/^block pair 1 2 1 1 2 2 3 2$/block pair 1 2 1 1 3 2 3 2/' 4
+mutate b0- 's/^block pair 1 2 1 1 2 2 3 2$/block pair 1 2 1 1 1 2 3 2/' 4
+mutate pb+ 's/^block pair 1 2 1 1 2 2 3 2$/block pair 1 2 1 1 2 3 3 2/' 4
+mutate pb- 's/^block pair 1 2 1 1 2 2 3 2$/block pair 1 2 1 1 2 1 3 2/' 4
+mutate a0+ 's/^block pair 1 2 1 1 2 2 3 2$/block pair 1 2 1 1 2 2 4 2/' 4
+mutate a0- 's/^block pair 1 2 1 1 2 2 3 2$/block pair 1 2 1 1 2 2 2 2/' 4
+mutate pa+ 's/^block pair 1 2 1 1 2 2 3 2$/block pair 1 2 1 1 2 2 3 3/' 4
+mutate pa- 's/^block pair 1 2 1 1 2 2 3 2$/block pair 1 2 1 1 2 2 3 1/' 4
+mutate q0 's/^block pair 1 2 1 1 2 2 3 2$/block pair 1 2 1 0 2 2 3 2/' 1
+mutate q2 's/^block pair 1 2 1 1 2 2 3 2$/block pair 1 2 1 2 2 2 3 2/' 5
 mutate c+ 's/^block period 3 0 2$/block period 3 1 2/' 4
 mutate p+ 's/^block period 3 0 2$/block period 3 0 3/' 4
 mutate p- 's/^block period 3 0 2$/block period 3 0 1/' 4
@@ -243,10 +245,10 @@ def red(d, x):
             i, c, p = b[1] - 1, b[2], b[3]
             if y[i] >= c + p: y[i] = c + (y[i] - c) % p
         else:
-            i, j, t, b0, pb, a0, pa = b[1] - 1, b[2] - 1, *b[3:]
+            i, j, t, q, b0, pb, a0, pa = b[1] - 1, b[2] - 1, *b[3:]
             a, bb = y[i], y[j]
-            if a > t and bb > t: m = min(a, bb) - t; a -= m; bb -= m
-            if a <= t:
+            if a >= t + q and bb >= t + q: m = q * ((min(a, bb) - t) // q); a -= m; bb -= m
+            if a < t + q:
                 if bb >= b0 + pb: bb = b0 + (bb - b0) % pb
             elif a >= a0 + pa: a = a0 + (a - a0) % pa
             y[i], y[j] = a, bb
@@ -254,7 +256,7 @@ def red(d, x):
 T = [0] * new["k"]
 for b in new["blocks"]:
     if b[0] == "period": T[b[1] - 1] = b[2] + b[3] - 1
-    else: T[b[1] - 1] = b[6] + b[7] - 1; T[b[2] - 1] = b[4] + b[5] - 1
+    else: T[b[1] - 1] = b[7] + b[8] - 1; T[b[2] - 1] = b[5] + b[6] - 1
 new["T"] = T
 new["lab"] = {(s,) + x: old["lab"][(s,) + red(old, x)] for s in range(new["S"]) for x in v.boxes(T)}
 v.write(new)
@@ -264,10 +266,10 @@ PY
     else rejects "$T/$1" "$3" "$1"; fi
 }
 refit c1 's/^block period 3 0 2$/block period 3 1 2/; s/^check 8 6 3$/check 8 6 4/' ok
-refit b03 's/^block pair 1 2 1 2 2 3 2$/block pair 1 2 1 3 2 3 2/; s/^check 8 6 3$/check 8 7 3/' ok
+refit b03 's/^block pair 1 2 1 1 2 2 3 2$/block pair 1 2 1 1 3 2 3 2/; s/^check 8 6 3$/check 8 7 3/' ok
 refit p1 's/^block period 3 0 2$/block period 3 0 1/' 7
-refit pb1 's/^block pair 1 2 1 2 2 3 2$/block pair 1 2 1 2 1 3 2/' 7
-refit pa1 's/^block pair 1 2 1 2 2 3 2$/block pair 1 2 1 2 2 3 1/' 7
+refit pb1 's/^block pair 1 2 1 1 2 2 3 2$/block pair 1 2 1 1 2 1 3 2/' 7
+refit pa1 's/^block pair 1 2 1 1 2 2 3 2$/block pair 1 2 1 1 2 2 3 1/' 7
 # Rule 5: the region (D2): A_1 >= a0+pa+u_2+2 = 8, A_2 >= b0+pb+u_1+2 = 6
 # (heap 11 -> 1 + 9 ... no option holds two heaps 12 or two 7s: u = 1),
 # A_3 >= max(c+p, p+m_3-1) = 3; t+1 >= m for the pair's groups.

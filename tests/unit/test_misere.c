@@ -1274,11 +1274,12 @@ static void inf_region(MqInfProof *p)
 /* Variants of the proof of Q(12) of 0.76 through Lemma 2 (docs/misere.md):
  * (1) the same labels read with the diagonal step q = 2 (t, b0, a0 allow
  * it, and steps (1,1) leave every label alone, so the function L is the
- * same): certified, with the same outcomes, and written in format 2;
+ * same): certified, with the same outcomes, and written in format 2,
+ * which the independent checker tests/oracle/mq_infcheck accepts;
  * (2) heap 5 put into the partner's group (the claim "only the number of
  * heaps 7 and 5 together counts"), which is false: the certificate must
  * refuse it. */
-static void check_inf_variants(MqInfProof *p)
+static void check_inf_variants(MqInfProof *p, const char *infcheck)
 {
     uint32_t q0 = p->q, A1 = p->A1, B1 = p->B1, ua = p->ua, ub = p->ub;
     uint64_t pairs = p->pairs, checks = p->checks;
@@ -1321,6 +1322,10 @@ static void check_inf_variants(MqInfProof *p)
     if (f)
         fclose(f);
     CHECK(block && counts && end);
+    /* the engine's format-2 file, read by the independent checker */
+    char cmd[1000];
+    snprintf(cmd, sizeof cmd, "%.600s %.300s >/dev/null", infcheck, pf);
+    CHECK_EQ_INT(system(cmd), 0);
     remove(pf);
     /* (2) heap 5 beside heap 7 */
     p->q = 1;
@@ -1401,7 +1406,7 @@ static void test_run_infinite(const char *infcheck)
         CHECK_EQ_INT(bad, 0);
         CHECK(count > 2000);
         free(b.tab);
-        check_inf_variants(r.inf);
+        check_inf_variants(r.inf, infcheck);
     }
     mq_run_free(&r);
     FILE *f = fopen(pf, "r");
