@@ -201,6 +201,32 @@ static double now(void)
     return cgt_now();
 }
 
+/* The antichains of the complete search of q's positions (no failure: q
+ * is the quotient of heaps 0..n-1), kept in e->tt for the slow tests to
+ * start from; e->tt_valid says whether they are there. */
+static CgtStatus complete_antichains(MqEngine *e, const MqPret *q, uint32_t N, uint32_t *g,
+                                     uint32_t n, CgtError *err)
+{
+    MqTr t;
+    bool found, complete;
+    mqanti_free(&e->tt);
+    mqanti_init(&e->tt, N);
+    e->tt_nh = q->nh;
+    e->tt_valid = false;
+    mqtr_build(&t, q, &e->opts);
+    CgtStatus st = mq_least_nfail(q, &t, NULL, &e->tt, &found, g, &complete, err);
+    mqtr_free(&t);
+    if (st == CGT_OK && (found || !complete))
+        st = cgt_error_set(err, CGT_ERR_INTERNAL,
+                           "the quotient of heap %u has an N-failure (please report)", n - 1);
+    if (st != CGT_OK) {
+        mqanti_free(&e->tt);
+        return st;
+    }
+    e->tt_valid = true;
+    return CGT_OK;
+}
+
 /* Conservative extension (docs/misere.md "One heap at a time").  On
  * success *done = true and the engine's q covers heap n. */
 static CgtStatus conservative(MqEngine *e, uint32_t n, bool *done, CgtError *err)
@@ -284,25 +310,9 @@ static CgtStatus conservative(MqEngine *e, uint32_t n, bool *done, CgtError *err
     MqTr t;
     bool found, complete;
     uint32_t *g = xcalloc(n + 2, sizeof *g);
-    if (!e->tt_valid) {
-        mqanti_free(&e->tt);
-        mqanti_init(&e->tt, N);
-        e->tt_nh = q->nh;
-        mqtr_build(&t, q, &e->opts);
-        st = mq_least_nfail(q, &t, NULL, &e->tt, &found, g, &complete, err);
-        mqtr_free(&t);
-        if (st != CGT_OK) {
-            mqanti_free(&e->tt);
-            free(g);
-            goto out;
-        }
-        if (found || !complete) {
-            free(g);
-            st = cgt_error_set(err, CGT_ERR_INTERNAL,
-                               "the quotient of heap %u has an N-failure (please report)", n - 1);
-            goto out;
-        }
-        e->tt_valid = true;
+    if (!e->tt_valid && (st = complete_antichains(e, q, N, g, n, err)) != CGT_OK) {
+        free(g);
+        goto out;
     }
     for (uint32_t x = 0; x < N && !*done; x++) {
         if (!cand[x] || !mqanti_covered(&e->tt, x, trb))
@@ -320,28 +330,9 @@ static CgtStatus conservative(MqEngine *e, uint32_t n, bool *done, CgtError *err
         bool any = false;
         for (uint32_t x = 0; x < N && !any; x++)
             any = cand[x];
-        if (any) {
-            mqanti_free(&e->tt);
-            mqanti_init(&e->tt, N);
-            e->tt_nh = q->nh;
-            mqtr_build(&t, q, &e->opts);
-            st = mq_least_nfail(q, &t, NULL, &e->tt, &found, g, &complete, err);
-            mqtr_free(&t);
-            if (st != CGT_OK) {
-                mqanti_free(&e->tt);
-                e->tt_valid = false;
-                free(g);
-                goto out;
-            }
-            if (found || !complete) {
-                mqanti_free(&e->tt);
-                e->tt_valid = false;
-                free(g);
-                st = cgt_error_set(err, CGT_ERR_INTERNAL,
-                                   "the quotient of heap %u has an N-failure (please report)",
-                                   n - 1);
-                goto out;
-            }
+        if (any && (st = complete_antichains(e, q, N, g, n, err)) != CGT_OK) {
+            free(g);
+            goto out;
         }
     }
     for (uint32_t x = 0; x < N && !*done; x++) {
