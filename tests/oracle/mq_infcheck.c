@@ -180,16 +180,78 @@ static void expect(const char *kw, int ntoks)
     if (ntoks >= 0 && ntok != ntoks) die_rule(1, "line %d: '%s' takes %d fields", lineno, kw, ntoks - 1);
 }
 
-static void parse(void)
+/* The lines both formats share.  Each reads the tokens of a line the
+ * caller has already matched; `heapnum` is the format's number reader for
+ * a heap size in 1..N (format 2 refuses leading zeros, format 1 not). */
+typedef long (*HeapNum)(const char *s, long lo, long hi, const char *what);
+
+/* "game KIND CODE" */
+static void read_game(void)
 {
-    if (!next_line(&st) || ntok != 2 || strcmp(tok[0], "cgt-misere-infinite") || strcmp(tok[1], "1"))
-        die_rule(1, "line 1: header must be 'cgt-misere-infinite 1' or 'cgt-misere-infinite 2'");
-    expect("game", 3);
     if (strcmp(tok[1], "octal") && strcmp(tok[1], "hex") && strcmp(tok[1], "ruleset"))
         die_rule(1, "line %d: game kind must be octal, hex or ruleset", lineno);
     if (strlen(tok[2]) >= sizeof gcode) die_rule(1, "line %d: game code too long", lineno);
     strcpy(gkind, tok[1]);
     strcpy(gcode, tok[2]);
+}
+
+/* The M options of heap K from "options K M o_1 ; o_2 ; ...", each a list
+ * of heaps or '-' for the empty position. */
+static void read_options(int K, long M, HeapNum heapnum)
+{
+    nopt[K] = (int)M;
+    opts[K] = xalloc(sizeof(Opt) * (size_t)(M ? M : 1));
+    int j = 3;
+    for (long m = 0; m < M; m++) {
+        if (m > 0) {
+            if (j >= ntok || strcmp(tok[j], ";")) die_rule(1, "line %d: ';' expected between options", lineno);
+            j++;
+        }
+        int e = j;
+        while (e < ntok && strcmp(tok[e], ";")) e++;
+        if (e == j) die_rule(1, "line %d: empty option (write '-')", lineno);
+        Opt *o = &opts[K][m];
+        if (e == j + 1 && !strcmp(tok[j], "-")) {
+            o->n = 0;
+        } else {
+            o->n = e - j;
+            o->h = xalloc(sizeof(int) * (size_t)o->n);
+            for (int q = 0; q < o->n; q++) o->h[q] = (int)heapnum(tok[j + q], 1, N, "option heap");
+        }
+        j = e;
+    }
+    if (j != ntok) die_rule(1, "line %d: heap %d has more than %ld options", lineno, K, M);
+}
+
+/* The seal "crc64 X" (its line starts at byte `at`) and "end": X is the
+ * CRC-64 of every byte before the crc64 line, in 16 hex digits (format 2:
+ * lowercase only), and nothing follows "end". */
+static void read_seal(size_t at, int lower_only)
+{
+    const char *digits = lower_only ? "16 lowercase hex digits" : "16 hex digits";
+    if (strlen(tok[1]) != 16) die_rule(1, "line %d: crc64 takes %s", lineno, digits);
+    uint64_t want = 0;
+    for (int i = 0; i < 16; i++) {
+        char c = tok[1][i];
+        int v = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10
+              : !lower_only && c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+        if (v < 0) die_rule(1, "line %d: crc64 takes %s", lineno, digits);
+        want = want << 4 | (uint64_t)v;
+    }
+    if (!next_line(&st)) die_rule(1, "missing line 'end'");
+    if (strcmp(tok[0], "end") != 0) die_rule(1, "line %d: expected 'end', found '%s'", lineno, tok[0]);
+    if (ntok != 1) die_rule(1, "line %d: 'end' takes 0 fields", lineno);
+    if (bpos != blen) die_rule(1, "line %d: text after 'end'", lineno);
+    uint64_t got = crc64((const unsigned char *)buf, at);
+    if (got != want) die_rule(1, "crc64 is %016llx, file says %016llx", (unsigned long long)got, (unsigned long long)want);
+}
+
+static void parse(void)
+{
+    if (!next_line(&st) || ntok != 2 || strcmp(tok[0], "cgt-misere-infinite") || strcmp(tok[1], "1"))
+        die_rule(1, "line 1: header must be 'cgt-misere-infinite 1' or 'cgt-misere-infinite 2'");
+    expect("game", 3);
+    read_game();
     expect("heaps", 2);
     N = (int)num(tok[1], 1, 4096, "heaps");
     expect("top", 2);
@@ -205,29 +267,7 @@ static void parse(void)
         if (ntok < 3) die_rule(1, "line %d: options K M ...", lineno);
         int K = (int)num(tok[1], 1, N, "options heap");
         if (nopt[K] >= 0) die_rule(1, "line %d: options of heap %d given twice", lineno, K);
-        int M = (int)num(tok[2], 0, 1 << 20, "option count");
-        nopt[K] = M;
-        opts[K] = xalloc(sizeof(Opt) * (size_t)(M ? M : 1));
-        int j = 3;
-        for (int m = 0; m < M; m++) {
-            if (m > 0) {
-                if (j >= ntok || strcmp(tok[j], ";")) die_rule(1, "line %d: ';' expected between options", lineno);
-                j++;
-            }
-            int e = j;
-            while (e < ntok && strcmp(tok[e], ";")) e++;
-            if (e == j) die_rule(1, "line %d: empty option (write '-')", lineno);
-            Opt *o = &opts[K][m];
-            if (e == j + 1 && !strcmp(tok[j], "-")) {
-                o->n = 0;
-            } else {
-                o->n = e - j;
-                o->h = xalloc(sizeof(int) * (size_t)o->n);
-                for (int q = 0; q < o->n; q++) o->h[q] = (int)num(tok[j + q], 1, N, "option heap");
-            }
-            j = e;
-        }
-        if (j != ntok) die_rule(1, "line %d: heap %d has more than %d options", lineno, K, M);
+        read_options(K, num(tok[2], 0, 1 << 20, "option count"), num);
     }
     expect("states", 2);
     S = (int)num(tok[1], 1, 1 << 24, "states");
@@ -282,20 +322,7 @@ static void parse(void)
         if (wit[i] == H || wit[i] == G) die_rule(1, "line %d: witness heap %d is top or partner", lineno, wit[i]);
     }
     expect("crc64", 2);
-    size_t crcstart = st;
-    if (strlen(tok[1]) != 16) die_rule(1, "line %d: crc64 takes 16 hex digits", lineno);
-    uint64_t want = 0;
-    for (int i = 0; i < 16; i++) {
-        char c = tok[1][i];
-        int v = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10
-              : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
-        if (v < 0) die_rule(1, "line %d: crc64 takes 16 hex digits", lineno);
-        want = want << 4 | (uint64_t)v;
-    }
-    expect("end", 1);
-    if (bpos != blen) die_rule(1, "line %d: text after 'end'", lineno);
-    uint64_t got = crc64((const unsigned char *)buf, crcstart);
-    if (got != want) die_rule(1, "crc64 is %016llx, file says %016llx", (unsigned long long)got, (unsigned long long)want);
+    read_seal(st, 0);
 }
 
 /* ---- rule 2: the options of every heap, from the octal/hex code ---- */
@@ -969,6 +996,12 @@ static int64_t num2(const char *s, int64_t lo, int64_t hi, const char *what)
     return v;
 }
 
+/* num2 as a HeapNum (heap sizes are at most V2_MAXHEAPS) */
+static long num2l(const char *s, long lo, long hi, const char *what)
+{
+    return (long)num2(s, lo, hi, what);
+}
+
 /* a * b, saturated at 2^62 (sizes are compared with limits far below) */
 static int64_t smul(int64_t a, int64_t b)
 {
@@ -992,11 +1025,7 @@ static void expect2(const char *kw, int64_t ntoks)
 static void parse2(void)
 {
     expect2("game", 3);
-    if (strcmp(tok[1], "octal") && strcmp(tok[1], "hex") && strcmp(tok[1], "ruleset"))
-        die_rule(1, "line %d: game kind must be octal, hex or ruleset", lineno);
-    if (strlen(tok[2]) >= sizeof gcode) die_rule(1, "line %d: game code too long", lineno);
-    strcpy(gkind, tok[1]);
-    strcpy(gcode, tok[2]);
+    read_game();
     expect2("heaps", 2);
     int64_t n = num2(tok[1], 1, 4294967295LL, "heaps");
     if (n > V2_MAXHEAPS) die_cap("heaps %lld", (long long)n);
@@ -1032,28 +1061,7 @@ static void parse2(void)
             die_rule(1, "line %d: options of heap %d expected (one line per heap, ascending)", lineno, K);
         int64_t M = num2(tok[2], 0, 4294967295LL, "option count");
         if (M > ntok) die_rule(1, "line %d: heap %d: %lld options on a line of %d fields", lineno, K, (long long)M, ntok);
-        nopt[K] = (int)M;
-        opts[K] = xalloc(sizeof(Opt) * (size_t)(M ? M : 1));
-        int j = 3;
-        for (int m = 0; m < M; m++) {
-            if (m > 0) {
-                if (j >= ntok || strcmp(tok[j], ";")) die_rule(1, "line %d: ';' expected between options", lineno);
-                j++;
-            }
-            int e = j;
-            while (e < ntok && strcmp(tok[e], ";")) e++;
-            if (e == j) die_rule(1, "line %d: empty option (write '-')", lineno);
-            Opt *o = &opts[K][m];
-            if (e == j + 1 && !strcmp(tok[j], "-")) {
-                o->n = 0;
-            } else {
-                o->n = e - j;
-                o->h = xalloc(sizeof(int) * (size_t)o->n);
-                for (int q = 0; q < o->n; q++) o->h[q] = (int)num2(tok[j + q], 1, N, "option heap");
-            }
-            j = e;
-        }
-        if (j != ntok) die_rule(1, "line %d: heap %d has more than %lld options", lineno, K, (long long)M);
+        read_options(K, (long)M, num2l);
     }
     expect2("states", 2);
     int64_t s64 = num2(tok[1], 1, 4294967295LL, "states");
@@ -1178,19 +1186,7 @@ static void parse2(void)
         if (gof[ctx2[i]]) die_rule(1, "line %d: context heap %d is in group %d", lineno, ctx2[i], gof[ctx2[i]]);
     }
     expect2("crc64", 2);
-    size_t crcstart = st;
-    if (strlen(tok[1]) != 16) die_rule(1, "line %d: crc64 takes 16 lowercase hex digits", lineno);
-    uint64_t want = 0;
-    for (int i = 0; i < 16; i++) {
-        char c = tok[1][i];
-        int v = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
-        if (v < 0) die_rule(1, "line %d: crc64 takes 16 lowercase hex digits", lineno);
-        want = want << 4 | (uint64_t)v;
-    }
-    expect2("end", 1);
-    if (bpos != blen) die_rule(1, "line %d: text after 'end'", lineno);
-    uint64_t got = crc64((const unsigned char *)buf, crcstart);
-    if (got != want) die_rule(1, "crc64 is %016llx, file says %016llx", (unsigned long long)got, (unsigned long long)want);
+    read_seal(st, 1);
 }
 
 /* ---- rule 3 of format 2: the rank, and u_i ---- */
