@@ -350,7 +350,7 @@ static CgtStatus genus_rec(GenusCache *gc, const uint32_t *pos, size_t len, uint
 }
 
 /* Grundy value of one heap: the mex of the nim-sums of its options' parts. */
-static CgtStatus heap_grundy(GenusCache *gc, uint32_t h, uint32_t *out, CgtError *err)
+static CgtStatus genus_grundy_of(GenusCache *gc, uint32_t h, uint32_t *out, CgtError *err)
 {
     while (gc->hgrundy.len <= h)
         VEC_PUSH(gc->hgrundy, UINT32_MAX);
@@ -370,7 +370,7 @@ static CgtStatus heap_grundy(GenusCache *gc, uint32_t h, uint32_t *out, CgtError
     for (size_t j = 0; j < cnt && st == CGT_OK; j++) {
         uint32_t x = odd[j], v = 0;
         for (size_t a = start[j]; a < start[j + 1] && st == CGT_OK; a++) {
-            st = heap_grundy(gc, parts[a], &v, err);
+            st = genus_grundy_of(gc, parts[a], &v, err);
             x ^= v;
         }
         vals[j] = x;
@@ -513,7 +513,7 @@ static CgtStatus lazy_position(GenusCache *gc, const uint32_t *pos, size_t len, 
     for (size_t i = 0; i < len && st == CGT_OK; i++) {
         uint32_t v = 0;
         bool one = false;
-        st = heap_grundy(gc, pos[i], &v, err);
+        st = genus_grundy_of(gc, pos[i], &v, err);
         out->g ^= v;
         if (st == CGT_OK)
             st = is_star1(gc, pos[i], &one, err);

@@ -116,7 +116,7 @@ CgtStatus outcome_heap_options(OutcomeCache *c, uint32_t n, const HeapOptions **
 
 /* Normal-play Grundy value of one heap n (mex over options of the nim-sums
  * of their parts).  Errors: those of hg->options. */
-static CgtStatus heap_grundy(OutcomeCache *c, uint32_t n, uint32_t *g, CgtError *err)
+static CgtStatus outcome_grundy_of(OutcomeCache *c, uint32_t n, uint32_t *g, CgtError *err)
 {
     while (c->ngrundy <= n) {
         uint32_t h = (uint32_t)c->ngrundy;
@@ -157,7 +157,7 @@ CgtStatus outcome_normal(OutcomeCache *c, const uint32_t *heaps, size_t k, Outco
     uint32_t x = 0;
     for (size_t i = 0; i < k; i++) {
         uint32_t g;
-        CgtStatus st = heap_grundy(c, heaps[i], &g, err);
+        CgtStatus st = outcome_grundy_of(c, heaps[i], &g, err);
         if (st != CGT_OK)
             return st;
         x ^= g;
