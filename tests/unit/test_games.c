@@ -14,6 +14,7 @@
 
 #include "lib/heap/ruleset.h"
 #include "lib/util/rng.h"
+#include "lib/util/xalloc.h"
 #include "unit.h"
 
 /* ---- naive oracle: G(0..N-1) straight from the code string ---------------- */
@@ -974,9 +975,144 @@ static void test_canonical_options(void)
     }
 }
 
+/* The options of plain rulesets (written in canonical order without
+ * sorting, ruleset.c) against an oracle written here from the rules'
+ * definition: every take k of every range, every ordered choice of 1, 2
+ * or 3 nonempty parts, each sorted, then the list put in canonical order
+ * by qsort and duplicates dropped. Random rule sets with overlapping
+ * ranges, and random octal and hexadecimal codes. */
+typedef struct {
+    uint32_t len, p[3];
+} NaiveOpt;
+
+static int naive_opt_cmp(const void *x, const void *y)
+{
+    const NaiveOpt *a = x, *b = y;
+    return naive_cmp(a->p, a->len, b->p, b->len);
+}
+
+static void naive_push(NaiveOpt *v, size_t *m, uint32_t len, uint32_t a, uint32_t b, uint32_t c)
+{
+    uint32_t p[3] = {a, b, c};
+    for (uint32_t i = 0; i < len; i++)
+        for (uint32_t j = i + 1; j < len; j++)
+            if (p[j] < p[i]) {
+                uint32_t t = p[i];
+                p[i] = p[j];
+                p[j] = t;
+            }
+    v[*m].len = len;
+    memcpy(v[*m].p, p, sizeof p);
+    ++*m;
+}
+
+static bool plain_matches(const Ruleset *rs, const MoveRule *rules, size_t nrules, uint32_t n,
+                          NaiveOpt *v)
+{
+    size_t m = 0;
+    for (size_t i = 0; i < nrules; i++)
+        for (size_t j = 0; j < rules[i].nranges; j++)
+            for (uint32_t k = rules[i].ranges[j].lo; k <= rules[i].ranges[j].hi && k <= n; k++) {
+                uint32_t rem = n - k;
+                unsigned mask = rules[i].parts_mask;
+                if ((mask & 1) && rem == 0 && k > 0)
+                    naive_push(v, &m, 0, 0, 0, 0);
+                if ((mask & 2) && rem >= 1)
+                    naive_push(v, &m, 1, rem, 0, 0);
+                for (uint32_t a = 1; (mask & 4) && a < rem; a++)
+                    naive_push(v, &m, 2, a, rem - a, 0);
+                for (uint32_t a = 1; (mask & 8) && a + 1 < rem; a++)
+                    for (uint32_t b = 1; a + b < rem; b++)
+                        naive_push(v, &m, 3, a, b, rem - a - b);
+            }
+    qsort(v, m, sizeof *v, naive_opt_cmp);
+    size_t u = 0;
+    for (size_t i = 0; i < m; i++)
+        if (u == 0 || naive_opt_cmp(&v[u - 1], &v[i]) != 0)
+            v[u++] = v[i];
+    HeapOptions o;
+    heapopts_init(&o);
+    CgtError err;
+    bool same = ruleset_options(rs, n, &o, &err) == CGT_OK && o.count == u;
+    for (size_t i = 0; same && i < u; i++)
+        same = naive_cmp(o.parts + o.start[i], o.start[i + 1] - o.start[i], v[i].p, v[i].len) == 0;
+    heapopts_free(&o);
+    return same;
+}
+
+static void test_plain_options(void)
+{
+    Rng r;
+    rng_seed(&r, 20261208);
+    NaiveOpt *v = xmalloc(200000 * sizeof *v);
+    CgtError err;
+    int bad = 0, tried = 0;
+    for (int round = 0; round < 300; round++) {
+        RulesetRange ranges[3][2];
+        MoveRule rules[3];
+        size_t nrules = 1 + rng_below(&r, 3);
+        for (size_t i = 0; i < nrules; i++) {
+            memset(&rules[i], 0, sizeof rules[i]);
+            rules[i].nranges = 1 + rng_below(&r, 2);
+            rules[i].ranges = ranges[i];
+            for (size_t j = 0; j < rules[i].nranges; j++) {
+                ranges[i][j].lo = (uint32_t)rng_below(&r, 6);
+                ranges[i][j].hi = ranges[i][j].lo + (uint32_t)rng_below(&r, 5);
+            }
+            rules[i].parts_mask = 1 + (unsigned)rng_below(&r, round % 2 ? 15 : 7);
+        }
+        Ruleset *rs = NULL;
+        if (ruleset_from_rules(rules, nrules, &rs, &err) != CGT_OK)
+            continue;
+        tried++;
+        CHECK(rs->plain);
+        for (uint32_t n = 0; n <= 70; n++)
+            bad += !plain_matches(rs, rules, nrules, n, v);
+        ruleset_free(rs);
+    }
+    CHECK(tried > 150);
+    CHECK_EQ_INT(bad, 0);
+    /* codes, through the parser: d0 in {0, 4, 8, C}, up to 6 more digits */
+    for (int round = 0; round < 200; round++) {
+        char buf[16];
+        size_t t = 1 + rng_below(&r, 6), len = 0;
+        buf[len++] = "048C"[rng_below(&r, 4)];
+        buf[len++] = '.';
+        for (size_t i = 0; i < t; i++)
+            buf[len++] = "0123456789ABCDEF"[rng_below(&r, round % 2 ? 16 : 8)];
+        buf[len] = '\0';
+        Ruleset *rs = NULL;
+        if (ruleset_parse_code(buf, &rs, NULL, &err) != CGT_OK)
+            continue;
+        RulesetRange kr[8];
+        MoveRule rules[8];
+        size_t nrules = 0;
+        for (size_t k = 0; k <= t; k++) {
+            unsigned d = (unsigned)strtoul((char[]){buf[k == 0 ? 0 : k + 1], 0}, NULL, 16);
+            if (k == 0)
+                d &= ~3u; /* d0: no loop, no move of the empty heap */
+            if (!d)
+                continue;
+            kr[nrules].lo = kr[nrules].hi = (uint32_t)k;
+            memset(&rules[nrules], 0, sizeof rules[nrules]);
+            rules[nrules].ranges = &kr[nrules];
+            rules[nrules].nranges = 1;
+            rules[nrules].parts_mask = d;
+            nrules++;
+        }
+        CHECK(rs->plain);
+        for (uint32_t n = 0; n <= 90; n++)
+            bad += !plain_matches(rs, rules, nrules, n, v);
+        ruleset_free(rs);
+    }
+    CHECK_EQ_INT(bad, 0);
+    free(v);
+}
+
 int main(void)
 {
     test_canonical_options();
+    test_plain_options();
     test_ruleset();
     test_published();
     test_codes();

@@ -30,17 +30,21 @@ void heapopts_free(HeapOptions *o)
     memset(o, 0, sizeof *o);
 }
 
-/* Options have at most a handful of parts: insertion sort. */
-static void sort_parts(uint32_t *p, size_t m)
-{
-    for (size_t i = 1; i < m; i++) {
-        uint32_t x = p[i];
-        size_t j = i;
-        for (; j > 0 && p[j - 1] > x; j--)
-            p[j] = p[j - 1];
-        p[j] = x;
+/* Insertion sort, for the short arrays here: an option's parts (a handful)
+ * and key lists under 48 entries. One body for both element types. */
+#define DEFINE_INSERTION_SORT(name, T)                                                            \
+    static void name(T *a, size_t n)                                                              \
+    {                                                                                             \
+        for (size_t i = 1; i < n; i++) {                                                          \
+            T x = a[i];                                                                           \
+            size_t j = i;                                                                         \
+            for (; j > 0 && a[j - 1] > x; j--)                                                    \
+                a[j] = a[j - 1];                                                                  \
+            a[j] = x;                                                                             \
+        }                                                                                         \
     }
-}
+DEFINE_INSERTION_SORT(sort_parts, uint32_t)
+DEFINE_INSERTION_SORT(sort_short_keys, uint64_t)
 
 void heapopts_add(HeapOptions *o, const uint32_t *parts, size_t k)
 {
@@ -60,6 +64,29 @@ void heapopts_add(HeapOptions *o, const uint32_t *parts, size_t k)
     sort_parts(o->parts + base, m);
     o->count++;
     o->start[o->count] = base + m;
+}
+
+void heapopts_reserve(HeapOptions *o, size_t opts, size_t parts)
+{
+    if (o->count + opts + 2 > o->cap_opts) {
+        o->cap_opts = o->count + opts + 2;
+        o->start = xrealloc(o->start, o->cap_opts * sizeof *o->start);
+    }
+    if (o->start[o->count] + parts > o->cap_parts) {
+        o->cap_parts = o->start[o->count] + parts;
+        o->parts = xrealloc(o->parts, o->cap_parts * sizeof *o->parts);
+    }
+}
+
+void heapopts_push(HeapOptions *o, const uint32_t *parts, size_t k)
+{
+    if (o->count + 2 > o->cap_opts || o->start[o->count] + k > o->cap_parts)
+        heapopts_reserve(o, o->count + 1, o->start[o->count] + k); /* double */
+    size_t base = o->start[o->count];
+    for (size_t i = 0; i < k; i++)
+        o->parts[base + i] = parts[i];
+    o->count++;
+    o->start[o->count] = base + k;
 }
 
 /* Options compare by length first, then lexicographically. */
@@ -111,13 +138,7 @@ static unsigned bit_width(uint64_t x)
 static void sort_keys(uint64_t *a, uint64_t *tmp, size_t n, unsigned bits)
 {
     if (n < 48) {
-        for (size_t i = 1; i < n; i++) {
-            uint64_t x = a[i];
-            size_t j = i;
-            for (; j > 0 && a[j - 1] > x; j--)
-                a[j] = a[j - 1];
-            a[j] = x;
-        }
+        sort_short_keys(a, n);
         return;
     }
     size_t cnt[2049];

@@ -28,6 +28,14 @@ void heapopts_clear(HeapOptions *o); /* empty, keep memory */
 void heapopts_free(HeapOptions *o);
 /* Append one option with `k` parts (copied; sorted and zero-stripped here). */
 void heapopts_add(HeapOptions *o, const uint32_t *parts, size_t k);
+/* Make room for `opts` more options with `parts` more parts in all
+ * (exactly, when it grows), so that a producer that knows its count
+ * allocates once. */
+void heapopts_reserve(HeapOptions *o, size_t opts, size_t parts);
+/* Append one option as given: its `k` parts nonzero and ascending. For
+ * producers that emit options already in canonical order without
+ * duplicates (then no heapopts_canonicalize is needed). */
+void heapopts_push(HeapOptions *o, const uint32_t *parts, size_t k);
 /* Sort options and remove duplicates (canonical order for output). */
 void heapopts_canonicalize(HeapOptions *o);
 

@@ -39,6 +39,8 @@ void ruleset_free(Ruleset *rs)
         return;
     free_rules(rs->rules, rs->nrules);
     free(rs->kmask);
+    free(rs->ksplit[0]);
+    free(rs->ksplit[1]);
     free(rs->name);
     free(rs);
 }
@@ -79,6 +81,12 @@ static void finish(Ruleset *rs)
         }
         /* k = 0 leaving nothing is not a move of any heap n >= 1. */
         rs->kmask[0] &= ~1u;
+        for (int t = 0; t < 2; t++) {
+            rs->ksplit[t] = xmalloc(((size_t)rs->max_take + 1) * sizeof *rs->ksplit[t]);
+            for (int k = rs->max_take; k >= 0; k--)
+                if (rs->kmask[k] & (4u << t))
+                    rs->ksplit[t][rs->nsplit[t]++] = (uint32_t)k;
+        }
     }
     rs->hg.ctx = rs;
     rs->hg.options = hg_options;
@@ -443,10 +451,77 @@ uint64_t ruleset_options_bound(const Ruleset *rs, uint64_t n)
     return total >= 18446744073709551615.0L ? UINT64_MAX : (uint64_t)total;
 }
 
+/* The options of heap n of a plain ruleset, written straight in canonical
+ * order (heapopts_canonicalize): by number of parts, then parts
+ * lexicographically. Leaving k heaps of one count, the parts ascend as the
+ * take k descends, so each count is a walk over the takes in descending
+ * order under the smaller parts fixed before it; distinct takes give
+ * distinct options, so there is nothing to drop. The count is known first,
+ * so the list is allocated once. */
+static void plain_options(const Ruleset *rs, uint32_t n, HeapOptions *out)
+{
+    const unsigned *km = rs->kmask;
+    uint32_t kt = (uint32_t)rs->max_take < n ? (uint32_t)rs->max_take : n;
+    size_t nopt = 0, nparts = 0;
+    for (uint32_t k = 0; k <= kt; k++) {
+        uint64_t rem = n - k;
+        if ((km[k] & 1) && rem == 0)
+            nopt++;
+        if ((km[k] & 2) && rem >= 1 && k > 0) {
+            nopt++;
+            nparts++;
+        }
+        if (km[k] & 4) {
+            nopt += rem / 2;
+            nparts += 2 * (rem / 2);
+        }
+        if (km[k] & 8) { /* partitions of rem into 3 parts: round(rem^2 / 12) */
+            nopt += (rem * rem + 6) / 12;
+            nparts += 3 * ((rem * rem + 6) / 12);
+        }
+    }
+    heapopts_reserve(out, nopt, nparts);
+    uint32_t p[3];
+    if (n > 0 && n <= kt && (km[n] & 1))
+        heapopts_push(out, p, 0);
+    for (uint32_t k = n - 1 < kt ? n - 1 : kt; n > 0 && k >= 1; k--)
+        if (km[k] & 2) {
+            p[0] = n - k;
+            heapopts_push(out, p, 1);
+        }
+    const uint32_t *k2 = rs->ksplit[0], *k3 = rs->ksplit[1];
+    size_t n2 = rs->nsplit[0], n3 = rs->nsplit[1], i0 = 0;
+    /* two heaps (a, b), a <= b: k <= n - 2a */
+    for (uint32_t a = 1; n2 > 0 && 2 * (uint64_t)a + k2[n2 - 1] <= n; a++) {
+        while (i0 < n2 && k2[i0] + 2 * (uint64_t)a > n)
+            i0++;
+        p[0] = a;
+        for (size_t i = i0; i < n2; i++) {
+            p[1] = n - k2[i] - a;
+            heapopts_push(out, p, 2);
+        }
+    }
+    /* three heaps (a, b, c), a <= b <= c: k <= n - a - 2b */
+    for (uint32_t a = 1; n3 > 0 && 3 * (uint64_t)a + k3[n3 - 1] <= n; a++)
+        for (uint32_t b = a; (uint64_t)a + 2 * (uint64_t)b + k3[n3 - 1] <= n; b++) {
+            p[0] = a;
+            p[1] = b;
+            for (size_t i = 0; i < n3; i++)
+                if (k3[i] + a + 2 * (uint64_t)b <= n) {
+                    p[2] = n - k3[i] - a - b;
+                    heapopts_push(out, p, 3);
+                }
+        }
+}
+
 CgtStatus ruleset_options(const Ruleset *rs, uint32_t n, HeapOptions *out, CgtError *err)
 {
     (void)err;
     heapopts_clear(out);
+    if (rs->plain) {
+        plain_options(rs, n, out);
+        return CGT_OK;
+    }
     for (size_t i = 0; i < rs->nrules; i++)
         rule_options(&rs->rules[i], n, out);
     heapopts_canonicalize(out);

@@ -55,6 +55,12 @@ typedef struct Ruleset {
      * the octal/hex digit d_k, and the periodicity theorem applies. */
     bool plain;
     unsigned *kmask;  /* only when plain; max_take+1 entries */
+    /* Only when plain: the takes k that may leave two heaps (ksplit[0],
+     * nsplit[0] of them) and three heaps (ksplit[1], nsplit[1]), each
+     * list descending; ruleset_options walks them to write the options
+     * in canonical order without sorting. */
+    uint32_t *ksplit[2];
+    size_t nsplit[2];
     HeapGame hg;      /* ctx points back to this ruleset */
 } Ruleset;
 
