@@ -78,15 +78,9 @@ void heapopts_reserve(HeapOptions *o, size_t opts, size_t parts)
     }
 }
 
-void heapopts_push(HeapOptions *o, const uint32_t *parts, size_t k)
+void heapopts_grow(HeapOptions *o, size_t k)
 {
-    if (o->count + 2 > o->cap_opts || o->start[o->count] + k > o->cap_parts)
-        heapopts_reserve(o, o->count + 1, o->start[o->count] + k); /* double */
-    size_t base = o->start[o->count];
-    for (size_t i = 0; i < k; i++)
-        o->parts[base + i] = parts[i];
-    o->count++;
-    o->start[o->count] = base + k;
+    heapopts_reserve(o, o->count + 1, o->start[o->count] + k); /* doubles */
 }
 
 /* Options compare by length first, then lexicographically. */

@@ -32,10 +32,22 @@ void heapopts_add(HeapOptions *o, const uint32_t *parts, size_t k);
  * (exactly, when it grows), so that a producer that knows its count
  * allocates once. */
 void heapopts_reserve(HeapOptions *o, size_t opts, size_t parts);
+/* Room for one more option of `k` parts, doubling (heapopts_push). */
+void heapopts_grow(HeapOptions *o, size_t k);
 /* Append one option as given: its `k` parts nonzero and ascending. For
  * producers that emit options already in canonical order without
- * duplicates (then no heapopts_canonicalize is needed). */
-void heapopts_push(HeapOptions *o, const uint32_t *parts, size_t k);
+ * duplicates (then no heapopts_canonicalize is needed). Inline: a
+ * generator calls it once per option. */
+static inline void heapopts_push(HeapOptions *o, const uint32_t *parts, size_t k)
+{
+    size_t base = o->start[o->count];
+    if (o->count + 2 > o->cap_opts || base + k > o->cap_parts)
+        heapopts_grow(o, k);
+    for (size_t i = 0; i < k; i++)
+        o->parts[base + i] = parts[i];
+    o->count++;
+    o->start[o->count] = base + k;
+}
 /* Sort options and remove duplicates (canonical order for output). */
 void heapopts_canonicalize(HeapOptions *o);
 

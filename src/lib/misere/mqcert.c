@@ -150,7 +150,9 @@ static const uint32_t *heap_act(const Cert *c, uint32_t h, const MqClaim *cl)
 }
 
 /* Heaps 1..maxh grouped into classes with the same phi(h) and the same set
- * of option images; one representative option per image. */
+ * of option images; one representative option per image. A heap's
+ * options are read into scratch arrays and kept (exactly sized) only when
+ * they open a new class, found through a hash of (phi(h), sorted images). */
 static CgtStatus build_moves(Cert *c, const MqClaim *cl, const HeapGame *game, CgtError *err)
 {
     uint32_t n = c->n;
@@ -162,28 +164,33 @@ static CgtStatus build_moves(Cert *c, const MqClaim *cl, const HeapGame *game, C
     c->mvkey_off[0] = 0;
     size_t keycap = 1024;
     c->mvkey = xmalloc(keycap * sizeof *c->mvkey);
+    const uint32_t **hact = xmalloc(((size_t)c->maxh + 1) * sizeof *hact);
+    for (uint32_t h = 0; h <= c->maxh; h++)
+        hact[h] = heap_act(c, h, cl);
+    size_t hcap = 64; /* open addressing on class index + 1 */
+    uint32_t *htab = xcalloc(hcap, sizeof *htab);
+    uint64_t *hkey = xmalloc(((size_t)c->maxh + 1) * sizeof *hkey);
     HeapOptions o;
     heapopts_init(&o);
     CgtStatus st = CGT_OK;
-    uint32_t *poff = NULL;
-    const uint32_t **pacts = NULL;
+    uint32_t *poff = xmalloc((n + 1) * sizeof *poff);
+    size_t pcap = 16;
+    const uint32_t **pacts = xmalloc(pcap * sizeof *pacts);
     for (uint32_t h = 1; h <= c->maxh; h++) {
         st = game->options(game->ctx, h, &o, err);
         if (st != CGT_OK)
             break;
-        poff = xmalloc((o.count + 1) * sizeof *poff);
-        pacts = xmalloc((o.start[o.count] + 1) * sizeof *pacts);
         poff[0] = 0;
         uint32_t np = 0, ntr = 0;
         for (size_t i = 0; i < o.count; i++) {
             uint32_t x = 0;
             for (size_t k = o.start[i]; k < o.start[i + 1]; k++) {
-                const uint32_t *a = o.parts[k] <= c->maxh ? heap_act(c, o.parts[k], cl) : NULL;
-                if (o.parts[k] > c->maxh || o.parts[k] >= h) {
+                if (o.parts[k] >= h) { /* h <= maxh: a part below h has a table */
                     st = cgt_error_set(err, CGT_ERR_INTERNAL,
                                        "option of heap %u leaves heap %u", h, o.parts[k]);
                     break;
                 }
+                const uint32_t *a = hact[o.parts[k]];
                 if (a)
                     x = a[x];
             }
@@ -193,8 +200,13 @@ static CgtStatus build_moves(Cert *c, const MqClaim *cl, const HeapGame *game, C
                 continue;
             seen[x] = h;
             img[ntr] = x;
+            if (np + (o.start[i + 1] - o.start[i]) > pcap) {
+                while (np + (o.start[i + 1] - o.start[i]) > pcap)
+                    pcap *= 2;
+                pacts = xrealloc(pacts, pcap * sizeof *pacts);
+            }
             for (size_t k = o.start[i]; k < o.start[i + 1]; k++) {
-                const uint32_t *a = heap_act(c, o.parts[k], cl);
+                const uint32_t *a = hact[o.parts[k]];
                 if (a)
                     pacts[np++] = a;
             }
@@ -209,33 +221,54 @@ static CgtStatus build_moves(Cert *c, const MqClaim *cl, const HeapGame *game, C
                 img[j] = img[j - 1];
                 img[j - 1] = t;
             }
-        uint32_t m;
-        for (m = 0; m < c->nmoves; m++) {
-            const uint32_t *k = c->mvkey + c->mvkey_off[m];
-            if (cl->phi[c->mv[m].heap] == cl->phi[h] && c->mv[m].ntr == ntr &&
-                memcmp(k, img, ntr * sizeof *img) == 0)
+        uint64_t hv = hash_mix64(cl->phi[h] + 0x9e3779b97f4a7c15ULL * (ntr + 1));
+        for (uint32_t i = 0; i < ntr; i++)
+            hv = hash_mix64(hv ^ img[i]);
+        size_t slot = (size_t)hv & (hcap - 1);
+        uint32_t m = c->nmoves;
+        for (; htab[slot]; slot = (slot + 1) & (hcap - 1)) {
+            uint32_t e = htab[slot] - 1;
+            const uint32_t *k = c->mvkey + c->mvkey_off[e];
+            if (hkey[e] == hv && cl->phi[c->mv[e].heap] == cl->phi[h] && c->mv[e].ntr == ntr &&
+                memcmp(k, img, ntr * sizeof *img) == 0) {
+                m = e;
                 break;
+            }
         }
-        if (m < c->nmoves) {
-            free(poff);
-            free(pacts);
-            poff = NULL;
-            pacts = NULL;
+        if (m < c->nmoves)
             continue;
-        }
         while (c->mvkey_off[m] + ntr > keycap)
             keycap *= 2;
         c->mvkey = xrealloc(c->mvkey, keycap * sizeof *c->mvkey);
         memcpy(c->mvkey + c->mvkey_off[m], img, ntr * sizeof *img);
         c->mvkey_off[m + 1] = c->mvkey_off[m] + ntr;
-        c->mv[m] = (CertMove){.act = heap_act(c, h, cl), .ntr = ntr, .poff = poff,
-                              .pacts = pacts, .heap = h};
-        poff = NULL;
-        pacts = NULL;
+        uint32_t *kpoff = xmalloc((ntr + 1) * sizeof *kpoff);
+        const uint32_t **kpacts = xmalloc(((size_t)np + 1) * sizeof *kpacts);
+        memcpy(kpoff, poff, (ntr + 1) * sizeof *kpoff);
+        if (np)
+            memcpy(kpacts, pacts, np * sizeof *kpacts);
+        c->mv[m] = (CertMove){.act = hact[h], .ntr = ntr, .poff = kpoff,
+                              .pacts = kpacts, .heap = h};
+        hkey[m] = hv;
+        htab[slot] = m + 1;
         c->nmoves++;
+        if (2 * (size_t)c->nmoves > hcap) { /* rehash at half load */
+            hcap *= 2;
+            free(htab);
+            htab = xcalloc(hcap, sizeof *htab);
+            for (uint32_t e = 0; e < c->nmoves; e++) {
+                size_t t = (size_t)hkey[e] & (hcap - 1);
+                while (htab[t])
+                    t = (t + 1) & (hcap - 1);
+                htab[t] = e + 1;
+            }
+        }
     }
     free(poff);
     free(pacts);
+    free(htab);
+    free(hkey);
+    free(hact);
     heapopts_free(&o);
     free(seen);
     free(img);
