@@ -324,7 +324,7 @@ CgtStatus mqcert_profiles(const CertTab *t, uint64_t max_states, int force, uint
         }
         if (!*ok)
             break;
-        if (i >= budget) {
+        if (s.cnt > budget) { /* states held, not taken: one state may add a state per move */
             *method = 2;
             break;
         }
