@@ -83,7 +83,15 @@ CgtStatus mqopts_extend(MqOpts *o, const HeapGame *g, uint32_t nh, CgtError *err
 {
     if (nh <= o->nh)
         return CGT_OK;
-    o->o = xrealloc(o->o, nh * sizeof *o->o);
+    /* the array holds a power of two of lists (or exactly one, see
+       mq_new): heap by heap, it is not copied once per heap */
+    uint32_t cap = 1, want = 1;
+    while (cap < o->nh)
+        cap *= 2;
+    while (want < nh)
+        want *= 2;
+    if (o->nh == 0 || want > cap)
+        o->o = xrealloc(o->o, (size_t)want * sizeof *o->o);
     for (uint32_t h = o->nh; h < nh; h++) {
         heapopts_init(&o->o[h]);
         o->nh = h + 1;
