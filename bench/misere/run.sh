@@ -5,7 +5,8 @@
 # each instead of 60 s (the heaps reached are the same on our machine).
 set -e
 B=${1:-build}
-# The 22-game table against MisereSolver's reference figures.
+# The 22-game table beside MisereSolver (stored figures measured on this machine
+# kind, or run now with MISERESOLVER=COMMAND, and the supplied reference figures).
 echo "== MisereSolver table (bench/misere/vs_miseresolver.sh)"
 REPS=${REPS:-3} sh bench/misere/vs_miseresolver.sh "$B"
 cc -O2 -std=c11 -D_DEFAULT_SOURCE -Isrc -I. -o "$B/mqbench" bench/misere/mqbench.c "$B/libcore.a" -lgmp -lm
@@ -22,8 +23,10 @@ for code in 0.6 0.35 0.64 0.16 0.127; do
     echo "== mqbench $code 200 reach=$budget cert"
     "$B/mqbench" "$code" 200 "reach=$budget" cert
 done
-# The long rows beside MisereSolver's reference figures: CPU at the same
-# heap, furthest heap in 60 s of CPU (LONG=1: and in 600 s; QUICK: 2 s).
+# The long rows side by side with MisereSolver (its figures measured on this
+# machine kind and stored in bench/results/miseresolver.txt, or run now
+# with MISERESOLVER=COMMAND, bench/misere/longrun.sh): CPU at the same heap,
+# furthest heap in 60 s of CPU (LONG=1: and in 600 s; QUICK: 2 s).
 if [ -n "$QUICK" ]; then lb=2; elif [ -n "$LONG" ]; then lb="60 600"; else lb=60; fi
 echo "== long runs (bench/misere/longrun.sh)"
 BUDGETS="$lb" sh bench/misere/longrun.sh "$B"
