@@ -7,10 +7,12 @@
 #  - the independent checker tests/oracle/mq_infcheck accepts each proof,
 #    and its own brute force (-b, -r) agrees with every label it reaches;
 #  - `outcome` on positions with the new heap N+1 (with up to three more
-#    heaps, with the two growing heaps, and random many-heap positions)
+#    heaps, with one of the two growing heaps, and random many-heap positions)
 #    agrees with the brute-force search tests/oracle/mq_brute (no code
 #    shared with cgt);
-#  - heaps above N+1 are refused.
+#  - heaps above N+1 are refused;
+#  - Ctrl-C while heap 35 of 0.07 is being carried keeps Q(34) and its
+#    proof (BEYOND_SKIP_STOP=1 skips this part).
 # BEYOND_GAMES="CODE N G SEED X R,..." runs a part.  About 2-3 minutes of
 # CPU and 250 MB per game.
 set -u
@@ -39,7 +41,7 @@ for spec in $GAMES; do
     awk -v n="$n" -v m="$m" -v g="$g" -v seed="$seed" -v xm="$xmax" -v rm="$rmax" 'BEGIN {
         for (x = 0; x <= xm; x++) for (y = 0; y <= x; y++) for (z = 0; z <= y; z++)
             if (x + y + z <= xm) print m, x, y, z;
-        for (x = 0; x <= 2; x++) for (y = 0; y <= 2; y++) print m, m, n, g, x, y;
+        for (x = 0; x <= 4; x++) { print m, n, x; print m, g, x; }
         srand(seed);
         for (i = 0; i < 300; i++) {
             s = m; line = m;
@@ -79,4 +81,25 @@ for spec in $GAMES; do
           fail "$code: description disagrees with brute force"; }
 done
 IFS=$IFS0
+[ -n "${BEYOND_SKIP_STOP:-}" ] && { echo ok; exit 0; }
+# Ctrl-C while heap 35 of 0.07 is being carried (sent when -v says the
+# first candidate's whole closure is being certified, several seconds of
+# work before its end): exit 130, the description of heap 34 kept as the
+# partial result, its proof written (format 1: heaps 1..34) and accepted
+. tests/scripts/stop_lib
+proof="$T/stop.proof"
+rm -f "$T/s.err" "$proof"
+(cpu_exec 600 $CGT -v -e "game gm = octal 0.07; quotient q = gm to 40 proof \"$proof\";") \
+    >/dev/null 2>"$T/s.err" &
+pid=$!
+wait_for "$T/s.err" 'heap 35 past the infinite heap 34: candidate state [0-9]+ passes' $pid ||
+    fail "stop: no progress line: $(tail -n 3 "$T/s.err")"
+kill -INT $pid
+wait $pid
+rc=$?
+[ $rc -eq 130 ] || fail "stop: SIGINT exit $rc: $(tail -n 3 "$T/s.err")"
+grep -q "hint: q holds Q(34), infinite, described up to heap 34; its proof is in $proof" "$T/s.err" ||
+    fail "stop: the message: $(tail -n 3 "$T/s.err")"
+head -n 1 "$proof" | grep -q '^cgt-misere-infinite 1$' || fail "stop: proof not written"
+"$CHECK" "$proof" >"$T/s.chk" 2>&1 || { cat "$T/s.chk"; fail "stop: checker rejects"; }
 echo ok

@@ -8,8 +8,7 @@
  *    memoised misère recursion, no code shared with cgt) agrees with every
  *    label on every position of at most 44 tokens and on random ones;
  *  - equal, on every position of at most 40 tokens, to this test's own
- *    memoised misère search (positions without heap 35 ride on nothing of
- *    the engine either);
+ *    memoised misère search (written here from the misère rule alone);
  * and heap 36 must be refused with a reason, leaving the description of
  * heap 35 as it was.  About 10 s of CPU. */
 #include <stdint.h>

@@ -29,8 +29,8 @@ uint32_t mqinf_first(const MqInfProof *p)
 /* The state reached from s by the heaps of option j of heap h that are in
  * no group, in the listed order; the option's heaps in groups 1 and 2 are
  * counted in *ca, *cb. */
-static uint32_t fold(const MqInfProof *p, const HeapOptions *o, size_t j, uint32_t s,
-                     uint32_t *ca, uint32_t *cb)
+static uint32_t fold(const MqInfProof *p, const HeapOptions *o, size_t j, uint32_t s, uint32_t *ca,
+                     uint32_t *cb)
 {
     *ca = *cb = 0;
     for (size_t q = o->start[j]; q < o->start[j + 1]; q++) {
@@ -58,8 +58,10 @@ static bool single_heap_ok(const MqInfProof *p, const HeapOptions *on, uint32_t 
                 uint32_t y = fold(p, on, j, 0, &ca, &cb);
                 win = mqinf_label(p, y, a + ca, b + cb);
             }
-            /* with one heap per group (the proofs this extends), a move in
-             * the group's heap; larger groups are left to the certificate */
+            /* a move in heap H of group 1 or G of group 2 (the presence
+             * {H} or {G}, possible whenever a or b >= 1: a necessary
+             * condition for larger groups too; the certificate checks
+             * every presence) */
             if (a >= 1) {
                 const HeapOptions *oh = &p->opts[p->H];
                 has = has || oh->count > 0;
