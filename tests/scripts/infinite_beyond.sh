@@ -13,7 +13,7 @@
 #  - heaps above N+1 are refused;
 #  - Ctrl-C while heap 35 of 0.07 is being carried keeps Q(34) and its
 #    proof (BEYOND_SKIP_STOP=1 skips this part).
-# BEYOND_GAMES="CODE N G SEED X R,..." runs a part.  About 2-3 minutes of
+# BEYOND_GAMES="CODE N G SEED X R GROW,..." runs a part.  About 2-3 minutes of
 # CPU and 250 MB per game.
 set -u
 BUILD=${BUILD:-build}
@@ -27,21 +27,25 @@ CHECK=$BUILD/oracle/mq_infcheck
 [ -x "$CHECK" ] || { echo "missing $CHECK (make all)"; exit 1; }
 fail() { echo "$*"; exit 1; }
 # game, infinite heap, partner, seed, token budgets of the brute force
-# beside the new heap (fixed part, random part)
-GAMES=${BEYOND_GAMES:-"0.07 34 30 1 24 22,0.137 33 29 2 24 22,0.4 35 31 3 16 14"}
+# beside the new heap (fixed part, random part), and 1 to add positions
+# with a growing heap beside the new one (0.4 has many more options: the
+# brute force of 36 + 35 does not end in minutes; mq_infcheck -b covers
+# its growing heaps instead)
+GAMES=${BEYOND_GAMES:-"0.07 34 30 1 24 22 1,0.137 33 29 2 24 22 1,0.4 35 31 3 16 14 0"}
 IFS0=$IFS
 IFS=,
 for spec in $GAMES; do
     IFS=$IFS0
     set -- $spec
-    code=$1 n=$2 g=$3 seed=$4 xmax=$5 rmax=$6
+    code=$1 n=$2 g=$3 seed=$4 xmax=$5 rmax=$6 grow=$7
     m=$((n + 1))
     proof="$T/$code-$m.proof"
     rm -f "$proof"
-    awk -v n="$n" -v m="$m" -v g="$g" -v seed="$seed" -v xm="$xmax" -v rm="$rmax" 'BEGIN {
+    awk -v n="$n" -v m="$m" -v g="$g" -v seed="$seed" -v xm="$xmax" -v rm="$rmax" -v gr="$grow" '
+    BEGIN {
         for (x = 0; x <= xm; x++) for (y = 0; y <= x; y++) for (z = 0; z <= y; z++)
             if (x + y + z <= xm) print m, x, y, z;
-        for (x = 0; x <= 4; x++) { print m, n, x; print m, g, x; }
+        for (x = 0; x <= 4 && gr; x++) { print m, n, x; print m, g, x; }
         srand(seed);
         for (i = 0; i < 300; i++) {
             s = m; line = m;
