@@ -13,7 +13,7 @@
 #  - heaps above N+1 are refused;
 #  - Ctrl-C while heap 35 of 0.07 is being carried keeps Q(34) and its
 #    proof (BEYOND_SKIP_STOP=1 skips this part).
-# BEYOND_GAMES="CODE N G SEED X R GROW,..." runs a part.  About 2-3 minutes of
+# BEYOND_GAMES="CODE N G SEED X R GROW,..." runs a part.  About a minute of
 # CPU and 250 MB per game.
 set -u
 BUILD=${BUILD:-build}
