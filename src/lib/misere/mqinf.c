@@ -106,6 +106,7 @@ void mqinf_proof_free(MqInfProof *p)
     free(p->wheaps);
     free(p->word);
     free(p->woff);
+    free(p->ext_text);
     free(p);
 }
 

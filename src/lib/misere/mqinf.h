@@ -56,6 +56,11 @@ typedef struct MqInfProof {
     uint32_t fail_s, fail_a; /* where the last failed check was (rule 7) */
     uint64_t fail_bits;      /* its wrong bits b, and the labels they should have */
     uint64_t fail_want;
+    uint32_t first;        /* the heap proved infinite when N was carried past it by
+                              mqinf_extend (0: N itself) */
+    char *ext_text;        /* the heaps past `first` and the state words they act as
+                              ("35 as 2 + 28"), NULL when none */
+    char ext_stop[400];    /* why the description stops at N when more was asked, or "" */
 } MqInfProof;
 
 typedef struct MqInf MqInf;
@@ -113,5 +118,17 @@ CgtStatus mqinf_write(const MqInfProof *p, const char *game_line, const char *pa
 CgtStatus mqinf_write_version(const MqInfProof *p, const char *game_line, const char *path,
                               int version, CgtError *err);
 void mqinf_proof_free(MqInfProof *p);
+
+/* Beyond the first infinite heap (src/lib/misere/mqinfext.c, docs/misere.md
+ * "Beyond the first infinite heap"): cover heap N+1 by the same states,
+ * groups and table, heap N+1 acting as a state c of the description,
+ * when the certificate (mqinf_certify, at most max_pairs pairs) proves it.
+ * On success *ok is true and p describes Q(N+1) (p->first keeps the heap
+ * proved infinite); otherwise p is unchanged and why says what blocks it.
+ * Errors: the game's, a limit or an interrupt (cgt_poll). */
+CgtStatus mqinf_extend(MqInfProof *p, const HeapGame *game, uint64_t max_pairs, bool *ok,
+                       char *why, size_t wl, CgtError *err);
+/* The heap whose quotient was proved infinite (p->N unless extended). */
+uint32_t mqinf_first(const MqInfProof *p);
 
 #endif

@@ -168,6 +168,39 @@ static bool open_engine(Run *R)
     return true;
 }
 
+/* `to N` past a heap proved infinite: the description of that heap is
+ * carried to the heaps after it one at a time (docs/misere.md, "Beyond the
+ * first infinite heap"), each step proved by the certificate; the first
+ * heap it does not cover ends the run with the reason in ext_stop.  A
+ * limit or an interrupt stops it with the description of the last heap
+ * covered, which is proved. */
+static CgtStatus run_beyond(Run *R, uint32_t n)
+{
+    MqInfProof *p = R->r->inf;
+    CgtStatus st = CGT_OK;
+    double c0 = cgt_cpu_seconds();
+    while (p->N < n && st == CGT_OK) {
+        bool ok = false;
+        char why[sizeof p->ext_stop];
+        st = mqinf_extend(p, R->o->game, 0, &ok, why, sizeof why, &R->err);
+        if (st != CGT_OK)
+            break;
+        if (!ok) {
+            snprintf(p->ext_stop, sizeof p->ext_stop, "%s", why);
+            break;
+        }
+        cgt_progress_force("quotient",
+                           "heap %u of %u: described (%u states, %llu pairs), %.1f s CPU past "
+                           "heap %u",
+                           p->N, n, p->S, (unsigned long long)p->pairs, cgt_cpu_seconds() - c0,
+                           mqinf_first(p));
+    }
+    if (st != CGT_OK)
+        snprintf(p->ext_stop, sizeof p->ext_stop, "heap %u was not completed (%.300s)", p->N + 1,
+                 R->err.msg);
+    return st;
+}
+
 /* `to N`: heap after heap up to N, each with its own decision run. */
 static CgtStatus run_to(Run *R)
 {
@@ -209,6 +242,8 @@ static CgtStatus run_to(Run *R)
         if (!save_due(R, st != CGT_OK || h == n))
             break;
     }
+    if (st == CGT_OK && r->inf && n > r->inf->N)
+        st = run_beyond(R, n);
     return st;
 }
 
@@ -258,6 +293,26 @@ static void stopped(Run *R)
     const char *sep = R->tried[0] ? "; " : "";
     const MqStats *bs = mq_stats(r->eng);
     uint32_t fail_heap = bs->fail_heap, fail_copies = bs->fail_copies;
+    if (r->inf) {
+        /* stopped past the infinite heap: the description of the last heap
+         * covered is proved, and is the partial result (with its proof) */
+        snprintf(r->partial_note, sizeof r->partial_note,
+                 "Q(%u) is infinite (proved) and described up to heap %u; %s",
+                 mqinf_first(r->inf), r->inf->N, r->inf->ext_stop);
+        r->partial = true;
+        if (!snapshot(o, r, NULL, 0))
+            return;
+        if (o->proof && mqinf_write(r->inf, o->proof_game ? o->proof_game : o->name, o->proof,
+                                    &r->err) == CGT_OK)
+            r->proof_written = true;
+        r->status = MQ_RUN_STOPPED;
+        r->err = R->err;
+        cgt_error_hint(&r->err, "%s holds Q(%u), infinite, described up to heap %u%s%s", holder,
+                       mqinf_first(r->inf), r->inf->N,
+                       r->proof_written ? "; its proof is in " : "",
+                       r->proof_written ? o->proof : "");
+        return;
+    }
     if (o->track_bound && bs->bound_heap == done + 1 && bs->bound_size > 0) {
         snprintf(r->partial_note, sizeof r->partial_note,
                  "only heaps 0..%u; heap %u was not completed (%s); lower bound |Q(%u)| >= %u "

@@ -221,7 +221,7 @@ Value *bi_dawson(Call *c)
     val_map_set_int(ret, "from", lo);
     val_map_set_int(ret, "to", hi);
     val_map_set_opt_int(ret, "quotient_heap", q != NULL, q ? quotient_max_heap(q) : 0);
-    val_map_set_opt_int(ret, "infinite_heap", inf != NULL, inf ? inf->N : 0);
+    val_map_set_opt_int(ret, "infinite_heap", inf != NULL, inf ? mqinf_first(inf) : 0);
     val_map_set_bool(ret, "holds", refuted == 0);
     val_map_set(ret, "refuted", refl);
     val_map_set(ret, "rows", rows);

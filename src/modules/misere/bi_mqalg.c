@@ -68,7 +68,7 @@ Value *quot_semigroup(Interp *I, const Value *qv, Loc loc)
                  o->inf->N, game_name(o));
         rt_hint(I, "`print` shows its finite description; monoid() of the finite part: "
                    "quotient q = G to %u",
-                o->inf->N - 1);
+                mqinf_first(o->inf) - 1);
         return NULL;
     }
     if (o->semi)

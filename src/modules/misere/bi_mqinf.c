@@ -84,10 +84,19 @@ void mqinf_text(const MqInfProof *p, const char *game, uint32_t fin_size, uint32
                 bool fin_certified, const char *proof_path, uint32_t asked, StrBuf *b)
 {
     uint32_t H = p->H, G = p->G, t = p->t;
+    uint32_t h0 = mqinf_first(p);
     sb_printf(b, "Q(%u) of %s is INFINITE\n", p->N, game);
+    if (h0 < p->N)
+        sb_printf(b, "  infinite from heap %u on (decided there); the description below is "
+                     "carried to heap %u (heaps that act as states: %s), each step proved by the "
+                     "certificate "
+                     "(docs/misere.md, \"Beyond the first infinite heap\")\n",
+                  h0, p->N, p->ext_text ? p->ext_text : "?");
     if (asked > p->N)
         sb_printf(b, "  so Q(n) is infinite for every n >= %u, including the Q(%u) asked for "
-                     "(the separating contexts stay in every larger closure)\n", p->N, asked);
+                     "(the separating contexts stay in every larger closure)\n", h0, asked);
+    if (asked > p->N && p->ext_stop[0])
+        sb_printf(b, "  not described past heap %u: %s\n", p->N, p->ext_stop);
     sb_printf(b, "  proved: certificate checked (%u states, %llu pairs, %llu row checks on the "
                  "region a <= %u, b <= %u; Lemma %d of docs/misere.md extends it to all a, b)\n",
               p->S, (unsigned long long)p->pairs, (unsigned long long)p->checks, p->A1, p->B1,
@@ -100,7 +109,7 @@ void mqinf_text(const MqInfProof *p, const char *game, uint32_t fin_size, uint32
     else if (proof_path)
         sb_printf(b, "  proof file: %s (format cgt-misere-infinite 2, docs/misere.md)\n",
                   proof_path);
-    sb_printf(b, "  finite part: Q(%u) has |Q| = %u, |P| = %u%s\n", p->N - 1, fin_size, fin_psize,
+    sb_printf(b, "  finite part: Q(%u) has |Q| = %u, |P| = %u%s\n", h0 - 1, fin_size, fin_psize,
               fin_certified ? ", verified by certificate" : ", NOT certified");
     if (mqinf_is_v1(p)) {
         sb_printf(b, "  description: a position is X + %u^a + %u^b with X free of heaps %u and "
@@ -184,6 +193,14 @@ void mqinf_json(const MqInfProof *p, JsonWriter *w)
     jw_kv_int(w, "top", p->H);
     jw_kv_int(w, "partner", p->G);
     jw_kv_int(w, "states", p->S);
+    if (mqinf_first(p) < p->N) {
+        /* carried past the heap proved infinite (docs/misere.md, "Beyond
+         * the first infinite heap") */
+        jw_kv_int(w, "infinite_from", mqinf_first(p));
+        jw_kv_str(w, "beyond", p->ext_text ? p->ext_text : "");
+    }
+    if (p->ext_stop[0])
+        jw_kv_str(w, "not_beyond", p->ext_stop);
     jw_key(w, "reduce");
     jw_obj_begin(w);
     jw_kv_int(w, "t", p->t);
