@@ -793,6 +793,11 @@ typedef struct MarkCtx {
     uint32_t *pred, *predh, *order;
     uint32_t norder;
     CgtStatus st; /* a poll stopped the marking */
+    /* the element of the trial's check game, and the label it must get:
+       once it is marked with the other label the trial is refused, and
+       the marking stops there (halt) */
+    uint32_t watch;
+    bool want_p, halt;
 } MarkCtx;
 
 /* T(G + h) from T(G) (docs/misere.md "Word order and failures"). */
@@ -811,7 +816,7 @@ static void mset_step(const MarkCtx *c, uint32_t h, uint32_t x, const MarkSet *T
  * the marking polls at every step, as nf_dfs does. */
 static void mark_dfs(MarkCtx *c, int li, uint32_t x, const MarkSet *T)
 {
-    if (li < 0)
+    if (li < 0 || c->halt)
         return;
     uint32_t h = c->lev[li];
     uint32_t l = (uint32_t)c->hl[h];
@@ -819,7 +824,7 @@ static void mark_dfs(MarkCtx *c, int li, uint32_t x, const MarkSet *T)
     MarkSet *nxt = c->buf + 2 * li, *spare = nxt + 1;
     for (;;) {
         mark_dfs(c, li - 1, x, cur);
-        if (c->st != CGT_OK || (c->st = cgt_poll()) != CGT_OK)
+        if (c->halt || c->st != CGT_OK || (c->st = cgt_poll()) != CGT_OK)
             return;
         uint32_t y = ta_act(c->a, l, x);
         if (c->seen[y])
@@ -831,6 +836,11 @@ static void mark_dfs(MarkCtx *c, int li, uint32_t x, const MarkSet *T)
         c->order[c->norder++] = y;
         if (!mset_meets(nxt, c->p))
             setbit(c->p, y);
+        /* a label is final once marked: the options' elements come first */
+        if (y == c->watch && mq_bit(c->p, y) != c->want_p) {
+            c->halt = true;
+            return;
+        }
         x = y;
         cur = nxt;
         nxt = spare;
@@ -1268,6 +1278,14 @@ CgtStatus mq_trial_build(const MqTrial *tr, const MqOpts *o, uint64_t max_trial,
     c.order = xmalloc((size_t)size * sizeof *c.order);
     c.seen[0] = 1;
     c.order[c.norder++] = 0;
+    c.watch = 0; /* the identity, labelled before the walk, is checked after it */
+    if (tr->check_game) {
+        for (uint32_t h = 0; h < nh; h++)
+            if (hl[h] >= 0)
+                for (uint32_t k = 0; k < tr->check_game[h]; k++)
+                    c.watch = ta_act(&a, (uint32_t)hl[h], c.watch);
+        c.want_p = tr->want_p;
+    }
     MarkSet empty = {0};
     mark_dfs(&c, (int)nlev - 1, 0, &empty);
     for (uint32_t i = 0; i < 2 * (nlev + 1); i++)
@@ -1277,15 +1295,9 @@ CgtStatus mq_trial_build(const MqTrial *tr, const MqOpts *o, uint64_t max_trial,
     free(lev);
     mqtr_free(&t);
     CgtStatus pst = c.st;
-    bool keep = pst == CGT_OK;
-    if (keep && tr->check_game) {
-        uint32_t x = 0;
-        for (uint32_t h = 0; h < nh; h++)
-            if (hl[h] >= 0)
-                for (uint32_t k = 0; k < tr->check_game[h]; k++)
-                    x = ta_act(&a, (uint32_t)hl[h], x);
-        keep = mq_bit(p, x) == tr->want_p;
-    }
+    bool keep = pst == CGT_OK && !c.halt;
+    if (keep && tr->check_game)
+        keep = mq_bit(p, c.watch) == tr->want_p;
     MqPret *q = NULL;
     uint32_t *cls = NULL;
     if (!keep)
