@@ -116,9 +116,14 @@ void mqopts_free(MqOpts *o)
     o->nh = 0;
 }
 
-void mqtr_build(MqTr *t, const MqPret *q, const MqOpts *o)
+/* The transition lists of heaps 0..nh-1 in a monoid of `size` elements
+ * where heap h acts by letter hl[h] (-1: the identity) and act(ctx, l, x)
+ * is x times letter l: an explicit pretension's tables or a trial's
+ * direct sum.  Built once per trial, so the call through a pointer costs
+ * nothing that shows beside the searches. */
+static void tr_build(MqTr *t, uint32_t nh, const int32_t *hl, uint32_t size, const MqOpts *o,
+                     uint32_t (*act)(const void *ctx, uint32_t l, uint32_t x), const void *ctx)
 {
-    uint32_t nh = q->nh;
     t->nh = nh;
     t->off = xmalloc((nh + 1) * sizeof *t->off);
     size_t cap = 64, lcap = 64, ne = 0, nlet = 0;
@@ -126,7 +131,7 @@ void mqtr_build(MqTr *t, const MqPret *q, const MqOpts *o)
     t->loff = xmalloc((cap + 1) * sizeof *t->loff);
     t->let = xmalloc(lcap * sizeof *t->let);
     t->loff[0] = 0;
-    uint32_t *stamp = xcalloc(q->n, sizeof *stamp);
+    uint32_t *stamp = xcalloc(size ? size : 1, sizeof *stamp);
     for (uint32_t h = 0; h < nh; h++) {
         t->off[h] = (uint32_t)ne;
         const HeapOptions *ho = &o->o[h];
@@ -134,10 +139,10 @@ void mqtr_build(MqTr *t, const MqPret *q, const MqOpts *o)
             uint32_t x = 0;
             size_t base = nlet;
             for (size_t k = ho->start[i]; k < ho->start[i + 1]; k++) {
-                int32_t l = q->hl[ho->parts[k]];
+                int32_t l = hl[ho->parts[k]];
                 if (l < 0)
                     continue;
-                x = q->act[l][x];
+                x = act(ctx, (uint32_t)l, x);
                 if (nlet + 1 > lcap) {
                     lcap *= 2;
                     t->let = xrealloc(t->let, lcap * sizeof *t->let);
@@ -160,6 +165,16 @@ void mqtr_build(MqTr *t, const MqPret *q, const MqOpts *o)
     }
     t->off[nh] = (uint32_t)ne;
     free(stamp);
+}
+
+static uint32_t pret_act(const void *ctx, uint32_t l, uint32_t x)
+{
+    return ((const MqPret *)ctx)->act[l][x];
+}
+
+void mqtr_build(MqTr *t, const MqPret *q, const MqOpts *o)
+{
+    tr_build(t, q->nh, q->hl, q->n, o, pret_act, q);
 }
 
 void mqtr_free(MqTr *t)
@@ -698,52 +713,9 @@ static inline uint32_t ta_fold(const TrialAct *a, const MqTr *t, uint32_t i, uin
     return x;
 }
 
-/* mqtr_build on a trial of `size` (padded) elements whose heap h acts by
- * letter hl[h]. */
-static void ta_tr_build(MqTr *t, const TrialAct *a, const int32_t *hl, uint32_t nh,
-                        uint32_t size, const MqOpts *o)
+static uint32_t ta_act_of(const void *ctx, uint32_t l, uint32_t x)
 {
-    t->nh = nh;
-    t->off = xmalloc((nh + 1) * sizeof *t->off);
-    size_t cap = 64, lcap = 64, ne = 0, nlet = 0;
-    t->elem = xmalloc(cap * sizeof *t->elem);
-    t->loff = xmalloc((cap + 1) * sizeof *t->loff);
-    t->let = xmalloc(lcap * sizeof *t->let);
-    t->loff[0] = 0;
-    uint32_t *stamp = xcalloc(size, sizeof *stamp);
-    for (uint32_t h = 0; h < nh; h++) {
-        t->off[h] = (uint32_t)ne;
-        const HeapOptions *ho = &o->o[h];
-        for (size_t i = 0; i < ho->count; i++) {
-            uint32_t x = 0;
-            size_t base = nlet;
-            for (size_t k = ho->start[i]; k < ho->start[i + 1]; k++) {
-                int32_t l = hl[ho->parts[k]];
-                if (l < 0)
-                    continue;
-                x = ta_act(a, (uint32_t)l, x);
-                if (nlet + 1 > lcap) {
-                    lcap *= 2;
-                    t->let = xrealloc(t->let, lcap * sizeof *t->let);
-                }
-                t->let[nlet++] = (uint32_t)l;
-            }
-            if (stamp[x] == h + 1) {
-                nlet = base;
-                continue;
-            }
-            stamp[x] = h + 1;
-            if (ne + 1 > cap) {
-                cap *= 2;
-                t->elem = xrealloc(t->elem, cap * sizeof *t->elem);
-                t->loff = xrealloc(t->loff, (cap + 1) * sizeof *t->loff);
-            }
-            t->elem[ne++] = x;
-            t->loff[ne] = (uint32_t)nlet;
-        }
-    }
-    t->off[nh] = (uint32_t)ne;
-    free(stamp);
+    return ta_act((const TrialAct *)ctx, l, x);
 }
 
 /* A transition set of the marking: a bitset for membership and the list
@@ -1256,7 +1228,7 @@ CgtStatus mq_trial_build(const MqTrial *tr, const MqOpts *o, uint64_t max_trial,
     uint64_t *p = xcalloc(W + 1, 8);
     uint32_t *pred = xcalloc(padded, sizeof *pred), *predh = xcalloc(padded, sizeof *predh);
     MqTr t;
-    ta_tr_build(&t, &a, hl, nh, padded, o);
+    tr_build(&t, nh, hl, padded, o, ta_act_of, &a);
     uint32_t *lev = xmalloc((nh + 1) * sizeof *lev);
     uint32_t nlev = 0;
     for (uint32_t h = 1; h < nh; h++)
