@@ -116,9 +116,14 @@ void mqopts_free(MqOpts *o)
     o->nh = 0;
 }
 
-void mqtr_build(MqTr *t, const MqPret *q, const MqOpts *o)
+/* The transition lists of heaps 0..nh-1 in a monoid of `size` elements
+ * where heap h acts by letter hl[h] (-1: the identity) and act(ctx, l, x)
+ * is x times letter l: an explicit pretension's tables or a trial's
+ * direct sum.  Built once per trial, so the call through a pointer costs
+ * nothing that shows beside the searches. */
+static void tr_build(MqTr *t, uint32_t nh, const int32_t *hl, uint32_t size, const MqOpts *o,
+                     uint32_t (*act)(const void *ctx, uint32_t l, uint32_t x), const void *ctx)
 {
-    uint32_t nh = q->nh;
     t->nh = nh;
     t->off = xmalloc((nh + 1) * sizeof *t->off);
     size_t cap = 64, lcap = 64, ne = 0, nlet = 0;
@@ -126,7 +131,7 @@ void mqtr_build(MqTr *t, const MqPret *q, const MqOpts *o)
     t->loff = xmalloc((cap + 1) * sizeof *t->loff);
     t->let = xmalloc(lcap * sizeof *t->let);
     t->loff[0] = 0;
-    uint32_t *stamp = xcalloc(q->n, sizeof *stamp);
+    uint32_t *stamp = xcalloc(size ? size : 1, sizeof *stamp);
     for (uint32_t h = 0; h < nh; h++) {
         t->off[h] = (uint32_t)ne;
         const HeapOptions *ho = &o->o[h];
@@ -134,10 +139,10 @@ void mqtr_build(MqTr *t, const MqPret *q, const MqOpts *o)
             uint32_t x = 0;
             size_t base = nlet;
             for (size_t k = ho->start[i]; k < ho->start[i + 1]; k++) {
-                int32_t l = q->hl[ho->parts[k]];
+                int32_t l = hl[ho->parts[k]];
                 if (l < 0)
                     continue;
-                x = q->act[l][x];
+                x = act(ctx, (uint32_t)l, x);
                 if (nlet + 1 > lcap) {
                     lcap *= 2;
                     t->let = xrealloc(t->let, lcap * sizeof *t->let);
@@ -160,6 +165,16 @@ void mqtr_build(MqTr *t, const MqPret *q, const MqOpts *o)
     }
     t->off[nh] = (uint32_t)ne;
     free(stamp);
+}
+
+static uint32_t pret_act(const void *ctx, uint32_t l, uint32_t x)
+{
+    return ((const MqPret *)ctx)->act[l][x];
+}
+
+void mqtr_build(MqTr *t, const MqPret *q, const MqOpts *o)
+{
+    tr_build(t, q->nh, q->hl, q->n, o, pret_act, q);
 }
 
 void mqtr_free(MqTr *t)
@@ -186,6 +201,7 @@ void mqanti_free(MqAnti *a)
     if (!a->row)
         return;
     for (uint32_t x = 0; x < a->n; x++) {
+        free(a->row[x].sig);
         free(a->row[x].rec);
         free(a->row[x].el);
     }
@@ -205,6 +221,8 @@ void mqanti_copy(MqAnti *dst, const MqAnti *src)
         if (!r->nrec)
             continue;
         d->rec = xmalloc((size_t)r->nrec * sizeof *d->rec);
+        d->sig = xmalloc((size_t)r->nrec * sizeof *d->sig);
+        memcpy(d->sig, r->sig, (size_t)r->nrec * sizeof *d->sig);
         d->nrec = d->caprec = r->nrec;
         uint32_t live = r->nel - r->dead;
         d->el = xmalloc((size_t)(live ? live : 1) * sizeof *d->el);
@@ -235,6 +253,7 @@ void mqanti_map(MqAnti *dst, const MqAnti *src, const uint32_t *emb, uint32_t n)
             continue;
         uint32_t live = r->nel - r->dead;
         d->rec = xmalloc((size_t)r->nrec * sizeof *d->rec);
+        d->sig = xmalloc((size_t)r->nrec * sizeof *d->sig);
         d->nrec = d->caprec = r->nrec;
         d->el = xmalloc((size_t)(live ? live : 1) * sizeof *d->el);
         d->capel = live ? live : 1;
@@ -246,7 +265,8 @@ void mqanti_map(MqAnti *dst, const MqAnti *src, const uint32_t *emb, uint32_t n)
                 sig |= (uint64_t)1 << (e[i] & 63);
             }
             qsort(e, k, sizeof *e, cmp_u32);
-            d->rec[j] = (MqAntiRec){.sig = sig, .k = k, .off = d->nel};
+            d->sig[j] = sig;
+            d->rec[j] = (MqAntiRec){.k = k, .off = d->nel};
             d->nel += k;
         }
     }
@@ -260,28 +280,39 @@ static uint64_t sig_of(const uint64_t *T, uint32_t W)
     return s;
 }
 
+/* Set j of row r is a subset of the bitset T. */
+static inline bool rec_in(const MqAntiRow *r, uint32_t j, const uint64_t *T)
+{
+    const uint32_t *e = r->el + r->rec[j].off;
+    uint32_t k = r->rec[j].k, i = 0;
+    while (i < k && mq_bit(T, e[i]))
+        i++;
+    return i == k;
+}
+
+/* Move set j of row r to the front (the order of a row is not part of
+ * its meaning: the sets that answer most often are tried first). */
+static void rec_to_front(MqAntiRow *r, uint32_t j)
+{
+    if (j == 0)
+        return;
+    MqAntiRec t = r->rec[j];
+    uint64_t s = r->sig[j];
+    memmove(r->rec + 1, r->rec, j * sizeof *r->rec);
+    memmove(r->sig + 1, r->sig, j * sizeof *r->sig);
+    r->rec[0] = t;
+    r->sig[0] = s;
+}
+
 /* Some stored set of x is a subset of the bitset T (signature sT, tn
- * elements).  A set found is moved one place towards the front, so the
- * sets that answer most often are tried first (the order of a row is not
- * part of its meaning). */
+ * elements); the set found moves to the front. */
 static bool covered_sig(MqAnti *a, uint32_t x, const uint64_t *T, uint64_t sT, uint32_t tn)
 {
     MqAntiRow *r = &a->row[x];
-    MqAntiRec *rec = r->rec;
     for (uint32_t j = 0; j < r->nrec; j++) {
-        if (rec[j].k > tn || (rec[j].sig & ~sT))
+        if ((r->sig[j] & ~sT) || r->rec[j].k > tn || !rec_in(r, j, T))
             continue;
-        const uint32_t *e = r->el + rec[j].off;
-        uint32_t k = rec[j].k, i = 0;
-        while (i < k && mq_bit(T, e[i]))
-            i++;
-        if (i < k)
-            continue;
-        if (j > 0) {
-            MqAntiRec t = rec[j];
-            memmove(rec + 1, rec, j * sizeof *rec);
-            rec[0] = t;
-        }
+        rec_to_front(r, j);
         return true;
     }
     return false;
@@ -326,26 +357,15 @@ static void row_compact(MqAntiRow *r)
     r->dead = 0;
 }
 
-/* Remove every stored set of x containing T, then add T (sorted list). */
-static void anti_insert(MqAnti *a, uint32_t x, const uint32_t *T, uint32_t m, uint64_t sT)
+/* Append the set T (sorted list of m elements, signature sT) to row r. */
+static void row_append(MqAntiRow *r, const uint32_t *T, uint32_t m, uint64_t sT)
 {
-    MqAntiRow *r = &a->row[x];
-    uint32_t w = 0;
-    for (uint32_t j = 0; j < r->nrec; j++) {
-        const MqAntiRec *e = &r->rec[j];
-        if (!(sT & ~e->sig) && m <= e->k && list_subset(T, m, r->el + e->off, e->k)) {
-            r->dead += e->k;
-            a->total--;
-        } else {
-            r->rec[w++] = *e;
-        }
-    }
-    r->nrec = w;
     if (r->dead > 64 && 2 * r->dead > r->nel)
         row_compact(r);
     if (r->nrec == r->caprec) {
         r->caprec = r->caprec ? 2 * r->caprec : 4;
         r->rec = xrealloc(r->rec, (size_t)r->caprec * sizeof *r->rec);
+        r->sig = xrealloc(r->sig, (size_t)r->caprec * sizeof *r->sig);
     }
     if (r->nel + m > r->capel) {
         uint32_t nc = r->capel ? 2 * r->capel : 16;
@@ -355,9 +375,72 @@ static void anti_insert(MqAnti *a, uint32_t x, const uint32_t *T, uint32_t m, ui
         r->capel = nc;
     }
     memcpy(r->el + r->nel, T, m * sizeof *T);
-    r->rec[r->nrec++] = (MqAntiRec){.sig = sT, .k = m, .off = r->nel};
+    r->sig[r->nrec] = sT;
+    r->rec[r->nrec++] = (MqAntiRec){.k = m, .off = r->nel};
     r->nel += m;
+}
+
+/* Scratch of anti_cover_or_insert: positions of a row. */
+typedef struct PosBuf {
+    uint32_t *j;
+    uint32_t n, cap;
+} PosBuf;
+
+/* One pass over row x for the bitset T (W words, signature sT): when some
+ * stored set is a subset of T, it moves to the front and the result is
+ * true; otherwise every stored set containing T is removed (the others
+ * keep their order), T is appended as its list (written to list) and the
+ * result is false.  The same as a subset query followed by an insertion,
+ * with one scan of the signatures instead of two: the sets whose
+ * signature contains sT are noted on the way, and only they are read. */
+static bool anti_cover_or_insert(MqAnti *a, uint32_t x, const uint64_t *T, uint64_t sT,
+                                 uint32_t W, uint32_t *list, PosBuf *sup)
+{
+    MqAntiRow *r = &a->row[x];
+    const uint64_t *sg = r->sig;
+    uint32_t nrec = r->nrec;
+    sup->n = 0;
+    for (uint32_t j = 0; j < nrec; j++) {
+        uint64_t s = sg[j];
+        if (!(s & ~sT) && rec_in(r, j, T)) {
+            rec_to_front(r, j);
+            return true;
+        }
+        if (!(sT & ~s)) {
+            if (sup->n == sup->cap) {
+                sup->cap = sup->cap ? 2 * sup->cap : 16;
+                sup->j = xrealloc(sup->j, (size_t)sup->cap * sizeof *sup->j);
+            }
+            sup->j[sup->n++] = j;
+        }
+    }
+    uint32_t m = 0;
+    for (uint32_t w = 0; w < W; w++)
+        for (uint64_t bits = T[w]; bits; bits &= bits - 1)
+            list[m++] = w * 64 + (uint32_t)__builtin_ctzll(bits);
+    uint32_t w = UINT32_MAX;
+    for (uint32_t i = 0; i < sup->n; i++) {
+        uint32_t j = sup->j[i];
+        const MqAntiRec *e = &r->rec[j];
+        if (m > e->k || !list_subset(list, m, r->el + e->off, e->k))
+            continue;
+        if (w == UINT32_MAX)
+            w = j;
+        r->dead += e->k;
+        a->total--;
+        r->rec[j].k = UINT32_MAX; /* removed: dropped below */
+    }
+    if (w != UINT32_MAX) {
+        for (uint32_t j = w; j < nrec; j++)
+            if (r->rec[j].k != UINT32_MAX) {
+                r->sig[w] = r->sig[j];
+                r->rec[w++] = r->rec[j];
+            }
+        r->nrec = w;
+    }
+    row_append(r, list, m, sT);
     a->total++;
+    return false;
 }
 
 /* ---- transition-set recurrence (docs/misere.md "Word order and failures") ---- */
@@ -487,6 +570,7 @@ typedef struct NfCtx {
     uint32_t *cur;
     uint32_t *g;
     uint32_t *list; /* scratch: elements of a transition set */
+    PosBuf sup;     /* scratch of anti_cover_or_insert */
     bool skip;      /* the positions without the top heap are searched already */
     CgtStatus st;
 } NfCtx;
@@ -523,15 +607,9 @@ static int nf_dfs(NfCtx *c, int li, uint32_t x, const uint64_t *T)
             r = 2;
             break;
         }
-        uint64_t s = sig_of(nxt, W);
         /* no size bound: the signature and the elements decide */
-        if (covered_sig(c->anti, y, nxt, s, UINT32_MAX))
+        if (anti_cover_or_insert(c->anti, y, nxt, sig_of(nxt, W), W, c->list, &c->sup))
             break;
-        uint32_t m = 0;
-        for (uint32_t w = 0; w < W; w++)
-            for (uint64_t bits = nxt[w]; bits; bits &= bits - 1)
-                c->list[m++] = w * 64 + (uint32_t)__builtin_ctzll(bits);
-        anti_insert(c->anti, y, c->list, m, s);
         if (!mq_bit(c->q->p, y) && !meets(nxt, c->q->p, W)) {
             memcpy(c->g, c->cur, c->q->nh * sizeof *c->g);
             r = 1;
@@ -569,6 +647,7 @@ static CgtStatus least_nfail(const MqPret *q, const MqTr *t, const uint32_t *max
     free(c.buf);
     free(c.cur);
     free(c.list);
+    free(c.sup.j);
     free(lev);
     *found = (r == 1);
     *complete = (r == 0);
@@ -634,52 +713,9 @@ static inline uint32_t ta_fold(const TrialAct *a, const MqTr *t, uint32_t i, uin
     return x;
 }
 
-/* mqtr_build on a trial of `size` (padded) elements whose heap h acts by
- * letter hl[h]. */
-static void ta_tr_build(MqTr *t, const TrialAct *a, const int32_t *hl, uint32_t nh,
-                        uint32_t size, const MqOpts *o)
+static uint32_t ta_act_of(const void *ctx, uint32_t l, uint32_t x)
 {
-    t->nh = nh;
-    t->off = xmalloc((nh + 1) * sizeof *t->off);
-    size_t cap = 64, lcap = 64, ne = 0, nlet = 0;
-    t->elem = xmalloc(cap * sizeof *t->elem);
-    t->loff = xmalloc((cap + 1) * sizeof *t->loff);
-    t->let = xmalloc(lcap * sizeof *t->let);
-    t->loff[0] = 0;
-    uint32_t *stamp = xcalloc(size, sizeof *stamp);
-    for (uint32_t h = 0; h < nh; h++) {
-        t->off[h] = (uint32_t)ne;
-        const HeapOptions *ho = &o->o[h];
-        for (size_t i = 0; i < ho->count; i++) {
-            uint32_t x = 0;
-            size_t base = nlet;
-            for (size_t k = ho->start[i]; k < ho->start[i + 1]; k++) {
-                int32_t l = hl[ho->parts[k]];
-                if (l < 0)
-                    continue;
-                x = ta_act(a, (uint32_t)l, x);
-                if (nlet + 1 > lcap) {
-                    lcap *= 2;
-                    t->let = xrealloc(t->let, lcap * sizeof *t->let);
-                }
-                t->let[nlet++] = (uint32_t)l;
-            }
-            if (stamp[x] == h + 1) {
-                nlet = base;
-                continue;
-            }
-            stamp[x] = h + 1;
-            if (ne + 1 > cap) {
-                cap *= 2;
-                t->elem = xrealloc(t->elem, cap * sizeof *t->elem);
-                t->loff = xrealloc(t->loff, (cap + 1) * sizeof *t->loff);
-            }
-            t->elem[ne++] = x;
-            t->loff[ne] = (uint32_t)nlet;
-        }
-    }
-    t->off[nh] = (uint32_t)ne;
-    free(stamp);
+    return ta_act((const TrialAct *)ctx, l, x);
 }
 
 /* A transition set of the marking: a bitset for membership and the list
@@ -729,6 +765,11 @@ typedef struct MarkCtx {
     uint32_t *pred, *predh, *order;
     uint32_t norder;
     CgtStatus st; /* a poll stopped the marking */
+    /* the element of the trial's check game, and the label it must get:
+       once it is marked with the other label the trial is refused, and
+       the marking stops there (halt) */
+    uint32_t watch;
+    bool want_p, halt;
 } MarkCtx;
 
 /* T(G + h) from T(G) (docs/misere.md "Word order and failures"). */
@@ -747,7 +788,7 @@ static void mset_step(const MarkCtx *c, uint32_t h, uint32_t x, const MarkSet *T
  * the marking polls at every step, as nf_dfs does. */
 static void mark_dfs(MarkCtx *c, int li, uint32_t x, const MarkSet *T)
 {
-    if (li < 0)
+    if (li < 0 || c->halt)
         return;
     uint32_t h = c->lev[li];
     uint32_t l = (uint32_t)c->hl[h];
@@ -755,7 +796,7 @@ static void mark_dfs(MarkCtx *c, int li, uint32_t x, const MarkSet *T)
     MarkSet *nxt = c->buf + 2 * li, *spare = nxt + 1;
     for (;;) {
         mark_dfs(c, li - 1, x, cur);
-        if (c->st != CGT_OK || (c->st = cgt_poll()) != CGT_OK)
+        if (c->halt || c->st != CGT_OK || (c->st = cgt_poll()) != CGT_OK)
             return;
         uint32_t y = ta_act(c->a, l, x);
         if (c->seen[y])
@@ -767,6 +808,11 @@ static void mark_dfs(MarkCtx *c, int li, uint32_t x, const MarkSet *T)
         c->order[c->norder++] = y;
         if (!mset_meets(nxt, c->p))
             setbit(c->p, y);
+        /* a label is final once marked: the options' elements come first */
+        if (y == c->watch && mq_bit(c->p, y) != c->want_p) {
+            c->halt = true;
+            return;
+        }
         x = y;
         cur = nxt;
         nxt = spare;
@@ -1182,7 +1228,7 @@ CgtStatus mq_trial_build(const MqTrial *tr, const MqOpts *o, uint64_t max_trial,
     uint64_t *p = xcalloc(W + 1, 8);
     uint32_t *pred = xcalloc(padded, sizeof *pred), *predh = xcalloc(padded, sizeof *predh);
     MqTr t;
-    ta_tr_build(&t, &a, hl, nh, padded, o);
+    tr_build(&t, nh, hl, padded, o, ta_act_of, &a);
     uint32_t *lev = xmalloc((nh + 1) * sizeof *lev);
     uint32_t nlev = 0;
     for (uint32_t h = 1; h < nh; h++)
@@ -1204,6 +1250,14 @@ CgtStatus mq_trial_build(const MqTrial *tr, const MqOpts *o, uint64_t max_trial,
     c.order = xmalloc((size_t)size * sizeof *c.order);
     c.seen[0] = 1;
     c.order[c.norder++] = 0;
+    c.watch = 0; /* the identity, labelled before the walk, is checked after it */
+    if (tr->check_game) {
+        for (uint32_t h = 0; h < nh; h++)
+            if (hl[h] >= 0)
+                for (uint32_t k = 0; k < tr->check_game[h]; k++)
+                    c.watch = ta_act(&a, (uint32_t)hl[h], c.watch);
+        c.want_p = tr->want_p;
+    }
     MarkSet empty = {0};
     mark_dfs(&c, (int)nlev - 1, 0, &empty);
     for (uint32_t i = 0; i < 2 * (nlev + 1); i++)
@@ -1213,15 +1267,9 @@ CgtStatus mq_trial_build(const MqTrial *tr, const MqOpts *o, uint64_t max_trial,
     free(lev);
     mqtr_free(&t);
     CgtStatus pst = c.st;
-    bool keep = pst == CGT_OK;
-    if (keep && tr->check_game) {
-        uint32_t x = 0;
-        for (uint32_t h = 0; h < nh; h++)
-            if (hl[h] >= 0)
-                for (uint32_t k = 0; k < tr->check_game[h]; k++)
-                    x = ta_act(&a, (uint32_t)hl[h], x);
-        keep = mq_bit(p, x) == tr->want_p;
-    }
+    bool keep = pst == CGT_OK && !c.halt;
+    if (keep && tr->check_game)
+        keep = mq_bit(p, c.watch) == tr->want_p;
     MqPret *q = NULL;
     uint32_t *cls = NULL;
     if (!keep)

@@ -42,18 +42,18 @@ typedef struct MqTr {
 
 /* Per-element antichains of transition sets (TT lower bounds: the least
  * N-failure search of docs/misere.md "The searches"), stored sparsely.
- * Row x holds its sets as fixed-size records (a 64-bit signature, the OR
- * of the set's bitset words, as a cheap subset filter; the size; the
- * offset of the ascending elements in the row's pool), so a subset query
- * scans 16-byte records and touches a set's elements only when its
- * signature passes.  Removed sets leave dead elements in the pool until
- * they outnumber the live ones. */
+ * Row x holds its sets as fixed-size records (the size and the offset of
+ * the ascending elements in the row's pool) and, in an array of their
+ * own, their 64-bit signatures (the OR of the set's bitset words, a cheap
+ * subset filter), so a subset query scans 8 bytes a set and touches a
+ * set's elements only when its signature passes.  Removed sets leave dead
+ * elements in the pool until they outnumber the live ones. */
 typedef struct MqAntiRec {
-    uint64_t sig;
     uint32_t k, off;
 } MqAntiRec;
 
 typedef struct MqAntiRow {
+    uint64_t *sig; /* sig[j]: signature of set j */
     MqAntiRec *rec;
     uint32_t nrec, caprec;
     uint32_t *el;
