@@ -204,6 +204,11 @@ bool cgt_poll_budget_pop(CgtPollBudget saved)
     return spent;
 }
 
+bool cgt_poll_budget_armed(void)
+{
+    return budget.armed;
+}
+
 double cgt_cpu_seconds(void)
 {
     struct timespec ts;
