@@ -166,7 +166,7 @@ check-asan-clang: deps
 # files, about 40 times slower than a normal build, so not in make check.
 check-tsan: deps
 	$(Q)$(MAKE) --no-print-directory -j2 BUILD=build-tsan OPT=-O1 SAN=-fsanitize=thread \
-	    build-tsan/cgt build-tsan/tests/test_misere
+	    build-tsan/cgt build-tsan/tests/test_misere build-tsan/oracle/mq_infcheck
 	$(Q)TSAN_OPTIONS="halt_on_error=1 exitcode=66" build-tsan/tests/test_misere
 	$(Q)TSAN_OPTIONS="halt_on_error=1 exitcode=66" CGT=build-tsan/cgt \
 	    sh tests/scripts/quotient_threads.sh

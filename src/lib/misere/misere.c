@@ -237,12 +237,13 @@ static CgtStatus complete_antichains(MqEngine *e, const MqPret *q, uint32_t N, u
 /* One slow test of the conservative extension: heap n given the image x
  * in a copy c of q, searched from a copy an of the complete antichains
  * (docs/misere.md "One heap at a time"); ok when no failure was found and
- * the search completed.  Runs on any thread: it reads q and e->tt only. */
+ * the search completed.  Runs on any thread: it reads q and e->tt only;
+ * true when it ends the slow tests (passed, or stopped by an error). */
 typedef struct SlowTest {
     uint32_t x;
     MqPret *c;
     MqAnti an;
-    bool ok;
+    bool ran, ok;
     CgtStatus st;
     CgtError err;
 } SlowTest;
@@ -254,7 +255,7 @@ typedef struct SlowCtx {
     SlowTest *tests;
 } SlowCtx;
 
-static void slow_test(void *arg, size_t i)
+static bool slow_test(void *arg, size_t i)
 {
     const SlowCtx *sc = arg;
     const MqEngine *e = sc->e;
@@ -273,7 +274,15 @@ static void slow_test(void *arg, size_t i)
     }
     mqtr_free(&t);
     free(g);
+    r->ran = true;
     r->ok = r->st == CGT_OK && !pf && !found && complete;
+    if (r->ok || r->st != CGT_OK)
+        return true; /* the test that ends the slow tests */
+    /* a failed test leaves q unchanged: its copies are not needed */
+    mqanti_free(&r->an);
+    mqpret_free(r->c);
+    r->c = NULL;
+    return false;
 }
 
 /* Conservative extension (docs/misere.md "One heap at a time").  On
@@ -382,24 +391,28 @@ static CgtStatus conservative(MqEngine *e, uint32_t n, bool *done, CgtError *err
             goto out;
         }
     }
-    /* The slow tests, a chunk of candidates at a time (one per thread),
-       judged in the order of x: the first that passes is the one a single
-       thread takes (docs/misere.md "Two threads"). */
+    /* The slow tests, a chunk of candidates at a time (four per thread),
+       started in the order of x and judged in that order: the first that
+       passes is the one a single thread takes, and the tests after it are
+       cancelled (docs/misere.md "Two threads"). */
     unsigned threads = cgt_par_threads(e->threads);
-    SlowTest *tests = xcalloc(threads, sizeof *tests);
+    size_t chunk = 4 * (size_t)threads;
+    SlowTest *tests = xcalloc(chunk, sizeof *tests);
     SlowCtx sc = {e, q, n, tests};
     uint32_t next = 0;
     while (!*done && st == CGT_OK) {
         size_t nt = 0;
-        for (; next < N && nt < threads; next++)
-            if (cand[next])
-                tests[nt++].x = next;
+        for (; next < N && nt < chunk; next++)
+            if (cand[next]) {
+                tests[nt] = (SlowTest){.x = next};
+                nt++;
+            }
         if (nt == 0)
             break;
-        cgt_par_run(threads, nt, slow_test, &sc);
+        cgt_par_run_first(threads, nt, slow_test, &sc);
         for (size_t k = 0; k < nt; k++) {
             SlowTest *r = &tests[k];
-            if (!*done && st == CGT_OK) {
+            if (!*done && st == CGT_OK && r->ran) {
                 e->stats.slow_tests++;
                 if (r->st != CGT_OK) {
                     st = r->st;
@@ -452,13 +465,16 @@ static uint32_t power_index(const MqPret *q, uint32_t h)
 
 /* One subset of a recalibration: its heaps (sel into H), their fresh
  * cyclic components and the trial freed (and, under MQ_RECAL_LIFT, the
- * trial lifted), built by recal_try on any thread. */
+ * trial lifted), built by recal_try on any thread; recal_try returns
+ * true when the subset ends the search (under MQ_RECAL_FIRST a trial
+ * that flips F's label, under every policy an error). */
 typedef struct RecalTry {
     uint32_t sel[64];
     int32_t *ci, *cp;
-    MqPret *R[2];
+    MqPret *R[2]; /* the trials that flip F's label (NULL: none, or not built) */
     CgtStatus st[2];
     CgtError err[2];
+    bool ran;
 } RecalTry;
 
 typedef struct RecalCtx {
@@ -470,7 +486,7 @@ typedef struct RecalCtx {
     RecalTry *tries;
 } RecalCtx;
 
-static void recal_try(void *arg, size_t i)
+static bool recal_try(void *arg, size_t i)
 {
     const RecalCtx *c = arg;
     const MqEngine *e = c->e;
@@ -480,6 +496,7 @@ static void recal_try(void *arg, size_t i)
     bool *keep = xmalloc(nh * sizeof *keep);
     uint8_t *cl = xmalloc(nh * sizeof *cl);
     int32_t *ci = r->ci, *cp = r->cp;
+    bool end = false;
     r->st[0] = r->st[1] = CGT_OK;
     for (int lift = 0; lift <= (e->recal == MQ_RECAL_LIFT); lift++) {
         for (uint32_t h = 0; h < nh; h++) {
@@ -504,16 +521,28 @@ static void recal_try(void *arg, size_t i)
         int32_t *rhl;
         mq_submonoid(T, keep, &rn, &rnl, &ract, &rhl);
         MqTrial tr = {nh, rn, rnl, ract, rhl, ci, cp, cl, c->F, c->should_p};
-        r->st[lift] = mq_trial_build(&tr, &e->opts, e->lim.max_trial, &r->R[lift], &r->err[lift]);
+        MqPret *R = NULL;
+        r->st[lift] = mq_trial_build(&tr, &e->opts, e->lim.max_trial, &R, &r->err[lift]);
         for (uint32_t l = 0; l < rnl; l++)
             free(ract[l]);
         free(ract);
         free(rhl);
-        if (r->st[lift] != CGT_OK && (!lift || r->st[lift] != CGT_ERR_LIMIT))
-            break; /* recalibrate stops here, as one thread would */
+        if (r->st[lift] != CGT_OK && (!lift || r->st[lift] != CGT_ERR_LIMIT)) {
+            end = true; /* recalibrate stops here with this error, as one thread would */
+            break;
+        }
+        /* only a trial that flips F's label can be chosen */
+        if (R && mq_bit(R->p, mqpret_eval(R, c->F)) == c->should_p) {
+            r->R[lift] = R;
+            end |= e->recal == MQ_RECAL_FIRST;
+        } else {
+            mqpret_free(R);
+        }
     }
+    r->ran = true;
     free(keep);
     free(cl);
+    return end;
 }
 
 /* The next s-subset of 0..nH-1 in lexicographic order; false after the
@@ -532,9 +561,9 @@ static bool next_subset(uint32_t *sel, uint32_t s, uint32_t nH)
 }
 
 /* Recalibrate trial *tp on the least failure F (docs/misere.md "One heap
- * at a time", Recalibration).  The subsets are built a chunk at a time,
- * one per thread (docs/misere.md "Two threads"), and judged in their
- * order, so the trial chosen is the one a single thread chooses. */
+ * at a time", Recalibration).  The subsets are built a chunk at a time
+ * (four per thread; docs/misere.md "Two threads"), started and judged in
+ * their order, so the trial chosen is the one a single thread chooses. */
 static CgtStatus recalibrate(MqEngine *e, MqPret **tp, const uint32_t *F, uint32_t *last_idx,
                              CgtError *err)
 {
@@ -546,8 +575,9 @@ static CgtStatus recalibrate(MqEngine *e, MqPret **tp, const uint32_t *F, uint32
         if (F[h] && T->hl[h] >= 0)
             H[nH++] = h;
     unsigned threads = cgt_par_threads(e->threads);
-    RecalTry *tries = xcalloc(threads, sizeof *tries);
-    for (unsigned k = 0; k < threads; k++) {
+    size_t chunk = 4 * (size_t)threads;
+    RecalTry *tries = xcalloc(chunk, sizeof *tries);
+    for (size_t k = 0; k < chunk; k++) {
         tries[k].ci = xmalloc(nh * sizeof *tries[k].ci);
         tries[k].cp = xmalloc(nh * sizeof *tries[k].cp);
     }
@@ -564,14 +594,17 @@ static CgtStatus recalibrate(MqEngine *e, MqPret **tp, const uint32_t *F, uint32
         bool more = true, stop = false;
         while (more && !stop) {
             size_t nt = 0;
-            while (more && nt < threads) {
+            while (more && nt < chunk) {
                 memcpy(tries[nt].sel, sel, s * sizeof *sel);
+                tries[nt].ran = false;
                 nt++;
                 more = next_subset(sel, s, nH);
             }
-            cgt_par_run(threads, nt, recal_try, &ctx);
+            cgt_par_run_first(threads, nt, recal_try, &ctx);
             for (size_t k = 0; k < nt; k++) {
                 RecalTry *r = &tries[k];
+                if (!r->ran) /* after the subset that ended the search */
+                    stop = true;
                 for (int lift = 0; !stop && lift <= (e->recal == MQ_RECAL_LIFT); lift++) {
                     if (lift == 0 && (st = cgt_poll()) != CGT_OK) {
                         st = cgt_poll_error(err, st, "misere quotient");
@@ -592,8 +625,7 @@ static CgtStatus recalibrate(MqEngine *e, MqPret **tp, const uint32_t *F, uint32
                         break;
                     }
                     MqPret *R = r->R[lift];
-                    if (R && mq_bit(R->p, mqpret_eval(R, F)) == should_p &&
-                        (!best || R->n < best->n)) {
+                    if (R && (!best || R->n < best->n)) {
                         size_t dl = 0;
                         desc[0] = 0;
                         for (uint32_t i = 0; i < s && dl + 40 < sizeof desc; i++)
@@ -643,7 +675,7 @@ static CgtStatus recalibrate(MqEngine *e, MqPret **tp, const uint32_t *F, uint32
 out:
     mqpret_free(best);
     free(best_ci);
-    for (unsigned k = 0; k < threads; k++) {
+    for (size_t k = 0; k < chunk; k++) {
         free(tries[k].ci);
         free(tries[k].cp);
     }

@@ -17,6 +17,7 @@
  * a `threads` option and use it (docs/misere.md "Two threads"). */
 #ifndef CGT_UTIL_PAR_H
 #define CGT_UTIL_PAR_H
+#include <stdbool.h>
 #include <stddef.h>
 
 /* More threads than this is a typing error. */
@@ -24,6 +25,17 @@
 
 typedef void (*CgtParFn)(void *ctx, size_t i);
 void cgt_par_run(unsigned threads, size_t n, CgtParFn fn, void *ctx);
+
+/* The same for a search that ends at its first piece of some kind: the
+ * pieces start in increasing i; when fn(ctx, i) returns true, no piece
+ * after i starts, and the pieces after i that are running are cancelled
+ * (their cgt_poll returns CGT_ERR_LIMIT from then on; their results are
+ * to be dropped).  Every piece up to the least i whose fn returned true
+ * (all n pieces if none did) has run to its end uncancelled; the caller
+ * judges those in order with a rule that stops at or before that i.
+ * Returns that i, or n. */
+typedef bool (*CgtParFirstFn)(void *ctx, size_t i);
+size_t cgt_par_run_first(unsigned threads, size_t n, CgtParFirstFn fn, void *ctx);
 
 /* The threads a parallel part of a run may use: `wanted` (at least 1), or
  * 1 while a poll budget is armed (its count of polls would then depend on
