@@ -13,13 +13,12 @@
 #define PAR_STACK ((size_t)512 << 20)
 
 typedef struct {
-    CgtParFn fn;           /* cgt_par_run */
-    CgtParFirstFn first;   /* cgt_par_run_first */
+    CgtParFirstFn first;
     void *ctx;
     size_t n;
     atomic_size_t next;    /* the next piece to start */
     atomic_size_t stop;    /* the least piece whose `first` returned true, or n */
-    int *cancel;           /* per piece (cgt_par_run_first): read by cgt_poll */
+    int *cancel;           /* per piece: read by cgt_poll on the piece's thread */
 } ParJob;
 
 static void *par_work(void *arg)
@@ -29,10 +28,6 @@ static void *par_work(void *arg)
         size_t i = atomic_fetch_add(&j->next, 1);
         if (i >= j->n || i > atomic_load(&j->stop))
             break;
-        if (!j->first) {
-            j->fn(j->ctx, i);
-            continue;
-        }
         cgt_poll_set_cancel(&j->cancel[i]);
         bool end = j->first(j->ctx, i);
         cgt_poll_set_cancel(NULL);
@@ -72,14 +67,6 @@ static void par_start(ParJob *j, unsigned threads)
     par_work(j);
     for (unsigned t = 0; t < started; t++)
         pthread_join(tid[t], NULL);
-}
-
-void cgt_par_run(unsigned threads, size_t n, CgtParFn fn, void *ctx)
-{
-    ParJob j = {.fn = fn, .ctx = ctx, .n = n};
-    atomic_init(&j.next, 0);
-    atomic_init(&j.stop, n);
-    par_start(&j, threads);
 }
 
 size_t cgt_par_run_first(unsigned threads, size_t n, CgtParFirstFn fn, void *ctx)

@@ -1,20 +1,20 @@
 /* Independent pieces of work on several threads.
  *
- * cgt_par_run runs fn(ctx, i) once for every i in 0..n-1 on up to
- * `threads` threads, the calling thread being one of them, and returns
- * when every piece is done.  Which thread runs which piece, and in which
- * order, is not fixed: a caller keeps each piece's result apart and
- * combines them in index order afterwards, so that its result is the one
- * a single thread gives.  A piece must not print, must not call
- * cgt_progress, and may call cgt_poll (the flags it reads are set by
- * signals and the run's limits; a poll budget, cgt_poll_budget_push, is
- * for single-threaded callers only, see cgt_par_threads).  Threads that
- * cannot be started leave their pieces to the others, so the pieces
- * always run.
+ * cgt_par_run_first runs the pieces fn(ctx, i), i in 0..n-1, of a search
+ * that ends at its first piece of some kind, on up to `threads` threads,
+ * the calling thread being one of them, and returns when every piece
+ * started is done.  Which thread runs which piece is not fixed: a caller
+ * keeps each piece's result apart and judges them in index order
+ * afterwards, so that its result is the one a single thread gives.  A
+ * piece must not print, must not call cgt_progress, and may call cgt_poll
+ * (the flags it reads are set by signals and the run's limits; a poll
+ * budget, cgt_poll_budget_push, is for single-threaded callers only, see
+ * cgt_par_threads).  Threads that cannot be started leave their pieces to
+ * the others, so the pieces always run.
  *
  * The default number of threads (1 unless the program sets it: `cgt
- * --threads N` or CGT_THREADS) is the default of the statements that take
- * a `threads` option and use it (docs/misere.md "Two threads"). */
+ * --threads=N` or CGT_THREADS) is the default of `quotient`'s `threads`
+ * option (docs/misere.md "Two threads"). */
 #ifndef CGT_UTIL_PAR_H
 #define CGT_UTIL_PAR_H
 #include <stdbool.h>
@@ -23,11 +23,7 @@
 /* More threads than this is a typing error. */
 #define CGT_THREADS_MAX 64
 
-typedef void (*CgtParFn)(void *ctx, size_t i);
-void cgt_par_run(unsigned threads, size_t n, CgtParFn fn, void *ctx);
-
-/* The same for a search that ends at its first piece of some kind: the
- * pieces start in increasing i; when fn(ctx, i) returns true, no piece
+/* The pieces start in increasing i; when fn(ctx, i) returns true, no piece
  * after i starts, and the pieces after i that are running are cancelled
  * (their cgt_poll returns CGT_ERR_LIMIT from then on; their results are
  * to be dropped).  Every piece up to the least i whose fn returned true
