@@ -49,7 +49,7 @@ MPICC   ?= mpicc
 MPI_BIN := $(if $(SAN),,$(if $(shell command -v $(MPICC) 2>/dev/null),$(BUILD)/mnk_mpi))
 
 .PHONY: all core deps demo check check-layers check-unit check-golden check-slow check-docs check-asan \
-        check-valgrind check-asan-clang check-hostile fuzz bench docs golden-update format clean install \
+        check-valgrind check-asan-clang check-tsan check-hostile fuzz bench docs golden-update format clean install \
         uninstall help
 
 all: $(CGT) $(UNIT_BIN) $(ORACLE_BIN) $(MPI_BIN)
@@ -161,6 +161,16 @@ check-asan-clang: deps
 	$(Q)ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
 	    CGT=build-asan-clang/cgt BUILD=build-asan-clang SANITIZED=1 sh tests/run
 
+# The misère quotient's threads under ThreadSanitizer (docs/testing.md):
+# the engine's unit test and the 1-against-2-threads comparison of `save`
+# files, about 40 times slower than a normal build, so not in make check.
+check-tsan: deps
+	$(Q)$(MAKE) --no-print-directory -j2 BUILD=build-tsan OPT=-O1 SAN=-fsanitize=thread \
+	    build-tsan/cgt build-tsan/tests/test_misere build-tsan/oracle/mq_infcheck
+	$(Q)TSAN_OPTIONS="halt_on_error=1 exitcode=66" build-tsan/tests/test_misere
+	$(Q)TSAN_OPTIONS="halt_on_error=1 exitcode=66" CGT=build-tsan/cgt \
+	    sh tests/scripts/quotient_threads.sh
+
 # Hostile-input tier (docs/testing.md): adversarial scripts with their expected
 # clear errors and the --timeout/SIGINT latency of every long statement,
 # under gcc's and clang's ASan+UBSan (clang's tier only when clang exists).
@@ -234,7 +244,7 @@ uninstall:
 	rmdir $(DOCDIR)/examples $(DOCDIR) $(LIBEXECDIR) 2>/dev/null || true
 
 clean:
-	rm -rf build build-asan build-asan-clang build-cov build-fuzz
+	rm -rf build build-asan build-asan-clang build-tsan build-cov build-fuzz
 
 help:
 	@echo "make            build build/cgt, unit tests and oracles"
@@ -246,6 +256,7 @@ help:
 	@echo "make check-layers  the include rule of docs/architecture.md (part of make check)"
 	@echo "make check-asan the fast tier under AddressSanitizer + UBSan (build-asan/)"
 	@echo "make check-asan-clang  the same under clang's sanitizers (build-asan-clang/)"
+	@echo "make check-tsan the misère quotient's threads under ThreadSanitizer (build-tsan/)"
 	@echo "make check-hostile  adversarial scripts and timeout latency under both sanitizers"
 	@echo "make check-valgrind  golden scripts under valgrind"
 	@echo "make fuzz       libFuzzer on the parser, the evaluator, load and the checkpoint loaders (FUZZ_SECONDS=60 each)"

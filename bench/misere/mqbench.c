@@ -3,11 +3,12 @@
  * depend on src/lib/heap/), optionally certifies it or runs until periodic, and prints
  * |Q|, |P|, the presentation head, per-phase times and CPU time.
  * Usage: mqbench CODE N [cert] [periodic] [verbose] [smallest|jump|lift] [bound]
- *        [reach=SECONDS]
+ *        [reach=SECONDS] [threads=T]
  * (recalibration policy MQ_RECAL_SMALLEST, _JUMP, _LIFT).  reach=S extends
  * heap by heap, prints the CPU time at which each heap is done and the
  * peak RSS so far, and stops (as an interrupt) once S seconds of CPU time
- * are used.  CODE is d0.d1d2... (benchoct.h). */
+ * are used.  threads=T runs the independent pieces of a heap on T threads
+ * (mq_set_threads).  CODE is d0.d1d2... (benchoct.h). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,11 +35,14 @@ int main(int argc, char **argv)
     MqRecal recal = MQ_RECAL_FIRST;
     bool bound = false;
     double reach = 0;
+    unsigned threads = 1;
     for (int i = 3; i < argc; i++) {
         cert |= strcmp(argv[i], "cert") == 0;
         periodic |= strcmp(argv[i], "periodic") == 0;
         bench_recal_word(argv[i], &recal);
         bound |= strcmp(argv[i], "bound") == 0;
+        if (strncmp(argv[i], "threads=", 8) == 0)
+            threads = (unsigned)atoi(argv[i] + 8);
         if (strncmp(argv[i], "reach=", 6) == 0)
             reach = atof(argv[i] + 6);
         if (strcmp(argv[i], "verbose") == 0)
@@ -53,6 +57,7 @@ int main(int argc, char **argv)
     MqEngine *e = mq_new(&g, NULL);
     mq_set_recalibration(e, recal);
     mq_set_track_bound(e, bound);
+    mq_set_threads(e, threads);
     clock_t c0 = clock();
     double t0 = cgt_now();
     CgtStatus st;

@@ -21,6 +21,7 @@
 #include "runtime/env.h"
 #include "modules/modules.h"
 #include "runtime/interp_state.h"
+#include "lib/util/par.h"
 #include "lib/util/poll.h"
 #include "lib/util/xalloc.h"
 
@@ -39,6 +40,8 @@ static const char usage_text[] =
     "  --timeout=SECONDS    stop any computation after SECONDS (exit 4)\n"
     "  --timeout-cpu=SECONDS  the same after SECONDS of CPU time (user + system)\n"
     "  --seed=N             seed for randomised statements (gp); overrides scripts\n"
+    "  --threads=N          default of `quotient`'s `threads` option (1 to 64; default\n"
+    "                       1, or the environment's CGT_THREADS); results do not change\n"
     "  -v, --verbose        progress on stderr even when it is not a terminal\n"
     "  -q, --quiet          no progress, even on a terminal\n"
     "  --stats              CPU, wall time and peak memory of every module statement\n"
@@ -328,6 +331,20 @@ static int test_hook(const char *name, unsigned long long *n)
     *n = strtoull(v, &end, 10);
     if (*end || end == v || errno || v[0] == '-')
         return usage_error("bad %s value '%s' (a count)", name, v);
+    return 0;
+}
+
+/* The default number of threads (src/lib/util/par.h) from --threads or
+ * CGT_THREADS; 2 (usage) when it is not a count from 1 to
+ * CGT_THREADS_MAX. */
+static int set_threads(const char *what, const char *v)
+{
+    char *end;
+    errno = 0;
+    unsigned long long n = strtoull(v, &end, 10);
+    if (*end || end == v || errno || v[0] == '-' || n < 1 || n > CGT_THREADS_MAX)
+        return usage_error("bad %s value '%s' (1 to %d)", what, v, CGT_THREADS_MAX);
+    cgt_set_default_threads((unsigned)n);
     return 0;
 }
 
@@ -827,6 +844,9 @@ static int real_main(int argc, char **argv)
             i++;
         else if (strncmp(argv[i], "--format=", 9) == 0)
             I->format = strcmp(argv[i] + 9, "json") == 0 ? FMT_JSON : FMT_TEXT;
+    const char *env_threads = getenv("CGT_THREADS");
+    if (env_threads && *env_threads && (rc = set_threads("CGT_THREADS", env_threads)) != 0)
+        goto out;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "-e") == 0) {
@@ -866,6 +886,13 @@ static int real_main(int argc, char **argv)
                 goto out;
             }
             cgt_set_timeout_cpu(t);
+        } else if (strncmp(a, "--threads=", 10) == 0 || strcmp(a, "--threads") == 0) {
+            if (!a[9] && i + 1 >= argc) {
+                rc = usage_error("%s needs an argument", a);
+                goto out;
+            }
+            if ((rc = set_threads("--threads", a[9] ? a + 10 : argv[++i])) != 0)
+                goto out;
         } else if (strncmp(a, "--seed=", 7) == 0) {
             char *end;
             errno = 0;

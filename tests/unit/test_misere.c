@@ -804,6 +804,72 @@ static void test_policies(bool slow)
     }
 }
 
+/* Two threads (docs/misere.md "Two threads"): the engine on 2 and 3
+ * threads saves the same checkpoint, byte for byte, as on one, with the
+ * same counters (slow tests, recalibration trials, failures), under each
+ * recalibration policy; the pieces it splits are judged in one thread's
+ * order. */
+static char *slurp(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    char *b = NULL;
+    size_t cap = 0, n = 0, k;
+    do {
+        if (n + 4096 > cap)
+            b = realloc(b, cap = 2 * cap + 4096);
+        k = fread(b + n, 1, 4096, f);
+        n += k;
+    } while (k > 0);
+    fclose(f);
+    *len = n;
+    return b;
+}
+
+static void test_threads(void)
+{
+    const char *codes[] = {"0.57", "0.26", "0.145", "0.07"};
+    const uint32_t heaps[] = {40, 30, 60, 26};
+    MqRecal pol[] = {MQ_RECAL_FIRST, MQ_RECAL_SMALLEST, MQ_RECAL_LIFT};
+    for (int i = 0; i < 4; i++)
+        for (int p = 0; p < 3; p++) {
+            Oct o = oct_make(codes[i]);
+            HeapGame g = oct_game(&o);
+            char *ref = NULL;
+            size_t reflen = 0;
+            MqStats rs = {0};
+            for (unsigned t = 1; t <= 3; t++) {
+                CgtError err;
+                MqEngine *e = mq_new(&g, NULL);
+                mq_set_recalibration(e, pol[p]);
+                mq_set_threads(e, t);
+                CHECK(mq_extend_to(e, heaps[i], &err) == CGT_OK);
+                char path[512];
+                unit_tmp_path(path, sizeof path, "threads.ckpt");
+                CHECK(mq_save(e, path, &err) == CGT_OK);
+                size_t len = 0;
+                char *b = slurp(path, &len);
+                CHECK(b != NULL);
+                const MqStats *s = mq_stats(e);
+                if (t == 1) {
+                    ref = b;
+                    reflen = len;
+                    rs = *s;
+                } else {
+                    CHECK(b && len == reflen && memcmp(b, ref, len) == 0);
+                    CHECK(s->slow_tests == rs.slow_tests && s->fast_hits == rs.fast_hits &&
+                          s->recalibrations == rs.recalibrations &&
+                          s->failures == rs.failures && s->expansions == rs.expansions);
+                    free(b);
+                }
+                mq_free(e);
+            }
+            CHECK(rs.recalibrations > 0);
+            free(ref);
+        }
+}
+
 /* The lower bound tracked during expansions never exceeds the order of the
  * (certified) quotient of its heap: 0.07 to heap 30 (bound at heap 30) and
  * 0.35 to heap 14. */
@@ -1576,6 +1642,7 @@ int main(int argc, char **argv)
     test_dawson();
     test_cert_rejects();
     test_policies(slow);
+    test_threads();
     test_bound();
     test_failure_hook();
     test_nfail_top();

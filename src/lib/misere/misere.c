@@ -12,6 +12,7 @@
 #include "lib/misere/mqint.h"
 #include "lib/misere/mqquot.h"
 #include "lib/util/atomicfile.h"
+#include "lib/util/par.h"
 #include "lib/util/poll.h"
 #include "lib/util/xalloc.h"
 
@@ -54,6 +55,7 @@ MqEngine *mq_new(const HeapGame *game, const MqLimits *lim)
     if (!e->lim.max_trial)
         e->lim.max_trial = 16000000;
     e->q = pret_trivial();
+    e->threads = 1;
     CgtError err0;
     if (mqopts_extend(&e->opts, game, 1, &err0) != CGT_OK) {
         mqopts_free(&e->opts);
@@ -87,6 +89,11 @@ void mq_set_recalibration(MqEngine *e, MqRecal policy)
 void mq_set_track_bound(MqEngine *e, bool on)
 {
     e->track_bound = on;
+}
+
+void mq_set_threads(MqEngine *e, unsigned threads)
+{
+    e->threads = threads < 1 ? 1 : threads > CGT_THREADS_MAX ? CGT_THREADS_MAX : threads;
 }
 
 void mq_request_stop(MqEngine *e)
@@ -227,6 +234,57 @@ static CgtStatus complete_antichains(MqEngine *e, const MqPret *q, uint32_t N, u
     return CGT_OK;
 }
 
+/* One slow test of the conservative extension: heap n given the image x
+ * in a copy c of q, searched from a copy an of the complete antichains
+ * (docs/misere.md "One heap at a time"); ok when no failure was found and
+ * the search completed.  Runs on any thread: it reads q and e->tt only;
+ * true when it ends the slow tests (passed, or stopped by an error). */
+typedef struct SlowTest {
+    uint32_t x;
+    MqPret *c;
+    MqAnti an;
+    bool ran, ok;
+    CgtStatus st;
+    CgtError err;
+} SlowTest;
+
+typedef struct SlowCtx {
+    const MqEngine *e;
+    const MqPret *q;
+    uint32_t n;
+    SlowTest *tests;
+} SlowCtx;
+
+static bool slow_test(void *arg, size_t i)
+{
+    const SlowCtx *sc = arg;
+    const MqEngine *e = sc->e;
+    SlowTest *r = &sc->tests[i];
+    uint32_t *g = xcalloc(sc->n + 2, sizeof *g);
+    MqTr t;
+    bool pf = false, found = false, complete = false;
+    r->c = mqpret_copy(sc->q);
+    pret_set_heap(r->c, sc->n, letter_for(r->c, e->ord, r->x));
+    mqtr_build(&t, r->c, &e->opts);
+    r->an = (MqAnti){0};
+    r->st = mq_least_pfail_polled(r->c, &t, g, &pf, &r->err);
+    if (!pf && r->st == CGT_OK) {
+        mqanti_copy(&r->an, &e->tt);
+        r->st = mq_least_nfail_top(r->c, &t, NULL, &r->an, &found, g, &complete, &r->err);
+    }
+    mqtr_free(&t);
+    free(g);
+    r->ran = true;
+    r->ok = r->st == CGT_OK && !pf && !found && complete;
+    if (r->ok || r->st != CGT_OK)
+        return true; /* the test that ends the slow tests */
+    /* a failed test leaves q unchanged: its copies are not needed */
+    mqanti_free(&r->an);
+    mqpret_free(r->c);
+    r->c = NULL;
+    return false;
+}
+
 /* Conservative extension (docs/misere.md "One heap at a time").  On
  * success *done = true and the engine's q covers heap n. */
 static CgtStatus conservative(MqEngine *e, uint32_t n, bool *done, CgtError *err)
@@ -307,8 +365,6 @@ static CgtStatus conservative(MqEngine *e, uint32_t n, bool *done, CgtError *err
     *done = false;
     if (ncand == 0)
         goto out;
-    MqTr t;
-    bool found, complete;
     uint32_t *g = xcalloc(n + 2, sizeof *g);
     if (!e->tt_valid && (st = complete_antichains(e, q, N, g, n, err)) != CGT_OK) {
         free(g);
@@ -335,43 +391,53 @@ static CgtStatus conservative(MqEngine *e, uint32_t n, bool *done, CgtError *err
             goto out;
         }
     }
-    for (uint32_t x = 0; x < N && !*done; x++) {
-        if (!cand[x])
-            continue;
-        e->stats.slow_tests++;
-        MqPret *c = mqpret_copy(q);
-        pret_set_heap(c, n, letter_for(c, ord, x));
-        mqtr_build(&t, c, &e->opts);
-        bool pf = false;
-        st = mq_least_pfail_polled(c, &t, g, &pf, err);
-        MqAnti an = {0};
-        found = false;
-        complete = false;
-        if (!pf && st == CGT_OK) {
-            mqanti_copy(&an, &e->tt);
-            st = mq_least_nfail_top(c, &t, NULL, &an, &found, g, &complete, err);
-        }
-        mqtr_free(&t);
-        if (st != CGT_OK) {
-            mqanti_free(&an);
-            mqpret_free(c);
+    /* The slow tests, a chunk of candidates at a time (four per thread),
+       started in the order of x and judged in that order: the first that
+       passes is the one a single thread takes, and the tests after it are
+       cancelled (docs/misere.md "Two threads"). */
+    unsigned threads = cgt_par_threads(e->threads);
+    size_t chunk = 4 * (size_t)threads;
+    SlowTest *tests = xcalloc(chunk, sizeof *tests);
+    SlowCtx sc = {e, q, n, tests};
+    uint32_t next = 0;
+    while (!*done && st == CGT_OK) {
+        size_t nt = 0;
+        for (; next < N && nt < chunk; next++)
+            if (cand[next]) {
+                tests[nt] = (SlowTest){.x = next};
+                nt++;
+            }
+        if (nt == 0)
             break;
-        }
-        if (!pf && !found && complete) {
-            mqanti_free(&e->tt);
-            e->tt = an;
-            e->tt_valid = true;
-            e->tt_nh = c->nh;
-            /* same elements and P: the cached rows stay valid */
-            mqpret_free(e->q);
-            e->q = c;
-            *done = true;
-        } else {
-            /* q is unchanged: its antichains stay complete */
-            mqanti_free(&an);
-            mqpret_free(c);
+        cgt_par_run_first(threads, nt, slow_test, &sc);
+        for (size_t k = 0; k < nt; k++) {
+            SlowTest *r = &tests[k];
+            if (!*done && st == CGT_OK && r->ran) {
+                e->stats.slow_tests++;
+                if (r->st != CGT_OK) {
+                    st = r->st;
+                    *err = r->err;
+                } else if (r->ok) {
+                    mqanti_free(&e->tt);
+                    e->tt = r->an;
+                    r->an = (MqAnti){0};
+                    e->tt_valid = true;
+                    e->tt_nh = r->c->nh;
+                    /* same elements and P: the cached rows stay valid */
+                    mqpret_free(e->q);
+                    e->q = r->c;
+                    r->c = NULL;
+                    *done = true;
+                }
+            }
+            /* q is unchanged by a test that fails: its antichains stay
+               complete */
+            mqanti_free(&r->an);
+            mqpret_free(r->c);
+            r->c = NULL;
         }
     }
+    free(tests);
     free(g);
 out:
     free(cand);
@@ -397,8 +463,107 @@ static uint32_t power_index(const MqPret *q, uint32_t h)
     return idx;
 }
 
+/* One subset of a recalibration: its heaps (sel into H), their fresh
+ * cyclic components and the trial freed (and, under MQ_RECAL_LIFT, the
+ * trial lifted), built by recal_try on any thread; recal_try returns
+ * true when the subset ends the search (under MQ_RECAL_FIRST a trial
+ * that flips F's label, under every policy an error). */
+typedef struct RecalTry {
+    uint32_t sel[64];
+    int32_t *ci, *cp;
+    MqPret *R[2]; /* the trials that flip F's label (NULL: none, or not built) */
+    CgtStatus st[2];
+    CgtError err[2];
+    bool ran;
+} RecalTry;
+
+typedef struct RecalCtx {
+    const MqEngine *e;
+    const MqPret *T;
+    const uint32_t *F, *last_idx, *H;
+    uint32_t s;
+    bool should_p;
+    RecalTry *tries;
+} RecalCtx;
+
+static bool recal_try(void *arg, size_t i)
+{
+    const RecalCtx *c = arg;
+    const MqEngine *e = c->e;
+    const MqPret *T = c->T;
+    RecalTry *r = &c->tries[i];
+    uint32_t nh = T->nh;
+    bool *keep = xmalloc(nh * sizeof *keep);
+    uint8_t *cl = xmalloc(nh * sizeof *cl);
+    int32_t *ci = r->ci, *cp = r->cp;
+    bool end = false;
+    r->st[0] = r->st[1] = CGT_OK;
+    for (int lift = 0; lift <= (e->recal == MQ_RECAL_LIFT); lift++) {
+        for (uint32_t h = 0; h < nh; h++) {
+            keep[h] = true;
+            ci[h] = cp[h] = -1;
+            cl[h] = 0;
+        }
+        for (uint32_t k = 0; k < c->s; k++) {
+            uint32_t h = c->H[r->sel[k]];
+            keep[h] = lift;
+            cl[h] = (uint8_t)lift;
+            uint32_t idx = power_index(T, h);
+            if (c->F[h] - 1 > idx)
+                idx = c->F[h] - 1;
+            if (e->recal >= MQ_RECAL_JUMP && c->last_idx[h] >= 2 && idx < 2 * c->last_idx[h])
+                idx = 2 * c->last_idx[h];
+            ci[h] = (int32_t)idx;
+            cp[h] = idx < 8 ? 2 : 2 * (int32_t)((idx - 4) / 2);
+        }
+        uint32_t rn, rnl;
+        uint32_t **ract;
+        int32_t *rhl;
+        mq_submonoid(T, keep, &rn, &rnl, &ract, &rhl);
+        MqTrial tr = {nh, rn, rnl, ract, rhl, ci, cp, cl, c->F, c->should_p};
+        MqPret *R = NULL;
+        r->st[lift] = mq_trial_build(&tr, &e->opts, e->lim.max_trial, &R, &r->err[lift]);
+        for (uint32_t l = 0; l < rnl; l++)
+            free(ract[l]);
+        free(ract);
+        free(rhl);
+        if (r->st[lift] != CGT_OK && (!lift || r->st[lift] != CGT_ERR_LIMIT)) {
+            end = true; /* recalibrate stops here with this error, as one thread would */
+            break;
+        }
+        /* only a trial that flips F's label can be chosen */
+        if (R && mq_bit(R->p, mqpret_eval(R, c->F)) == c->should_p) {
+            r->R[lift] = R;
+            end |= e->recal == MQ_RECAL_FIRST;
+        } else {
+            mqpret_free(R);
+        }
+    }
+    r->ran = true;
+    free(keep);
+    free(cl);
+    return end;
+}
+
+/* The next s-subset of 0..nH-1 in lexicographic order; false after the
+ * last. */
+static bool next_subset(uint32_t *sel, uint32_t s, uint32_t nH)
+{
+    int i = (int)s - 1;
+    while (i >= 0 && sel[i] == nH - s + (uint32_t)i)
+        i--;
+    if (i < 0)
+        return false;
+    sel[i]++;
+    for (uint32_t j = (uint32_t)i + 1; j < s; j++)
+        sel[j] = sel[j - 1] + 1;
+    return true;
+}
+
 /* Recalibrate trial *tp on the least failure F (docs/misere.md "One heap
- * at a time", Recalibration). */
+ * at a time", Recalibration).  The subsets are built a chunk at a time
+ * (four per thread; docs/misere.md "Two threads"), started and judged in
+ * their order, so the trial chosen is the one a single thread chooses. */
 static CgtStatus recalibrate(MqEngine *e, MqPret **tp, const uint32_t *F, uint32_t *last_idx,
                              CgtError *err)
 {
@@ -409,90 +574,90 @@ static CgtStatus recalibrate(MqEngine *e, MqPret **tp, const uint32_t *F, uint32
     for (uint32_t h = 1; h < nh && nH < 64; h++)
         if (F[h] && T->hl[h] >= 0)
             H[nH++] = h;
-    bool *keep = xmalloc(nh * sizeof *keep);
-    int32_t *ci = xmalloc(nh * sizeof *ci), *cp = xmalloc(nh * sizeof *cp);
+    unsigned threads = cgt_par_threads(e->threads);
+    size_t chunk = 4 * (size_t)threads;
+    RecalTry *tries = xcalloc(chunk, sizeof *tries);
+    for (size_t k = 0; k < chunk; k++) {
+        tries[k].ci = xmalloc(nh * sizeof *tries[k].ci);
+        tries[k].cp = xmalloc(nh * sizeof *tries[k].cp);
+    }
     int32_t *best_ci = xmalloc(nh * sizeof *best_ci);
-    uint8_t *cl = xmalloc(nh * sizeof *cl);
     uint32_t sel[64];
     MqPret *best = NULL; /* smallest accepted trial of the current subset size */
     char desc[256];
     CgtStatus st = CGT_OK;
+    RecalCtx ctx = {e, T, F, last_idx, H, 0, should_p, tries};
     for (uint32_t s = 1; s <= nH; s++) {
         for (uint32_t i = 0; i < s; i++)
             sel[i] = i;
-        for (;;) {
-            st = cgt_poll();
-            if (st != CGT_OK) {
-                st = cgt_poll_error(err, st, "misere quotient");
-                goto out;
+        ctx.s = s;
+        bool more = true, stop = false;
+        while (more && !stop) {
+            size_t nt = 0;
+            while (more && nt < chunk) {
+                memcpy(tries[nt].sel, sel, s * sizeof *sel);
+                tries[nt].ran = false;
+                nt++;
+                more = next_subset(sel, s, nH);
             }
-            for (int lift = 0; lift <= (e->recal == MQ_RECAL_LIFT); lift++) {
-                for (uint32_t h = 0; h < nh; h++) {
-                    keep[h] = true;
-                    ci[h] = cp[h] = -1;
-                    cl[h] = 0;
+            cgt_par_run_first(threads, nt, recal_try, &ctx);
+            for (size_t k = 0; k < nt; k++) {
+                RecalTry *r = &tries[k];
+                if (!r->ran) /* after the subset that ended the search */
+                    stop = true;
+                for (int lift = 0; !stop && lift <= (e->recal == MQ_RECAL_LIFT); lift++) {
+                    if (lift == 0 && (st = cgt_poll()) != CGT_OK) {
+                        st = cgt_poll_error(err, st, "misere quotient");
+                        stop = true;
+                        break;
+                    }
+                    e->stats.recalibrations++;
+                    st = r->st[lift];
+                    if (st == CGT_ERR_LIMIT && lift && cgt_poll() == CGT_OK) {
+                        /* a lifted trial may be too big where a freed one is not
+                           (a time limit is not swallowed here) */
+                        st = CGT_OK;
+                        continue;
+                    }
+                    if (st != CGT_OK) {
+                        *err = r->err[lift];
+                        stop = true;
+                        break;
+                    }
+                    MqPret *R = r->R[lift];
+                    if (R && (!best || R->n < best->n)) {
+                        size_t dl = 0;
+                        desc[0] = 0;
+                        for (uint32_t i = 0; i < s && dl + 40 < sizeof desc; i++)
+                            dl += (size_t)snprintf(desc + dl, sizeof desc - dl,
+                                                   " %u(%sindex %d, period %d)", H[r->sel[i]],
+                                                   lift ? "lifted, " : "", r->ci[H[r->sel[i]]],
+                                                   r->cp[H[r->sel[i]]]);
+                        mqpret_free(best);
+                        best = R;
+                        r->R[lift] = NULL;
+                        memcpy(best_ci, r->ci, nh * sizeof *best_ci);
+                    }
                 }
-                for (uint32_t i = 0; i < s; i++) {
-                    uint32_t h = H[sel[i]];
-                    keep[h] = lift;
-                    cl[h] = (uint8_t)lift;
-                    uint32_t idx = power_index(T, h);
-                    if (F[h] - 1 > idx)
-                        idx = F[h] - 1;
-                    if (e->recal >= MQ_RECAL_JUMP && last_idx[h] >= 2 && idx < 2 * last_idx[h])
-                        idx = 2 * last_idx[h];
-                    ci[h] = (int32_t)idx;
-                    cp[h] = idx < 8 ? 2 : 2 * (int32_t)((idx - 4) / 2);
+                if (best && e->recal == MQ_RECAL_FIRST)
+                    stop = true;
+                /* the trials after the one that ends the search are dropped */
+                for (int lift = 0; lift < 2; lift++) {
+                    mqpret_free(r->R[lift]);
+                    r->R[lift] = NULL;
                 }
-                uint32_t rn, rnl;
-                uint32_t **ract;
-                int32_t *rhl;
-                mq_submonoid(T, keep, &rn, &rnl, &ract, &rhl);
-                MqTrial tr = {nh, rn, rnl, ract, rhl, ci, cp, cl, F, should_p};
-                MqPret *R = NULL;
-                e->stats.recalibrations++;
-                st = mq_trial_build(&tr, &e->opts, e->lim.max_trial, &R, err);
-                for (uint32_t l = 0; l < rnl; l++)
-                    free(ract[l]);
-                free(ract);
-                free(rhl);
-                if (st == CGT_ERR_LIMIT && lift && cgt_poll() == CGT_OK) {
-                    /* a lifted trial may be too big where a freed one is not
-                       (a time limit is not swallowed here) */
-                    cgt_error_clear(err);
-                    st = CGT_OK;
-                    continue;
+                if (stop) {
+                    for (size_t j = k + 1; j < nt; j++)
+                        for (int lift = 0; lift < 2; lift++) {
+                            mqpret_free(tries[j].R[lift]);
+                            tries[j].R[lift] = NULL;
+                        }
+                    break;
                 }
-                if (st != CGT_OK)
-                    goto out;
-                if (R && mq_bit(R->p, mqpret_eval(R, F)) == should_p &&
-                    (!best || R->n < best->n)) {
-                    size_t dl = 0;
-                    desc[0] = 0;
-                    for (uint32_t i = 0; i < s && dl + 40 < sizeof desc; i++)
-                        dl += (size_t)snprintf(desc + dl, sizeof desc - dl,
-                                               " %u(%sindex %d, period %d)", H[sel[i]],
-                                               lift ? "lifted, " : "", ci[H[sel[i]]],
-                                               cp[H[sel[i]]]);
-                    mqpret_free(best);
-                    best = R;
-                    R = NULL;
-                    memcpy(best_ci, ci, nh * sizeof *ci);
-                }
-                mqpret_free(R);
             }
-            if (best && e->recal == MQ_RECAL_FIRST)
-                break;
-            /* next s-subset in lexicographic order */
-            int i = (int)s - 1;
-            while (i >= 0 && sel[i] == nH - s + (uint32_t)i)
-                i--;
-            if (i < 0)
-                break;
-            sel[i]++;
-            for (uint32_t j = (uint32_t)i + 1; j < s; j++)
-                sel[j] = sel[j - 1] + 1;
         }
+        if (st != CGT_OK)
+            goto out;
         if (best) {
             for (uint32_t h = 0; h < nh; h++)
                 if (best_ci[h] >= 0)
@@ -510,10 +675,11 @@ static CgtStatus recalibrate(MqEngine *e, MqPret **tp, const uint32_t *F, uint32
 out:
     mqpret_free(best);
     free(best_ci);
-    free(cl);
-    free(keep);
-    free(ci);
-    free(cp);
+    for (size_t k = 0; k < chunk; k++) {
+        free(tries[k].ci);
+        free(tries[k].cp);
+    }
+    free(tries);
     return st;
 }
 

@@ -91,6 +91,12 @@ void mq_set_recalibration(MqEngine *eng, MqRecal policy);
  * an expansion gets more copies of the new heap (costs a few partition
  * refinements of the trial each time; off by default). */
 void mq_set_track_bound(MqEngine *eng, bool on);
+/* Run the independent pieces of a heap on up to `threads` threads
+ * (default 1; docs/misere.md "Two threads"): the slow tests of the
+ * conservative extension and the trials of a recalibration.  The pieces
+ * are judged in the order one thread takes them, so the quotient, its
+ * antichains and the counters of MqStats are those of one thread. */
+void mq_set_threads(MqEngine *eng, unsigned threads);
 /* Failure hook (src/lib/misere/mqinf.c, bench/misere/stallprobe.c): called at every least failure
  * of an expansion, before recalibration, with the failing trial T (an
  * internal MqPret, see src/lib/misere/mqint.h; borrowed, valid during the call),

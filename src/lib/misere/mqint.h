@@ -181,6 +181,7 @@ struct MqEngine {
     MqLimits lim;
     MqRecal recal;
     bool track_bound; /* compute MqStats.bound_* during expansions */
+    unsigned threads; /* for the independent pieces of a heap (mq_set_threads) */
     MqFailureHook hook;
     void *hook_ctx;
     bool stop; /* set by mq_request_stop from inside the hook */

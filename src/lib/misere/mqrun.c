@@ -47,6 +47,7 @@ void mq_run_options_init(MqRunOptions *o)
     o->limit = 200;
     o->save_every = 30;
     o->recal = MQ_RECAL_FIRST;
+    o->threads = 1;
     o->certify = true;
     o->decide = true;
 }
@@ -163,6 +164,7 @@ static bool open_engine(Run *R)
     if (!r->eng)
         r->eng = mq_new(o->game, &o->limits);
     mq_set_recalibration(r->eng, o->recal);
+    mq_set_threads(r->eng, o->threads);
     if (o->track_bound)
         mq_set_track_bound(r->eng, true);
     return true;

@@ -49,6 +49,7 @@ typedef struct MqRunOptions {
                             * saved every save_every seconds and at the end */
     double save_every;     /* default 30 */
     MqRecal recal;         /* default MQ_RECAL_FIRST */
+    unsigned threads;      /* default 1: mq_set_threads (the result does not depend on it) */
     bool certify;          /* default true; false: the snapshot is not certified */
     uint64_t cert_states;  /* the certificate's state cap (0 = its default) */
     bool track_bound;      /* keep the lower bound of an unfinished heap (MqStats) */

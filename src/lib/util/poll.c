@@ -204,6 +204,20 @@ bool cgt_poll_budget_pop(CgtPollBudget saved)
     return spent;
 }
 
+/* The cancel flag of this thread's piece (cgt_poll_set_cancel); an
+ * atomic int read and written through __atomic builtins by par.c. */
+static _Thread_local const int *poll_cancel = NULL;
+
+void cgt_poll_set_cancel(const int *flag)
+{
+    poll_cancel = flag;
+}
+
+bool cgt_poll_budget_armed(void)
+{
+    return budget.armed;
+}
+
 double cgt_cpu_seconds(void)
 {
     struct timespec ts;
@@ -216,6 +230,8 @@ CgtStatus cgt_poll(void)
     if (cgt_interrupt_flag)
         return CGT_ERR_INTERRUPTED;
     if (timeout_flag)
+        return CGT_ERR_LIMIT;
+    if (poll_cancel && __atomic_load_n(poll_cancel, __ATOMIC_RELAXED))
         return CGT_ERR_LIMIT;
     if (poll_countdown_armed && atomic_fetch_sub(&poll_countdown, 1) == 1) {
         cgt_fire_run_limit();

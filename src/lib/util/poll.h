@@ -59,6 +59,13 @@ typedef struct CgtPollBudget {
 } CgtPollBudget;
 CgtPollBudget cgt_poll_budget_push(unsigned long long n);
 bool cgt_poll_budget_pop(CgtPollBudget saved);
+/* The piece of a parallel run this thread works on may be cancelled
+ * (src/lib/util/par.h): while *flag is true, cgt_poll returns
+ * CGT_ERR_LIMIT on this thread.  NULL: no piece. */
+void cgt_poll_set_cancel(const int *flag);
+/* Whether a budget is in force (the parallel parts of a run then use one
+ * thread, src/lib/util/par.h). */
+bool cgt_poll_budget_armed(void);
 /* True once --timeout or --timeout-cpu has passed: the whole run is over
  * (such a limit is not catchable by `try`). */
 bool cgt_run_limit_reached(void);

@@ -18,6 +18,7 @@
 #include "modules/games/gameobj.h"
 #include "modules/games/heaps.h"
 #include "modules/kb/semiobj.h"
+#include "lib/util/par.h"
 #include "lib/util/poll.h"
 #include "lib/util/xalloc.h"
 
@@ -300,6 +301,11 @@ static Value *quotient_compute(Call *c)
         goto bad;
     ro.cert_states = (uint64_t)cs;
     ro.track_bound = call_opt(c, "bound") != NULL;
+    Value *tv = call_opt(c, "threads");
+    int64_t th = cgt_default_threads();
+    if (tv && !call_int(c, tv, call_opt_loc(c, "threads"), "threads", 1, CGT_THREADS_MAX, &th))
+        goto bad;
+    ro.threads = (unsigned)th;
     Value *dv = call_opt(c, "decide");
     if (dv) {
         if (strcmp(dv->u.str.s, "on") != 0 && strcmp(dv->u.str.s, "off") != 0) {
