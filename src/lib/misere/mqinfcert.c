@@ -58,7 +58,7 @@ typedef struct Scratch {
 
 static size_t sc_slot(const Scratch *c, uint32_t x)
 {
-    return (size_t)(mix_el(x) & (c->scap - 1));
+    return (size_t)((x * 0x9e3779b97f4a7c15ULL) >> 40) & (c->scap - 1);
 }
 
 /* Start a successor that will hold at most need elements. */
