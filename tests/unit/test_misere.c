@@ -1311,32 +1311,6 @@ static void test_run_certify(void)
     mq_run_free(&r);
 }
 
-/* Region of Lemma 2 (docs/misere.md, D2) for p's groups, counted here. */
-static void inf_region(MqInfProof *p)
-{
-    uint32_t ma = 0, mb = 0;
-    p->ua = p->ub = 0;
-    for (uint32_t h = 1; h <= p->N; h++) {
-        ma += p->grp[h] == 1;
-        mb += p->grp[h] == 2;
-        for (size_t j = 0; j < p->opts[h].count; j++) {
-            uint32_t ch = 0, cg = 0;
-            for (size_t q = p->opts[h].start[j]; q < p->opts[h].start[j + 1]; q++) {
-                ch += p->grp[p->opts[h].parts[q]] == 1;
-                cg += p->grp[p->opts[h].parts[q]] == 2;
-            }
-            p->ua = ch > p->ua ? ch : p->ua;
-            p->ub = cg > p->ub ? cg : p->ub;
-        }
-    }
-    p->A1 = p->a0 + p->pa + p->q + p->ub + 1;
-    p->B1 = p->b0 + p->pb + p->q + p->ua + 1;
-    if (p->A1 + 1 < p->pa + ma)
-        p->A1 = p->pa + ma - 1;
-    if (p->B1 + 1 < p->pb + mb)
-        p->B1 = p->pb + mb - 1;
-}
-
 /* Variants of the proof of Q(12) of 0.76 through Lemma 2 (docs/misere.md):
  * (1) the same labels read with the diagonal step q = 2 (t, b0, a0 allow
  * it, and steps (1,1) leave every label alone, so the function L is the
@@ -1359,7 +1333,7 @@ static void check_inf_variants(MqInfProof *p, const char *infcheck)
         for (uint32_t b = 0; b < 8; b++)
             before[a][b] = mqinf_label(p, 5, a, b);
     p->q = 2;
-    inf_region(p);
+    mqinf_set_region(p);
     CHECK_EQ_INT(mqinf_certify(p, 4000000, &ok, &why, &err), CGT_OK);
     CHECK(ok);
     if (!ok)
@@ -1396,7 +1370,7 @@ static void check_inf_variants(MqInfProof *p, const char *infcheck)
     /* (2) heap 5 beside heap 7 */
     p->q = 1;
     p->grp[5] = 2;
-    inf_region(p);
+    mqinf_set_region(p);
     ok = true;
     CHECK_EQ_INT(mqinf_certify(p, 4000000, &ok, &why, &err), CGT_OK);
     CHECK(!ok);

@@ -744,30 +744,7 @@ static void try_top(MqInf *d, const MqPret *T, const uint32_t *F, uint32_t H, ui
         char qtxt[16] = "";
         if (p->q > 1)
             snprintf(qtxt, sizeof qtxt, " q=%u", p->q);
-        /* region (rule 5; Lemma 2, D2) */
-        p->ua = p->ub = 0;
-        for (uint32_t h = 1; h <= d->n; h++)
-            for (size_t j = 0; j < p->opts[h].count; j++) {
-                uint32_t ch = 0, cg = 0;
-                for (size_t r = p->opts[h].start[j]; r < p->opts[h].start[j + 1]; r++) {
-                    ch += grp[p->opts[h].parts[r]] == 1;
-                    cg += grp[p->opts[h].parts[r]] == 2;
-                }
-                if (ch > p->ua)
-                    p->ua = ch;
-                if (cg > p->ub)
-                    p->ub = cg;
-            }
-        p->A1 = p->a0 + p->pa + p->q + p->ub + 1;
-        if (p->A1 < p->t + p->q)
-            p->A1 = p->t + p->q;
-        if (p->A1 + 1 < p->pa + ma)
-            p->A1 = p->pa + ma - 1;
-        p->B1 = p->b0 + p->pb + p->q + p->ua + 1;
-        if (p->B1 < p->t + p->q)
-            p->B1 = p->t + p->q;
-        if (p->B1 + 1 < p->pb + mb)
-            p->B1 = p->pb + mb - 1;
+        mqinf_set_region(p);
         bool ok = false;
         const char *reason = "";
         CgtError e2;

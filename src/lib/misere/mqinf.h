@@ -94,6 +94,15 @@ CgtStatus mqinf_outcome(const MqInfProof *p, const uint32_t *heaps, size_t k, bo
 /* lab(s, red(a, b)). */
 bool mqinf_label(const MqInfProof *p, uint32_t s, uint64_t a, uint64_t b);
 
+/* Condition D2 of Lemma 2 (docs/misere.md) for p's two groups: ma and mb
+ * heaps in groups 1 and 2, ua and ub the most heaps of group 1 (2) in one
+ * option of a heap 1..N. */
+void mqinf_group_counts(const MqInfProof *p, uint32_t *ma, uint32_t *mb, uint32_t *ua,
+                        uint32_t *ub);
+/* The least region D2 allows for p's reduction: sets p->ua, p->ub, p->A1
+ * and p->B1. */
+void mqinf_set_region(MqInfProof *p);
+
 /* The certificate (src/lib/misere/mqinfcert.c): rules 4-8 of the proof format on
  * p's own data.  Returns true when everything holds; fills p->pairs and
  * p->checks; *why gets a static reason otherwise.  CGT_ERR_LIMIT if more

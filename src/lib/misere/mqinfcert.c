@@ -209,6 +209,41 @@ static uint32_t fold(const MqInfProof *p, uint32_t h, size_t j, uint32_t s, uint
     return s;
 }
 
+void mqinf_group_counts(const MqInfProof *p, uint32_t *ma, uint32_t *mb, uint32_t *ua,
+                        uint32_t *ub)
+{
+    *ma = *mb = *ua = *ub = 0;
+    for (uint32_t h = 1; h <= p->N; h++) {
+        *ma += p->grp[h] == 1;
+        *mb += p->grp[h] == 2;
+        for (size_t j = 0; j < p->opts[h].count; j++) {
+            uint32_t ch = 0, cg = 0;
+            for (size_t q = p->opts[h].start[j]; q < p->opts[h].start[j + 1]; q++) {
+                ch += p->grp[p->opts[h].parts[q]] == 1;
+                cg += p->grp[p->opts[h].parts[q]] == 2;
+            }
+            *ua = ch > *ua ? ch : *ua;
+            *ub = cg > *ub ? cg : *ub;
+        }
+    }
+}
+
+void mqinf_set_region(MqInfProof *p)
+{
+    uint32_t ma, mb;
+    mqinf_group_counts(p, &ma, &mb, &p->ua, &p->ub);
+    p->A1 = p->a0 + p->pa + p->q + p->ub + 1;
+    if (p->A1 < p->t + p->q)
+        p->A1 = p->t + p->q;
+    if (p->A1 + 1 < p->pa + ma)
+        p->A1 = p->pa + ma - 1;
+    p->B1 = p->b0 + p->pb + p->q + p->ua + 1;
+    if (p->B1 < p->t + p->q)
+        p->B1 = p->t + p->q;
+    if (p->B1 + 1 < p->pb + mb)
+        p->B1 = p->pb + mb - 1;
+}
+
 CgtStatus mqinf_certify(MqInfProof *p, uint64_t max_pairs, bool *ok, const char **why,
                         CgtError *err)
 {
@@ -221,20 +256,8 @@ CgtStatus mqinf_certify(MqInfProof *p, uint64_t max_pairs, bool *ok, const char 
         return CGT_OK;
     }
     /* rule 5: the region of Lemma 2 (D2), with ua, ub recounted here */
-    uint32_t ua = 0, ub = 0, ma = 0, mb = 0;
-    for (uint32_t h = 1; h <= p->N; h++) {
-        ma += p->grp[h] == 1;
-        mb += p->grp[h] == 2;
-        for (size_t j = 0; j < p->opts[h].count; j++) {
-            uint32_t ch = 0, cg = 0;
-            for (size_t q = p->opts[h].start[j]; q < p->opts[h].start[j + 1]; q++) {
-                ch += p->grp[p->opts[h].parts[q]] == 1;
-                cg += p->grp[p->opts[h].parts[q]] == 2;
-            }
-            ua = ch > ua ? ch : ua;
-            ub = cg > ub ? cg : ub;
-        }
-    }
+    uint32_t ua, ub, ma, mb;
+    mqinf_group_counts(p, &ma, &mb, &ua, &ub);
     uint32_t dq = p->q;
     if (dq < 1 || p->b0 + 1 < p->t + dq || p->a0 < p->t + dq || ua != p->ua || ub != p->ub ||
         A1 < p->t + dq || B1 < p->t + dq || B1 < p->b0 + p->pb + dq + ua + 1 ||
