@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "lib/misere/mqcertint.h"
+#include "lib/misere/mqpairs.h"
 #include "lib/util/hash.h"
 #include "lib/util/poll.h"
 #include "lib/util/xalloc.h"
@@ -384,132 +385,53 @@ CgtStatus mqcert_profiles(const CertTab *t, uint64_t max_states, int force, uint
 
 /* ---- pairs (element, transition set) ---- */
 
-/* Set of pairs (x, T) with T a sorted list of distinct elements, stored in
- * one pool; open addressing on indices (index+1, 0 = empty). */
-typedef struct PairSet {
-    size_t cnt, cap, hcap;
-    uint32_t *xs;
-    size_t *off; /* T of pair i is pool[off[i] .. off[i+1]-1] */
-    uint32_t *pool;
-    size_t pool_len, pool_cap;
-    uint64_t *hs;
-    size_t *tab;
-} PairSet;
-
-static uint64_t pair_hash(uint32_t x, const uint32_t *T, size_t len)
-{
-    uint64_t h = x + 0x1234567ULL;
-    for (size_t i = 0; i < len; i++)
-        h = (h ^ T[i]) * 0x100000001b3ULL;
-    return hash_mix64(h ^ len);
-}
-
-
-static bool pair_add(PairSet *s, uint32_t x, const uint32_t *T, size_t len)
-{
-    if (2 * (s->cnt + 1) > s->hcap)
-        slots_grow(&s->tab, &s->hcap, s->hs, s->cnt);
-    uint64_t hv = pair_hash(x, T, len);
-    size_t i = (size_t)hv & (s->hcap - 1);
-    for (;;) {
-        size_t v = s->tab[i];
-        if (!v)
-            break;
-        v--;
-        if (s->hs[v] == hv && s->xs[v] == x && s->off[v + 1] - s->off[v] == len &&
-            (len == 0 || memcmp(s->pool + s->off[v], T, len * sizeof *T) == 0))
-            return false;
-        i = (i + 1) & (s->hcap - 1);
-    }
-    if (s->cnt + 1 >= s->cap) {
-        s->cap = s->cap ? 2 * s->cap : 1024;
-        s->xs = xrealloc(s->xs, s->cap * sizeof *s->xs);
-        s->hs = xrealloc(s->hs, s->cap * sizeof *s->hs);
-        s->off = xrealloc(s->off, (s->cap + 1) * sizeof *s->off);
-    }
-    if (s->pool_len + len > s->pool_cap) {
-        while (s->pool_len + len > s->pool_cap)
-            s->pool_cap = s->pool_cap ? 2 * s->pool_cap : 4096;
-        s->pool = xrealloc(s->pool, s->pool_cap * sizeof *s->pool);
-    }
-    if (s->cnt == 0)
-        s->off[0] = 0;
-    if (len)
-        memcpy(s->pool + s->pool_len, T, len * sizeof *T);
-    s->pool_len += len;
-    s->xs[s->cnt] = x;
-    s->hs[s->cnt] = hv;
-    s->off[s->cnt + 1] = s->pool_len;
-    s->tab[i] = ++s->cnt;
-    return true;
-}
-
-static int cmp_u32(const void *a, const void *b)
-{
-    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-    return x < y ? -1 : x > y;
-}
-
-static size_t sort_unique(uint32_t *a, size_t n)
-{
-    qsort(a, n, sizeof *a, cmp_u32);
-    size_t k = 0;
-    for (size_t i = 0; i < n; i++)
-        if (k == 0 || a[k - 1] != a[i])
-            a[k++] = a[i];
-    return k;
-}
-
 CgtStatus mqcert_pairs(const CertTab *t, uint64_t max_pairs, uint64_t *count, bool *ok,
                        CgtError *err)
 {
-    PairSet s = {0};
-    size_t bcap = 1024;
-    uint32_t *T = xmalloc(bcap * sizeof *T);
+    if (max_pairs > MQPAIRS_MAX - 1)
+        max_pairs = MQPAIRS_MAX - 1;
+    MqPairs s;
+    mqpairs_init(&s);
+    MqSetBuf T = {0};
+    mqsetbuf_begin(&T, 0);
     *ok = !bit_get(t->p, 0);
     if (t->combos)
         t->combos[0] |= 1;
-    pair_add(&s, 0, T, 0);
+    mqpairs_add(&s, 0, &T);
     CgtStatus st = CGT_OK;
     /* T(G+h) = T(G) phi(h) ∪ phi(G) trans(h), phi(G+h) = phi(G) phi(h) */
-    for (size_t i = 0; i < s.cnt && st == CGT_OK && *ok; i++) {
+    for (size_t i = 0; i < s.n && st == CGT_OK && *ok; i++) {
         if ((i & 255) == 0 && (st = cgt_poll()) != CGT_OK) {
             st = cgt_poll_error(err, st, "quotient certificate");
             break;
         }
         for (uint32_t m = 0; m < t->nmoves; m++) {
             const CertMove *c = &t->mv[m];
-            uint32_t x = s.xs[i];
-            size_t slen = s.off[i + 1] - s.off[i];
-            if (slen + c->ntr > bcap) {
-                while (slen + c->ntr > bcap)
-                    bcap *= 2;
-                T = xrealloc(T, bcap * sizeof *T);
-            }
-            /* stable until pair_add; NULL while the pool is empty */
-            const uint32_t *S = s.pool ? s.pool + s.off[i] : NULL;
-            size_t len = 0;
-            for (size_t k = 0; k < slen; k++)
-                T[len++] = c->act ? c->act[S[k]] : S[k];
+            uint32_t x = s.st[i];
+            size_t o0 = s.off[i], o1 = s.off[i + 1];
+            mqsetbuf_begin(&T, (o1 - o0) + c->ntr);
+            /* the pool is stable until mqpairs_add */
+            for (size_t k = o0; k < o1; k++)
+                mqsetbuf_add(&T, c->act ? c->act[s.pool[k]] : s.pool[k]);
             for (uint32_t k = 0; k < c->ntr; k++) {
                 uint32_t y = x;
                 for (uint32_t j = c->poff[k]; j < c->poff[k + 1]; j++)
                     y = c->pacts[j][y];
-                T[len++] = y;
+                mqsetbuf_add(&T, y);
             }
-            len = sort_unique(T, len);
             uint32_t y = c->act ? c->act[x] : x;
-            if (pair_add(&s, y, T, len)) {
+            if (mqpairs_add(&s, y, &T)) {
+                size_t len = T.len;
                 bool meets = false;
                 for (size_t k = 0; k < len && !meets; k++)
-                    meets = bit_get(t->p, T[k]);
+                    meets = bit_get(t->p, T.el[k]);
                 if (t->combos)
                     t->combos[y] |= (uint8_t)(1 << (2 * (len > 0) + meets));
                 if (bit_get(t->p, y) != (len > 0 && !meets)) {
                     *ok = false;
                     break;
                 }
-                if (s.cnt > max_pairs) {
+                if (s.n > max_pairs) {
                     st = cgt_error_set(err, CGT_ERR_LIMIT, "certificate needs more than %llu pairs",
                                        (unsigned long long)max_pairs);
                     break;
@@ -517,14 +439,10 @@ CgtStatus mqcert_pairs(const CertTab *t, uint64_t max_pairs, uint64_t *count, bo
             }
         }
         if ((i & 4095) == 0)
-            cgt_progress("quotient", "certificate: %zu pairs", s.cnt);
+            cgt_progress("quotient", "certificate: %zu pairs", s.n);
     }
-    *count = s.cnt;
-    free(T);
-    free(s.xs);
-    free(s.off);
-    free(s.pool);
-    free(s.hs);
-    free(s.tab);
+    *count = s.n;
+    mqsetbuf_free(&T);
+    mqpairs_free(&s);
     return st;
 }

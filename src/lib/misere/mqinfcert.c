@@ -10,171 +10,12 @@
 #include <string.h>
 
 #include "lib/misere/mqinf.h"
+#include "lib/misere/mqpairs.h"
 #include "lib/util/poll.h"
 #include "lib/util/xalloc.h"
 
 /* An option triple (s', #H, #G) packed as s' << 8 | ch << 4 | cg. */
 #define TRIPLE(s, ch, cg) (((uint32_t)(s) << 8) | ((uint32_t)(ch) << 4) | (uint32_t)(cg))
-
-typedef struct Pairs {
-    uint32_t *st;     /* state of pair i */
-    size_t *off;      /* elements pool[off[i] .. off[i+1]-1], ascending */
-    uint32_t *pool;
-    uint64_t *hash;   /* hash of pair i (set_hash) */
-    size_t n, cap, plen, pcap;
-    uint32_t *tab;    /* open addressing, pair index or UINT32_MAX */
-    size_t tcap;
-} Pairs;
-
-/* A set of option triples hashed without regard to order (a sum of mixed
- * elements), so that a successor is looked up before it is sorted: most
- * successors are pairs already in the closure, and sorting each of them
- * took two thirds of the certificate's time. */
-static uint64_t mix_el(uint32_t x)
-{
-    uint64_t h = (x + 1) * 0x9e3779b97f4a7c15ULL;
-    h ^= h >> 29;
-    h *= 0xbf58476d1ce4e5b9ULL;
-    return h ^ (h >> 32);
-}
-
-static uint64_t set_hash(uint32_t s, uint64_t elsum)
-{
-    uint64_t h = (s + 1) * 0x9e3779b97f4a7c15ULL + elsum * 0x100000001b3ULL;
-    return h ^ (h >> 31);
-}
-
-/* The successor being built: its distinct elements in order of arrival,
- * and a scratch hash set of them (slots stamped with the round, so that it
- * is never cleared). */
-typedef struct Scratch {
-    uint32_t *el;
-    size_t len, cap;
-    uint32_t *key, *stamp;
-    size_t scap;
-    uint32_t round;
-    uint64_t sum;
-} Scratch;
-
-static size_t sc_slot(const Scratch *c, uint32_t x)
-{
-    return (size_t)((x * 0x9e3779b97f4a7c15ULL) >> 40) & (c->scap - 1);
-}
-
-/* Start a successor that will hold at most need elements. */
-static void sc_begin(Scratch *c, size_t need)
-{
-    if (need > c->cap) {
-        c->cap = need * 2;
-        c->el = xrealloc(c->el, c->cap * sizeof *c->el);
-    }
-    if (2 * need > c->scap || !c->key) {
-        if (c->scap < 64)
-            c->scap = 64;
-        while (2 * need > c->scap)
-            c->scap *= 2;
-        free(c->key);
-        free(c->stamp);
-        c->key = xmalloc(c->scap * sizeof *c->key);
-        c->stamp = xcalloc(c->scap, sizeof *c->stamp);
-        c->round = 0;
-    }
-    if (++c->round == 0) {
-        memset(c->stamp, 0, c->scap * sizeof *c->stamp);
-        c->round = 1;
-    }
-    c->len = 0;
-    c->sum = 0;
-}
-
-static void sc_add(Scratch *c, uint32_t x)
-{
-    size_t i = sc_slot(c, x);
-    while (c->stamp[i] == c->round) {
-        if (c->key[i] == x)
-            return;
-        i = (i + 1) & (c->scap - 1);
-    }
-    c->stamp[i] = c->round;
-    c->key[i] = x;
-    c->el[c->len++] = x;
-    c->sum += mix_el(x);
-}
-
-static bool sc_has(const Scratch *c, uint32_t x)
-{
-    size_t i = sc_slot(c, x);
-    while (c->stamp[i] == c->round) {
-        if (c->key[i] == x)
-            return true;
-        i = (i + 1) & (c->scap - 1);
-    }
-    return false;
-}
-
-static void pairs_rehash(Pairs *P)
-{
-    free(P->tab);
-    P->tab = xmalloc(P->tcap * sizeof *P->tab);
-    memset(P->tab, 0xff, P->tcap * sizeof *P->tab);
-    for (size_t i = 0; i < P->n; i++) {
-        size_t sl = P->hash[i] & (P->tcap - 1);
-        while (P->tab[sl] != UINT32_MAX)
-            sl = (sl + 1) & (P->tcap - 1);
-        P->tab[sl] = (uint32_t)i;
-    }
-}
-
-static int cmp_u32(const void *x, const void *y)
-{
-    uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
-    return (a > b) - (a < b);
-}
-
-/* Add (s, the set in c) unless present; a new pair's elements are stored
- * ascending (the same pairs in the same order as a sort of every
- * successor gave). */
-static void pairs_add(Pairs *P, uint32_t s, Scratch *c)
-{
-    size_t len = c->len;
-    uint64_t h = set_hash(s, c->sum);
-    size_t sl = h & (P->tcap - 1);
-    while (P->tab[sl] != UINT32_MAX) {
-        size_t i = P->tab[sl];
-        if (P->hash[i] == h && P->st[i] == s && P->off[i + 1] - P->off[i] == len) {
-            size_t q = P->off[i];
-            while (q < P->off[i + 1] && sc_has(c, P->pool[q]))
-                q++;
-            if (q == P->off[i + 1])
-                return;
-        }
-        sl = (sl + 1) & (P->tcap - 1);
-    }
-    if (P->n + 2 > P->cap) {
-        P->cap *= 2;
-        P->st = xrealloc(P->st, P->cap * sizeof *P->st);
-        P->hash = xrealloc(P->hash, P->cap * sizeof *P->hash);
-        P->off = xrealloc(P->off, (P->cap + 1) * sizeof *P->off);
-    }
-    while (P->plen + len > P->pcap) {
-        P->pcap *= 2;
-        P->pool = xrealloc(P->pool, P->pcap * sizeof *P->pool);
-    }
-    if (len) {
-        qsort(c->el, len, sizeof *c->el, cmp_u32);
-        memcpy(P->pool + P->plen, c->el, len * sizeof *c->el);
-    }
-    P->plen += len;
-    P->st[P->n] = s;
-    P->hash[P->n] = h;
-    P->off[P->n + 1] = P->plen;
-    P->tab[sl] = (uint32_t)P->n;
-    P->n++;
-    if (P->n * 2 > P->tcap) {
-        P->tcap *= 2;
-        pairs_rehash(P);
-    }
-}
 
 enum { MAX_GROUP = 8 }; /* heaps per group: presences are subsets, 2^8 of them */
 
@@ -251,6 +92,8 @@ CgtStatus mqinf_certify(MqInfProof *p, uint64_t max_pairs, bool *ok, const char 
     p->fail_bits = 0;
     *why = "";
     uint32_t S = p->S, A1 = p->A1, B1 = p->B1;
+    if (max_pairs > MQPAIRS_MAX / 2)
+        max_pairs = MQPAIRS_MAX / 2; /* checked every 1024 pairs: room for their successors */
     if (B1 + p->ub + 1 > 64 || p->ua > 15 || p->ub > 15 || S >= (1u << 24)) {
         *why = "region wider than 64 columns or too many states for the packed tables";
         return CGT_OK;
@@ -331,19 +174,11 @@ CgtStatus mqinf_certify(MqInfProof *p, uint64_t max_pairs, bool *ok, const char 
                     mv[(size_t)s * (A1 + 1) + a] = w;
                 }
         }
-    Pairs P = {0};
-    P.cap = 1024;
-    P.st = xmalloc(P.cap * sizeof *P.st);
-    P.hash = xmalloc(P.cap * sizeof *P.hash);
-    P.off = xmalloc((P.cap + 1) * sizeof *P.off);
-    P.off[0] = 0;
-    P.pcap = 4096;
-    P.pool = xmalloc(P.pcap * sizeof *P.pool);
-    P.tcap = 4096;
-    pairs_rehash(&P);
-    Scratch sc = {0};
-    sc_begin(&sc, 16);
-    pairs_add(&P, 0, &sc);
+    MqPairs P;
+    mqpairs_init(&P);
+    MqSetBuf sc = {0};
+    mqsetbuf_begin(&sc, 16);
+    mqpairs_add(&P, 0, &sc);
     CgtStatus st = CGT_OK;
     bool good = true;
     uint64_t checks = 0;
@@ -420,31 +255,25 @@ CgtStatus mqinf_certify(MqInfProof *p, uint64_t max_pairs, bool *ok, const char 
             if (p->grp[h])
                 continue;
             const HeapOptions *o = &p->opts[h];
-            sc_begin(&sc, (o1 - o0) + o->count);
+            mqsetbuf_begin(&sc, (o1 - o0) + o->count);
             for (size_t q = o0; q < o1; q++) {
                 uint32_t e = P.pool[q];
-                sc_add(&sc, TRIPLE(p->act[h][e >> 8], 0, 0) | (e & 255));
+                mqsetbuf_add(&sc, TRIPLE(p->act[h][e >> 8], 0, 0) | (e & 255));
             }
             for (size_t j = 0; j < o->count; j++) {
                 uint32_t ch, cg;
                 uint32_t y = fold(p, h, j, s, &ch, &cg);
-                sc_add(&sc, TRIPLE(y, ch, cg));
+                mqsetbuf_add(&sc, TRIPLE(y, ch, cg));
             }
-            pairs_add(&P, p->act[h][s], &sc);
+            mqpairs_add(&P, p->act[h][s], &sc);
         }
     }
 #undef ROW
     p->pairs = P.n;
     p->checks = checks;
     *ok = good && st == CGT_OK;
-    free(sc.el);
-    free(sc.key);
-    free(sc.stamp);
-    free(P.st);
-    free(P.hash);
-    free(P.off);
-    free(P.pool);
-    free(P.tab);
+    mqsetbuf_free(&sc);
+    mqpairs_free(&P);
     free(c.row);
     for (int g = 0; g < 2; g++)
         for (uint32_t m = 0; m < c.gn[g]; m++)
