@@ -60,7 +60,6 @@ MqEngine *mq_new(const HeapGame *game, const MqLimits *lim)
     if (mqopts_extend(&e->opts, game, 1, &err0) != CGT_OK) {
         mqopts_free(&e->opts);
         e->opts.o = xcalloc(1, sizeof *e->opts.o);
-        heapopts_init(&e->opts.o[0]);
         e->opts.nh = 1;
     }
     return e;
@@ -290,14 +289,17 @@ static bool slow_test(void *arg, size_t i)
 static CgtStatus conservative(MqEngine *e, uint32_t n, bool *done, CgtError *err)
 {
     MqPret *q = e->q;
-    const HeapOptions *ho = &e->opts.o[n];
     uint32_t N = q->n, W = (N + 63) / 64;
     uint64_t *trb = xcalloc(W + 1, 8);
-    for (size_t i = 0; i < ho->count; i++) {
+    MqOptIt it;
+    mqopt_begin(&it, &e->opts.o[n]);
+    const uint32_t *parts;
+    uint32_t np;
+    while ((parts = mqopt_next(&it, &np))) {
         uint32_t x = 0;
-        for (size_t k = ho->start[i]; k < ho->start[i + 1]; k++)
-            if (q->hl[ho->parts[k]] >= 0)
-                x = q->act[q->hl[ho->parts[k]]][x];
+        for (uint32_t k = 0; k < np; k++)
+            if (q->hl[parts[k]] >= 0)
+                x = q->act[q->hl[parts[k]]][x];
         trb[x >> 6] |= (uint64_t)1 << (x & 63);
     }
     bool heap_p = true;

@@ -180,17 +180,18 @@ CgtStatus mq_check_claim(const MqClaim *c, const HeapGame *game, MqClaimResult *
                             found = true;
                             res->move_heap = h;
                             /* find an option of h with this image */
-                            const HeapOptions *ho = &o.o[h];
-                            for (size_t k = 0; k < ho->count; k++) {
+                            MqOptIt it;
+                            mqopt_begin(&it, &o.o[h]);
+                            const uint32_t *parts;
+                            uint32_t np;
+                            while ((parts = mqopt_next(&it, &np))) {
                                 uint32_t y = rest;
-                                for (size_t j = ho->start[k]; j < ho->start[k + 1]; j++)
-                                    if (q->hl[ho->parts[j]] >= 0)
-                                        y = q->act[q->hl[ho->parts[j]]][y];
-                                if (y == mq_fold(q, &t, i, rest) &&
-                                    ho->start[k + 1] - ho->start[k] <= 8) {
-                                    res->move_nparts = (uint32_t)(ho->start[k + 1] - ho->start[k]);
-                                    memcpy(res->move_parts, ho->parts + ho->start[k],
-                                           res->move_nparts * sizeof *ho->parts);
+                                for (uint32_t j = 0; j < np; j++)
+                                    if (q->hl[parts[j]] >= 0)
+                                        y = q->act[q->hl[parts[j]]][y];
+                                if (y == mq_fold(q, &t, i, rest) && np <= 8) {
+                                    res->move_nparts = np;
+                                    memcpy(res->move_parts, parts, np * sizeof *parts);
                                     break;
                                 }
                             }

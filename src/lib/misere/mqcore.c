@@ -79,43 +79,6 @@ int mq_cmp_games(const uint32_t *a, const uint32_t *b, uint32_t nh)
 
 /* ---- options and transition lists ---- */
 
-CgtStatus mqopts_extend(MqOpts *o, const HeapGame *g, uint32_t nh, CgtError *err)
-{
-    if (nh <= o->nh)
-        return CGT_OK;
-    /* the array holds a power of two of lists (or exactly one, see
-       mq_new): heap by heap, it is not copied once per heap */
-    uint32_t cap = 1, want = 1;
-    while (cap < o->nh)
-        cap *= 2;
-    while (want < nh)
-        want *= 2;
-    if (o->nh == 0 || want > cap)
-        o->o = xrealloc(o->o, (size_t)want * sizeof *o->o);
-    for (uint32_t h = o->nh; h < nh; h++) {
-        heapopts_init(&o->o[h]);
-        o->nh = h + 1;
-        CgtStatus st = g->options(g->ctx, h, &o->o[h], err);
-        if (st != CGT_OK)
-            return st;
-        for (size_t i = 0; i < o->o[h].start[o->o[h].count]; i++)
-            if (o->o[h].parts[i] >= h)
-                return cgt_error_set(err, CGT_ERR_INTERNAL,
-                                     "heap %u has an option with a part %u not below it", h,
-                                     o->o[h].parts[i]);
-    }
-    return CGT_OK;
-}
-
-void mqopts_free(MqOpts *o)
-{
-    for (uint32_t h = 0; h < o->nh; h++)
-        heapopts_free(&o->o[h]);
-    free(o->o);
-    o->o = NULL;
-    o->nh = 0;
-}
-
 /* The transition lists of heaps 0..nh-1 in a monoid of `size` elements
  * where heap h acts by letter hl[h] (-1: the identity) and act(ctx, l, x)
  * is x times letter l: an explicit pretension's tables or a trial's
@@ -134,12 +97,15 @@ static void tr_build(MqTr *t, uint32_t nh, const int32_t *hl, uint32_t size, con
     uint32_t *stamp = xcalloc(size ? size : 1, sizeof *stamp);
     for (uint32_t h = 0; h < nh; h++) {
         t->off[h] = (uint32_t)ne;
-        const HeapOptions *ho = &o->o[h];
-        for (size_t i = 0; i < ho->count; i++) {
+        MqOptIt it;
+        mqopt_begin(&it, &o->o[h]);
+        const uint32_t *parts;
+        uint32_t np;
+        while ((parts = mqopt_next(&it, &np))) {
             uint32_t x = 0;
             size_t base = nlet;
-            for (size_t k = ho->start[i]; k < ho->start[i + 1]; k++) {
-                int32_t l = hl[ho->parts[k]];
+            for (uint32_t k = 0; k < np; k++) {
+                int32_t l = hl[parts[k]];
                 if (l < 0)
                     continue;
                 x = act(ctx, (uint32_t)l, x);

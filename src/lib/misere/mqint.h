@@ -67,11 +67,84 @@ typedef struct MqAnti {
     size_t total;
 } MqAnti;
 
-/* Options of heaps 0..nh-1 (owned by the engine or a checker). */
+/* Options of one heap in a compact form (src/lib/misere/mqopts.c): runs
+ * of options with the same number k of parts, each option the previous
+ * one plus a step, the steps repeating with a period p.  A run is the
+ * words len, k, p, the first option's k parts and p steps of k words
+ * (added modulo 2^32; p = 0 when len = 1).  A take-and-break heap's
+ * options come in a few such runs (the options that leave a and n - t - a
+ * for a = 1, 2, ..., interleaved over the t that may be taken), so the
+ * lists of heaps 0..n take O(n) words instead of O(n^2); the order of the
+ * options is the game's. */
+typedef struct MqHeapOpts {
+    size_t count; /* options */
+    size_t nw;    /* words of w */
+    uint32_t *w;
+} MqHeapOpts;
+
+/* Options of heaps 0..nh-1 (owned by the engine or a checker), compact;
+ * tmp receives a heap's options from the game before they are packed. */
 typedef struct MqOpts {
     uint32_t nh;
-    HeapOptions *o;
+    MqHeapOpts *o;
+    HeapOptions tmp;
+    bool has_tmp;
 } MqOpts;
+
+/* Runs of more parts than MQ_RUN_MAXK are single options (read in place);
+ * steps repeat with a period of at most MQ_RUN_MAXP. */
+#define MQ_RUN_MAXK 4
+#define MQ_RUN_MAXP 8
+
+/* Reads a heap's options in order:
+ *     MqOptIt it; mqopt_begin(&it, ho);
+ *     while ((parts = mqopt_next(&it, &k))) ...   (k parts, ascending) */
+typedef struct MqOptIt {
+    const uint32_t *w, *end, *steps, *step;
+    uint32_t len, i, k, p, j;
+    uint32_t buf[MQ_RUN_MAXK];
+} MqOptIt;
+
+static inline void mqopt_begin(MqOptIt *it, const MqHeapOpts *ho)
+{
+    it->w = ho->w;
+    it->end = ho->w + ho->nw;
+    it->len = it->i = it->k = it->p = it->j = 0;
+    it->steps = it->step = NULL;
+}
+
+static inline const uint32_t *mqopt_next(MqOptIt *it, uint32_t *k)
+{
+    if (it->i == it->len) {
+        if (it->w == it->end)
+            return NULL;
+        it->len = it->w[0];
+        it->k = it->w[1];
+        it->p = it->w[2];
+        it->i = 1;
+        *k = it->k;
+        const uint32_t *first = it->w + 3;
+        it->w = first + (size_t)it->k * (1 + it->p);
+        if (it->len == 1)
+            return first;
+        it->steps = it->step = first + it->k;
+        it->j = 0;
+        for (uint32_t q = 0; q < it->k; q++)
+            it->buf[q] = first[q];
+        return it->buf;
+    }
+    it->i++;
+    *k = it->k;
+    for (uint32_t q = 0; q < it->k; q++)
+        it->buf[q] += it->step[q];
+    if (++it->j == it->p) {
+        it->j = 0;
+        it->step = it->steps;
+    } else {
+        it->step += it->k;
+    }
+    return it->buf;
+}
 
 static inline bool mq_bit(const uint64_t *b, uint32_t i)
 {
