@@ -260,7 +260,7 @@ help:
 	@echo "make check-hostile  adversarial scripts and timeout latency under both sanitizers"
 	@echo "make check-valgrind  golden scripts under valgrind"
 	@echo "make fuzz       libFuzzer on the parser, the evaluator, load and the checkpoint loaders (FUZZ_SECONDS=60 each)"
-	@echo "make bench      benchmarks; results go to docs/performance.md by hand"
+	@echo "make bench      benchmarks (QUICK=1 shorter, LONG=1 adds the runs of tens of minutes); results go to docs/performance.md by hand"
 	@echo "make docs       regenerate docs/builtins.md and the man page docs/cgt.1 from the builtin table"
 	@echo "make install PREFIX=DIR  bin/cgt, share/man/man1/cgt.1, share/doc/cgt (docs, examples)"
 	@echo "make uninstall PREFIX=DIR  removes what make install put there"
