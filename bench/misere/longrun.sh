@@ -64,6 +64,7 @@ furthest() {
 echo
 echo "CPU s to the same heap (cgt: construction, and for heap 3000 the whole statement; MisereSolver: solver thread)"
 printf '| %-6s | %4s | %5s | %9s | %14s | %8s |\n' game heap "|Q|" "cgt CPU s" "MS CPU s" "MS / cgt"
+echo "|---|---|---|---|---|---|"
 for row in 0.07:33 0.57:68 0.26:56 0.26:68 4.7:37 4.7:41 0.145:120 0.145:188 0.54:97 0.54:139 \
     0.77:3000 0.44:3000 0.56:3000; do
     g=${row%:*} n=${row#*:}
