@@ -158,46 +158,110 @@ void mqanti_init(MqAnti *a, uint32_t n)
 {
     a->n = n;
     a->words = (n + 63) / 64;
-    a->row = xcalloc(n, sizeof *a->row);
+    a->row = xcalloc(n ? n : 1, sizeof *a->row);
     a->total = 0;
+    a->stamp = NULL;
+    a->nstamp = a->gen = 0;
+}
+
+static void row_free(MqAntiRow *r)
+{
+    for (uint32_t b = 0; b < r->nb; b++)
+        free(r->b[b].e);
+    free(r->b);
+    free(r->el);
 }
 
 void mqanti_free(MqAnti *a)
 {
     if (!a->row)
         return;
-    for (uint32_t x = 0; x < a->n; x++) {
-        free(a->row[x].sig);
-        free(a->row[x].rec);
-        free(a->row[x].el);
-    }
+    for (uint32_t x = 0; x < a->n; x++)
+        row_free(&a->row[x]);
     free(a->row);
+    free(a->stamp);
     memset(a, 0, sizeof *a);
+}
+
+/* The bucket of element e in a row of 2^lg buckets (Fibonacci hashing:
+ * nearby elements fall into different buckets). */
+static inline uint32_t bkt_of(uint32_t e, uint32_t lg)
+{
+    return lg ? (uint32_t)(e * 0x9E3779B1u) >> (32 - lg) : 0;
+}
+
+static void bkt_push(MqAntiBkt *b, MqAntiEnt v)
+{
+    if (b->n == b->cap) {
+        b->cap = b->cap ? 2 * b->cap : 2;
+        b->e = xrealloc(b->e, (size_t)b->cap * sizeof *b->e);
+    }
+    b->e[b->n++] = v;
+}
+
+/* Lay the entries v[0..n-1] (elements in r->el) out in 2^lg buckets,
+ * each set in the bucket of its largest element; the old buckets are
+ * freed. */
+static void row_layout(MqAntiRow *r, const MqAntiEnt *v, uint32_t n, uint32_t lg)
+{
+    for (uint32_t b = 0; b < r->nb; b++)
+        free(r->b[b].e);
+    free(r->b);
+    r->lg = lg;
+    r->nb = (uint32_t)1 << lg;
+    r->b = xcalloc(r->nb, sizeof *r->b);
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t top = v[i].k ? r->el[v[i].off + v[i].k - 1] : 0;
+        bkt_push(&r->b[bkt_of(top, lg)], v[i]);
+    }
+    r->nrec = n;
+}
+
+/* log2 of the buckets for a row of n sets: about two sets a bucket. */
+static uint32_t lg_for(uint32_t n)
+{
+    uint32_t lg = 0;
+    while (((uint32_t)2 << lg) < n && lg < 24)
+        lg++;
+    return lg;
+}
+
+/* The entries of row r in bucket order, into a fresh array. */
+static MqAntiEnt *row_entries(const MqAntiRow *r)
+{
+    MqAntiEnt *v = xmalloc((size_t)(r->nrec ? r->nrec : 1) * sizeof *v);
+    uint32_t n = 0;
+    for (uint32_t b = 0; b < r->nb; b++) {
+        memcpy(v + n, r->b[b].e, (size_t)r->b[b].n * sizeof *v);
+        n += r->b[b].n;
+    }
+    return v;
 }
 
 void mqanti_copy(MqAnti *dst, const MqAnti *src)
 {
-    dst->n = src->n;
-    dst->words = src->words;
+    mqanti_init(dst, src->n);
     dst->total = src->total;
-    dst->row = xcalloc(src->n ? src->n : 1, sizeof *dst->row);
     for (uint32_t x = 0; x < src->n; x++) {
         const MqAntiRow *r = &src->row[x];
         MqAntiRow *d = &dst->row[x];
-        if (!r->nrec)
+        if (!r->nb)
             continue;
-        d->rec = xmalloc((size_t)r->nrec * sizeof *d->rec);
-        d->sig = xmalloc((size_t)r->nrec * sizeof *d->sig);
-        memcpy(d->sig, r->sig, (size_t)r->nrec * sizeof *d->sig);
-        d->nrec = d->caprec = r->nrec;
-        uint32_t live = r->nel - r->dead;
-        d->el = xmalloc((size_t)(live ? live : 1) * sizeof *d->el);
-        d->capel = live ? live : 1;
-        for (uint32_t j = 0; j < r->nrec; j++) {
-            d->rec[j] = r->rec[j];
-            d->rec[j].off = d->nel;
-            memcpy(d->el + d->nel, r->el + r->rec[j].off, r->rec[j].k * sizeof *d->el);
-            d->nel += r->rec[j].k;
+        d->nb = r->nb;
+        d->lg = r->lg;
+        d->nrec = r->nrec;
+        d->b = xcalloc(r->nb, sizeof *d->b);
+        d->el = xmalloc((size_t)(r->nel ? r->nel : 1) * sizeof *d->el);
+        d->capel = r->nel ? r->nel : 1;
+        memcpy(d->el, r->el, (size_t)r->nel * sizeof *d->el);
+        d->nel = r->nel;
+        for (uint32_t b = 0; b < r->nb; b++) {
+            uint32_t m = r->b[b].n;
+            if (!m)
+                continue;
+            d->b[b].e = xmalloc((size_t)m * sizeof *d->b[b].e);
+            memcpy(d->b[b].e, r->b[b].e, (size_t)m * sizeof *d->b[b].e);
+            d->b[b].n = d->b[b].cap = m;
         }
     }
 }
@@ -217,24 +281,22 @@ void mqanti_map(MqAnti *dst, const MqAnti *src, const uint32_t *emb, uint32_t n)
         MqAntiRow *d = &dst->row[emb[x]];
         if (!r->nrec)
             continue;
-        uint32_t live = r->nel - r->dead;
-        d->rec = xmalloc((size_t)r->nrec * sizeof *d->rec);
-        d->sig = xmalloc((size_t)r->nrec * sizeof *d->sig);
-        d->nrec = d->caprec = r->nrec;
-        d->el = xmalloc((size_t)(live ? live : 1) * sizeof *d->el);
-        d->capel = live ? live : 1;
+        MqAntiEnt *v = row_entries(r);
+        d->el = xmalloc((size_t)(r->nel ? r->nel : 1) * sizeof *d->el);
+        d->capel = r->nel ? r->nel : 1;
         for (uint32_t j = 0; j < r->nrec; j++) {
-            uint32_t k = r->rec[j].k, *e = d->el + d->nel;
+            uint32_t k = v[j].k, *e = d->el + d->nel;
             uint64_t sig = 0;
             for (uint32_t i = 0; i < k; i++) {
-                e[i] = emb[r->el[r->rec[j].off + i]];
+                e[i] = emb[r->el[v[j].off + i]];
                 sig |= (uint64_t)1 << (e[i] & 63);
             }
             qsort(e, k, sizeof *e, cmp_u32);
-            d->sig[j] = sig;
-            d->rec[j] = (MqAntiRec){.k = k, .off = d->nel};
+            v[j] = (MqAntiEnt){.sig = sig, .k = k, .off = d->nel};
             d->nel += k;
         }
+        row_layout(d, v, r->nrec, lg_for(r->nrec));
+        free(v);
     }
 }
 
@@ -246,50 +308,72 @@ static uint64_t sig_of(const uint64_t *T, uint32_t W)
     return s;
 }
 
-/* Set j of row r is a subset of the bitset T. */
-static inline bool rec_in(const MqAntiRow *r, uint32_t j, const uint64_t *T)
+/* The set of entry v of row r is a subset of the bitset T. */
+static inline bool ent_in(const MqAntiRow *r, const MqAntiEnt *v, const uint64_t *T)
 {
-    const uint32_t *e = r->el + r->rec[j].off;
-    uint32_t k = r->rec[j].k, i = 0;
+    const uint32_t *e = r->el + v->off;
+    uint32_t k = v->k, i = 0;
     while (i < k && mq_bit(T, e[i]))
         i++;
     return i == k;
 }
 
-/* Move set j of row r to the front (the order of a row is not part of
- * its meaning: the sets that answer most often are tried first). */
-static void rec_to_front(MqAntiRow *r, uint32_t j)
+/* A fresh mark for the buckets of one query (a->stamp[b] == a->gen: read
+ * already), for rows of up to nb buckets. */
+static void stamp_next(MqAnti *a, uint32_t nb)
 {
-    if (j == 0)
-        return;
-    MqAntiRec t = r->rec[j];
-    uint64_t s = r->sig[j];
-    memmove(r->rec + 1, r->rec, j * sizeof *r->rec);
-    memmove(r->sig + 1, r->sig, j * sizeof *r->sig);
-    r->rec[0] = t;
-    r->sig[0] = s;
+    if (nb > a->nstamp) {
+        free(a->stamp);
+        a->stamp = xcalloc(nb, sizeof *a->stamp);
+        a->nstamp = nb;
+        a->gen = 0;
+    }
+    if (++a->gen == 0) {
+        memset(a->stamp, 0, (size_t)a->nstamp * sizeof *a->stamp);
+        a->gen = 1;
+    }
 }
 
-/* Some stored set of x is a subset of the bitset T (signature sT, tn
- * elements); the set found moves to the front. */
-static bool covered_sig(MqAnti *a, uint32_t x, const uint64_t *T, uint64_t sT, uint32_t tn)
+/* Some stored set of row x is a subset of the bitset T (signature sT):
+ * the buckets of T's elements are read, each once; the set found moves
+ * to the front of its bucket (the order of a bucket carries no meaning:
+ * the sets that answer most often are tried first). */
+static bool row_covered(MqAnti *a, uint32_t x, const uint64_t *T, uint64_t sT)
 {
     MqAntiRow *r = &a->row[x];
-    for (uint32_t j = 0; j < r->nrec; j++) {
-        if ((r->sig[j] & ~sT) || r->rec[j].k > tn || !rec_in(r, j, T))
-            continue;
-        rec_to_front(r, j);
-        return true;
-    }
+    if (!r->nrec)
+        return false;
+    uint32_t lg = r->lg;
+    if (lg)
+        stamp_next(a, r->nb);
+    for (uint32_t w = 0; w < a->words; w++)
+        for (uint64_t bits = T[w]; bits; bits &= bits - 1) {
+            uint32_t b = bkt_of(w * 64 + (uint32_t)__builtin_ctzll(bits), lg);
+            if (lg) {
+                if (a->stamp[b] == a->gen)
+                    continue;
+                a->stamp[b] = a->gen;
+            }
+            MqAntiBkt *B = &r->b[b];
+            for (uint32_t j = 0; j < B->n; j++) {
+                if ((B->e[j].sig & ~sT) || !ent_in(r, &B->e[j], T))
+                    continue;
+                if (j) {
+                    MqAntiEnt t = B->e[j];
+                    memmove(B->e + 1, B->e, j * sizeof *B->e);
+                    B->e[0] = t;
+                }
+                return true;
+            }
+            if (!lg)
+                return false; /* one bucket: read whole */
+        }
     return false;
 }
 
 bool mqanti_covered(MqAnti *a, uint32_t x, const uint64_t *T)
 {
-    uint32_t tn = 0;
-    for (uint32_t w = 0; w < a->words; w++)
-        tn += (uint32_t)__builtin_popcountll(T[w]);
-    return covered_sig(a, x, T, sig_of(T, a->words), tn);
+    return row_covered(a, x, T, sig_of(T, a->words));
 }
 
 /* Sorted list s (length m) is a subset of sorted list t (length k). */
@@ -306,33 +390,77 @@ static bool list_subset(const uint32_t *s, uint32_t m, const uint32_t *t, uint32
     return true;
 }
 
-/* Copy the live sets of row r into a fresh pool, in record order. */
-static void row_compact(MqAntiRow *r)
+/* Drop the sets of row r that contain another set of the row, compact
+ * its pool and lay it out again for its size.  Each set is tested
+ * against the live sets in the buckets of its own elements, so a set
+ * whose only subsets were dropped before it is still dropped (one of
+ * their least subsets stays). */
+static void row_tidy(MqAnti *a, MqAntiRow *r)
 {
-    uint32_t live = r->nel - r->dead, cap = live > 16 ? live : 16;
-    uint32_t *el = xmalloc((size_t)cap * sizeof *el), n = 0;
-    for (uint32_t j = 0; j < r->nrec; j++) {
-        memcpy(el + n, r->el + r->rec[j].off, r->rec[j].k * sizeof *el);
-        r->rec[j].off = n;
-        n += r->rec[j].k;
+    for (uint32_t b = 0; b < r->nb; b++) {
+        MqAntiBkt *B = &r->b[b];
+        for (uint32_t j = 0; j < B->n; j++) {
+            MqAntiEnt *v = &B->e[j];
+            const uint32_t *s = r->el + v->off;
+            bool dom = false;
+            stamp_next(a, r->nb);
+            for (uint32_t i = 0; i < v->k && !dom; i++) {
+                uint32_t c = bkt_of(s[i], r->lg);
+                if (a->stamp[c] == a->gen)
+                    continue;
+                a->stamp[c] = a->gen;
+                const MqAntiBkt *C = &r->b[c];
+                for (uint32_t m = 0; m < C->n && !dom; m++) {
+                    const MqAntiEnt *u = &C->e[m];
+                    dom = u != v && u->k != UINT32_MAX && u->k <= v->k && !(u->sig & ~v->sig) &&
+                          list_subset(r->el + u->off, u->k, s, v->k);
+                }
+            }
+            if (dom) {
+                v->k = UINT32_MAX; /* dropped */
+                a->total--;
+            }
+        }
+    }
+    MqAntiEnt *v = xmalloc((size_t)r->nrec * sizeof *v);
+    uint32_t n = 0, nel = 0;
+    for (uint32_t b = 0; b < r->nb; b++)
+        for (uint32_t j = 0; j < r->b[b].n; j++)
+            if (r->b[b].e[j].k != UINT32_MAX) {
+                v[n] = r->b[b].e[j];
+                nel += v[n++].k;
+            }
+    uint32_t cap = nel > 16 ? nel : 16, *el = xmalloc((size_t)cap * sizeof *el), o = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        memcpy(el + o, r->el + v[i].off, (size_t)v[i].k * sizeof *el);
+        v[i].off = o;
+        o += v[i].k;
     }
     free(r->el);
     r->el = el;
-    r->nel = n;
+    r->nel = nel;
     r->capel = cap;
-    r->dead = 0;
+    row_layout(r, v, n, lg_for(n));
+    free(v);
 }
 
-/* Append the set T (sorted list of m elements, signature sT) to row r. */
-static void row_append(MqAntiRow *r, const uint32_t *T, uint32_t m, uint64_t sT)
+/* One query of the N-failure search for the bitset T (W words,
+ * signature sT) at element x: true when some stored set is a subset of
+ * T; otherwise T is added, as its list (written to list), and the result
+ * is false.  A row that outgrows its buckets (more than four sets a
+ * bucket) is tidied. */
+static bool anti_cover_or_insert(MqAnti *a, uint32_t x, const uint64_t *T, uint64_t sT,
+                                 uint32_t W, uint32_t *list)
 {
-    if (r->dead > 64 && 2 * r->dead > r->nel)
-        row_compact(r);
-    if (r->nrec == r->caprec) {
-        r->caprec = r->caprec ? 2 * r->caprec : 4;
-        r->rec = xrealloc(r->rec, (size_t)r->caprec * sizeof *r->rec);
-        r->sig = xrealloc(r->sig, (size_t)r->caprec * sizeof *r->sig);
-    }
+    if (row_covered(a, x, T, sT))
+        return true;
+    MqAntiRow *r = &a->row[x];
+    uint32_t m = 0;
+    for (uint32_t w = 0; w < W; w++)
+        for (uint64_t bits = T[w]; bits; bits &= bits - 1)
+            list[m++] = w * 64 + (uint32_t)__builtin_ctzll(bits);
+    if (!r->nb)
+        row_layout(r, NULL, 0, 0);
     if (r->nel + m > r->capel) {
         uint32_t nc = r->capel ? 2 * r->capel : 16;
         while (nc < r->nel + m)
@@ -340,72 +468,14 @@ static void row_append(MqAntiRow *r, const uint32_t *T, uint32_t m, uint64_t sT)
         r->el = xrealloc(r->el, (size_t)nc * sizeof *r->el);
         r->capel = nc;
     }
-    memcpy(r->el + r->nel, T, m * sizeof *T);
-    r->sig[r->nrec] = sT;
-    r->rec[r->nrec++] = (MqAntiRec){.k = m, .off = r->nel};
+    memcpy(r->el + r->nel, list, (size_t)m * sizeof *list);
+    bkt_push(&r->b[bkt_of(m ? list[m - 1] : 0, r->lg)],
+             (MqAntiEnt){.sig = sT, .k = m, .off = r->nel});
     r->nel += m;
-}
-
-/* Scratch of anti_cover_or_insert: positions of a row. */
-typedef struct PosBuf {
-    uint32_t *j;
-    uint32_t n, cap;
-} PosBuf;
-
-/* One pass over row x for the bitset T (W words, signature sT): when some
- * stored set is a subset of T, it moves to the front and the result is
- * true; otherwise every stored set containing T is removed (the others
- * keep their order), T is appended as its list (written to list) and the
- * result is false.  The same as a subset query followed by an insertion,
- * with one scan of the signatures instead of two: the sets whose
- * signature contains sT are noted on the way, and only they are read. */
-static bool anti_cover_or_insert(MqAnti *a, uint32_t x, const uint64_t *T, uint64_t sT,
-                                 uint32_t W, uint32_t *list, PosBuf *sup)
-{
-    MqAntiRow *r = &a->row[x];
-    const uint64_t *sg = r->sig;
-    uint32_t nrec = r->nrec;
-    sup->n = 0;
-    for (uint32_t j = 0; j < nrec; j++) {
-        uint64_t s = sg[j];
-        if (!(s & ~sT) && rec_in(r, j, T)) {
-            rec_to_front(r, j);
-            return true;
-        }
-        if (!(sT & ~s)) {
-            if (sup->n == sup->cap) {
-                sup->cap = sup->cap ? 2 * sup->cap : 16;
-                sup->j = xrealloc(sup->j, (size_t)sup->cap * sizeof *sup->j);
-            }
-            sup->j[sup->n++] = j;
-        }
-    }
-    uint32_t m = 0;
-    for (uint32_t w = 0; w < W; w++)
-        for (uint64_t bits = T[w]; bits; bits &= bits - 1)
-            list[m++] = w * 64 + (uint32_t)__builtin_ctzll(bits);
-    uint32_t w = UINT32_MAX;
-    for (uint32_t i = 0; i < sup->n; i++) {
-        uint32_t j = sup->j[i];
-        const MqAntiRec *e = &r->rec[j];
-        if (m > e->k || !list_subset(list, m, r->el + e->off, e->k))
-            continue;
-        if (w == UINT32_MAX)
-            w = j;
-        r->dead += e->k;
-        a->total--;
-        r->rec[j].k = UINT32_MAX; /* removed: dropped below */
-    }
-    if (w != UINT32_MAX) {
-        for (uint32_t j = w; j < nrec; j++)
-            if (r->rec[j].k != UINT32_MAX) {
-                r->sig[w] = r->sig[j];
-                r->rec[w++] = r->rec[j];
-            }
-        r->nrec = w;
-    }
-    row_append(r, list, m, sT);
+    r->nrec++;
     a->total++;
+    if (r->nrec > 4 * r->nb)
+        row_tidy(a, r);
     return false;
 }
 
@@ -536,7 +606,6 @@ typedef struct NfCtx {
     uint32_t *cur;
     uint32_t *g;
     uint32_t *list; /* scratch: elements of a transition set */
-    PosBuf sup;     /* scratch of anti_cover_or_insert */
     bool skip;      /* the positions without the top heap are searched already */
     CgtStatus st;
 } NfCtx;
@@ -574,7 +643,7 @@ static int nf_dfs(NfCtx *c, int li, uint32_t x, const uint64_t *T)
             break;
         }
         /* no size bound: the signature and the elements decide */
-        if (anti_cover_or_insert(c->anti, y, nxt, sig_of(nxt, W), W, c->list, &c->sup))
+        if (anti_cover_or_insert(c->anti, y, nxt, sig_of(nxt, W), W, c->list))
             break;
         if (!mq_bit(c->q->p, y) && !meets(nxt, c->q->p, W)) {
             memcpy(c->g, c->cur, c->q->nh * sizeof *c->g);
@@ -613,7 +682,6 @@ static CgtStatus least_nfail(const MqPret *q, const MqTr *t, const uint32_t *max
     free(c.buf);
     free(c.cur);
     free(c.list);
-    free(c.sup.j);
     free(lev);
     *found = (r == 1);
     *complete = (r == 0);

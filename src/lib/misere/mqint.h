@@ -42,29 +42,42 @@ typedef struct MqTr {
 
 /* Per-element antichains of transition sets (TT lower bounds: the least
  * N-failure search of docs/misere.md "The searches"), stored sparsely.
- * Row x holds its sets as fixed-size records (the size and the offset of
- * the ascending elements in the row's pool) and, in an array of their
- * own, their 64-bit signatures (the OR of the set's bitset words, a cheap
- * subset filter), so a subset query scans 8 bytes a set and touches a
- * set's elements only when its signature passes.  Removed sets leave dead
- * elements in the pool until they outnumber the live ones. */
-typedef struct MqAntiRec {
+ * Row x holds its sets' ascending elements in a pool and, per set, an
+ * entry (its 64-bit signature, the OR of the set's bitset words, a cheap
+ * subset filter; its size; the offset of its elements).  A row's entries
+ * lie in nb buckets (nb a power of two), a set in the bucket of its
+ * largest element, so a query for the sets inside T reads only the
+ * buckets of T's elements (one watched element per set, like the
+ * occurrence lists of subsumption checks in SAT preprocessing, N. Eén
+ * and A. Biere, SAT 2005).  A
+ * row may hold a set together with a subset of it until its next tidy
+ * (sets that contain another are dropped when the row outgrows its
+ * buckets); no query's answer depends on it. */
+typedef struct MqAntiEnt {
+    uint64_t sig;
     uint32_t k, off;
-} MqAntiRec;
+} MqAntiEnt;
+
+typedef struct MqAntiBkt {
+    MqAntiEnt *e;
+    uint32_t n, cap;
+} MqAntiBkt;
 
 typedef struct MqAntiRow {
-    uint64_t *sig; /* sig[j]: signature of set j */
-    MqAntiRec *rec;
-    uint32_t nrec, caprec;
+    MqAntiBkt *b;
+    uint32_t nb, lg; /* nb = 2^lg buckets (nb = 0: no set yet) */
+    uint32_t nrec;
     uint32_t *el;
-    uint32_t nel, capel, dead;
+    uint32_t nel, capel;
 } MqAntiRow;
 
 typedef struct MqAnti {
     uint32_t n;     /* elements */
     uint32_t words; /* words of a bitset over the elements */
     MqAntiRow *row;
-    size_t total;
+    size_t total;   /* sets held (with those a tidy will drop) */
+    uint32_t *stamp; /* scratch: buckets read by the current query */
+    uint32_t nstamp, gen;
 } MqAnti;
 
 /* Options of one heap in a compact form (src/lib/misere/mqopts.c): runs
