@@ -334,46 +334,65 @@ static void stamp_next(MqAnti *a, uint32_t nb)
     }
 }
 
-/* Some stored set of row x is a subset of the bitset T (signature sT):
- * the buckets of T's elements are read, each once; the set found moves
- * to the front of its bucket (the order of a bucket carries no meaning:
- * the sets that answer most often are tried first). */
-static bool row_covered(MqAnti *a, uint32_t x, const uint64_t *T, uint64_t sT)
+/* Some stored set of row x is a subset of the set T, given as its bitset
+ * T, its elements te[0..tn-1] (in any order) and its signature sT: the
+ * buckets of T's elements are read, each once; the set found moves to
+ * the front of its bucket (the order of a bucket carries no meaning: the
+ * sets that answer most often are tried first). */
+static bool row_covered(MqAnti *a, uint32_t x, const uint64_t *T, const uint32_t *te,
+                        uint32_t tn, uint64_t sT)
 {
     MqAntiRow *r = &a->row[x];
     if (!r->nrec)
         return false;
     uint32_t lg = r->lg;
+    if (tn == 0) { /* only an empty set lies in it */
+        for (uint32_t b = 0; b < r->nb; b++)
+            for (uint32_t j = 0; j < r->b[b].n; j++)
+                if (r->b[b].e[j].k == 0)
+                    return true;
+        return false;
+    }
     if (lg)
         stamp_next(a, r->nb);
-    for (uint32_t w = 0; w < a->words; w++)
-        for (uint64_t bits = T[w]; bits; bits &= bits - 1) {
-            uint32_t b = bkt_of(w * 64 + (uint32_t)__builtin_ctzll(bits), lg);
-            if (lg) {
-                if (a->stamp[b] == a->gen)
-                    continue;
-                a->stamp[b] = a->gen;
-            }
-            MqAntiBkt *B = &r->b[b];
-            for (uint32_t j = 0; j < B->n; j++) {
-                if ((B->e[j].sig & ~sT) || !ent_in(r, &B->e[j], T))
-                    continue;
-                if (j) {
-                    MqAntiEnt t = B->e[j];
-                    memmove(B->e + 1, B->e, j * sizeof *B->e);
-                    B->e[0] = t;
-                }
-                return true;
-            }
-            if (!lg)
-                return false; /* one bucket: read whole */
+    for (uint32_t i = 0; i < tn; i++) {
+        uint32_t b = bkt_of(te[i], lg);
+        if (lg) {
+            if (a->stamp[b] == a->gen)
+                continue;
+            a->stamp[b] = a->gen;
         }
+        MqAntiBkt *B = &r->b[b];
+        for (uint32_t j = 0; j < B->n; j++) {
+            if ((B->e[j].sig & ~sT) || !ent_in(r, &B->e[j], T))
+                continue;
+            if (j) {
+                MqAntiEnt t = B->e[j];
+                memmove(B->e + 1, B->e, j * sizeof *B->e);
+                B->e[0] = t;
+            }
+            return true;
+        }
+        if (!lg)
+            return false; /* one bucket: read whole */
+    }
     return false;
 }
 
 bool mqanti_covered(MqAnti *a, uint32_t x, const uint64_t *T)
 {
-    return row_covered(a, x, T, sig_of(T, a->words));
+    uint32_t n = 0, cap = 64, *te = xmalloc(cap * sizeof *te);
+    for (uint32_t w = 0; w < a->words; w++)
+        for (uint64_t bits = T[w]; bits; bits &= bits - 1) {
+            if (n == cap) {
+                cap *= 2;
+                te = xrealloc(te, cap * sizeof *te);
+            }
+            te[n++] = w * 64 + (uint32_t)__builtin_ctzll(bits);
+        }
+    bool r = row_covered(a, x, T, te, n, sig_of(T, a->words));
+    free(te);
+    return r;
 }
 
 /* Sorted list s (length m) is a subset of sorted list t (length k). */
@@ -444,21 +463,28 @@ static void row_tidy(MqAnti *a, MqAntiRow *r)
     free(v);
 }
 
-/* One query of the N-failure search for the bitset T (W words,
- * signature sT) at element x: true when some stored set is a subset of
- * T; otherwise T is added, as its list (written to list), and the result
- * is false.  A row that outgrows its buckets (more than four sets a
- * bucket) is tidied. */
-static bool anti_cover_or_insert(MqAnti *a, uint32_t x, const uint64_t *T, uint64_t sT,
-                                 uint32_t W, uint32_t *list)
+/* One query of the N-failure search for the set T (bitset T, elements
+ * te[0..tn-1] in any order, signature sT) at element x: true when some
+ * stored set is a subset of T; otherwise T is added, as its ascending
+ * list (sorted in list), and the result is false.  A row that outgrows
+ * its buckets (more than four sets a bucket) is tidied. */
+static bool anti_cover_or_insert(MqAnti *a, uint32_t x, const uint64_t *T, const uint32_t *te,
+                                 uint32_t tn, uint64_t sT, uint32_t *list)
 {
-    if (row_covered(a, x, T, sT))
+    if (row_covered(a, x, T, te, tn, sT))
         return true;
     MqAntiRow *r = &a->row[x];
-    uint32_t m = 0;
-    for (uint32_t w = 0; w < W; w++)
-        for (uint64_t bits = T[w]; bits; bits &= bits - 1)
-            list[m++] = w * 64 + (uint32_t)__builtin_ctzll(bits);
+    uint32_t m = tn;
+    memcpy(list, te, (size_t)m * sizeof *list);
+    if (m > 32)
+        qsort(list, m, sizeof *list, cmp_u32);
+    else
+        for (uint32_t i = 1; i < m; i++) {
+            uint32_t v = list[i], j = i;
+            for (; j > 0 && list[j - 1] > v; j--)
+                list[j] = list[j - 1];
+            list[j] = v;
+        }
     if (!r->nb)
         row_layout(r, NULL, 0, 0);
     if (r->nel + m > r->capel) {
@@ -481,27 +507,52 @@ static bool anti_cover_or_insert(MqAnti *a, uint32_t x, const uint64_t *T, uint6
 
 /* ---- transition-set recurrence (docs/misere.md "Word order and failures") ---- */
 
-static void tr_step(const MqPret *q, const MqTr *t, uint32_t h, uint32_t x, const uint64_t *T,
-                    uint64_t *out, uint32_t W)
+/* A transition set of the N-failure search: its bitset over the
+ * trial's elements, the list of its elements (in the order they were
+ * met) and its signature, so that a step, a query and the test for P
+ * cost the size of the set and not the trial's bitset width (a trial
+ * of heap 34 of 0.07 has 49,606 elements and sets of a few dozen). */
+typedef struct TSet {
+    uint64_t *bits;
+    uint32_t *el;
+    uint32_t n, cap;
+    uint64_t sig;
+} TSet;
+
+static inline void tset_add(TSet *s, uint32_t e)
 {
-    memset(out, 0, (size_t)W * 8);
-    const uint32_t *a = q->act[q->hl[h]];
-    for (uint32_t w = 0; w < W; w++) {
-        uint64_t b = T[w];
-        while (b) {
-            uint32_t e = w * 64 + (uint32_t)__builtin_ctzll(b);
-            setbit(out, a[e]);
-            b &= b - 1;
-        }
-    }
-    for (uint32_t i = t->off[h]; i < t->off[h + 1]; i++)
-        setbit(out, mq_fold(q, t, i, x));
+    uint64_t m = (uint64_t)1 << (e & 63);
+    if (s->bits[e >> 6] & m)
+        return;
+    s->bits[e >> 6] |= m;
+    s->el[s->n++] = e;
+    s->sig |= m;
 }
 
-static bool meets(const uint64_t *T, const uint64_t *p, uint32_t W)
+/* out = T(G + h) from T = T(G) and x = phi(G): T·phi(h) ∪ x·trans(h). */
+static void tr_step(const MqPret *q, const MqTr *t, uint32_t h, uint32_t x, const TSet *T,
+                    TSet *out)
 {
-    for (uint32_t w = 0; w < W; w++)
-        if (T[w] & p[w])
+    for (uint32_t i = 0; i < out->n; i++)
+        out->bits[out->el[i] >> 6] = 0;
+    out->n = 0;
+    out->sig = 0;
+    uint32_t need = T->n + (t->off[h + 1] - t->off[h]);
+    if (need > out->cap) {
+        out->cap = need > 2 * out->cap ? need : 2 * out->cap;
+        out->el = xrealloc(out->el, (size_t)out->cap * sizeof *out->el);
+    }
+    const uint32_t *a = q->act[q->hl[h]];
+    for (uint32_t i = 0; i < T->n; i++)
+        tset_add(out, a[T->el[i]]);
+    for (uint32_t i = t->off[h]; i < t->off[h + 1]; i++)
+        tset_add(out, mq_fold(q, t, i, x));
+}
+
+static bool tset_meets(const TSet *T, const uint64_t *p)
+{
+    for (uint32_t i = 0; i < T->n; i++)
+        if (mq_bit(p, T->el[i]))
             return true;
     return false;
 }
@@ -601,8 +652,7 @@ typedef struct NfCtx {
     const uint32_t *max;
     MqAnti *anti;
     const uint32_t *lev;
-    uint64_t *buf;
-    uint32_t W;
+    TSet *ts; /* two per level */
     uint32_t *cur;
     uint32_t *g;
     uint32_t *list; /* scratch: elements of a transition set */
@@ -611,15 +661,15 @@ typedef struct NfCtx {
 } NfCtx;
 
 /* Returns 0 to continue, 1 failure found, 2 bound reached, 3 poll stop. */
-static int nf_dfs(NfCtx *c, int li, uint32_t x, const uint64_t *T)
+static int nf_dfs(NfCtx *c, int li, uint32_t x, const TSet *T)
 {
     if (li < 0)
         return 0;
-    uint32_t h = c->lev[li], W = c->W;
+    uint32_t h = c->lev[li];
     /* T is borrowed from the caller (unchanged while we run); our own two
-     * buffers alternate for the games with more copies of heap h */
-    const uint64_t *cur = T;
-    uint64_t *nxt = c->buf + (size_t)(2 * li) * W, *spare = nxt + W;
+     * sets alternate for the games with more copies of heap h */
+    const TSet *cur = T;
+    TSet *nxt = &c->ts[2 * li], *spare = nxt + 1;
     const uint32_t *a = c->q->act[c->q->hl[h]];
     int r = 0;
     for (;;) {
@@ -636,16 +686,16 @@ static int nf_dfs(NfCtx *c, int li, uint32_t x, const uint64_t *T)
             break;
         }
         uint32_t y = a[x];
-        tr_step(c->q, c->t, h, x, cur, nxt, W);
+        tr_step(c->q, c->t, h, x, cur, nxt);
         c->cur[h]++;
         if (c->max && mq_cmp_games(c->cur, c->max, c->q->nh) >= 0) {
             r = 2;
             break;
         }
         /* no size bound: the signature and the elements decide */
-        if (anti_cover_or_insert(c->anti, y, nxt, sig_of(nxt, W), W, c->list))
+        if (anti_cover_or_insert(c->anti, y, nxt->bits, nxt->el, nxt->n, nxt->sig, c->list))
             break;
-        if (!mq_bit(c->q->p, y) && !meets(nxt, c->q->p, W)) {
+        if (!mq_bit(c->q->p, y) && !tset_meets(nxt, c->q->p)) {
             memcpy(c->g, c->cur, c->q->nh * sizeof *c->g);
             r = 1;
             break;
@@ -653,7 +703,7 @@ static int nf_dfs(NfCtx *c, int li, uint32_t x, const uint64_t *T)
         x = y;
         cur = nxt;
         nxt = spare;
-        spare = (uint64_t *)cur;
+        spare = (TSet *)cur;
     }
     c->cur[h] = 0;
     return r;
@@ -671,15 +721,23 @@ static CgtStatus least_nfail(const MqPret *q, const MqTr *t, const uint32_t *max
     c.anti = anti;
     c.lev = lev;
     c.skip = skip;
-    c.W = (q->n + 63) / 64;
-    c.buf = xcalloc((size_t)2 * (nlev + 1) * c.W + 1, 8);
+    uint32_t W = (q->n + 63) / 64, nts = 2 * nlev + 1;
+    uint64_t *bits = xcalloc((size_t)nts * W + 1, 8);
+    c.ts = xcalloc(nts, sizeof *c.ts);
+    for (uint32_t i = 0; i < nts; i++) {
+        c.ts[i].bits = bits + (size_t)i * W;
+        c.ts[i].cap = 16;
+        c.ts[i].el = xmalloc(c.ts[i].cap * sizeof *c.ts[i].el);
+    }
     c.cur = xcalloc(q->nh + 1, sizeof *c.cur);
     c.g = g;
-    c.list = xmalloc(((size_t)c.W * 64 + 1) * sizeof *c.list);
-    uint64_t *empty = xcalloc(c.W + 1, 8);
-    int r = nf_dfs(&c, (int)nlev - 1, 0, empty);
-    free(empty);
-    free(c.buf);
+    c.list = xmalloc(((size_t)W * 64 + 1) * sizeof *c.list);
+    /* the last set stays empty: T of the empty position */
+    int r = nf_dfs(&c, (int)nlev - 1, 0, &c.ts[nts - 1]);
+    for (uint32_t i = 0; i < nts; i++)
+        free(c.ts[i].el);
+    free(c.ts);
+    free(bits);
     free(c.cur);
     free(c.list);
     free(lev);
