@@ -1542,6 +1542,69 @@ static void test_nfail_top(void)
     }
 }
 
+/* mq_least_nfail_from, started from the antichains of the search of the
+ * heaps below `from`, two and three heaps below the top, ends as the whole
+ * search does (the conservative extension after the fast test has added
+ * heaps, and the first trial of an expansion after it): the same failure,
+ * completeness and number of stored sets, on the correct pretension and
+ * with heap `from` given every other heap image. */
+static void test_nfail_from(void)
+{
+    const char *codes[] = {"0.07", "0.145", "0.54"};
+    const uint32_t heaps[] = {30, 60, 50};
+    for (size_t i = 0; i < sizeof codes / sizeof *codes; i++) {
+        Oct o = oct_make(codes[i]);
+        HeapGame g = oct_game(&o);
+        CgtError err;
+        MqEngine *e = mq_new(&g, NULL);
+        CHECK(mq_extend_to(e, heaps[i], &err) == CGT_OK);
+        MqPret *q = e->q;
+        uint32_t nh = q->nh, nfail = 0, runs = 0;
+        uint32_t *g1 = xcalloc(nh + 1, sizeof *g1), *g2 = xcalloc(nh + 1, sizeof *g2);
+        for (uint32_t back = 2; back <= 3; back++) {
+            uint32_t from = nh - back;
+            int32_t keep = q->hl[from];
+            for (int32_t l = -1; keep >= 0 && l < (int32_t)q->nl; l++) {
+                q->hl[from] = l < 0 ? keep : l;
+                MqTr t, t0;
+                mqtr_build(&t, q, &e->opts);
+                MqAnti a1, a0, a2;
+                bool f1, c1, f0, c0, f2, c2;
+                mqanti_init(&a1, q->n);
+                CHECK(mq_least_nfail(q, &t, NULL, &a1, &f1, g1, &c1, &err) == CGT_OK);
+                q->nh = from;
+                mqtr_build(&t0, q, &e->opts);
+                mqanti_init(&a0, q->n);
+                CHECK(mq_least_nfail(q, &t0, NULL, &a0, &f0, g2, &c0, &err) == CGT_OK);
+                CHECK(!f0 && c0);
+                q->nh = nh;
+                mqanti_copy(&a2, &a0);
+                CHECK(mq_least_nfail_from(q, &t, NULL, &a2, from, &f2, g2, &c2, &err) ==
+                      CGT_OK);
+                CHECK(f1 == f2 && c1 == c2);
+                CHECK(a1.total == a2.total);
+                if (f1 && f2)
+                    CHECK(memcmp(g1, g2, nh * sizeof *g1) == 0);
+                if (l < 0)
+                    CHECK(!f1 && c1);
+                nfail += f1;
+                runs++;
+                mqanti_free(&a0);
+                mqanti_free(&a1);
+                mqanti_free(&a2);
+                mqtr_free(&t);
+                mqtr_free(&t0);
+            }
+            if (keep >= 0)
+                q->hl[from] = keep;
+        }
+        CHECK(runs > 0 && nfail > 0);
+        free(g1);
+        free(g2);
+        mq_free(e);
+    }
+}
+
 /* A mixed game (src/lib/misere/mqmix.h): 0.07 alone as a part gives the
  * data of Q(9) itself, heap for heap; 0.07 beside a table of nim heaps
  * *1..*3 has the layout of the header, certifies, and gives misère nim
@@ -1620,6 +1683,7 @@ int main(int argc, char **argv)
     test_bound();
     test_failure_hook();
     test_nfail_top();
+    test_nfail_from();
     test_mix();
     const char *slash = argc > 0 ? strrchr(argv[0], '/') : NULL;
     char infcheck[600];

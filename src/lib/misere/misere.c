@@ -209,18 +209,25 @@ static double now(void)
 
 /* The antichains of the complete search of q's positions (no failure: q
  * is the quotient of heaps 0..n-1), kept in e->tt for the slow tests to
- * start from; e->tt_valid says whether they are there. */
+ * start from; e->tt_valid says whether they are there.  When e->tt is
+ * complete for q's heaps 0..tt_nh-1 already (the fast test added the
+ * heaps since with the same elements and P), only the positions that
+ * hold a heap added since are searched: the rest of the walk is the one
+ * that built e->tt. */
 static CgtStatus complete_antichains(MqEngine *e, const MqPret *q, uint32_t N, uint32_t *g,
                                      uint32_t n, CgtError *err)
 {
     MqTr t;
     bool found, complete;
-    mqanti_free(&e->tt);
-    mqanti_init(&e->tt, N);
+    uint32_t from = e->tt_valid && e->tt.n == N && e->tt_nh <= q->nh ? e->tt_nh : 0;
+    if (!from) {
+        mqanti_free(&e->tt);
+        mqanti_init(&e->tt, N);
+    }
     e->tt_nh = q->nh;
     e->tt_valid = false;
     mqtr_build(&t, q, &e->opts);
-    CgtStatus st = mq_least_nfail(q, &t, NULL, &e->tt, &found, g, &complete, err);
+    CgtStatus st = mq_least_nfail_from(q, &t, NULL, &e->tt, from, &found, g, &complete, err);
     mqtr_free(&t);
     if (st == CGT_OK && (found || !complete))
         st = cgt_error_set(err, CGT_ERR_INTERNAL,
@@ -865,9 +872,13 @@ static CgtStatus expand(MqEngine *e, uint32_t n, CgtError *err)
     uint32_t *last_idx = xcalloc(nh, sizeof *last_idx); /* per heap, this expansion */
     /* The first trial holds q (heaps 0..n-1) as the submonoid of the heaps
        below n, with the same labels: its first search starts from q's
-       complete antichains, renamed into T, and walks only the positions
-       holding heap n (docs/misere.md "One heap at a time"). */
-    uint32_t *emb = e->tt_valid && e->tt_nh == n && q->nh == n ? embed_old(q, T) : NULL;
+       antichains, complete for q's heaps below tt_nh, renamed into T, and
+       walks only the positions holding heap tt_nh or above
+       (docs/misere.md "One heap at a time"). */
+    uint32_t *emb = e->tt_valid && e->tt.n == q->n && e->tt_nh <= n && q->nh == n
+                        ? embed_old(q, T)
+                        : NULL;
+    uint32_t from = e->tt_nh;
     for (;;) {
         if (T->n > e->lim.max_size) {
             st = cgt_error_set(err, CGT_ERR_LIMIT,
@@ -889,8 +900,8 @@ static CgtStatus expand(MqEngine *e, uint32_t n, CgtError *err)
             free(emb);
             emb = NULL;
             if (st == CGT_OK)
-                st = mq_least_nfail_top(T, &t, has_pf ? pf : NULL, &an, &has_nf, nf, &complete,
-                                        err);
+                st = mq_least_nfail_from(T, &t, has_pf ? pf : NULL, &an, from, &has_nf, nf,
+                                         &complete, err);
         } else {
             mqanti_init(&an, T->n);
             if (st == CGT_OK)

@@ -666,7 +666,8 @@ typedef struct NfCtx {
     uint32_t *cur;
     uint32_t *g;
     uint32_t *list; /* scratch: elements of a transition set */
-    bool skip;      /* the positions without the top heap are searched already */
+    bool skip;      /* the positions without heaps >= `from` are searched already: */
+    int skip_li;    /* the lowest level of such a heap skips its first descent */
     CgtStatus st;
 } NfCtx;
 
@@ -683,7 +684,7 @@ static int nf_dfs(NfCtx *c, int li, uint32_t x, const TSet *T)
     const uint32_t *a = c->q->act[c->q->hl[h]];
     int r = 0;
     for (;;) {
-        if (c->skip)
+        if (c->skip && li == c->skip_li)
             c->skip = false;
         else
             r = nf_dfs(c, li - 1, x, cur);
@@ -720,8 +721,11 @@ static int nf_dfs(NfCtx *c, int li, uint32_t x, const TSet *T)
     return r;
 }
 
+/* from < nh: the positions without heaps >= from are searched already
+ * (`anti` holds their antichains); from >= nh: none is. */
 static CgtStatus least_nfail(const MqPret *q, const MqTr *t, const uint32_t *max, MqAnti *anti,
-                             bool skip, bool *found, uint32_t *g, bool *complete, CgtError *err)
+                             uint32_t from, bool *found, uint32_t *g, bool *complete,
+                             CgtError *err)
 {
     NfCtx c = {0};
     uint32_t *lev = xmalloc((q->nh + 1) * sizeof *lev);
@@ -731,7 +735,12 @@ static CgtStatus least_nfail(const MqPret *q, const MqTr *t, const uint32_t *max
     c.max = max;
     c.anti = anti;
     c.lev = lev;
-    c.skip = skip;
+    c.skip = false;
+    for (uint32_t i = 0; i < nlev && !c.skip; i++)
+        if (lev[i] >= from) {
+            c.skip = true;
+            c.skip_li = (int)i;
+        }
     uint32_t W = (q->n + 63) / 64, nts = 2 * nlev + 1;
     uint64_t *bits = xcalloc((size_t)nts * W + 1, 8);
     c.ts = xcalloc(nts, sizeof *c.ts);
@@ -762,21 +771,37 @@ static CgtStatus least_nfail(const MqPret *q, const MqTr *t, const uint32_t *max
 CgtStatus mq_least_nfail(const MqPret *q, const MqTr *t, const uint32_t *max, MqAnti *anti,
                          bool *found, uint32_t *g, bool *complete, CgtError *err)
 {
-    return least_nfail(q, t, max, anti, false, found, g, complete, err);
+    return least_nfail(q, t, max, anti, UINT32_MAX, found, g, complete, err);
+}
+
+CgtStatus mq_least_nfail_from(const MqPret *q, const MqTr *t, const uint32_t *max, MqAnti *anti,
+                              uint32_t from, bool *found, uint32_t *g, bool *complete,
+                              CgtError *err)
+{
+    /* the walk must hold a heap >= from with options, and a bound must
+       lie beyond the skipped part (every position with such a heap is
+       larger than every position without one) */
+    bool any = false, bound = !max;
+    for (uint32_t h = from; h < q->nh; h++) {
+        any |= q->hl[h] >= 0;
+        bound |= max && max[h] > 0;
+    }
+    if (from == 0 || !any || !bound) {
+        /* nothing to search apart: start again from nothing */
+        mqanti_free(anti);
+        mqanti_init(anti, q->n);
+        from = UINT32_MAX;
+    }
+    return least_nfail(q, t, max, anti, from, found, g, complete, err);
 }
 
 CgtStatus mq_least_nfail_top(const MqPret *q, const MqTr *t, const uint32_t *max, MqAnti *anti,
                              bool *found, uint32_t *g, bool *complete, CgtError *err)
 {
     uint32_t top = q->nh ? q->nh - 1 : 0;
-    /* a bound without the top heap would lie in the skipped part */
-    bool skip = q->nh > 1 && q->hl[top] >= 0 && (!max || max[top] > 0);
-    if (!skip) {
-        /* no top heap to search apart: start again from nothing */
-        mqanti_free(anti);
-        mqanti_init(anti, q->n);
-    }
-    return least_nfail(q, t, max, anti, skip, found, g, complete, err);
+    if (q->nh > 1 && q->hl[top] < 0)
+        top = 0; /* no top heap to search apart */
+    return mq_least_nfail_from(q, t, max, anti, top, found, g, complete, err);
 }
 
 /* ---- 1d: marking a trial monoid ---- */

@@ -218,6 +218,15 @@ CgtStatus mq_least_nfail(const MqPret *q, const MqTr *t, const uint32_t *max, Mq
  * (the part skipped finds no failure and adds nothing else; the order of
  * a row decides no result).  A top heap without options, or a bound `max`
  * without the top heap, falls back to the whole search. */
+/* The same when `anti` holds the antichains that a complete search of q
+ * without its heaps from..nh-1 leaves: the walk starts at the first
+ * position that holds one of them and ends exactly as mq_least_nfail from
+ * an empty `anti` would.  Without such a heap with options, or with a
+ * bound `max` that holds none of them, or from = 0, it falls back to the
+ * whole search.  mq_least_nfail_top is from = nh-1. */
+CgtStatus mq_least_nfail_from(const MqPret *q, const MqTr *t, const uint32_t *max, MqAnti *anti,
+                              uint32_t from, bool *found, uint32_t *g, bool *complete,
+                              CgtError *err);
 CgtStatus mq_least_nfail_top(const MqPret *q, const MqTr *t, const uint32_t *max, MqAnti *anti,
                              bool *found, uint32_t *g, bool *complete, CgtError *err);
 
