@@ -526,37 +526,44 @@ typedef struct TSet {
     uint64_t sig;
 } TSet;
 
-static inline void tset_add(TSet *s, uint32_t e)
-{
-    uint64_t m = (uint64_t)1 << (e & 63);
-    if (s->bits[e >> 6] & m)
-        return;
-    s->bits[e >> 6] |= m;
-    if (!s->n || e > s->el[s->top])
-        s->top = s->n;
-    s->el[s->n++] = e;
-    s->sig |= m;
-}
-
-/* out = T(G + h) from T = T(G) and x = phi(G): T·phi(h) ∪ x·trans(h). */
+/* out = T(G + h) from T = T(G) and x = phi(G): T·phi(h) ∪ x·trans(h).
+ * The images are written first and deduplicated after, so that their
+ * table look-ups do not wait for one another. */
 static void tr_step(const MqPret *q, const MqTr *t, uint32_t h, uint32_t x, const TSet *T,
-                    TSet *out)
+                    TSet *out, uint32_t W)
 {
-    for (uint32_t i = 0; i < out->n; i++)
-        out->bits[out->el[i] >> 6] = 0;
-    out->n = 0;
-    out->top = 0;
-    out->sig = 0;
-    uint32_t need = T->n + (t->off[h + 1] - t->off[h]);
+    if (out->n > W / 4)
+        memset(out->bits, 0, (size_t)W * 8);
+    else
+        for (uint32_t i = 0; i < out->n; i++)
+            out->bits[out->el[i] >> 6] = 0;
+    uint32_t nt = t->off[h + 1] - t->off[h], need = T->n + nt;
     if (need > out->cap) {
         out->cap = need > 2 * out->cap ? need : 2 * out->cap;
         out->el = xrealloc(out->el, (size_t)out->cap * sizeof *out->el);
     }
     const uint32_t *a = q->act[q->hl[h]];
+    uint32_t *o = out->el;
     for (uint32_t i = 0; i < T->n; i++)
-        tset_add(out, a[T->el[i]]);
-    for (uint32_t i = t->off[h]; i < t->off[h + 1]; i++)
-        tset_add(out, mq_fold(q, t, i, x));
+        o[i] = a[T->el[i]];
+    for (uint32_t i = 0; i < nt; i++)
+        o[T->n + i] = mq_fold(q, t, t->off[h] + i, x);
+    uint32_t n = 0, top = 0;
+    uint64_t sig = 0, *bits = out->bits;
+    for (uint32_t i = 0; i < need; i++) {
+        uint32_t e = o[i];
+        uint64_t m = (uint64_t)1 << (e & 63);
+        if (bits[e >> 6] & m)
+            continue;
+        bits[e >> 6] |= m;
+        sig |= m;
+        if (e > o[top])
+            top = n;
+        o[n++] = e;
+    }
+    out->n = n;
+    out->top = top;
+    out->sig = sig;
 }
 
 static bool tset_meets(const TSet *T, const uint64_t *p)
@@ -663,6 +670,7 @@ typedef struct NfCtx {
     MqAnti *anti;
     const uint32_t *lev;
     TSet *ts; /* two per level */
+    uint32_t W; /* words of a set's bitset */
     uint32_t *cur;
     uint32_t *g;
     uint32_t *list; /* scratch: elements of a transition set */
@@ -697,7 +705,7 @@ static int nf_dfs(NfCtx *c, int li, uint32_t x, const TSet *T)
             break;
         }
         uint32_t y = a[x];
-        tr_step(c->q, c->t, h, x, cur, nxt);
+        tr_step(c->q, c->t, h, x, cur, nxt, c->W);
         c->cur[h]++;
         if (c->max && mq_cmp_games(c->cur, c->max, c->q->nh) >= 0) {
             r = 2;
@@ -742,6 +750,7 @@ static CgtStatus least_nfail(const MqPret *q, const MqTr *t, const uint32_t *max
             c.skip_li = (int)i;
         }
     uint32_t W = (q->n + 63) / 64, nts = 2 * nlev + 1;
+    c.W = W;
     uint64_t *bits = xcalloc((size_t)nts * W + 1, 8);
     c.ts = xcalloc(nts, sizeof *c.ts);
     for (uint32_t i = 0; i < nts; i++) {
