@@ -799,24 +799,28 @@ static uint32_t lower_bound(const MqPret *T, uint32_t k)
     return count;
 }
 
-/* The images in the expansion trial T of the elements of the quotient q
- * it extends (through q's least games, which hold heaps below T's top
- * heap only), or NULL when that map is not injective or does not keep P:
- * then the first verification searches from nothing. */
-static uint32_t *embed_old(const MqPret *q, const MqPret *T)
+
+/* The map of the elements of q reached by heaps below m (those whose
+ * least game holds only such heaps: depth[x] < m) into a recalibrated
+ * trial T, through their least games, when it is an injective
+ * homomorphism on the images of heaps 1..m-1 that keeps P: then T's
+ * search of the positions without heaps >= m is q's, renamed (the
+ * elements q does not reach below m map to UINT32_MAX).  NULL otherwise. */
+static uint32_t *embed_below(const MqPret *q, const uint32_t *depth, const MqPret *T, uint32_t m)
 {
-    uint32_t *emb = xmalloc((q->n ? q->n : 1) * sizeof *emb);
-    uint8_t *done = xcalloc(q->n ? q->n : 1, 1), *used = xcalloc(T->n ? T->n : 1, 1);
-    uint32_t *stack = xmalloc((q->n ? q->n : 1) * sizeof *stack);
-    bool ok = q->n > 0 && q->nh < T->nh;
-    for (uint32_t h = 0; ok && h < q->nh; h++)
+    uint32_t N = q->n ? q->n : 1;
+    uint32_t *emb = xmalloc(N * sizeof *emb), *stack = xmalloc(N * sizeof *stack);
+    uint8_t *done = xcalloc(N, 1), *used = xcalloc(T->n ? T->n : 1, 1);
+    bool ok = q->n > 0 && m <= q->nh && m <= T->nh && mq_bit(q->p, 0) == mq_bit(T->p, 0);
+    for (uint32_t h = 0; ok && h < m; h++)
         ok = (q->hl[h] < 0) == (T->hl[h] < 0);
-    if (ok) {
-        emb[0] = 0;
-        done[0] = used[0] = 1;
-        ok = mq_bit(q->p, 0) == mq_bit(T->p, 0);
-    }
+    for (uint32_t x = 0; x < q->n; x++)
+        emb[x] = UINT32_MAX;
+    emb[0] = 0;
+    done[0] = used[0] = 1;
     for (uint32_t x = 1; ok && x < q->n; x++) {
+        if (depth[x] >= m)
+            continue; /* so is every element on its path: it holds x's heaps */
         uint32_t k = 0, y = x;
         while (!done[y] && k < q->n) {
             stack[k++] = y;
@@ -834,14 +838,71 @@ static uint32_t *embed_old(const MqPret *q, const MqPret *T)
             done[y] = used[z] = 1;
         }
     }
+    for (uint32_t h = 1; ok && h < m; h++) {
+        if (q->hl[h] < 0)
+            continue;
+        const uint32_t *a = q->act[q->hl[h]], *b = T->act[T->hl[h]];
+        for (uint32_t y = 0; ok && y < q->n; y++)
+            if (emb[y] != UINT32_MAX)
+                ok = emb[a[y]] != UINT32_MAX && emb[a[y]] == b[emb[y]];
+    }
+    free(stack);
     free(done);
     free(used);
-    free(stack);
     if (!ok) {
         free(emb);
         return NULL;
     }
     return emb;
+}
+
+/* depth[x]: the largest heap of x's least game (0 for the identity). */
+static uint32_t *least_depth(const MqPret *q)
+{
+    uint32_t N = q->n ? q->n : 1;
+    uint32_t *depth = xmalloc(N * sizeof *depth), *stack = xmalloc(N * sizeof *stack);
+    uint8_t *done = xcalloc(N, 1);
+    depth[0] = 0;
+    done[0] = 1;
+    for (uint32_t x = 1; x < q->n; x++) {
+        uint32_t k = 0, y = x;
+        while (!done[y] && k < q->n) {
+            stack[k++] = y;
+            y = q->pred[y];
+        }
+        while (k > 0) {
+            y = stack[--k];
+            uint32_t d = depth[q->pred[y]];
+            depth[y] = q->predh[y] > d ? q->predh[y] : d;
+            done[y] = 1;
+        }
+    }
+    free(stack);
+    free(done);
+    return depth;
+}
+
+/* pre = the antichains of the complete search of q's heaps below m (q is
+ * correct there: no failure); g is scratch for a failure. */
+static CgtStatus below_antichains(const MqEngine *e, const MqPret *q, uint32_t m, MqAnti *pre,
+                                  uint32_t *g, CgtError *err)
+{
+    MqPret qm = *q; /* the same tables, heaps 0..m-1 */
+    qm.nh = m;
+    MqTr t;
+    bool found, complete;
+    mqanti_free(pre);
+    mqanti_init(pre, q->n);
+    mqtr_build(&t, &qm, &e->opts);
+    CgtStatus st = mq_least_nfail(&qm, &t, NULL, pre, &found, g, &complete, err);
+    mqtr_free(&t);
+    if (st == CGT_OK && (found || !complete))
+        st = cgt_error_set(err, CGT_ERR_INTERNAL,
+                           "the quotient of heap %u has an N-failure below heap %u (please report)",
+                           q->nh - 1, m);
+    if (st != CGT_OK)
+        mqanti_free(pre);
+    return st;
 }
 
 /* Expansion and the verification loop (docs/misere.md "One heap at a
@@ -870,15 +931,16 @@ static CgtStatus expand(MqEngine *e, uint32_t n, CgtError *err)
         return st;
     uint32_t *pf = xcalloc(nh, sizeof *pf), *nf = xcalloc(nh, sizeof *nf);
     uint32_t *last_idx = xcalloc(nh, sizeof *last_idx); /* per heap, this expansion */
-    /* The first trial holds q (heaps 0..n-1) as the submonoid of the heaps
-       below n, with the same labels: its first search starts from q's
-       antichains, complete for q's heaps below tt_nh, renamed into T, and
-       walks only the positions holding heap tt_nh or above
-       (docs/misere.md "One heap at a time"). */
-    uint32_t *emb = e->tt_valid && e->tt.n == q->n && e->tt_nh <= n && q->nh == n
-                        ? embed_old(q, T)
-                        : NULL;
-    uint32_t from = e->tt_nh;
+    /* A trial that holds q's heaps below m as the submonoid of those heaps,
+       with the same labels (the first trial holds them all), is searched
+       from q's antichains of the positions without heaps >= m, renamed
+       into T, and walks only the positions holding a heap m or above
+       (docs/misere.md "One heap at a time"): for m = n these are e->tt
+       (complete for q's heaps below tt_nh), for a recalibrated trial, one
+       that changed heaps below n, they are searched once (pre, of q's
+       heaps below pm) for the trials after it. */
+    uint32_t *depth = NULL, pm = 0;
+    MqAnti pre = {0};
     for (;;) {
         if (T->n > e->lim.max_size) {
             st = cgt_error_set(err, CGT_ERR_LIMIT,
@@ -895,10 +957,41 @@ static CgtStatus expand(MqEngine *e, uint32_t n, CgtError *err)
         st = mq_least_pfail_polled(T, &t, pf, &has_pf, err);
         MqAnti an;
         bool has_nf = false, complete = false;
+        const MqAnti *src = NULL;
+        uint32_t from = 0, *emb = NULL;
+        if (st == CGT_OK && q->nh == n && n > 2) {
+            if (!depth)
+                depth = least_depth(q);
+            if (e->tt_valid && e->tt.n == q->n && e->tt_nh <= n &&
+                (emb = embed_below(q, depth, T, n))) {
+                src = &e->tt;
+                from = e->tt_nh;
+            } else if (pm && (emb = embed_below(q, depth, T, pm))) {
+                src = &pre;
+                from = pm;
+            } else {
+                /* the largest m below pm (or n) that T holds: the heaps
+                   below an m it holds it holds too */
+                uint32_t lo = 1, hi = pm ? pm : n;
+                while (hi - lo > 1) {
+                    uint32_t mid = lo + (hi - lo) / 2, *x = embed_below(q, depth, T, mid);
+                    if (x)
+                        lo = mid;
+                    else
+                        hi = mid;
+                    free(x);
+                }
+                if (lo >= 2 && (st = below_antichains(e, q, lo, &pre, nf, err)) == CGT_OK) {
+                    pm = lo;
+                    emb = embed_below(q, depth, T, pm);
+                    src = &pre;
+                    from = pm;
+                }
+            }
+        }
         if (emb) {
-            mqanti_map(&an, &e->tt, emb, T->n);
+            mqanti_map(&an, src, emb, T->n);
             free(emb);
-            emb = NULL;
             if (st == CGT_OK)
                 st = mq_least_nfail_from(T, &t, has_pf ? pf : NULL, &an, from, &has_nf, nf,
                                          &complete, err);
@@ -972,7 +1065,8 @@ static CgtStatus expand(MqEngine *e, uint32_t n, CgtError *err)
             break;
     }
     mqpret_free(T);
-    free(emb);
+    free(depth);
+    mqanti_free(&pre);
     free(pf);
     free(nf);
     free(last_idx);

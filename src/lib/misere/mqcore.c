@@ -278,9 +278,9 @@ void mqanti_map(MqAnti *dst, const MqAnti *src, const uint32_t *emb, uint32_t n)
     dst->total = src->total;
     for (uint32_t x = 0; x < src->n; x++) {
         const MqAntiRow *r = &src->row[x];
-        MqAntiRow *d = &dst->row[emb[x]];
         if (!r->nrec)
-            continue;
+            continue; /* (emb[x] may be undefined then) */
+        MqAntiRow *d = &dst->row[emb[x]];
         MqAntiEnt *v = row_entries(r);
         d->el = xmalloc((size_t)(r->nel ? r->nel : 1) * sizeof *d->el);
         d->capel = r->nel ? r->nel : 1;

@@ -191,7 +191,7 @@ void mqanti_free(MqAnti *a);
 /* Deep copy (dst uninitialised); the pools are compacted. */
 void mqanti_copy(MqAnti *dst, const MqAnti *src);
 /* dst (uninitialised, n elements) = src with every element x renamed
- * emb[x] (emb injective). */
+ * emb[x] (emb injective on the elements that occur in src). */
 void mqanti_map(MqAnti *dst, const MqAnti *src, const uint32_t *emb, uint32_t n);
 /* True when some set of x is a subset of T. */
 bool mqanti_covered(MqAnti *a, uint32_t x, const uint64_t *T);
