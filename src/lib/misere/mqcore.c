@@ -232,6 +232,8 @@ static MqAntiEnt *row_entries(const MqAntiRow *r)
     MqAntiEnt *v = xmalloc((size_t)(r->nrec ? r->nrec : 1) * sizeof *v);
     uint32_t n = 0;
     for (uint32_t b = 0; b < r->nb; b++) {
+        if (!r->b[b].n)
+            continue;
         memcpy(v + n, r->b[b].e, (size_t)r->b[b].n * sizeof *v);
         n += r->b[b].n;
     }
@@ -253,7 +255,8 @@ void mqanti_copy(MqAnti *dst, const MqAnti *src)
         d->b = xcalloc(r->nb, sizeof *d->b);
         d->el = xmalloc((size_t)(r->nel ? r->nel : 1) * sizeof *d->el);
         d->capel = r->nel ? r->nel : 1;
-        memcpy(d->el, r->el, (size_t)r->nel * sizeof *d->el);
+        if (r->nel)
+            memcpy(d->el, r->el, (size_t)r->nel * sizeof *d->el);
         d->nel = r->nel;
         for (uint32_t b = 0; b < r->nb; b++) {
             uint32_t m = r->b[b].n;
@@ -456,7 +459,8 @@ static void row_tidy(MqAnti *a, MqAntiRow *r)
             }
     uint32_t cap = nel > 16 ? nel : 16, *el = xmalloc((size_t)cap * sizeof *el), o = 0;
     for (uint32_t i = 0; i < n; i++) {
-        memcpy(el + o, r->el + v[i].off, (size_t)v[i].k * sizeof *el);
+        if (v[i].k)
+            memcpy(el + o, r->el + v[i].off, (size_t)v[i].k * sizeof *el);
         v[i].off = o;
         o += v[i].k;
     }
@@ -481,7 +485,8 @@ static bool anti_cover_or_insert(MqAnti *a, uint32_t x, const uint64_t *T, const
         return true;
     MqAntiRow *r = &a->row[x];
     uint32_t m = tn;
-    memcpy(list, te, (size_t)m * sizeof *list);
+    if (m)
+        memcpy(list, te, (size_t)m * sizeof *list);
     if (m > 32)
         qsort(list, m, sizeof *list, cmp_u32);
     else
@@ -500,7 +505,8 @@ static bool anti_cover_or_insert(MqAnti *a, uint32_t x, const uint64_t *T, const
         r->el = xrealloc(r->el, (size_t)nc * sizeof *r->el);
         r->capel = nc;
     }
-    memcpy(r->el + r->nel, list, (size_t)m * sizeof *list);
+    if (m)
+        memcpy(r->el + r->nel, list, (size_t)m * sizeof *list);
     bkt_push(&r->b[bkt_of(m ? list[m - 1] : 0, r->lg)],
              (MqAntiEnt){.sig = sT, .k = m, .off = r->nel});
     r->nel += m;
