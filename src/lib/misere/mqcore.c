@@ -1059,11 +1059,7 @@ static uint32_t ta_minimise(const TrialAct *a, uint32_t bn, uint32_t csize, cons
                         nc[x] = k++;
                         break;
                     }
-                    const uint32_t *rq = rs + (size_t)q * len;
-                    uint32_t j = 0;
-                    while (j < len && rq[j] == sg[j])
-                        j++;
-                    if (j == len) {
+                    if (memcmp(rs + (size_t)q * len, sg, len * sizeof *sg) == 0) {
                         nc[x] = q;
                         break;
                     }
