@@ -700,26 +700,6 @@ static void mset_clear(MarkSet *s)
     s->n = 0;
 }
 
-static inline void mset_add(MarkSet *s, uint32_t e)
-{
-    if (mq_bit(s->bits, e))
-        return;
-    setbit(s->bits, e);
-    if (s->n == s->cap) {
-        s->cap = s->cap ? 2 * s->cap : 16;
-        s->el = xrealloc(s->el, (size_t)s->cap * sizeof *s->el);
-    }
-    s->el[s->n++] = e;
-}
-
-static bool mset_meets(const MarkSet *T, const uint64_t *p)
-{
-    for (uint32_t i = 0; i < T->n; i++)
-        if (mq_bit(p, T->el[i]))
-            return true;
-    return false;
-}
-
 typedef struct MarkCtx {
     const TrialAct *a;
     const int32_t *hl;
@@ -738,15 +718,50 @@ typedef struct MarkCtx {
     bool want_p, halt;
 } MarkCtx;
 
-/* T(G + h) from T(G) (docs/misere.md "Word order and failures"). */
-static void mset_step(const MarkCtx *c, uint32_t h, uint32_t x, const MarkSet *T, MarkSet *out)
+/* T(G + h) from T(G) (docs/misere.md "Word order and failures"); returns
+ * whether it meets P.  The letter's tables are looked up once, not per
+ * element, and the set's room is made once. */
+static bool mset_step(const MarkCtx *c, uint32_t h, uint32_t x, const MarkSet *T, MarkSet *out)
 {
     mset_clear(out);
+    const TrialAct *a = c->a;
     uint32_t l = (uint32_t)c->hl[h];
-    for (uint32_t i = 0; i < T->n; i++)
-        mset_add(out, ta_act(c->a, l, T->el[i]));
+    uint32_t need = T->n + (c->t->off[h + 1] - c->t->off[h]);
+    if (need > out->cap) {
+        out->cap = need > 2 * out->cap ? need : 2 * out->cap;
+        out->el = xrealloc(out->el, (size_t)out->cap * sizeof *out->el);
+    }
+    const uint32_t *b = a->lb[l] >= 0 ? a->bact[a->lb[l]] : NULL;
+    const uint32_t *cn = a->lc[l] >= 0 ? a->cnext[a->lc[l]] : NULL;
+    uint32_t shift = a->shift, mask = a->mask, n = 0;
+    uint64_t *bits = out->bits;
+    uint32_t *el = out->el;
+    const uint64_t *p = c->p;
+    bool meets = false;
+#define MSET_ADD(E)                                                                                \
+    do {                                                                                           \
+        uint32_t e_ = (E);                                                                         \
+        if (!mq_bit(bits, e_)) {                                                                   \
+            setbit(bits, e_);                                                                      \
+            el[n++] = e_;                                                                          \
+            meets |= mq_bit(p, e_);                                                                \
+        }                                                                                          \
+    } while (0)
+    if (b && !cn)
+        for (uint32_t i = 0; i < T->n; i++) {
+            uint32_t t = T->el[i];
+            MSET_ADD((t & ~mask) | b[t & mask]);
+        }
+    else
+        for (uint32_t i = 0; i < T->n; i++) {
+            uint32_t t = T->el[i], r = t & mask, cc = t >> shift;
+            MSET_ADD((cn ? cn[cc] : cc) << shift | (b ? b[r] : r));
+        }
     for (uint32_t i = c->t->off[h]; i < c->t->off[h + 1]; i++)
-        mset_add(out, ta_fold(c->a, c->t, i, x));
+        MSET_ADD(ta_fold(a, c->t, i, x));
+#undef MSET_ADD
+    out->n = n;
+    return meets;
 }
 
 /* Every element once, at its least game, in increasing order (docs/misere.md
@@ -767,12 +782,12 @@ static void mark_dfs(MarkCtx *c, int li, uint32_t x, const MarkSet *T)
         uint32_t y = ta_act(c->a, l, x);
         if (c->seen[y])
             break;
-        mset_step(c, h, x, cur, nxt);
+        bool meets = mset_step(c, h, x, cur, nxt);
         c->seen[y] = 1;
         c->pred[y] = x;
         c->predh[y] = h;
         c->order[c->norder++] = y;
-        if (!mset_meets(nxt, c->p))
+        if (!meets)
             setbit(c->p, y);
         /* a label is final once marked: the options' elements come first */
         if (y == c->watch && mq_bit(c->p, y) != c->want_p) {
@@ -991,6 +1006,17 @@ static uint32_t ta_minimise(const TrialAct *a, uint32_t bn, uint32_t csize, cons
     uint32_t size = csize << a->shift;
     uint32_t *ul = xmalloc((a->nl + 1) * sizeof *ul);
     uint32_t nl = ta_generators(a, bn, ul), len = nl + 1;
+    /* the letters acting on R alone first (nb of them), then those with a
+     * cyclic part: an element's images under the first stay in its own
+     * c-slice and are read without the cyclic step (the order of the
+     * letters does not change the classes) */
+    uint32_t nb = 0;
+    for (uint32_t l = 0; l < nl; l++)
+        if (a->lc[ul[l]] < 0) {
+            uint32_t u = ul[l];
+            memmove(ul + nb + 1, ul + nb, (l - nb) * sizeof *ul);
+            ul[nb++] = u;
+        }
     uint32_t *nc = xcalloc(size ? size : 1, sizeof *nc);
     size_t hsz = 16;
     while (hsz < 2 * (size_t)nord)
@@ -1022,7 +1048,11 @@ static uint32_t ta_minimise(const TrialAct *a, uint32_t bn, uint32_t csize, cons
         outp |= !cls[x];
     }
     uint32_t count = (uint32_t)inp + (uint32_t)outp;
-    for (;;) {
+    /* The first round starts from the partition by P, whose classes are 0
+     * and 1: with fewer than 64 letters a signature is then a word of bits,
+     * hashed and compared as one number. */
+    uint64_t *keys = nl < 64 ? xmalloc(((size_t)nord + 1) * sizeof *keys) : NULL;
+    for (bool bin = keys != NULL;; bin = false) {
         memset(tab, 0xff, hsz * sizeof *tab);
         uint32_t k = 0;
         for (uint32_t c = 0; c < csize; c++) {
@@ -1035,10 +1065,41 @@ static uint32_t ta_minimise(const TrialAct *a, uint32_t bn, uint32_t csize, cons
                 uint32_t x = cb | r;
                 if (!seen[x])
                     continue;
+                const uint32_t *br = bt + (size_t)r * nl, *cs = cls + cb;
+                if (bin) {
+                    uint64_t key = cls[x];
+                    for (uint32_t l = 0; l < nb; l++)
+                        key |= (uint64_t)cs[br[l]] << (l + 1);
+                    for (uint32_t l = nb; l < nl; l++)
+                        key |= (uint64_t)cls[cpart[l] | br[l]] << (l + 1);
+                    uint64_t hv = (key ^ key >> 31) * 0x9e3779b97f4a7c15ULL;
+                    hv ^= hv >> 29;
+                    hv *= 0xbf58476d1ce4e5b9ULL;
+                    hv ^= hv >> 32;
+                    size_t i = (size_t)hv & (hsz - 1);
+                    for (;; i = (i + 1) & (hsz - 1)) {
+                        uint32_t q = tab[i];
+                        if (q == UINT32_MAX) {
+                            keys[k] = key;
+                            tab[i] = k;
+                            nc[x] = k++;
+                            break;
+                        }
+                        if (keys[q] == key) {
+                            nc[x] = q;
+                            break;
+                        }
+                    }
+                    continue;
+                }
                 sg[0] = cls[x];
                 uint64_t hv = cls[x] * 0x9e3779b97f4a7c15ULL;
-                const uint32_t *br = bt + (size_t)r * nl;
-                for (uint32_t l = 0; l < nl; l++) {
+                for (uint32_t l = 0; l < nb; l++) {
+                    uint32_t v = cs[br[l]];
+                    sg[l + 1] = v;
+                    hv += v * mult[l];
+                }
+                for (uint32_t l = nb; l < nl; l++) {
                     uint32_t v = cls[cpart[l] | br[l]];
                     sg[l + 1] = v;
                     hv += v * mult[l];
@@ -1082,6 +1143,7 @@ static uint32_t ta_minimise(const TrialAct *a, uint32_t bn, uint32_t csize, cons
         if (seen[x])
             cls[x] = tab[cls[x]];
 out:
+    free(keys);
     free(nc);
     free(tab);
     free(rs);
