@@ -1410,21 +1410,28 @@ static uint32_t ta_minimise(const TrialAct *a, uint32_t bn, uint32_t csize, cons
             break;
         count = k;
         if (nmoved != UINT32_MAX) {
+            /* the full rounds' arrays make room for the lists of ta_rounds */
+            free(nc);
+            free(csz);
+            free(par);
+            free(big);
+            free(tab);
+            nc = csz = par = big = tab = NULL;
             count = ta_rounds(&ref, order, nord, cls, count, moved, nmoved, st);
             if (count == UINT32_MAX)
                 goto out;
             break;
         }
     }
-    /* renumber by first occurrence in the reach order */
-    memset(tab, 0xff, (count ? count : 1) * sizeof *tab);
+    /* renumber by first occurrence in the reach order (count <= nord) */
+    memset(moved, 0xff, (count ? count : 1) * sizeof *moved);
     uint32_t next = 0;
     for (uint32_t i = 0; i < nord; i++)
-        if (tab[cls[order[i]]] == UINT32_MAX)
-            tab[cls[order[i]]] = next++;
+        if (moved[cls[order[i]]] == UINT32_MAX)
+            moved[cls[order[i]]] = next++;
     for (uint32_t x = 0; x < size; x++)
         if (seen[x])
-            cls[x] = tab[cls[x]];
+            cls[x] = moved[cls[x]];
 out:
     free(ref.boff);
     free(ref.binv);
