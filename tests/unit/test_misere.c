@@ -804,6 +804,36 @@ static void test_policies(bool slow)
     }
 }
 
+/* The reduction of the recalibration's trials (mqcore.c, Moore rounds
+ * ending element by element): constructions that reduce thousands of
+ * trials, many of them ending in long chains of rounds, give quotients that
+ * the certificate proves reduced, correctly labelled and generated (its
+ * own refinement shares no code with the construction) and that have
+ * MisereSolver's orders (docs/performance.md, "MisereSolver side by side"). */
+static void test_reduction(bool slow)
+{
+    struct {
+        const char *code;
+        uint32_t heap;
+        int q, p;
+    } runs[] = {{"0.26", 56, 364, 91}, {"0.57", 68, 430, 107}};
+    for (int i = 0; i < (slow ? 2 : 1); i++) {
+        Oct o = oct_make(runs[i].code);
+        HeapGame g = oct_game(&o);
+        CgtError err;
+        MqEngine *e = mq_new(&g, NULL);
+        CHECK(mq_extend_to(e, runs[i].heap, &err) == CGT_OK);
+        Quotient *q = mq_quotient(e, NULL, 0, &err);
+        CHECK_EQ_INT(quotient_size(q), runs[i].q);
+        CHECK_EQ_INT(quotient_psize(q), runs[i].p);
+        MqCertInfo ci;
+        CHECK(mq_certify(q, &g, 0, &ci, &err) == CGT_OK);
+        CHECK(ci.labelling_ok && ci.reduced_ok && ci.generated_ok);
+        quotient_free(q);
+        mq_free(e);
+    }
+}
+
 /* Two threads (docs/misere.md "Two threads"): the engine on 2 and 3
  * threads saves the same checkpoint, byte for byte, as on one, with the
  * same counters (slow tests, recalibration trials, failures), under each
@@ -1679,6 +1709,7 @@ int main(int argc, char **argv)
     test_dawson();
     test_cert_rejects();
     test_policies(slow);
+    test_reduction(slow);
     test_threads();
     test_bound();
     test_failure_hook();

@@ -877,26 +877,6 @@ static void mset_clear(MarkSet *s)
     s->n = 0;
 }
 
-static inline void mset_add(MarkSet *s, uint32_t e)
-{
-    if (mq_bit(s->bits, e))
-        return;
-    setbit(s->bits, e);
-    if (s->n == s->cap) {
-        s->cap = s->cap ? 2 * s->cap : 16;
-        s->el = xrealloc(s->el, (size_t)s->cap * sizeof *s->el);
-    }
-    s->el[s->n++] = e;
-}
-
-static bool mset_meets(const MarkSet *T, const uint64_t *p)
-{
-    for (uint32_t i = 0; i < T->n; i++)
-        if (mq_bit(p, T->el[i]))
-            return true;
-    return false;
-}
-
 typedef struct MarkCtx {
     const TrialAct *a;
     const int32_t *hl;
@@ -915,15 +895,50 @@ typedef struct MarkCtx {
     bool want_p, halt;
 } MarkCtx;
 
-/* T(G + h) from T(G) (docs/misere.md "Word order and failures"). */
-static void mset_step(const MarkCtx *c, uint32_t h, uint32_t x, const MarkSet *T, MarkSet *out)
+/* T(G + h) from T(G) (docs/misere.md "Word order and failures"); returns
+ * whether it meets P.  The letter's tables are looked up once, not per
+ * element, and the set's room is made once. */
+static bool mset_step(const MarkCtx *c, uint32_t h, uint32_t x, const MarkSet *T, MarkSet *out)
 {
     mset_clear(out);
+    const TrialAct *a = c->a;
     uint32_t l = (uint32_t)c->hl[h];
-    for (uint32_t i = 0; i < T->n; i++)
-        mset_add(out, ta_act(c->a, l, T->el[i]));
+    uint32_t need = T->n + (c->t->off[h + 1] - c->t->off[h]);
+    if (need > out->cap) {
+        out->cap = need > 2 * out->cap ? need : 2 * out->cap;
+        out->el = xrealloc(out->el, (size_t)out->cap * sizeof *out->el);
+    }
+    const uint32_t *b = a->lb[l] >= 0 ? a->bact[a->lb[l]] : NULL;
+    const uint32_t *cn = a->lc[l] >= 0 ? a->cnext[a->lc[l]] : NULL;
+    uint32_t shift = a->shift, mask = a->mask, n = 0;
+    uint64_t *bits = out->bits;
+    uint32_t *el = out->el;
+    const uint64_t *p = c->p;
+    bool meets = false;
+#define MSET_ADD(E)                                                                               \
+    do {                                                                                          \
+        uint32_t e_ = (E);                                                                        \
+        if (!mq_bit(bits, e_)) {                                                                  \
+            setbit(bits, e_);                                                                     \
+            el[n++] = e_;                                                                         \
+            meets |= mq_bit(p, e_);                                                               \
+        }                                                                                         \
+    } while (0)
+    if (b && !cn)
+        for (uint32_t i = 0; i < T->n; i++) {
+            uint32_t t = T->el[i];
+            MSET_ADD((t & ~mask) | b[t & mask]);
+        }
+    else
+        for (uint32_t i = 0; i < T->n; i++) {
+            uint32_t t = T->el[i], r = t & mask, cc = t >> shift;
+            MSET_ADD((cn ? cn[cc] : cc) << shift | (b ? b[r] : r));
+        }
     for (uint32_t i = c->t->off[h]; i < c->t->off[h + 1]; i++)
-        mset_add(out, ta_fold(c->a, c->t, i, x));
+        MSET_ADD(ta_fold(a, c->t, i, x));
+#undef MSET_ADD
+    out->n = n;
+    return meets;
 }
 
 /* Every element once, at its least game, in increasing order (docs/misere.md
@@ -944,12 +959,12 @@ static void mark_dfs(MarkCtx *c, int li, uint32_t x, const MarkSet *T)
         uint32_t y = ta_act(c->a, l, x);
         if (c->seen[y])
             break;
-        mset_step(c, h, x, cur, nxt);
+        bool meets = mset_step(c, h, x, cur, nxt);
         c->seen[y] = 1;
         c->pred[y] = x;
         c->predh[y] = h;
         c->order[c->norder++] = y;
-        if (!mset_meets(nxt, c->p))
+        if (!meets)
             setbit(c->p, y);
         /* a label is final once marked: the options' elements come first */
         if (y == c->watch && mq_bit(c->p, y) != c->want_p) {
@@ -1111,9 +1126,10 @@ void mq_submonoid(const MqPret *q, const bool *keep, uint32_t *out_n, uint32_t *
  * gives x the signature (class of x, class of x*l for every letter l); the
  * signature of each new class's first member is kept, so that a later
  * member is compared with that record and not by reading the first
- * member's images again.  Classes are numbered by first occurrence in
- * `order` (the reach order).  On a stop *st is set and the classes are
- * not final. */
+ * member's images again.  Once a round moves few elements the rounds go
+ * on element by element (ta_rounds), with the same classes.  Classes are
+ * numbered by first occurrence in `order` (the reach order).  On a stop
+ * *st is set and the classes are not final. */
 /* Letters of trial a that generate it, written to ul (their count is
  * returned): every letter with a cyclic part, and the letters acting on
  * the base R alone whose image is not a product of the images of earlier
@@ -1161,13 +1177,253 @@ static uint32_t ta_generators(const TrialAct *a, uint32_t bn, uint32_t *ul)
     return nu;
 }
 
+/* The last rounds of a trial's Moore refinement, element by element.
+ * After a round that moved few elements (a class's largest part keeps its
+ * number, and the elements of its other parts move to new numbers), a
+ * class can split in the next round only at its members an image of which
+ * moved: two members x, x' that no letter sends to a moved element had
+ * equal signatures in the round that made their class, and their images'
+ * numbers have not changed since, so their signatures are still equal.
+ * So the next round needs the signatures of these "touched" elements only,
+ * each compared with that of an untouched member of its class; it splits
+ * the class exactly as a round over the whole trial would, and the rounds
+ * go on, each from the elements the one before moved, until none moves
+ * (Moore's fixpoint: the reduction's classes).  The touched elements are
+ * the preimages of the moved ones, read from inverse tables of the base R
+ * and of the cyclic components (a trial is their direct sum, docs/misere.md
+ * "One heap at a time"), so a round costs its touched elements' signatures
+ * and not the whole trial's: a trial whose refinement ends in a long chain
+ * of rounds that each split a class or two (a cyclic component of high
+ * index) no longer pays a full round for each.  This is the idea of
+ * Hopcroft's refinement (J. E. Hopcroft, "An n log n algorithm for
+ * minimizing states in a finite automaton", 1971: only the preimages of
+ * what split are looked at again), kept in Moore's rounds so that the
+ * classes are those of the rounds over the whole trial. */
+typedef struct TaRef {
+    const TrialAct *a;
+    const uint32_t *bt, *ul;
+    uint32_t nl, nb, bn, csize, ncyc;
+    const uint8_t *seen;
+    /* inverse tables (built for the first round element by element): the r with bt[r * nl + l]
+     * = s are binv[l * bn + boff[l * (bn + 1) + s] ...]; the c with
+     * cnext[j][c] = d are cinv[j * csize + coff[j * (csize + 1) + d] ...] */
+    uint32_t *boff, *binv, *coff, *cinv;
+    uint8_t *touched;
+} TaRef;
+
+static inline uint32_t ta_img(const TaRef *f, uint32_t l, uint32_t x)
+{
+    uint32_t c = x >> f->a->shift, r = x & f->a->mask;
+    if (l >= f->nb)
+        c = f->a->cnext[f->a->lc[f->ul[l]]][c];
+    return c << f->a->shift | f->bt[(size_t)r * f->nl + l];
+}
+
+static void ta_inverse(TaRef *f)
+{
+    uint32_t nl = f->nl, bn = f->bn, cs = f->csize;
+    f->boff = xcalloc((size_t)nl * (bn + 1) + 1, sizeof *f->boff);
+    f->binv = xmalloc(((size_t)nl * bn + 1) * sizeof *f->binv);
+    for (uint32_t l = 0; l < nl; l++) {
+        uint32_t *o = f->boff + (size_t)l * (bn + 1), *v = f->binv + (size_t)l * bn;
+        for (uint32_t r = 0; r < bn; r++)
+            o[f->bt[(size_t)r * nl + l] + 1]++;
+        for (uint32_t s = 0; s < bn; s++)
+            o[s + 1] += o[s];
+        for (uint32_t r = 0; r < bn; r++)
+            v[o[f->bt[(size_t)r * nl + l]]++] = r;
+        for (uint32_t s = bn; s > 0; s--)
+            o[s] = o[s - 1];
+        o[0] = 0;
+    }
+    f->coff = xcalloc((size_t)f->ncyc * (cs + 1) + 1, sizeof *f->coff);
+    f->cinv = xmalloc(((size_t)f->ncyc * cs + 1) * sizeof *f->cinv);
+    for (uint32_t j = 0; j < f->ncyc; j++) {
+        const uint32_t *cn = f->a->cnext[j];
+        uint32_t *o = f->coff + (size_t)j * (cs + 1), *v = f->cinv + (size_t)j * cs;
+        for (uint32_t c = 0; c < cs; c++)
+            o[cn[c] + 1]++;
+        for (uint32_t d = 0; d < cs; d++)
+            o[d + 1] += o[d];
+        for (uint32_t c = 0; c < cs; c++)
+            v[o[cn[c]]++] = c;
+        for (uint32_t d = cs; d > 0; d--)
+            o[d] = o[d - 1];
+        o[0] = 0;
+    }
+}
+
+/* The rounds element by element, from the moved elements of the last
+ * full round (cls numbered so that an element that did not move kept its
+ * number; count numbers in use): each round touches the preimages of the
+ * elements moved by the one before, computes their signatures against the
+ * numbers at the round's start, and moves those whose signature differs
+ * from their class's untouched members' (or, in a class with none, from
+ * its first touched member's) to new numbers, one per signature.  Returns
+ * the number of classes, or UINT32_MAX when stopped by a poll (*st set). */
+static uint32_t ta_rounds(TaRef *f, const uint32_t *order, uint32_t nord, uint32_t *cls,
+                          uint32_t count, uint32_t *moved, uint32_t nmoved, CgtStatus *st)
+{
+    if (!f->boff)
+        ta_inverse(f);
+    const TrialAct *a = f->a;
+    uint32_t nl = f->nl, bn = f->bn, cs = f->csize, none = UINT32_MAX;
+    uint32_t size = cs << a->shift;
+    /* the members of each class, as doubly linked lists */
+    uint32_t *head = xmalloc(((size_t)nord + 2) * sizeof *head);
+    uint32_t *nx = xmalloc((size ? size : 1) * sizeof *nx),
+             *pv = xmalloc((size ? size : 1) * sizeof *pv);
+    uint32_t *thead = xmalloc(((size_t)nord + 2) * sizeof *thead),
+             *tnx = xmalloc((size ? size : 1) * sizeof *tnx);
+    for (uint32_t q = 0; q < nord + 2; q++)
+        head[q] = thead[q] = none;
+    for (uint32_t i = nord; i-- > 0;) {
+        uint32_t x = order[i], q = cls[x];
+        nx[x] = head[q];
+        pv[x] = none;
+        if (head[q] != none)
+            pv[head[q]] = x;
+        head[q] = x;
+    }
+    uint32_t *tl = xmalloc(((size_t)nord + 1) * sizeof *tl),
+             *aff = xmalloc(((size_t)nord + 1) * sizeof *aff);
+    uint32_t *dx = xmalloc(((size_t)nord + 1) * sizeof *dx),
+             *did = xmalloc(((size_t)nord + 1) * sizeof *did);
+    size_t gcap = 16;
+    uint32_t *gsig = xmalloc(gcap * nl * sizeof *gsig + 4), *gid = xmalloc(gcap * sizeof *gid);
+    uint64_t *gh = xmalloc(gcap * sizeof *gh);
+    uint32_t *sg = xmalloc(((size_t)nl + 1) * sizeof *sg);
+    uint32_t result = none;
+    while (nmoved > 0) {
+        if ((*st = cgt_poll()) != CGT_OK)
+            goto out;
+        /* the touched elements, by class */
+        uint32_t nt = 0, na = 0;
+        for (uint32_t i = 0; i < nmoved; i++) {
+            uint32_t y = moved[i], d = y >> a->shift, s = y & a->mask;
+            for (uint32_t l = 0; l < nl; l++) {
+                const uint32_t *o = f->boff + (size_t)l * (bn + 1), *v = f->binv + (size_t)l * bn;
+                const uint32_t *cl = &d;
+                uint32_t ncs = 1;
+                if (l >= f->nb) {
+                    uint32_t j = (uint32_t)a->lc[f->ul[l]];
+                    const uint32_t *co = f->coff + (size_t)j * (cs + 1);
+                    cl = f->cinv + (size_t)j * cs + co[d];
+                    ncs = co[d + 1] - co[d];
+                }
+                for (uint32_t ci = 0; ci < ncs; ci++)
+                    for (uint32_t q = o[s]; q < o[s + 1]; q++) {
+                        uint32_t x = cl[ci] << a->shift | v[q];
+                        if (!f->seen[x] || f->touched[x])
+                            continue;
+                        f->touched[x] = 1;
+                        tl[nt++] = x;
+                        uint32_t B = cls[x];
+                        if (thead[B] == none)
+                            aff[na++] = B;
+                        tnx[x] = thead[B];
+                        thead[B] = x;
+                    }
+            }
+        }
+        /* each touched class split by signature */
+        uint32_t nd = 0;
+        for (uint32_t t = 0; t < na; t++) {
+            uint32_t B = aff[t], ng = 0, u = none;
+            for (uint32_t m = head[B]; m != none; m = nx[m])
+                if (!f->touched[m]) {
+                    u = m;
+                    break;
+                }
+            for (uint32_t x = u != none ? u : thead[B]; x != none;
+                 x = x == u ? thead[B] : tnx[x]) {
+                uint64_t hv = 0;
+                for (uint32_t l = 0; l < nl; l++) {
+                    sg[l] = cls[ta_img(f, l, x)];
+                    hv += sg[l] * (0x9e3779b97f4a7c15ULL * (l + 1) | 1);
+                }
+                uint32_t g = 0;
+                while (g < ng &&
+                       (gh[g] != hv || memcmp(gsig + (size_t)g * nl, sg, nl * sizeof *sg) != 0))
+                    g++;
+                if (g == ng) {
+                    if (ng == gcap) {
+                        gcap *= 2;
+                        gsig = xrealloc(gsig, gcap * nl * sizeof *gsig + 4);
+                        gid = xrealloc(gid, gcap * sizeof *gid);
+                        gh = xrealloc(gh, gcap * sizeof *gh);
+                    }
+                    memcpy(gsig + (size_t)g * nl, sg, nl * sizeof *sg);
+                    gh[g] = hv;
+                    gid[g] = ng == 0 ? B : count++;
+                    if (gid[g] != B)
+                        head[gid[g]] = none;
+                    ng++;
+                }
+                if (gid[g] != B) {
+                    dx[nd] = x;
+                    did[nd++] = gid[g];
+                }
+            }
+            thead[B] = none;
+        }
+        for (uint32_t t = 0; t < nt; t++)
+            f->touched[tl[t]] = 0;
+        /* the moves, after every signature of the round is read */
+        for (uint32_t i = 0; i < nd; i++) {
+            uint32_t x = dx[i], q = did[i];
+            if (pv[x] != none)
+                nx[pv[x]] = nx[x];
+            else
+                head[cls[x]] = nx[x];
+            if (nx[x] != none)
+                pv[nx[x]] = pv[x];
+            cls[x] = q;
+            nx[x] = head[q];
+            pv[x] = none;
+            if (head[q] != none)
+                pv[head[q]] = x;
+            head[q] = x;
+            moved[i] = x;
+        }
+        nmoved = nd;
+    }
+    result = count;
+out:
+    free(head);
+    free(nx);
+    free(pv);
+    free(thead);
+    free(tnx);
+    free(tl);
+    free(aff);
+    free(dx);
+    free(did);
+    free(gsig);
+    free(gid);
+    free(gh);
+    free(sg);
+    return result;
+}
+
 static uint32_t ta_minimise(const TrialAct *a, uint32_t bn, uint32_t csize, const uint8_t *seen,
-                            const uint64_t *p, const uint32_t *order, uint32_t nord,
-                            uint32_t *cls, CgtStatus *st)
+                            const uint64_t *p, const uint32_t *order, uint32_t nord, uint32_t *cls,
+                            CgtStatus *st)
 {
     uint32_t size = csize << a->shift;
     uint32_t *ul = xmalloc((a->nl + 1) * sizeof *ul);
     uint32_t nl = ta_generators(a, bn, ul), len = nl + 1;
+    /* the letters acting on R alone first (nb of them), then those with a
+     * cyclic part: an element's images under the first stay in its own
+     * c-slice and are read without the cyclic step (the order of the
+     * letters does not change the classes) */
+    uint32_t nb = 0;
+    for (uint32_t l = 0; l < nl; l++)
+        if (a->lc[ul[l]] < 0) {
+            uint32_t u = ul[l];
+            memmove(ul + nb + 1, ul + nb, (l - nb) * sizeof *ul);
+            ul[nb++] = u;
+        }
     uint32_t *nc = xcalloc(size ? size : 1, sizeof *nc);
     size_t hsz = 16;
     while (hsz < 2 * (size_t)nord)
@@ -1199,7 +1455,22 @@ static uint32_t ta_minimise(const TrialAct *a, uint32_t bn, uint32_t csize, cons
         outp |= !cls[x];
     }
     uint32_t count = (uint32_t)inp + (uint32_t)outp;
-    for (;;) {
+    /* The first round starts from the partition by P, whose classes are 0
+     * and 1: with fewer than 64 letters a signature is then a word of bits,
+     * hashed and compared as one number. */
+    uint64_t *keys = nl < 64 ? xmalloc(((size_t)nord + 1) * sizeof *keys) : NULL;
+    uint32_t ncyc = 0;
+    for (uint32_t l = nb; l < nl; l++)
+        if ((uint32_t)a->lc[ul[l]] + 1 > ncyc)
+            ncyc = (uint32_t)a->lc[ul[l]] + 1;
+    TaRef ref = {a, bt, ul, nl, nb, bn, csize, ncyc, seen, NULL, NULL, NULL, NULL, NULL};
+    ref.touched = xcalloc(size ? size : 1, 1);
+    /* per new class its size and old class; per old class its largest part */
+    uint32_t *csz = xmalloc(((size_t)nord + 2) * sizeof *csz);
+    uint32_t *par = xmalloc(((size_t)nord + 2) * sizeof *par);
+    uint32_t *big = xmalloc(((size_t)nord + 2) * sizeof *big);
+    uint32_t *moved = xmalloc(((size_t)nord + 1) * sizeof *moved);
+    for (bool bin = keys != NULL;; bin = false) {
         memset(tab, 0xff, hsz * sizeof *tab);
         uint32_t k = 0;
         for (uint32_t c = 0; c < csize; c++) {
@@ -1212,10 +1483,41 @@ static uint32_t ta_minimise(const TrialAct *a, uint32_t bn, uint32_t csize, cons
                 uint32_t x = cb | r;
                 if (!seen[x])
                     continue;
+                const uint32_t *br = bt + (size_t)r * nl, *cs = cls + cb;
+                if (bin) {
+                    uint64_t key = cls[x];
+                    for (uint32_t l = 0; l < nb; l++)
+                        key |= (uint64_t)cs[br[l]] << (l + 1);
+                    for (uint32_t l = nb; l < nl; l++)
+                        key |= (uint64_t)cls[cpart[l] | br[l]] << (l + 1);
+                    uint64_t hv = (key ^ key >> 31) * 0x9e3779b97f4a7c15ULL;
+                    hv ^= hv >> 29;
+                    hv *= 0xbf58476d1ce4e5b9ULL;
+                    hv ^= hv >> 32;
+                    size_t i = (size_t)hv & (hsz - 1);
+                    for (;; i = (i + 1) & (hsz - 1)) {
+                        uint32_t q = tab[i];
+                        if (q == UINT32_MAX) {
+                            keys[k] = key;
+                            tab[i] = k;
+                            nc[x] = k++;
+                            break;
+                        }
+                        if (keys[q] == key) {
+                            nc[x] = q;
+                            break;
+                        }
+                    }
+                    continue;
+                }
                 sg[0] = cls[x];
                 uint64_t hv = cls[x] * 0x9e3779b97f4a7c15ULL;
-                const uint32_t *br = bt + (size_t)r * nl;
-                for (uint32_t l = 0; l < nl; l++) {
+                for (uint32_t l = 0; l < nb; l++) {
+                    uint32_t v = cs[br[l]];
+                    sg[l + 1] = v;
+                    hv += v * mult[l];
+                }
+                for (uint32_t l = nb; l < nl; l++) {
                     uint32_t v = cls[cpart[l] | br[l]];
                     sg[l + 1] = v;
                     hv += v * mult[l];
@@ -1236,11 +1538,7 @@ static uint32_t ta_minimise(const TrialAct *a, uint32_t bn, uint32_t csize, cons
                         nc[x] = k++;
                         break;
                     }
-                    const uint32_t *rq = rs + (size_t)q * len;
-                    uint32_t j = 0;
-                    while (j < len && rq[j] == sg[j])
-                        j++;
-                    if (j == len) {
+                    if (memcmp(rs + (size_t)q * len, sg, len * sizeof *sg) == 0) {
                         nc[x] = q;
                         break;
                     }
@@ -1248,21 +1546,80 @@ static uint32_t ta_minimise(const TrialAct *a, uint32_t bn, uint32_t csize, cons
                 }
             }
         }
+        uint32_t nmoved = 0;
+        if (k != count) {
+            for (uint32_t q = 0; q < k; q++)
+                csz[q] = 0;
+            for (uint32_t b = 0; b < count + 2; b++)
+                big[b] = UINT32_MAX;
+            for (uint32_t i = 0; i < nord; i++) {
+                uint32_t x = order[i];
+                csz[nc[x]]++;
+                par[nc[x]] = cls[x];
+            }
+            for (uint32_t q = 0; q < k; q++)
+                if (big[par[q]] == UINT32_MAX || csz[q] > csz[big[par[q]]])
+                    big[par[q]] = q;
+            for (uint32_t q = 0; q < k; q++)
+                if (big[par[q]] != q)
+                    nmoved += csz[q];
+            /* the rounds go element by element once the moved elements'
+               preimages (about nl each) are fewer than the trial's
+               elements; the largest part of each old class keeps its
+               number, the others take count, count + 1, ... */
+            if ((uint64_t)nmoved * nl < nord) {
+                uint32_t fresh = count;
+                for (uint32_t q = 0; q < k; q++)
+                    csz[q] = big[par[q]] == q ? par[q] : fresh++;
+                nmoved = 0;
+                for (uint32_t i = 0; i < nord; i++) {
+                    uint32_t x = order[i];
+                    if (csz[nc[x]] != cls[x])
+                        moved[nmoved++] = x;
+                    nc[x] = csz[nc[x]];
+                }
+            } else {
+                nmoved = UINT32_MAX;
+            }
+        }
         memcpy(cls, nc, size * sizeof *cls);
         if (k == count)
             break;
         count = k;
+        if (nmoved != UINT32_MAX) {
+            /* the full rounds' arrays make room for the lists of ta_rounds */
+            free(nc);
+            free(csz);
+            free(par);
+            free(big);
+            free(tab);
+            nc = csz = par = big = tab = NULL;
+            count = ta_rounds(&ref, order, nord, cls, count, moved, nmoved, st);
+            if (count == UINT32_MAX)
+                goto out;
+            break;
+        }
     }
-    /* renumber by first occurrence in the reach order */
-    memset(tab, 0xff, (count ? count : 1) * sizeof *tab);
+    /* renumber by first occurrence in the reach order (count <= nord) */
+    memset(moved, 0xff, (count ? count : 1) * sizeof *moved);
     uint32_t next = 0;
     for (uint32_t i = 0; i < nord; i++)
-        if (tab[cls[order[i]]] == UINT32_MAX)
-            tab[cls[order[i]]] = next++;
+        if (moved[cls[order[i]]] == UINT32_MAX)
+            moved[cls[order[i]]] = next++;
     for (uint32_t x = 0; x < size; x++)
         if (seen[x])
-            cls[x] = tab[cls[x]];
+            cls[x] = moved[cls[x]];
 out:
+    free(ref.boff);
+    free(ref.binv);
+    free(ref.coff);
+    free(ref.cinv);
+    free(ref.touched);
+    free(csz);
+    free(par);
+    free(big);
+    free(moved);
+    free(keys);
     free(nc);
     free(tab);
     free(rs);
@@ -1364,8 +1721,7 @@ CgtStatus mq_trial_build(const MqTrial *tr, const MqOpts *o, uint64_t max_trial,
         }
     }
     free(bmap);
-    TrialAct a = {shift, (uint32_t)(((uint64_t)1 << shift) - 1), nl, lb, lc, tr->base_act,
-                  cnext};
+    TrialAct a = {shift, (uint32_t)(((uint64_t)1 << shift) - 1), nl, lb, lc, tr->base_act, cnext};
     /* mark P (1d) */
     uint32_t W = (padded + 63) / 64;
     uint64_t *p = xcalloc(W + 1, 8);
@@ -1419,7 +1775,8 @@ CgtStatus mq_trial_build(const MqTrial *tr, const MqOpts *o, uint64_t max_trial,
         goto done;
     /* reduce */
     cls = xmalloc((padded ? padded : 1) * sizeof *cls);
-    uint32_t k = ta_minimise(&a, tr->base_n, (uint32_t)csize, c.seen, p, c.order, c.norder, cls, &pst);
+    uint32_t k = ta_minimise(&a, tr->base_n, (uint32_t)csize, c.seen, p, c.order, c.norder, cls,
+                             &pst);
     if (pst != CGT_OK)
         goto done;
     /* the reduced pretension; the representative of a class is its first
