@@ -1514,125 +1514,84 @@ static void test_run_infinite(const char *infcheck)
     mq_run_free(&r);
 }
 
-/* mq_least_nfail_top, started from the antichains of the search without
- * the top heap, ends as the whole search does (the slow test of the
- * conservative extension, docs/misere.md "One heap at a time"): the same
- * failure, completeness and number of stored sets, on the correct
- * pretension and with the top heap given every other heap image (most of
- * which fail). */
-static void test_nfail_top(void)
+/* One game of the resumed N-failure searches: for each heap `from` = nh -
+ * back (back_lo <= back <= back_hi) given its own image and every other
+ * heap image, the search resumed from the antichains of the heaps below
+ * `from` (mq_least_nfail_top when back is 1, mq_least_nfail_from
+ * otherwise) ends as the whole search does: the same failure,
+ * completeness and number of stored sets. */
+static void nfail_resume_case(const char *code, uint32_t heap, uint32_t back_lo, uint32_t back_hi)
 {
-    const char *codes[] = {"0.07", "0.145", "0.26", "0.54", "0.35"};
-    const uint32_t heaps[] = {30, 60, 40, 50, 14};
-    for (size_t i = 0; i < sizeof codes / sizeof *codes; i++) {
-        Oct o = oct_make(codes[i]);
-        HeapGame g = oct_game(&o);
-        CgtError err;
-        MqEngine *e = mq_new(&g, NULL);
-        CHECK(mq_extend_to(e, heaps[i], &err) == CGT_OK);
-        MqPret *q = e->q;
-        uint32_t top = q->nh - 1, nfail = 0;
-        int32_t keep = q->hl[top];
-        CHECK(keep >= 0);
-        uint32_t *g1 = xcalloc(q->nh + 1, sizeof *g1), *g2 = xcalloc(q->nh + 1, sizeof *g2);
+    Oct o = oct_make(code);
+    HeapGame g = oct_game(&o);
+    CgtError err;
+    MqEngine *e = mq_new(&g, NULL);
+    CHECK(mq_extend_to(e, heap, &err) == CGT_OK);
+    MqPret *q = e->q;
+    uint32_t nh = q->nh, nfail = 0, runs = 0;
+    uint32_t *g1 = xcalloc(nh + 1, sizeof *g1), *g2 = xcalloc(nh + 1, sizeof *g2);
+    for (uint32_t back = back_lo; back <= back_hi; back++) {
+        uint32_t from = nh - back;
+        int32_t keep = q->hl[from];
+        if (back == 1)
+            CHECK(keep >= 0);
         for (int32_t l = -1; keep >= 0 && l < (int32_t)q->nl; l++) {
-            q->hl[top] = l < 0 ? keep : l;
+            q->hl[from] = l < 0 ? keep : l;
             MqTr t, t0;
             mqtr_build(&t, q, &e->opts);
             MqAnti a1, a0, a2;
             bool f1, c1, f0, c0, f2, c2;
             mqanti_init(&a1, q->n);
             CHECK(mq_least_nfail(q, &t, NULL, &a1, &f1, g1, &c1, &err) == CGT_OK);
-            q->nh = top;
+            q->nh = from;
             mqtr_build(&t0, q, &e->opts);
             mqanti_init(&a0, q->n);
             CHECK(mq_least_nfail(q, &t0, NULL, &a0, &f0, g2, &c0, &err) == CGT_OK);
             CHECK(!f0 && c0);
-            q->nh = top + 1;
+            q->nh = nh;
             mqanti_copy(&a2, &a0);
-            CHECK(mq_least_nfail_top(q, &t, NULL, &a2, &f2, g2, &c2, &err) == CGT_OK);
+            CgtStatus st = back == 1
+                               ? mq_least_nfail_top(q, &t, NULL, &a2, &f2, g2, &c2, &err)
+                               : mq_least_nfail_from(q, &t, NULL, &a2, from, &f2, g2, &c2, &err);
+            CHECK(st == CGT_OK);
             CHECK(f1 == f2 && c1 == c2);
             CHECK(a1.total == a2.total);
             if (f1 && f2)
-                CHECK(memcmp(g1, g2, q->nh * sizeof *g1) == 0);
+                CHECK(memcmp(g1, g2, nh * sizeof *g1) == 0);
             if (l < 0)
                 CHECK(!f1 && c1);
             nfail += f1;
+            runs++;
             mqanti_free(&a0);
             mqanti_free(&a1);
             mqanti_free(&a2);
             mqtr_free(&t);
             mqtr_free(&t0);
         }
-        q->hl[top] = keep;
-        CHECK(nfail > 0);
-        free(g1);
-        free(g2);
-        mq_free(e);
+        if (keep >= 0)
+            q->hl[from] = keep;
     }
+    CHECK(runs > 0 && nfail > 0);
+    free(g1);
+    free(g2);
+    mq_free(e);
 }
 
-/* mq_least_nfail_from, started from the antichains of the search of the
- * heaps below `from`, two and three heaps below the top, ends as the whole
- * search does (the conservative extension after the fast test has added
- * heaps, and the first trial of an expansion after it): the same failure,
- * completeness and number of stored sets, on the correct pretension and
- * with heap `from` given every other heap image. */
-static void test_nfail_from(void)
+/* The slow test of the conservative extension (docs/misere.md "One heap
+ * at a time") resumes from the search without the top heap; the fast
+ * test's completion and an expansion's first trial resume from two or
+ * three heaps below the top (mq_least_nfail_from). Most of the other
+ * heap images fail. */
+static void test_nfail_resume(void)
 {
-    const char *codes[] = {"0.07", "0.145", "0.54"};
-    const uint32_t heaps[] = {30, 60, 50};
-    for (size_t i = 0; i < sizeof codes / sizeof *codes; i++) {
-        Oct o = oct_make(codes[i]);
-        HeapGame g = oct_game(&o);
-        CgtError err;
-        MqEngine *e = mq_new(&g, NULL);
-        CHECK(mq_extend_to(e, heaps[i], &err) == CGT_OK);
-        MqPret *q = e->q;
-        uint32_t nh = q->nh, nfail = 0, runs = 0;
-        uint32_t *g1 = xcalloc(nh + 1, sizeof *g1), *g2 = xcalloc(nh + 1, sizeof *g2);
-        for (uint32_t back = 2; back <= 3; back++) {
-            uint32_t from = nh - back;
-            int32_t keep = q->hl[from];
-            for (int32_t l = -1; keep >= 0 && l < (int32_t)q->nl; l++) {
-                q->hl[from] = l < 0 ? keep : l;
-                MqTr t, t0;
-                mqtr_build(&t, q, &e->opts);
-                MqAnti a1, a0, a2;
-                bool f1, c1, f0, c0, f2, c2;
-                mqanti_init(&a1, q->n);
-                CHECK(mq_least_nfail(q, &t, NULL, &a1, &f1, g1, &c1, &err) == CGT_OK);
-                q->nh = from;
-                mqtr_build(&t0, q, &e->opts);
-                mqanti_init(&a0, q->n);
-                CHECK(mq_least_nfail(q, &t0, NULL, &a0, &f0, g2, &c0, &err) == CGT_OK);
-                CHECK(!f0 && c0);
-                q->nh = nh;
-                mqanti_copy(&a2, &a0);
-                CHECK(mq_least_nfail_from(q, &t, NULL, &a2, from, &f2, g2, &c2, &err) ==
-                      CGT_OK);
-                CHECK(f1 == f2 && c1 == c2);
-                CHECK(a1.total == a2.total);
-                if (f1 && f2)
-                    CHECK(memcmp(g1, g2, nh * sizeof *g1) == 0);
-                if (l < 0)
-                    CHECK(!f1 && c1);
-                nfail += f1;
-                runs++;
-                mqanti_free(&a0);
-                mqanti_free(&a1);
-                mqanti_free(&a2);
-                mqtr_free(&t);
-                mqtr_free(&t0);
-            }
-            if (keep >= 0)
-                q->hl[from] = keep;
-        }
-        CHECK(runs > 0 && nfail > 0);
-        free(g1);
-        free(g2);
-        mq_free(e);
-    }
+    const char *top_codes[] = {"0.07", "0.145", "0.26", "0.54", "0.35"};
+    const uint32_t top_heaps[] = {30, 60, 40, 50, 14};
+    for (size_t i = 0; i < sizeof top_codes / sizeof *top_codes; i++)
+        nfail_resume_case(top_codes[i], top_heaps[i], 1, 1);
+    const char *from_codes[] = {"0.07", "0.145", "0.54"};
+    const uint32_t from_heaps[] = {30, 60, 50};
+    for (size_t i = 0; i < sizeof from_codes / sizeof *from_codes; i++)
+        nfail_resume_case(from_codes[i], from_heaps[i], 2, 3);
 }
 
 /* A mixed game (src/lib/misere/mqmix.h): 0.07 alone as a part gives the
@@ -1713,8 +1672,7 @@ int main(int argc, char **argv)
     test_threads();
     test_bound();
     test_failure_hook();
-    test_nfail_top();
-    test_nfail_from();
+    test_nfail_resume();
     test_mix();
     const char *slash = argc > 0 ? strrchr(argv[0], '/') : NULL;
     char infcheck[600];
